@@ -1,0 +1,63 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import { registerEnvelopeErrors } from './plugins/envelope.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerStaticWeb } from './plugins/static-web.js';
+import { registerMockMode } from './modes/mock.js';
+import { registerProxyMode } from './modes/proxy.js';
+
+/** Hooks tests use to control time and capture logs; production passes nothing. */
+export interface AppDeps {
+  /** Current time in ms (mock token expiry, captcha expiry). */
+  now?: () => number;
+  /** Where log lines go (default stdout). */
+  logStream?: NodeJS.WritableStream;
+}
+
+/**
+ * Logs never contain the Authorization header, cookies or passwords: requests are logged by
+ * method, URL and remote address only, and the redaction list catches the same names anywhere
+ * a plugin might log an object.
+ */
+function loggerOptions(config: Config, deps: AppDeps): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    ...(deps.logStream ? { stream: deps.logStream } : {}),
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', '*.password', 'password', 'body.password'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req) => ({ method: req.method, url: req.url.replace(/([?&](?:token|password)=)[^&]*/gi, '$1[redacted]'), remoteAddress: req.ip }),
+      res: (res) => ({ statusCode: res.statusCode }),
+    },
+  };
+}
+
+/**
+ * Builds the console server from a validated config: security headers, `/healthz`, the mode
+ * (mock handlers or the proxy to the platform) and the static web bundle with SPA fallback.
+ * Tests build the same app and send requests through `inject`.
+ */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, deps),
+    // Uploads and exports can take as long as the client's 1,200,000 ms timeout (spec §9).
+    requestTimeout: 0,
+    connectionTimeout: 0,
+    keepAliveTimeout: 65_000,
+    return503OnClosing: true,
+    trustProxy: false,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } },
+  });
+  registerEnvelopeErrors(app);
+  await registerSecurity(app);
+
+  app.get('/healthz', async () => ({ status: 'ok', mode: config.mode }));
+
+  if (config.mode === 'mock') await registerMockMode(app, config, deps);
+  else await registerProxyMode(app, config);
+
+  await registerStaticWeb(app, config.distDir);
+  return app;
+}

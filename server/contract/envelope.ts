@@ -1,0 +1,33 @@
+import Type, { type Static, type TSchema } from 'typebox';
+
+/**
+ * The platform's response envelope (spec §3 "Ajax response envelope", §8):
+ * `code` 200 is success and `data` holds the result; any other code is an error whose
+ * `message` says what went wrong (for bad input it names the field).
+ */
+export const Envelope = <T extends TSchema>(data: T) =>
+  Type.Object({ code: Type.Integer(), data, message: Type.String() });
+
+export type EnvelopeOf<T> = { code: number; data: T; message: string };
+
+/** Envelope codes the console understands (spec §8). */
+export const ResultCode = {
+  success: 200,
+  badRequest: 400,
+  /** Token missing, unknown or expired: the client shows the timeout message and logs out. */
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  error: 500,
+} as const;
+
+/** Paging request fields (spec §7 "Table paging convention"). */
+export const PageQuery = Type.Object({
+  pageNum: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+});
+export type PageQuery = Static<typeof PageQuery>;
+
+/** Paging response fields (spec §7). */
+export const PageResult = <T extends TSchema>(item: T) => Type.Object({ list: Type.Array(item), total: Type.Integer({ minimum: 0 }) });
+export type PageResult<T> = { list: T[]; total: number };

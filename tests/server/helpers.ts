@@ -1,0 +1,58 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../../server/app.js';
+import { loadConfig, type Config } from '../../server/config.js';
+
+/** A test clock: `now()` returns `t`, `advance(ms)` moves it. */
+export function testClock(start = Date.UTC(2026, 10, 21, 8, 0, 0)) {
+  const c = { t: start, now: () => c.t, advance: (ms: number) => void (c.t += ms) };
+  return c;
+}
+
+/** Collects log lines written by the app. */
+export function logSink() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(String(chunk));
+      cb();
+    },
+  });
+  return { stream, lines, text: () => lines.join('') };
+}
+
+/**
+ * Builds the real app in-process for a test (mock mode, MOCK_CAPTCHA_CODE unset unless given),
+ * and closes it when the test ends.
+ */
+export async function makeApp(env: Record<string, string> = {}, deps: AppDeps = {}): Promise<{ app: FastifyInstance; config: Config }> {
+  const config = loadConfig([], { LOG_LEVEL: 'silent', ...env });
+  const app = await buildApp(config, deps);
+  await app.ready();
+  return { app, config };
+}
+
+/** Calls an API endpoint and returns the parsed envelope and HTTP status. */
+export async function call(app: FastifyInstance, method: 'GET' | 'POST', url: string, opts: { body?: unknown; token?: string } = {}) {
+  const res = await app.inject({
+    method,
+    url,
+    ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    headers: opts.token ? { authorization: opts.token } : {},
+  });
+  let json: any = null;
+  try {
+    json = res.json();
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.statusCode, json, res };
+}
+
+/** Signs in through the captcha flow (reading the code from the store via MOCK_CAPTCHA_CODE) and returns the Authorization value. */
+export async function signIn(app: FastifyInstance, username = 'admin', password = 'admin123', code = 'TEST'): Promise<string> {
+  const t = await call(app, 'GET', '/v1/captcha/token');
+  const r = await call(app, 'POST', '/v1/admin/login', { body: { username, password, captchaToken: t.json.data.captchaToken, captchaCode: code } });
+  if (r.json?.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(r.json)}`);
+  return r.json.data.tokenHead + r.json.data.token;
+}

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: `unit` (web logic in node, with a fake DOM storage where needed),
+ * `server` (the Fastify app built in-process, requests through inject) and
+ * `e2e` (real headless Chromium against a server on a free port; needs `npm run build` first).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/web/**/*.test.ts', 'tests/lib/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

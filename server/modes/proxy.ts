@@ -1,7 +1,208 @@
-import type { FastifyInstance } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { Config } from '../config.js';
+import { ResultCode } from '../contract/envelope.js';
+import { API_PREFIXES, sendEnvelope } from '../plugins/envelope.js';
 
-/** Proxy mode: forwards /v1, /api/v1 and /upload to the platform (being written; see tests/server/proxy.test.ts). */
-export async function registerProxyMode(_app: FastifyInstance, _config: Config): Promise<void> {
-  throw new Error('proxy mode is not built yet');
+/**
+ * Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection, never the end-to-end message,
+ * so they are dropped in both directions. `proxy-connection` is the non-standard cousin some
+ * clients still send. Names listed in a `Connection` header are dropped as well.
+ */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+/**
+ * Client-sent forwarding headers are lies until proven otherwise: the console is the edge
+ * (`trustProxy: false`), so whatever a browser claims about its address is dropped and our own
+ * view of the connection is sent instead. `x-real-ip` is the same claim under another name.
+ */
+const isForwardingHeader = (name: string) => name === 'forwarded' || name === 'x-real-ip' || name.startsWith('x-forwarded-');
+
+/** Upstream failures that mean "it answered too slowly" (504) rather than "it is not there" (502). */
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'FST_REPLY_FROM_TIMEOUT',
+  'FST_REPLY_FROM_GATEWAY_TIMEOUT',
+  'FST_REPLY_FROM_HTTP_REQUEST_TIMEOUT',
+]);
+
+type ReplyOptions = NonNullable<FastifyHttpProxyOptions['replyOptions']>;
+
+/** Envelope codes of the gateway failures; the client shows its own §8 message for each. */
+const BAD_GATEWAY = 502;
+const GATEWAY_TIMEOUT = 504;
+
+/** How many rounds of percent-decoding we undo when looking for hidden dot segments. */
+const MAX_DECODE_ROUNDS = 5;
+
+function connectionListed(headers: IncomingHttpHeaders): string[] {
+  const c = headers.connection;
+  const value = Array.isArray(c) ? c.join(',') : c;
+  return value ? value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : [];
+}
+
+/** Copies `headers` without hop-by-hop headers and without those named in `Connection`. */
+function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const listed = new Set(connectionListed(headers));
+  const out: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const n = name.toLowerCase();
+    if (HOP_BY_HOP.has(n) || listed.has(n)) continue;
+    out[n] = value;
+  }
+  return out;
+}
+
+/**
+ * The headers sent to the platform: the client's headers (Authorization included, untouched)
+ * minus hop-by-hop and client-claimed forwarding headers, plus X-Forwarded-For/-Proto/-Host
+ * describing the connection the console actually saw. `host` was already set to the
+ * upstream's by reply-from.
+ */
+export const upstreamRequestHeaders: NonNullable<ReplyOptions['rewriteRequestHeaders']> = (request, headers) => {
+  const out = withoutHopByHop(headers as IncomingHttpHeaders);
+  for (const name of Object.keys(out)) if (isForwardingHeader(name)) delete out[name];
+  out['x-forwarded-for'] = request.ip;
+  out['x-forwarded-proto'] = request.protocol;
+  const originalHost = request.headers.host;
+  if (originalHost) out['x-forwarded-host'] = originalHost;
+  return out;
+};
+
+/**
+ * Why a proxied path must be refused, or null when it is fine. A path is refused when any
+ * segment is `.` or `..` after undoing percent-encoding as many times as it was applied
+ * (`%2e%2e`, `%252e%252e`), with `\` read as `/` and `;params` ignored (`..;`), because some
+ * servers behind us decode twice or treat those the same as `/..`. `//` stays allowed: the
+ * path still starts with the proxied prefix, and @fastify/http-proxy refuses a leading `//`.
+ */
+export function unsafePathReason(rawPath: string): string | null {
+  let p = rawPath;
+  for (let round = 0; ; round++) {
+    const segments = p.replace(/\\/g, '/').split('/');
+    if (segments.some((seg) => /^\.\.?$/.test(seg.split(';')[0]))) return 'path: must not contain "." or ".." segments (encoded or not)';
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(p)) return 'path: must not contain control characters';
+    // Byte-wise decoding never throws on malformed sequences, so `%zz%2e%2e` cannot hide dots.
+    const decoded = p.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (decoded === p) return null;
+    if (round === MAX_DECODE_ROUNDS) return 'path: is percent-encoded too many times';
+    p = decoded;
+  }
+}
+
+/**
+ * The request body as a stream undici may destroy without taking the client's connection with
+ * it. Handing undici the request itself would let a refused or timed-out upstream destroy the
+ * incoming request, and with it the socket, before the 502/504 envelope could be written.
+ * `pipe` keeps backpressure (nothing is buffered beyond one chunk) and, unlike `pipeline`,
+ * leaves the source alone when the destination dies; a client that aborts still ends the copy.
+ */
+function detachedBody(payload: Readable): PassThrough {
+  const body = new PassThrough();
+  payload.pipe(body);
+  payload.once('error', (err) => body.destroy(err));
+  payload.once('close', () => {
+    if (!payload.readableEnded) body.destroy(new Error('the client closed the request before its body ended'));
+  });
+  return body;
+}
+
+function errorCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Maps a failed upstream exchange to the envelope the client understands (spec §8): a timeout
+ * waiting for the platform → HTTP 504 / code 504; anything else before an answer arrived
+ * (refused, reset, DNS, connect timeout, TLS certificate not trusted) → HTTP 502 / code 502.
+ * The detail goes to the log (reply-from logs it at warn), never to the client.
+ */
+function upstreamFailure(timeoutMs: number): NonNullable<ReplyOptions['onError']> {
+  return (proxyReply, { error }) => {
+    // reply-from types the reply for any server kind; ours is the app's plain HTTP/1 reply.
+    const reply = proxyReply as unknown as FastifyReply;
+    const codes = [errorCode(error), errorCode((error as { cause?: unknown }).cause)];
+    if (codes.some((c) => c !== undefined && TIMEOUT_CODES.has(c))) {
+      sendEnvelope(reply, GATEWAY_TIMEOUT, GATEWAY_TIMEOUT, `Gateway timeout: the platform did not answer within ${timeoutMs} ms`);
+      return;
+    }
+    sendEnvelope(reply, BAD_GATEWAY, BAD_GATEWAY, 'Bad gateway: the platform cannot be reached');
+  };
+}
+
+/**
+ * Proxy mode (architecture "proxy mode: @fastify/http-proxy to the real platform"): `/v1`,
+ * `/api/v1` and `/upload` and everything under them go to `config.upstreamUrl`, whose path
+ * (e.g. `/platform`) is prepended. Registers no mock route; static web, `/healthz`, security
+ * headers and the envelope 404 for other paths stay the app's.
+ *
+ * - Bodies are streams both ways: inside the proxy scope every content type is handed over
+ *   unparsed, so `bodyLimit` and JSON parsing never apply (multipart uploads, Excel exports).
+ * - Request headers: see {@link upstreamRequestHeaders}; response hop-by-hop headers dropped.
+ * - Upstream TLS certificates are verified (reply-from would otherwise turn that off).
+ * - Timeouts: connect `upstreamConnectTimeoutMs`; waiting for the answer's headers and between
+ *   body chunks `upstreamTimeoutMs` (spec §9 client timeout 1,200,000 ms). No retries: the
+ *   client decides whether to try again.
+ * - Failures: unreachable → HTTP 502 envelope, too slow → HTTP 504 envelope (spec §8); a path
+ *   that would leave its prefix → HTTP 400 envelope naming `path`.
+ *
+ * @throws Error when `config.upstreamUrl` is missing (loadConfig already refuses that).
+ */
+export async function registerProxyMode(app: FastifyInstance, config: Config): Promise<void> {
+  if (!config.upstreamUrl) throw new Error('UPSTREAM_URL is required when MODE is "proxy"');
+  const upstream = new URL(config.upstreamUrl);
+  // loadConfig strips trailing slashes, so the base path is '' or '/platform'.
+  const basePath = upstream.pathname.replace(/\/+$/, '');
+
+  await app.register(async function proxyScope(scope) {
+    // Hand every body over as a stream: no parser, no size limit, no buffering.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, payload, done) => done(null, detachedBody(payload)));
+
+    scope.addHook('onRequest', async (req, reply) => {
+      const reason = unsafePathReason(req.url.split('?')[0]);
+      if (reason) return sendEnvelope(reply, 400, ResultCode.badRequest, reason);
+    });
+
+    for (const apiPrefix of API_PREFIXES) {
+      const prefix = apiPrefix.slice(0, -1);
+      const options: FastifyHttpProxyOptions = {
+        upstream: upstream.origin,
+        prefix,
+        rewritePrefix: basePath + prefix,
+        // Our scope already passes bodies through; the plugin must not add its own parsers.
+        proxyPayloads: false,
+        disableRequestLogging: true,
+        // Close the upstream connection pool with the app, so shutdown (and tests) do not wait.
+        destroyAgent: true,
+        undici: {
+          connect: { timeout: config.upstreamConnectTimeoutMs, rejectUnauthorized: true },
+          headersTimeout: config.upstreamTimeoutMs,
+          bodyTimeout: config.upstreamTimeoutMs,
+        },
+        replyOptions: {
+          rewriteRequestHeaders: upstreamRequestHeaders,
+          rewriteHeaders: (headers) => withoutHopByHop(headers as IncomingHttpHeaders),
+          onError: upstreamFailure(config.upstreamTimeoutMs),
+          retryDelay: () => null,
+        },
+      };
+      await scope.register(httpProxy, options);
+    }
+  });
 }

@@ -14,6 +14,8 @@ import { registerSummaryRoutes } from '../mock/routes/summary.js';
  */
 export async function registerMockMode(app: FastifyInstance, config: Config, deps: AppDeps) {
   const ctx = createMockContext(config, deps.now);
+  // Tests read captcha codes the way a person reads the image.
+  app.decorate('__mockCtx', ctx);
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (req, reply) => {
     if (!isApiPath(req.url)) return;

@@ -1,0 +1,236 @@
+import { ofetch, FetchError, type $Fetch } from 'ofetch';
+import { formatRequestBody } from '../lib/request-body';
+
+/** Spec §9: request timeout. */
+export const REQUEST_TIMEOUT_MS = 1_200_000;
+
+/** How a failed call tells the user (behaviour notes "HTTP client"): toast by default, modal for login, none for adminInfo. */
+export type ErrorMode = 'toast' | 'modal' | 'none';
+
+export interface RequestOptions {
+  errorMode?: ErrorMode;
+  /** Send the Authorization header (default true). */
+  withToken?: boolean;
+  /** Query parameters (GET adds `_t` itself). */
+  params?: Record<string, unknown>;
+  /** Never cancel this call as a duplicate (default false). */
+  ignoreCancel?: boolean;
+  /** Override the timeout in ms. */
+  timeout?: number;
+  signal?: AbortSignal;
+}
+
+/** Why a call failed; `kind` says which row of the §8 catalogue applied. */
+export type ApiErrorKind = 'envelope' | 'unauthorized' | 'http' | 'network' | 'timeout' | 'badResponse' | 'canceled';
+
+/** The rejection of every failed call. `message` is the translated text shown to the user. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    /** Envelope code or HTTP status, when there is one. */
+    readonly code: number | null = null,
+    readonly url = '',
+    readonly method = '',
+  ) {
+    super(message);
+  }
+}
+
+/** True for a duplicate request that a newer identical one replaced (rejects silently). */
+export function isCanceled(e: unknown): boolean {
+  return e instanceof ApiError && e.kind === 'canceled';
+}
+
+export interface Notice {
+  mode: Exclude<ErrorMode, 'none'>;
+  /** Translated message. */
+  message: string;
+}
+
+/** What the client needs from the rest of the app; machines and UI provide it at boot. */
+export interface HttpDeps {
+  /** `tokenHead + token`, or null when signed out. */
+  getToken: () => string | null;
+  /** Spec §8 401: called once the token is cleared; the session logs out (or shows the timeout cover). */
+  onUnauthorized: (message: string) => void;
+  /** Shows a message as toast or modal. */
+  notify: (notice: Notice) => void;
+  /** Translates a key of the `errors` namespace. */
+  t: (key: string) => string;
+  /** Records an ajax error in the error log (only when error handling is on; the log decides). */
+  logError?: (e: ApiError, detail: { params?: unknown; method: string; headers: Record<string, string> }) => void;
+  /** URL prefix of every path (spec §7 "configured URL prefix"); default ''. */
+  urlPrefix?: string;
+  fetchImpl?: typeof globalThis.fetch;
+  timeout?: number;
+  now?: () => number;
+}
+
+/** HTTP statuses with their own §8 message. */
+const HTTP_MESSAGES = new Set([400, 401, 403, 404, 405, 408, 500, 501, 502, 503, 504, 505]);
+
+/**
+ * The console's single HTTP client (spec §7, §8; behaviour notes "HTTP client"):
+ * - prefixes URLs, sends `Authorization: tokenHead+token`, adds `_t` to GET;
+ * - formats dates as `YYYY-MM-DD HH:mm:ss` and trims strings in bodies (§5);
+ * - cancels the older of two identical pending requests (method + URL + params/body);
+ * - times out after 1,200,000 ms;
+ * - unwraps `{code, data, message}`: 200 → data; 401 → timeout message, token cleared, logout;
+ *   other codes → the server's message (or the generic one) as toast/modal and a rejected ApiError;
+ * - maps HTTP 400/401/403/404/405/408/500–505, network errors and timeouts to their own messages.
+ */
+export function createHttpClient(deps: HttpDeps) {
+  const prefix = deps.urlPrefix ?? '';
+  const timeout = deps.timeout ?? REQUEST_TIMEOUT_MS;
+  const now = deps.now ?? Date.now;
+  const pending = new Map<string, AbortController>();
+  const base: $Fetch = ofetch.create({ retry: 0, ...(deps.fetchImpl ? { fetch: deps.fetchImpl } : {}) });
+
+  function fail(e: ApiError, mode: ErrorMode, detail: { params?: unknown; method: string; headers: Record<string, string> }): never {
+    if (e.kind !== 'canceled') {
+      deps.logError?.(e, detail);
+      if (e.kind === 'unauthorized') deps.onUnauthorized(e.message);
+      // A 401 always tells the user, whatever the call's mode: they are being signed out.
+      const shown: ErrorMode = e.kind === 'unauthorized' ? (mode === 'none' ? 'toast' : mode) : mode;
+      if (shown !== 'none') deps.notify({ mode: shown, message: e.message });
+    }
+    throw e;
+  }
+
+  function httpMessage(status: number, serverMessage: string | undefined): string {
+    if ((status === 400 || status === 401) && serverMessage) return serverMessage;
+    return HTTP_MESSAGES.has(status) ? deps.t(`errors.http.${status}`) : deps.t('errors.requestFailed');
+  }
+
+  async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body: unknown, opts: RequestOptions & { raw?: boolean } = {}): Promise<T> {
+    const mode = opts.errorMode ?? 'toast';
+    const headers: Record<string, string> = {};
+    const token = opts.withToken === false ? null : deps.getToken();
+    if (token) headers.Authorization = token;
+    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+    const payload = body === undefined || isForm ? body : formatRequestBody(body);
+    const params = method === 'GET' ? { ...(opts.params ? (formatRequestBody(opts.params) as object) : {}), _t: now() } : opts.params;
+    const key = `${method} ${url} ${safeJson(opts.params)} ${isForm ? '[form]' : safeJson(payload)}`;
+    const detail = { params: payload ?? opts.params, method, headers: token ? { ...headers, Authorization: '[redacted]' } : headers };
+
+    const controller = new AbortController();
+    if (!opts.ignoreCancel) {
+      pending.get(key)?.abort(new ApiError('canceled', 'canceled', null, url, method));
+      pending.set(key, controller);
+    }
+    const signals = [controller.signal, AbortSignal.timeout(opts.timeout ?? timeout), ...(opts.signal ? [opts.signal] : [])];
+    let response;
+    try {
+      response = await base.raw(prefix + url, {
+        method,
+        headers,
+        params,
+        body: payload as BodyInit | Record<string, unknown> | undefined,
+        signal: AbortSignal.any(signals),
+        responseType: opts.raw ? 'blob' : 'json',
+        ignoreResponseError: true,
+      });
+    } catch (err) {
+      if (controller.signal.aborted) fail(new ApiError('canceled', 'canceled', null, url, method), mode, detail);
+      const cause = err instanceof FetchError ? (err.cause as { name?: string } | undefined) : (err as { name?: string });
+      if (cause?.name === 'TimeoutError' || (err as Error)?.name === 'TimeoutError') {
+        fail(new ApiError('timeout', deps.t('errors.apiTimeout'), null, url, method), mode, detail);
+      }
+      if (opts.signal?.aborted) fail(new ApiError('canceled', 'canceled', null, url, method), mode, detail);
+      fail(new ApiError('network', deps.t('errors.networkException'), null, url, method), mode, detail);
+    } finally {
+      if (pending.get(key) === controller) pending.delete(key);
+    }
+
+    const status = response.status;
+    const data = response._data as unknown;
+    const env = isEnvelope(data) ? data : null;
+    if (status < 200 || status >= 300) {
+      if (status === 401) fail(new ApiError('unauthorized', httpMessage(401, env?.message), 401, url, method), mode, detail);
+      fail(new ApiError('http', httpMessage(status, env?.message), status, url, method), mode, detail);
+    }
+    if (opts.raw) {
+      // A download answers the file; an envelope here (JSON) is an error report.
+      if (data instanceof Blob && /json/.test(data.type)) {
+        let parsed: unknown = null;
+        try {
+          parsed = JSON.parse(await data.text());
+        } catch {
+          /* not an envelope */
+        }
+        if (isEnvelope(parsed)) return unwrap<T>(parsed, mode, url, method, detail);
+      }
+      return data as T;
+    }
+    if (!env) fail(new ApiError('badResponse', deps.t('errors.requestFailed'), status, url, method), mode, detail);
+    return unwrap<T>(env, mode, url, method, detail);
+  }
+
+  function unwrap<T>(env: Envelope, mode: ErrorMode, url: string, method: string, detail: { params?: unknown; method: string; headers: Record<string, string> }): T {
+    if (env.code === 200) return env.data as T;
+    if (env.code === 401) fail(new ApiError('unauthorized', deps.t('errors.timeout'), 401, url, method), mode, detail);
+    const message = typeof env.message === 'string' && env.message.trim() ? env.message : deps.t('errors.requestFailed');
+    fail(new ApiError('envelope', message, env.code, url, method), mode, detail);
+  }
+
+  return {
+    request,
+    get: <T>(url: string, opts?: RequestOptions) => request<T>('GET', url, undefined, opts),
+    post: <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', url, body, opts),
+    /**
+     * Multipart upload (spec §7): files go under `name` (default `file`), other fields as
+     * `key` or, for arrays, repeated `key[]` entries.
+     */
+    upload: <T>(url: string, file: Blob, opts: RequestOptions & { name?: string; filename?: string; data?: Record<string, unknown> } = {}) => {
+      const form = new FormData();
+      form.append(opts.name ?? 'file', file, opts.filename ?? (file as File).name ?? 'file');
+      for (const [k, v] of Object.entries(opts.data ?? {})) {
+        if (Array.isArray(v)) for (const item of v) form.append(`${k}[]`, String(item));
+        else if (v !== undefined && v !== null) form.append(k, String(v));
+      }
+      return request<T>('POST', url, form, opts);
+    },
+    /** POST that answers a binary file (e.g. an Excel export); resolves with the Blob. */
+    download: (url: string, body?: unknown, opts?: RequestOptions) => request<Blob>('POST', url, body, { ...opts, raw: true }),
+    /** Pending request count (tests, page loading indicator). */
+    pendingCount: () => pending.size,
+  };
+}
+
+export type HttpClient = ReturnType<typeof createHttpClient>;
+
+interface Envelope {
+  code: number;
+  data: unknown;
+  message?: string;
+}
+
+function isEnvelope(v: unknown): v is Envelope {
+  return typeof v === 'object' && v !== null && typeof (v as Envelope).code === 'number';
+}
+
+function safeJson(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? '';
+  } catch {
+    return String(v);
+  }
+}
+
+let current: HttpClient | null = null;
+
+/** Installs the app-wide client (called once at boot with the session's and UI's hooks). */
+export function configureHttp(deps: HttpDeps): HttpClient {
+  current = createHttpClient(deps);
+  return current;
+}
+
+/** The app-wide client; `configureHttp` must have run (web/main.tsx does it before rendering). */
+export const http: HttpClient = new Proxy({} as HttpClient, {
+  get(_t, prop: keyof HttpClient) {
+    if (!current) throw new Error('http client used before configureHttp()');
+    return current[prop];
+  },
+});

@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState } from 'react';
+import { Toast } from 'primereact/toast';
+import { Dialog } from 'primereact/dialog';
+import { Button } from 'primereact/button';
+import { useTranslation } from 'react-i18next';
+import type { Notice } from '../api/http';
+
+/** Spec §9: toast duration 3 s, top right. */
+export const TOAST_LIFE_MS = 3000;
+
+type Listener = (n: Notice & { severity: 'error' | 'success' | 'info' | 'warn'; summary?: string }) => void;
+let listener: Listener | null = null;
+const queue: Parameters<Listener>[0][] = [];
+
+/**
+ * Shows a message as a toast (top right, 3 s) or a modal. Toasts are de-duplicated by text while
+ * visible (behaviour notes "HTTP client"). Messages sent before the UI mounts are queued.
+ */
+export function notify(n: Notice, severity: 'error' | 'success' | 'info' | 'warn' = 'error', summary?: string) {
+  const item = { ...n, severity, summary };
+  if (listener) listener(item);
+  else queue.push(item);
+}
+
+/** The toast stack and the error modal; mounted once at the app root. */
+export function Notifier() {
+  const { t } = useTranslation();
+  const toast = useRef<Toast>(null);
+  const visible = useRef(new Map<string, number>());
+  const [modal, setModal] = useState<string | null>(null);
+
+  useEffect(() => {
+    listener = (n) => {
+      if (n.mode === 'modal') {
+        setModal(n.message);
+        return;
+      }
+      const nowMs = Date.now();
+      const until = visible.current.get(n.message);
+      if (until && until > nowMs) return;
+      visible.current.set(n.message, nowMs + TOAST_LIFE_MS);
+      toast.current?.show({ severity: n.severity, summary: n.summary ?? t(n.severity === 'error' ? 'common.errorTip' : 'common.tip'), detail: n.message, life: TOAST_LIFE_MS });
+    };
+    queue.splice(0).forEach((n) => listener!(n));
+    return () => {
+      listener = null;
+    };
+  }, [t]);
+
+  return (
+    <>
+      <Toast ref={toast} position="top-right" />
+      <Dialog
+        header={t('common.errorTip')}
+        visible={modal !== null}
+        onHide={() => setModal(null)}
+        style={{ width: 'min(420px, 92vw)' }}
+        modal
+        draggable={false}
+        footer={<Button label={t('common.ok')} onClick={() => setModal(null)} autoFocus data-testid="error-modal-ok" />}
+      >
+        <div className="notify-modal" role="alertdialog" data-testid="error-modal">
+          <i className="pi pi-times-circle" aria-hidden />
+          <span>{modal}</span>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { createActor, fromPromise, type Actor } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { navigate } from 'wouter/use-browser-location';
+import { sessionMachine, homePathOf } from '../machines/session.machine';
+import { sessionApi } from '../api/session';
+import { local, session as sessionCache, StorageKey } from '../lib/storage';
+import { ROUTE_TABLE } from '../../server/contract/route-table';
+import type { UserInfo } from '../../server/contract/auth';
+import { filterRoutesByRoles } from './route-access';
+import { LOGIN_PATH } from './guard';
+
+export type SessionActor = Actor<typeof sessionMachine>;
+
+function currentFullPath(): string {
+  return window.location.pathname + window.location.search;
+}
+
+/**
+ * The app's session actor: the machine with its real actors (the §7 endpoints), persistence in
+ * local storage (spec §9, 7 days) and navigation through wouter's browser location.
+ */
+export function createSessionActor(): SessionActor {
+  const machine = sessionMachine.provide({
+    actors: {
+      login: fromPromise(({ input }) => sessionApi.login(input)),
+      loadUser: fromPromise(async () => {
+        const userInfo = await sessionApi.adminInfo();
+        // Basic data failing must not block sign-in; screens that need it reload it.
+        const basicData = await sessionApi.basicData().catch(() => null);
+        return { userInfo, basicData };
+      }),
+      buildRoutes: fromPromise(async ({ input }) => filterRoutesByRoles(ROUTE_TABLE, input.roleList)),
+      logout: fromPromise(async () => {
+        await sessionApi.logout();
+      }),
+    },
+    actions: {
+      persist: (_, { token, userInfo }) => {
+        if (token) local.set(StorageKey.token, token);
+        else local.remove(StorageKey.token);
+        if (userInfo) local.set(StorageKey.userInfo, userInfo);
+      },
+      clearPersisted: () => {
+        for (const k of [StorageKey.token, StorageKey.userInfo, StorageKey.roles, StorageKey.sessionTimeout, StorageKey.multipleTabs]) local.remove(k);
+        sessionCache.clear();
+      },
+      navigateHome: (_, { path }) => navigate(path, { replace: true }),
+      navigateToLogin: (_, { withRedirect }) => {
+        const here = currentFullPath();
+        const onLogin = window.location.pathname === LOGIN_PATH;
+        if (onLogin) return;
+        const to = withRedirect && here !== '/' ? `${LOGIN_PATH}?redirect=${encodeURIComponent(here)}` : LOGIN_PATH;
+        navigate(to, { replace: true });
+      },
+    },
+  });
+  return createActor(machine, {
+    input: { token: local.get<string>(StorageKey.token), userInfo: local.get<UserInfo>(StorageKey.userInfo) },
+  });
+}
+
+let actor: SessionActor | null = null;
+
+/** The one session actor of the page (created and started by web/main.tsx). */
+export function sessionActor(): SessionActor {
+  if (!actor) actor = createSessionActor();
+  return actor;
+}
+
+/** Session facts for components, re-rendering only when they change. */
+export function useSession() {
+  const a = sessionActor();
+  const state = useSelector(a, (s) => s);
+  const ctx = state.context;
+  return {
+    /** `signedIn`, `signedOut`, or a transient state (`boot`, `restoring`, `building`, `signingIn`, `signingOut`). */
+    status: typeof state.value === 'string' ? state.value : Object.keys(state.value)[0],
+    signingIn: state.matches('signingIn'),
+    ready: state.matches('signedIn'),
+    token: ctx.token,
+    userInfo: ctx.userInfo,
+    roleList: ctx.roleList,
+    routes: ctx.routes,
+    basicData: ctx.basicData,
+    homePath: homePathOf(ctx.userInfo),
+    error: ctx.error,
+    send: a.send,
+  };
+}

@@ -1,0 +1,17 @@
+export default {
+  appTitle: 'Game Commerce Console',
+  appShortTitle: 'Console',
+  ok: 'OK',
+  cancel: 'Cancel',
+  confirm: 'Confirm',
+  close: 'Close',
+  back: 'Back',
+  retry: 'Retry',
+  reload: 'Reload',
+  loading: 'Loading…',
+  noData: 'No data',
+  tip: 'Tip',
+  errorTip: 'Error',
+  actions: { search: 'Search', reset: 'Reset', add: 'Add', edit: 'Edit', del: 'Delete', save: 'Save', submit: 'Submit', export: 'Export', refresh: 'Refresh' },
+  language: 'Language',
+};

@@ -1,0 +1,11 @@
+import common from './common';
+import routes from './routes';
+import login from './login';
+import layout from './layout';
+import errors from './errors';
+import exception from './exception';
+import home from './home';
+import dashboard from './dashboard';
+
+/** One language pack: every namespace merged under its own top-level key. */
+export default { common, routes, login, layout, errors, exception, home, dashboard };

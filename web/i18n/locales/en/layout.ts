@@ -1,0 +1,14 @@
+export default {
+  header: {
+    home: 'Home',
+    userMenu: 'User menu',
+    logout: 'Log out',
+    logoutTitle: 'Reminder',
+    logoutMessage: 'Are you sure you want to log out?',
+    collapse: 'Collapse menu',
+    expand: 'Expand menu',
+    language: 'Language',
+  },
+  footer: { copyright: 'Game Commerce Console © {{year}}' },
+  menu: { search: 'Search menu' },
+};

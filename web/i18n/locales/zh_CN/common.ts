@@ -1,0 +1,17 @@
+export default {
+  appTitle: '游戏商城运营后台',
+  appShortTitle: '运营后台',
+  ok: '确定',
+  cancel: '取消',
+  confirm: '确认',
+  close: '关闭',
+  back: '返回',
+  retry: '重试',
+  reload: '重新加载',
+  loading: '加载中…',
+  noData: '暂无数据',
+  tip: '温馨提示',
+  errorTip: '错误提示',
+  actions: { search: '搜索', reset: '重置', add: '新增', edit: '编辑', del: '删除', save: '保存', submit: '提交', export: '导出', refresh: '刷新' },
+  language: '语言',
+};

@@ -1,0 +1,14 @@
+export default {
+  header: {
+    home: '首页',
+    userMenu: '用户菜单',
+    logout: '退出系统',
+    logoutTitle: '温馨提醒',
+    logoutMessage: '是否确认退出系统？',
+    collapse: '折叠菜单',
+    expand: '展开菜单',
+    language: '切换语言',
+  },
+  footer: { copyright: '游戏商城运营后台 © {{year}}' },
+  menu: { search: '搜索菜单' },
+};

@@ -1,0 +1,50 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PrimeReactProvider } from 'primereact/api';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import './styles/app.css';
+import { configureHttp } from './api/http';
+import { DEFAULT_LOCALE, i18n, initI18n, isLocale } from './i18n';
+import { applyPrimeLocale } from './i18n/primereact';
+import { local, StorageKey } from './lib/storage';
+import { notify } from './app/notify';
+import { sessionActor } from './app/session';
+import { App } from './app/App';
+import { applyTheme, storedTheme } from './app/theme';
+
+/**
+ * Boots the console: language pack, HTTP client hooks (token, 401 → session, notices), the
+ * session actor, then React. The theme was applied before first paint by boot.ts.
+ */
+async function boot() {
+  applyTheme(storedTheme());
+  const stored = local.get<string>(StorageKey.locale);
+  const locale = isLocale(stored) ? stored : DEFAULT_LOCALE;
+  await initI18n(locale);
+  const onLanguage = (l: string) => {
+    applyPrimeLocale(isLocale(l) ? l : DEFAULT_LOCALE);
+    dayjs.locale(l === 'zh_CN' ? 'zh-cn' : 'en');
+  };
+  onLanguage(locale);
+  i18n.on('languageChanged', onLanguage);
+
+  const actor = sessionActor();
+  configureHttp({
+    getToken: () => actor.getSnapshot().context.token,
+    onUnauthorized: (message) => actor.send({ type: 'session.expired', message }),
+    notify,
+    t: (key) => i18n.t(key),
+  });
+  actor.start();
+
+  createRoot(document.getElementById('app')!).render(
+    <StrictMode>
+      <PrimeReactProvider value={{ ripple: true }}>
+        <App />
+      </PrimeReactProvider>
+    </StrictMode>,
+  );
+}
+
+void boot();

@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { InputText } from 'primereact/inputtext';
+import { Password } from 'primereact/password';
+import { Checkbox } from 'primereact/checkbox';
+import { Button } from 'primereact/button';
+import { sessionApi } from '../../api/session';
+import { useSession } from '../../app/session';
+import { safeRedirect } from '../../app/guard';
+import { LOGO } from '../../app/layout/SideMenu';
+import { local, StorageKey } from '../../lib/storage';
+import { required, validate } from './login-rules';
+import { ForgetPasswordForm } from './forget-password';
+import { LocalePicker } from './locale-picker';
+
+type Field = 'username' | 'password' | 'captchaCode';
+const RULES = {
+  username: [required('login.rules.username')],
+  password: [required('login.rules.password')],
+  captchaCode: [required('login.rules.captcha')],
+};
+
+/**
+ * The login screen (spec §2 /login): account, password, captcha image with refresh, remember-me
+ * (remembers the account name only, never the password), errors as a modal (spec §7), and the
+ * forgotten-password form.
+ */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const search = useSearch();
+  const { send, signingIn, error } = useSession();
+  const remembered = local.get<string>(StorageKey.loginRemember);
+  const [values, setValues] = useState<Record<Field, string>>({ username: remembered ?? '', password: '', captchaCode: '' });
+  const [remember, setRemember] = useState(!!remembered);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [captcha, setCaptcha] = useState<{ token: string; url: string } | null>(null);
+  const [mode, setMode] = useState<'login' | 'forget'>('login');
+  const wasSigningIn = useRef(false);
+
+  const refreshCaptcha = useCallback(async () => {
+    try {
+      const { captchaToken } = await sessionApi.captchaToken();
+      setCaptcha({ token: captchaToken, url: sessionApi.captchaImageUrl(captchaToken) });
+    } catch {
+      setCaptcha(null);
+    }
+  }, []);
+
+  useEffect(() => {
+    void refreshCaptcha();
+  }, [refreshCaptcha]);
+
+  // A failed attempt spends the captcha: fetch a new one and clear the code.
+  useEffect(() => {
+    if (wasSigningIn.current && !signingIn && error) {
+      setValues((v) => ({ ...v, captchaCode: '' }));
+      void refreshCaptcha();
+    }
+    wasSigningIn.current = signingIn;
+  }, [signingIn, error, refreshCaptcha]);
+
+  const set = (f: Field) => (value: string) => {
+    setValues((v) => ({ ...v, [f]: value }));
+    if (errors[f]) setErrors((e) => ({ ...e, [f]: undefined }));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validate(values, RULES);
+    setErrors(found);
+    if (Object.keys(found).length || !captcha) return;
+    if (remember) local.set(StorageKey.loginRemember, values.username.trim(), null);
+    else local.remove(StorageKey.loginRemember);
+    const redirect = safeRedirect(new URLSearchParams(search).get('redirect'));
+    send({
+      type: 'session.login',
+      payload: { username: values.username.trim(), password: values.password, captchaToken: captcha.token, captchaCode: values.captchaCode.trim() },
+      redirect,
+    });
+  };
+
+  const fieldError = (f: Field) =>
+    errors[f] ? (
+      <small className="p-error" id={`${f}-error`} role="alert">
+        {t(errors[f]!)}
+      </small>
+    ) : null;
+
+  return (
+    <div className="login">
+      <section className="login-hero" aria-hidden>
+        <div className="login-hero-brand">
+          <img src={LOGO} alt="" width={44} height={44} />
+          <span>{t('common.appTitle')}</span>
+        </div>
+        <div className="login-hero-art">
+          <i className="pi pi-shopping-bag" />
+          <i className="pi pi-ticket" />
+          <i className="pi pi-chart-line" />
+          <i className="pi pi-users" />
+        </div>
+        <h2>{t('login.slogan')}</h2>
+        <p>{t('login.sloganDesc')}</p>
+      </section>
+      <section className="login-panel">
+        <div className="login-panel-top">
+          <LocalePicker />
+        </div>
+        <div className="login-card">
+          {mode === 'forget' ? (
+            <ForgetPasswordForm onBack={() => setMode('login')} />
+          ) : (
+            <form onSubmit={submit} noValidate aria-label={t('login.signInTitle')}>
+              <h1>{t('login.signInTitle')}</h1>
+              <p className="login-desc">{t('login.signInDesc')}</p>
+              <div className="field">
+                <label htmlFor="username">{t('login.username')}</label>
+                <span className="p-input-icon-left w-full">
+                  <InputText
+                    id="username"
+                    name="username"
+                    autoComplete="username"
+                    value={values.username}
+                    onChange={(e) => set('username')(e.target.value)}
+                    invalid={!!errors.username}
+                    aria-describedby={errors.username ? 'username-error' : undefined}
+                    className="w-full"
+                    autoFocus
+                  />
+                </span>
+                {fieldError('username')}
+              </div>
+              <div className="field">
+                <label htmlFor="password">{t('login.password')}</label>
+                <Password
+                  inputId="password"
+                  name="password"
+                  autoComplete="current-password"
+                  value={values.password}
+                  onChange={(e) => set('password')(e.target.value)}
+                  feedback={false}
+                  toggleMask
+                  invalid={!!errors.password}
+                  className="w-full"
+                  inputClassName="w-full"
+                  aria-describedby={errors.password ? 'password-error' : undefined}
+                />
+                {fieldError('password')}
+              </div>
+              <div className="field">
+                <label htmlFor="captchaCode">{t('login.captcha')}</label>
+                <div className="captcha-row">
+                  <InputText
+                    id="captchaCode"
+                    name="captchaCode"
+                    autoComplete="off"
+                    maxLength={8}
+                    value={values.captchaCode}
+                    onChange={(e) => set('captchaCode')(e.target.value)}
+                    invalid={!!errors.captchaCode}
+                    aria-describedby={errors.captchaCode ? 'captchaCode-error' : undefined}
+                  />
+                  <button type="button" className="captcha-image" onClick={() => void refreshCaptcha()} title={t('login.captchaRefresh')} aria-label={t('login.captchaRefresh')} data-testid="captcha-refresh">
+                    {captcha ? <img src={captcha.url} alt={t('login.captcha')} width={120} height={40} data-testid="captcha-image" /> : <i className="pi pi-refresh" />}
+                  </button>
+                </div>
+                {fieldError('captchaCode')}
+              </div>
+              <div className="login-options">
+                <div className="remember">
+                  <Checkbox inputId="remember" checked={remember} onChange={(e) => setRemember(!!e.checked)} />
+                  <label htmlFor="remember">{t('login.rememberMe')}</label>
+                </div>
+                <Button type="button" link label={t('login.forgetPassword')} onClick={() => setMode('forget')} className="p-0" />
+              </div>
+              <Button type="submit" label={signingIn ? t('login.signingIn') : t('login.loginButton')} loading={signingIn} className="w-full" data-testid="login-submit" />
+              <p className="login-hint">{t('login.demoHint')}</p>
+            </form>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -41,7 +41,8 @@ export class ConfigError extends Error {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // dist/server/main.js and server/config.ts both sit one level under the project root.
-const defaultDist = path.resolve(here, '..', here.includes(`${path.sep}dist${path.sep}`) ? '' : 'dist', 'web');
+const inDist = path.basename(path.dirname(here)) === 'dist';
+const defaultDist = path.resolve(here, '..', inDist ? '' : 'dist', 'web');
 
 /** Settings, their environment variable, CLI flag and docs; the README's table is this list. */
 export const SETTINGS = [

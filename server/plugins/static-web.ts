@@ -21,10 +21,10 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string) {
       root: distDir,
       preCompressed: true,
       wildcard: true,
-      index: false,
+      index: 'index.html',
       cacheControl: false,
       setHeaders(reply, filePath) {
-        reply.header('Cache-Control', HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('Cache-Control', HASHED.test(filePath.replace(/\.(?:br|gz)$/, '')) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -32,7 +32,6 @@ async function ensurePack(locale: Locale) {
  * Resolves when texts can be rendered.
  */
 export async function initI18n(locale: Locale = DEFAULT_LOCALE): Promise<typeof i18n> {
-  await Promise.all([ensurePack(locale), ensurePack(DEFAULT_LOCALE)]);
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
       lng: locale,
@@ -43,7 +42,7 @@ export async function initI18n(locale: Locale = DEFAULT_LOCALE): Promise<typeof 
       resources: {},
       partialBundledLanguages: true,
     });
-    // Bundles added before init are kept by i18next's store; re-add to be sure on every version.
+    // i18next attaches addResourceBundle only in init(), so packs load after it.
     await Promise.all([ensurePack(locale), ensurePack(DEFAULT_LOCALE)]);
   }
   document.documentElement.lang = htmlLang(locale);

@@ -1,0 +1,160 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { Metafile } from 'esbuild';
+import { precompress, type Size } from './lib/compress.js';
+import { assertChartsAreLazy, formatSizeReport, sizeReport, type SizeReport } from './lib/report.js';
+import {
+  appBuildOptions,
+  assertSafeOutDir,
+  bootBuildOptions,
+  entryFiles,
+  LOGIN_PAGE,
+  outputOfEntry,
+  PROJECT_ROOT,
+  renderIndexHtml,
+  writeFavicon,
+  type WebEntryFiles,
+} from './lib/web-bundle.js';
+
+/** Parameters of `build`; every path may be relative to the current directory. */
+export interface BuildParams {
+  /** Folder holding `main.tsx`, `boot.ts` and `pages/`; default `web/`. */
+  webRoot?: string;
+  /** Output folder of the web bundle; default `dist/web`. It is emptied first. */
+  outDir?: string;
+  /** Where to bundle `server/main.ts` (e.g. `dist/server/main.js`); the server is skipped when absent. */
+  serverOut?: string;
+  /** Default true. */
+  minify?: boolean;
+  /** Write `.br`/`.gz` siblings; default true. */
+  compress?: boolean;
+  /** Print nothing (tests); default false. */
+  quiet?: boolean;
+  /** Login page relative to the web root, for the size report and the apexcharts check. */
+  loginPage?: string;
+}
+
+/** Absolute paths of what the build wrote. */
+export interface BuildOutputs extends WebEntryFiles {
+  indexHtml: string;
+  favicon: string;
+  /** Every file under the out dir, relative to it with `/` separators, including `.br`/`.gz` siblings. */
+  files: string[];
+  /** The bundled server, when `serverOut` was given. */
+  server: string | null;
+}
+
+export interface BuildResult {
+  /** The app and boot builds' metafiles merged (keys relative to the project root). */
+  metafile: Metafile;
+  sizes: SizeReport;
+  outputs: BuildOutputs;
+  /** Wall time of the whole build in ms. */
+  ms: number;
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+/** Bundles `server/main.ts` for `node dist/server/main.js`; packages stay in node_modules. */
+export async function buildServer(outfile: string): Promise<void> {
+  await esbuild.build({
+    absWorkingDir: PROJECT_ROOT,
+    entryPoints: [path.join(PROJECT_ROOT, 'server', 'main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'silent',
+  });
+}
+
+/**
+ * Builds the console (architecture "scripts/"): the web bundle into `outDir` (hashed ESM chunks,
+ * one lazily loaded chunk per `import()`ed page, both PrimeReact themes, the boot script, fonts,
+ * favicon and a generated index.html without inline code), precompressed `.br`/`.gz` siblings, and
+ * optionally the server bundle.
+ * @returns the merged metafile, the size report (bytes) and the written files.
+ * @throws Error when esbuild fails (message lists file:line errors), when apexcharts is reachable by
+ *   static imports from the entry or the login page, or when `outDir` would contain the sources.
+ */
+export async function build(params: BuildParams = {}): Promise<BuildResult> {
+  const started = performance.now();
+  const webRoot = path.resolve(params.webRoot ?? path.join(PROJECT_ROOT, 'web'));
+  const outDir = path.resolve(params.outDir ?? path.join(PROJECT_ROOT, 'dist', 'web'));
+  const minify = params.minify ?? true;
+  const compress = params.compress ?? true;
+  const loginPage = params.loginPage ?? LOGIN_PAGE;
+  const log = params.quiet ? () => {} : (line: string) => console.log(line);
+
+  assertSafeOutDir(outDir, webRoot);
+  await fs.rm(outDir, { recursive: true, force: true });
+  await fs.mkdir(outDir, { recursive: true });
+
+  const p = { webRoot, outDir, minify };
+  const serverOut = params.serverOut ? path.resolve(params.serverOut) : null;
+  const [app, boot, favicon] = await Promise.all([
+    esbuild.build(appBuildOptions(p)),
+    esbuild.build(bootBuildOptions(p)),
+    writeFavicon(outDir),
+    serverOut ? buildServer(serverOut) : null,
+  ]);
+  const metafile: Metafile = {
+    inputs: { ...app.metafile!.inputs, ...boot.metafile!.inputs },
+    outputs: { ...app.metafile!.outputs, ...boot.metafile!.outputs },
+  };
+  const bundled = performance.now();
+
+  const entryKey = outputOfEntry(metafile, path.join(webRoot, 'main.tsx'))!;
+  const loginKey = outputOfEntry(metafile, path.join(webRoot, loginPage));
+  assertChartsAreLazy(metafile, [
+    { key: entryKey, label: 'the entry main.tsx' },
+    ...(loginKey ? [{ key: loginKey, label: `the login page ${loginPage}` }] : []),
+  ]);
+
+  const files = entryFiles(app.metafile!, boot.metafile!, webRoot);
+  const indexHtml = path.join(outDir, 'index.html');
+  await fs.writeFile(indexHtml, renderIndexHtml(outDir, files, favicon));
+
+  const known = compress ? await precompress(await listFiles(outDir)) : new Map<string, Size>();
+  const compressed = performance.now();
+  const sizes = await sizeReport(metafile, { outDir, webRoot, loginPage, themeLight: files.themeLight, boot: files.boot, lazyCss: files.lazyCss, known });
+
+  const all = (await listFiles(outDir)).map((f) => path.relative(outDir, f).split(path.sep).join('/')).sort();
+  const ms = performance.now() - started;
+  log(formatSizeReport(sizes));
+  log(
+    `\nbuilt ${all.length} files into ${path.relative(process.cwd(), outDir) || '.'}` +
+      (serverOut ? ` and ${path.relative(process.cwd(), serverOut)}` : '') +
+      ` in ${(ms / 1000).toFixed(2)} s (bundle ${(bundled - started).toFixed(0)} ms` +
+      (compress ? `, compress ${(compressed - bundled).toFixed(0)} ms)` : ')'),
+  );
+  return { metafile, sizes, outputs: { ...files, indexHtml, favicon, files: all, server: serverOut }, ms };
+}
+
+const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  // `npm run build [-- --no-compress] [-- --no-minify]`
+  const args = new Set(process.argv.slice(2));
+  build({
+    serverOut: path.join(PROJECT_ROOT, 'dist', 'server', 'main.js'),
+    compress: !args.has('--no-compress'),
+    minify: !args.has('--no-minify'),
+  }).catch((err: Error & { errors?: esbuild.Message[] }) => {
+    if (err.errors?.length) {
+      const text = esbuild.formatMessagesSync(err.errors, { kind: 'error', color: process.stderr.isTTY });
+      console.error(text.join('\n'));
+    } else {
+      console.error(err.message);
+    }
+    console.error('build failed');
+    process.exit(1);
+  });
+}

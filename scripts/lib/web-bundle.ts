@@ -1,0 +1,268 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BuildOptions, Metafile } from 'esbuild';
+
+/** The project root (scripts/lib/ sits two levels under it); esbuild paths in metafiles are relative to it. */
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Where hashed files go inside the web out dir, and the URL prefix they are served under. */
+export const ASSETS_DIR = 'assets';
+export const ASSETS_URL = `/${ASSETS_DIR}/`;
+
+/** Page of the login route, relative to the web root; the size report and the apexcharts check follow it. */
+export const LOGIN_PAGE = 'pages/login/login.page.tsx';
+
+const THEMES_DIR = path.join(PROJECT_ROOT, 'node_modules', 'primereact', 'resources', 'themes');
+/** PrimeReact theme sheets; `web/boot.ts` swaps between them through `#theme-link` (spec "Theme light or dark"). */
+export const THEME_SOURCES = {
+  light: path.join(THEMES_DIR, 'lara-light-blue', 'theme.css'),
+  dark: path.join(THEMES_DIR, 'lara-dark-blue', 'theme.css'),
+} as const;
+
+/** Fonts and images referenced from CSS or imported from code are copied as hashed files. */
+const FILE_LOADERS: BuildOptions['loader'] = Object.fromEntries(
+  ['.woff', '.woff2', '.ttf', '.eot', '.otf', '.svg', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.ico'].map((ext) => [ext, 'file' as const]),
+);
+
+/** Options of one web build; `dev` keeps the output readable and React in development mode. */
+export interface WebBundleParams {
+  /** Folder holding `main.tsx` and `boot.ts`. */
+  webRoot: string;
+  /** Output folder of the web bundle (`dist/web`); hashed files go under `assets/`. */
+  outDir: string;
+  minify: boolean;
+  dev?: boolean;
+}
+
+function common(p: WebBundleParams): BuildOptions {
+  return {
+    absWorkingDir: PROJECT_ROOT,
+    // A web root outside the project (test fixtures in a temp dir) still resolves the project's packages.
+    nodePaths: [path.join(PROJECT_ROOT, 'node_modules')],
+    bundle: true,
+    outdir: path.join(p.outDir, ASSETS_DIR),
+    entryNames: '[name]-[hash]',
+    chunkNames: '[name]-[hash]',
+    assetNames: '[name]-[hash]',
+    // Absolute so that a file URL imported from code still works on a client route such as /order/index.
+    publicPath: ASSETS_URL,
+    platform: 'browser',
+    target: 'es2022',
+    minify: p.minify,
+    sourcemap: 'linked',
+    // The zh_CN pack would otherwise be written as \uXXXX escapes, about three times larger.
+    charset: 'utf8',
+    jsx: 'automatic',
+    loader: FILE_LOADERS,
+    define: { 'process.env.NODE_ENV': JSON.stringify(p.dev ? 'development' : 'production') },
+    metafile: true,
+    logLevel: 'silent',
+  };
+}
+
+/**
+ * The app bundle: `main.tsx` as an ESM entry with code splitting (every `import()`ed page becomes its
+ * own chunk) plus the light and dark PrimeReact themes as CSS entries, so their fonts are hashed too.
+ */
+export function appBuildOptions(p: WebBundleParams): BuildOptions {
+  return {
+    ...common(p),
+    entryPoints: [
+      { in: path.join(p.webRoot, 'main.tsx'), out: 'main' },
+      { in: THEME_SOURCES.light, out: 'theme-light' },
+      { in: THEME_SOURCES.dark, out: 'theme-dark' },
+    ],
+    format: 'esm',
+    splitting: true,
+  };
+}
+
+/** `boot.ts`: a classic script that runs synchronously in <head> before first paint, so an IIFE. */
+export function bootBuildOptions(p: WebBundleParams): BuildOptions {
+  return {
+    ...common(p),
+    entryPoints: [{ in: path.join(p.webRoot, 'boot.ts'), out: 'boot' }],
+    format: 'iife',
+    splitting: false,
+  };
+}
+
+/** Refuses to empty a folder that holds sources (a mistyped `outDir` must not delete the project). */
+export function assertSafeOutDir(outDir: string, webRoot: string) {
+  const inside = (child: string, parent: string) => {
+    const r = path.relative(parent, child);
+    return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
+  };
+  if (outDir === path.parse(outDir).root || inside(webRoot, outDir) || inside(PROJECT_ROOT, outDir)) {
+    throw new Error(`build: refusing to empty ${outDir}: it contains the sources`);
+  }
+}
+
+/** Absolute path of a metafile key (keys are relative to the project root). */
+export function metaPath(key: string): string {
+  return path.resolve(PROJECT_ROOT, key);
+}
+
+/** `/assets/x-HASH.js` for an absolute path inside the out dir. */
+function urlOf(outDir: string, abs: string): string {
+  return '/' + path.relative(outDir, abs).split(path.sep).join('/');
+}
+
+/**
+ * Metafile key of the output produced for an entry point (a real entry or a page reached by `import()`),
+ * or null. Entry points are named by their source path, so the match is on the absolute source path.
+ */
+export function outputOfEntry(meta: Metafile, sourceAbs: string): string | null {
+  for (const [key, out] of Object.entries(meta.outputs)) {
+    if (out.entryPoint && metaPath(out.entryPoint) === sourceAbs && key.endsWith('.js')) return key;
+  }
+  for (const [key, out] of Object.entries(meta.outputs)) {
+    if (out.entryPoint && metaPath(out.entryPoint) === sourceAbs) return key;
+  }
+  return null;
+}
+
+/**
+ * The output keys a browser loads before `start` can run: `start` and, transitively, every chunk it
+ * imports with a static `import` (dynamic `import()`s are lazy and left out).
+ */
+export function staticClosure(meta: Metafile, start: string): string[] {
+  const seen = new Set<string>([start]);
+  const queue = [start];
+  while (queue.length) {
+    const out = meta.outputs[queue.shift()!];
+    for (const imp of out?.imports ?? []) {
+      if (imp.external || imp.kind !== 'import-statement' || seen.has(imp.path)) continue;
+      seen.add(imp.path);
+      queue.push(imp.path);
+    }
+  }
+  return [...seen];
+}
+
+/** Source files bundled into the given outputs (absolute paths). */
+export function inputsOf(meta: Metafile, outputs: Iterable<string>): string[] {
+  const inputs = new Set<string>();
+  for (const key of outputs) for (const input of Object.keys(meta.outputs[key]?.inputs ?? {})) inputs.add(metaPath(input));
+  return [...inputs];
+}
+
+/** What index.html links, as absolute paths inside the out dir. */
+export interface WebEntryFiles {
+  entryJs: string;
+  /** CSS imported by `main.tsx` and its static imports (app.css, PrimeReact base, primeicons). */
+  entryCss: string | null;
+  themeLight: string;
+  themeDark: string;
+  boot: string;
+  /** Chunks the entry imports statically: fetched in parallel with it through `modulepreload`. */
+  modulepreload: string[];
+  /**
+   * CSS of lazily loaded pages. esbuild emits it but nothing loads it at run time, so index.html links
+   * it too (empty when pages keep their styles in app.css, as they should).
+   */
+  lazyCss: string[];
+}
+
+/** Finds the files index.html needs in the metafiles of the app and boot builds. */
+export function entryFiles(app: Metafile, boot: Metafile, webRoot: string): WebEntryFiles {
+  const need = (meta: Metafile, source: string, what: string) => {
+    const key = outputOfEntry(meta, source);
+    if (!key) throw new Error(`build: no output for ${what} (${source})`);
+    return key;
+  };
+  const entryKey = need(app, path.join(webRoot, 'main.tsx'), 'the entry main.tsx');
+  const entry = app.outputs[entryKey];
+  const closure = staticClosure(app, entryKey);
+  const lazyCss = Object.entries(app.outputs)
+    .filter(([key, out]) => out.entryPoint && key !== entryKey && out.cssBundle && key.endsWith('.js'))
+    .map(([, out]) => metaPath(out.cssBundle!));
+  return {
+    entryJs: metaPath(entryKey),
+    entryCss: entry.cssBundle ? metaPath(entry.cssBundle) : null,
+    themeLight: metaPath(need(app, THEME_SOURCES.light, 'the light theme')),
+    themeDark: metaPath(need(app, THEME_SOURCES.dark, 'the dark theme')),
+    boot: metaPath(need(boot, path.join(webRoot, 'boot.ts'), 'boot.ts')),
+    modulepreload: closure.filter((k) => k !== entryKey).map(metaPath),
+    lazyCss: [...new Set(lazyCss)],
+  };
+}
+
+/** The console's icon: a rounded square in the default theme colour #0960bd (spec "Defaults") with a gamepad. */
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
+<rect width="64" height="64" rx="14" fill="#0960bd"/>
+<path fill="#fff" d="M21 18h22c7.2 0 12.3 5 13.5 12.2l1.9 11.6c.9 5.4-2.6 9.2-7 9.2-3 0-5-1.6-6.8-4L41.6 42H22.4l-3 5c-1.8 2.4-3.8 4-6.8 4-4.4 0-7.9-3.8-7-9.2l1.9-11.6C8.7 23 13.8 18 21 18z"/>
+<path fill="#0960bd" d="M18 28h4.5v-4.5h4v4.5H31v4h-4.5v4.5h-4V32H18z"/>
+<circle cx="42.5" cy="27.5" r="2.8" fill="#0960bd"/>
+<circle cx="48.5" cy="33.5" r="2.8" fill="#0960bd"/>
+</svg>
+`;
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** An 8-character content hash in esbuild's alphabet, so the server caches it like esbuild's files. */
+export function contentHash(data: string | Uint8Array): string {
+  const digest = createHash('sha256').update(data).digest();
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of digest) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5 && out.length < 8) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    if (out.length === 8) break;
+  }
+  return out;
+}
+
+/** Writes `assets/favicon-HASH.svg` and returns its absolute path. */
+export async function writeFavicon(outDir: string): Promise<string> {
+  const file = path.join(outDir, ASSETS_DIR, `favicon-${contentHash(FAVICON_SVG)}.svg`);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, FAVICON_SVG);
+  return file;
+}
+
+function attr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * The app shell. Everything is an external file with an absolute URL (the CSP is `script-src 'self'`
+ * and client routes such as /order/index share this page): the theme link that `boot.ts` switches to
+ * dark before first paint, the entry CSS, the synchronous boot script, then the module entry and its
+ * statically imported chunks as `modulepreload`.
+ */
+export function renderIndexHtml(outDir: string, files: WebEntryFiles, favicon: string): string {
+  const u = (abs: string) => attr(urlOf(outDir, abs));
+  const light = u(files.themeLight);
+  const lines = [
+    '<!doctype html>',
+    '<html lang="zh-CN">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="theme-color" content="#0960bd">',
+    '<title>Game Console</title>',
+    `<link rel="icon" type="image/svg+xml" href="${u(favicon)}">`,
+    `<link id="theme-link" rel="stylesheet" href="${light}" data-light-href="${light}" data-dark-href="${u(files.themeDark)}">`,
+    ...(files.entryCss ? [`<link rel="stylesheet" href="${u(files.entryCss)}">`] : []),
+    ...files.lazyCss.map((css) => `<link rel="stylesheet" href="${u(css)}">`),
+    `<script src="${u(files.boot)}"></script>`,
+    `<script type="module" src="${u(files.entryJs)}"></script>`,
+    ...files.modulepreload.map((js) => `<link rel="modulepreload" href="${u(js)}">`),
+    '</head>',
+    '<body>',
+    '<div id="app"></div>',
+    '<noscript>控制台需要启用 JavaScript。The console needs JavaScript enabled.</noscript>',
+    '</body>',
+    '</html>',
+    '',
+  ];
+  return lines.join('\n');
+}

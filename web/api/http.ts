@@ -86,7 +86,9 @@ export function createHttpClient(deps: HttpDeps) {
   const timeout = deps.timeout ?? REQUEST_TIMEOUT_MS;
   const now = deps.now ?? Date.now;
   const pending = new Map<string, AbortController>();
-  const base: $Fetch = ofetch.create({ retry: 0, ...(deps.fetchImpl ? { fetch: deps.fetchImpl } : {}) });
+  // ofetch.create(defaults, globalOptions): the fetch implementation is a *global* option; put in
+  // the first argument it would only be a request default that ofetch ignores.
+  const base: $Fetch = ofetch.create({ retry: 0 }, deps.fetchImpl ? { fetch: deps.fetchImpl } : {});
 
   function fail(e: ApiError, mode: ErrorMode, detail: { params?: unknown; method: string; headers: Record<string, string> }): never {
     if (e.kind !== 'canceled') {
@@ -100,7 +102,7 @@ export function createHttpClient(deps: HttpDeps) {
   }
 
   function httpMessage(status: number, serverMessage: string | undefined): string {
-    if ((status === 400 || status === 401) && serverMessage) return serverMessage;
+    if ((status === 400 || status === 401) && typeof serverMessage === 'string' && serverMessage.trim()) return serverMessage;
     return HTTP_MESSAGES.has(status) ? deps.t(`errors.http.${status}`) : deps.t('errors.requestFailed');
   }
 
@@ -112,7 +114,7 @@ export function createHttpClient(deps: HttpDeps) {
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
     const payload = body === undefined || isForm ? body : formatRequestBody(body);
     const params = method === 'GET' ? { ...(opts.params ? (formatRequestBody(opts.params) as object) : {}), _t: now() } : opts.params;
-    const key = `${method} ${url} ${safeJson(opts.params)} ${isForm ? '[form]' : safeJson(payload)}`;
+    const key = `${method} ${url} ${safeJson(opts.params)} ${isForm ? formKey(body as FormData) : safeJson(payload)}`;
     const detail = { params: payload ?? opts.params, method, headers: token ? { ...headers, Authorization: '[redacted]' } : headers };
 
     const controller = new AbortController();
@@ -120,7 +122,8 @@ export function createHttpClient(deps: HttpDeps) {
       pending.get(key)?.abort(new ApiError('canceled', 'canceled', null, url, method));
       pending.set(key, controller);
     }
-    const signals = [controller.signal, AbortSignal.timeout(opts.timeout ?? timeout), ...(opts.signal ? [opts.signal] : [])];
+    const timer = AbortSignal.timeout(opts.timeout ?? timeout);
+    const signals = [controller.signal, timer, ...(opts.signal ? [opts.signal] : [])];
     let response;
     try {
       response = await base.raw(prefix + url, {
@@ -135,7 +138,9 @@ export function createHttpClient(deps: HttpDeps) {
     } catch (err) {
       if (controller.signal.aborted) fail(new ApiError('canceled', 'canceled', null, url, method), mode, detail);
       const cause = err instanceof FetchError ? (err.cause as { name?: string } | undefined) : (err as { name?: string });
-      if (cause?.name === 'TimeoutError' || (err as Error)?.name === 'TimeoutError') {
+      // Some fetch implementations reject with a plain AbortError whatever the signal's reason, so
+      // the timer itself says whether this was the timeout.
+      if (timer.aborted || cause?.name === 'TimeoutError' || (err as Error)?.name === 'TimeoutError') {
         fail(new ApiError('timeout', deps.t('errors.apiTimeout'), null, url, method), mode, detail);
       }
       if (opts.signal?.aborted) fail(new ApiError('canceled', 'canceled', null, url, method), mode, detail);
@@ -146,24 +151,14 @@ export function createHttpClient(deps: HttpDeps) {
 
     const status = response.status;
     const data = response._data as unknown;
-    const env = isEnvelope(data) ? data : null;
+    // A download answers the file; a JSON body there is an envelope (an error report), read it so
+    // HTTP 400/401 can show the server's message as for any other call.
+    const env = isEnvelope(data) ? data : opts.raw ? await blobEnvelope(data) : null;
     if (status < 200 || status >= 300) {
       if (status === 401) fail(new ApiError('unauthorized', httpMessage(401, env?.message), 401, url, method), mode, detail);
       fail(new ApiError('http', httpMessage(status, env?.message), status, url, method), mode, detail);
     }
-    if (opts.raw) {
-      // A download answers the file; an envelope here (JSON) is an error report.
-      if (data instanceof Blob && /json/.test(data.type)) {
-        let parsed: unknown = null;
-        try {
-          parsed = JSON.parse(await data.text());
-        } catch {
-          /* not an envelope */
-        }
-        if (isEnvelope(parsed)) return unwrap<T>(parsed, mode, url, method, detail);
-      }
-      return data as T;
-    }
+    if (opts.raw) return env ? unwrap<T>(env, mode, url, method, detail) : (data as T);
     if (!env) fail(new ApiError('badResponse', deps.t('errors.requestFailed'), status, url, method), mode, detail);
     return unwrap<T>(env, mode, url, method, detail);
   }
@@ -209,6 +204,27 @@ interface Envelope {
 
 function isEnvelope(v: unknown): v is Envelope {
   return typeof v === 'object' && v !== null && typeof (v as Envelope).code === 'number';
+}
+
+/** The envelope inside a JSON-typed Blob (a download's error report), else null. */
+async function blobEnvelope(data: unknown): Promise<Envelope | null> {
+  if (!(data instanceof Blob) || !/json/i.test(data.type)) return null;
+  try {
+    const parsed: unknown = JSON.parse(await data.text());
+    return isEnvelope(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Duplicate-request key of a multipart body: field names and values, files by name, size and type,
+ * so two uploads of different files to the same URL never cancel each other.
+ */
+function formKey(form: FormData): string {
+  const parts: string[] = [];
+  form.forEach((v, k) => parts.push(`${k}=${typeof v === 'string' ? v : `file:${v.name}:${v.size}:${v.type}`}`));
+  return `[form ${parts.join('&')}]`;
 }
 
 function safeJson(v: unknown): string {

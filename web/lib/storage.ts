@@ -53,7 +53,11 @@ export function createCache({ backend, prefix, cipher = null, timeout = DEFAULT_
       const raw = backend.getItem(full(key));
       if (raw == null) return fallback;
       try {
-        const entry = JSON.parse(cipher ? cipher.decrypt(raw) : raw) as Entry<T>;
+        const entry = JSON.parse(cipher ? cipher.decrypt(raw) : raw) as Entry<T> | null;
+        // Valid JSON that is not an entry (written by hand or by an older shape) is unreadable too;
+        // without this check a bare `5` would read as `undefined` instead of the fallback.
+        if (typeof entry !== 'object' || entry === null || !('value' in entry)) return fallback;
+        if (entry.expire !== null && typeof entry.expire !== 'number') return fallback;
         if (entry.expire !== null && entry.expire <= now()) {
           backend.removeItem(full(key));
           return fallback;

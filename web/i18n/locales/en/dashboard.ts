@@ -1,0 +1,35 @@
+/** Dashboard analysis (spec §1): growth cards, data analysis, member source, stack chart; shared summary texts. */
+export default {
+  growCards: {
+    visits: { title: 'Visits', total: 'Total visits', period: 'Day', compare: 'vs previous day' },
+    sales: { title: 'Sales', total: 'Sales, last 12 months', period: 'Month', compare: 'vs previous month' },
+    orders: { title: 'Orders', total: 'Total orders', period: 'Month', compare: 'vs previous month' },
+    newMembers: { title: 'New members', total: 'All members', period: 'Year', compare: 'vs last year' },
+  },
+  trend: { up: 'up', down: 'down', flat: 'flat' },
+  visitTrend: {
+    title: 'Data analysis',
+    subtitle: 'Page views and unique visitors',
+    range: 'Time range',
+    daily: 'Last 30 days',
+    monthly: 'Last 12 months',
+    visits: 'Visits',
+    visitors: 'Visitors',
+  },
+  memberSource: {
+    title: 'Member source',
+    subtitle: "Where this year's new members came from",
+    total: 'Total',
+    sources: { search: 'Search engines', direct: 'Direct', ads: 'Advertising', social: 'Social media', referral: 'Referrals', wechat: 'WeChat' },
+  },
+  salesStack: {
+    title: 'Sales by category',
+    subtitle: 'Last 12 months, stacked by goods category',
+    total: 'Total',
+  },
+  /** Goods categories of the summary (also the workbench radar's axes). */
+  categories: { pointCard: 'Point cards', account: 'Accounts', item: 'Items', cdk: 'Activation codes', membership: 'Memberships', merch: 'Merchandise' },
+  loadFailed: 'The analysis data could not be loaded',
+  loadFailedHint: 'Check your network connection and try again.',
+  refreshing: 'Refreshing data…',
+};

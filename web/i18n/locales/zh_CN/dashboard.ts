@@ -1,0 +1,35 @@
+/** Dashboard analysis (spec §1): growth cards, data analysis, member source, stack chart; shared summary texts. */
+export default {
+  growCards: {
+    visits: { title: '访问量', total: '总访问量', period: '日', compare: '较前日' },
+    sales: { title: '成交额', total: '近 12 个月成交额', period: '月', compare: '较上月' },
+    orders: { title: '订单数', total: '总订单数', period: '月', compare: '较上月' },
+    newMembers: { title: '新增会员', total: '会员总数', period: '年', compare: '较去年' },
+  },
+  trend: { up: '上升', down: '下降', flat: '持平' },
+  visitTrend: {
+    title: '数据分析',
+    subtitle: '访问量与独立访客',
+    range: '时间范围',
+    daily: '近 30 天',
+    monthly: '近 12 个月',
+    visits: '访问量',
+    visitors: '访客数',
+  },
+  memberSource: {
+    title: '会员来源',
+    subtitle: '今年新增会员的来源渠道',
+    total: '合计',
+    sources: { search: '搜索引擎', direct: '直接访问', ads: '广告投放', social: '社交媒体', referral: '好友邀请', wechat: '微信' },
+  },
+  salesStack: {
+    title: '品类销售额',
+    subtitle: '近 12 个月，按商品分类堆叠',
+    total: '合计',
+  },
+  /** Goods categories of the summary (also the workbench radar's axes). */
+  categories: { pointCard: '点卡', account: '账号', item: '道具', cdk: '激活码', membership: '会员', merch: '周边' },
+  loadFailed: '分析数据加载失败',
+  loadFailedHint: '请检查网络连接后重试。',
+  refreshing: '正在刷新数据…',
+};

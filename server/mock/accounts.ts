@@ -46,8 +46,16 @@ export function accountById(userId: number): AccountFixture | undefined {
   return ACCOUNTS.find((a) => a.userId === userId);
 }
 
-/** User info as `/v1/admin/adminInfo` returns it (spec §3 "User info"). */
+const infoCache = new Map<number, UserInfo>();
+
+/** User info as `/v1/admin/adminInfo` returns it (spec §3 "User info"); computed once per account. */
 export function userInfoOf(a: AccountFixture): UserInfo {
+  let info = infoCache.get(a.userId);
+  if (!info) infoCache.set(a.userId, (info = buildUserInfo(a)));
+  return info;
+}
+
+function buildUserInfo(a: AccountFixture): UserInfo {
   const roleIds = a.roles.map((r) => r.id);
   return {
     userId: a.userId,

@@ -59,7 +59,7 @@ export function Header({ collapsed, onToggleMenu }: { collapsed: boolean; onTogg
         text
         rounded
         severity="secondary"
-        aria-label="theme"
+        aria-label={t('layout.header.theme')}
         data-testid="theme-toggle"
         onClick={() => {
           const next = theme === 'dark' ? 'light' : 'dark';

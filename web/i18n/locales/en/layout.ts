@@ -8,6 +8,7 @@ export default {
     collapse: 'Collapse menu',
     expand: 'Expand menu',
     language: 'Language',
+    theme: 'Toggle dark mode',
   },
   footer: { copyright: 'Game Commerce Console © {{year}}' },
   menu: { search: 'Search menu' },

@@ -8,6 +8,7 @@ export default {
     collapse: '折叠菜单',
     expand: '展开菜单',
     language: '切换语言',
+    theme: '切换明暗主题',
   },
   footer: { copyright: '游戏商城运营后台 © {{year}}' },
   menu: { search: '搜索菜单' },

@@ -2,7 +2,7 @@
 export default {
   basic: { login: '登录', errorLog: '错误日志', exception: '异常页', redirect: '跳转', home: '首页' },
   home: { home: '首页', work: '工作台', analysis: '分析页' },
-  dashboard: { dashboard: 'Dashboard', analysis: '分析页' },
+  dashboard: { dashboard: '仪表盘', analysis: '分析页' },
   account: { account: '游戏账号', list: '账号列表', useRecord: '使用记录', statistics: '账号统计' },
   cdk: { cdk: 'CDK 管理', platform: 'CDK 平台', platformList: '平台 CDK 列表', merchant: 'CDK 商户', merchantList: '商户 CDK 列表', wechatActivity: '微信活动', wechatList: '微信活动 CDK' },
   client: { client: '客户端', version: '版本管理', errorLog: '客户端错误日志' },

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch, newPage, shot, signIn, startServer, type E2EServer } from './harness.js';
+
+let server: E2EServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ TOKEN_TTL: '3600' });
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.app.close();
+});
+
+describe('foundation flows in Chromium (issue: sign in and land on the home workbench)', () => {
+  test('sign in with the captcha and land on the home workbench with its charts drawn; reload stays signed in', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto(server.url + '/');
+    await page.waitForURL(/\/login$/);
+    await expect(page.title()).resolves.toBe('登录 - 游戏商城运营后台');
+    await page.locator('[data-testid=captcha-image]').waitFor();
+    // The captcha is a real image.
+    const natural = await page.locator('[data-testid=captcha-image]').evaluate((img: HTMLImageElement) => img.naturalWidth);
+    expect(natural).toBeGreaterThan(0);
+    await shot(page, 'login-zh');
+    await signIn(page);
+    await page.waitForURL(/\/home\/work$/);
+    await page.locator('.apexcharts-canvas').first().waitFor({ timeout: 15_000 });
+    await expect(page.title()).resolves.toBe('工作台 - 游戏商城运营后台');
+    await page.waitForTimeout(600);
+    await shot(page, 'home-work-zh');
+
+    await page.reload();
+    await page.locator('.apexcharts-canvas').first().waitFor({ timeout: 15_000 });
+    expect(page.url()).toBe(server.url + '/home/work');
+    expect(errors).toEqual([]);
+  });
+
+  test('a deep link while signed out goes to login and returns to the deep link after sign-in', async () => {
+    const { page } = await newPage(browser);
+    await page.goto(server.url + '/dashboard/analysis?range=month');
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/dashboard/analysis?range=month');
+    await signIn(page);
+    await page.waitForURL(server.url + '/dashboard/analysis?range=month');
+    await page.locator('.apexcharts-canvas').first().waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(600);
+    await shot(page, 'dashboard-zh');
+  });
+
+  test('a wrong captcha shows the server message as a modal and a new captcha', async () => {
+    const { page } = await newPage(browser);
+    await page.goto(server.url + '/login');
+    const first = await page.locator('[data-testid=captcha-image]').getAttribute('src');
+    await signIn(page, 'admin', 'admin123', 'nope');
+    await expect(page.locator('[data-testid=error-modal]').textContent()).resolves.toMatch(/captchaCode/);
+    await page.waitForFunction((src) => document.querySelector('[data-testid=captcha-image]')?.getAttribute('src') !== src, first);
+    await page.locator('[data-testid=error-modal-ok]').click();
+    // Empty fields are refused beside each field, in the current language.
+    await page.locator('#username').fill('');
+    await page.locator('[data-testid=login-submit]').click();
+    await expect(page.locator('#username-error').textContent()).resolves.toBe('请输入账号');
+  });
+
+  test('logout asks for confirmation and returns to login', async () => {
+    const { page } = await newPage(browser);
+    await page.goto(server.url + '/login');
+    await signIn(page);
+    await page.waitForURL(/\/home\/work$/);
+    await page.locator('[data-testid=user-menu]').click();
+    await page.getByText('退出系统').click();
+    await page.locator('.p-confirm-dialog').waitFor();
+    await expect(page.locator('.p-confirm-dialog .p-confirm-dialog-message').textContent()).resolves.toBe('是否确认退出系统？');
+    await shot(page, 'logout-confirm-zh');
+    await page.locator('.p-confirm-dialog-accept').click();
+    await page.waitForURL(/\/login$/);
+    // The token is gone: a protected page sends us back to login.
+    await page.goto(server.url + '/home/work');
+    await page.waitForURL(/\/login\?redirect=%2Fhome%2Fwork$/);
+  });
+
+  test('an expired token sends the user to login with the timeout message', async () => {
+    const { page } = await newPage(browser);
+    await page.goto(server.url + '/login');
+    await signIn(page);
+    await page.waitForURL(/\/home\/work$/);
+    server.clock.advance(3601_000);
+    try {
+      await page.locator('.side-menu').getByText('仪表盘').click();
+      await page.waitForURL(/\/login\?redirect=%2Fdashboard%2Fanalysis$/);
+      await expect(page.locator('.p-toast-message').first().textContent()).resolves.toContain('登录超时，请重新登录！');
+      await shot(page, 'timeout-zh');
+    } finally {
+      server.clock.advance(-3601_000);
+    }
+  });
+
+  test('the operator sees fewer menus and lands on its own home path; unknown paths show the 404 page', async () => {
+    const { page } = await newPage(browser);
+    await page.goto(server.url + '/login');
+    await signIn(page, 'operator', 'operator123');
+    await page.waitForURL(/\/dashboard\/analysis$/);
+    const menu = await page.locator('.side-menu nav').innerText();
+    expect(menu).toContain('订单管理');
+    expect(menu).not.toContain('系统管理');
+    await page.goto(server.url + '/no/such/page');
+    await page.locator('[data-testid=exception][data-status="404"]').waitFor();
+    await expect(page.title()).resolves.toBe('异常页 - 游戏商城运营后台');
+  });
+
+  test('in English, on a dark theme, texts and titles follow the language', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto(server.url + '/login');
+    await page.locator('[data-testid=login-locale]').getByText('English').click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await expect(page.title()).resolves.toBe('Sign in - Game Commerce Console');
+    await shot(page, 'login-en');
+    await signIn(page);
+    await page.waitForURL(/\/home\/work$/);
+    await page.locator('.apexcharts-canvas').first().waitFor({ timeout: 15_000 });
+    await expect(page.title()).resolves.toBe('Workbench - Game Commerce Console');
+    await page.locator('[data-testid=theme-toggle]').click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await page.waitForTimeout(800);
+    await shot(page, 'home-work-en-dark');
+    await page.goto(server.url + '/dashboard/analysis');
+    await page.locator('.apexcharts-canvas').first().waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(800);
+    await shot(page, 'dashboard-en-dark');
+    // Dark mode is applied before first paint on reload.
+    await page.reload({ waitUntil: 'commit' });
+    await page.waitForSelector('html[data-theme=dark]', { state: 'attached' });
+    expect(errors).toEqual([]);
+  });
+});

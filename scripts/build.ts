@@ -141,10 +141,12 @@ export async function build(params: BuildParams = {}): Promise<BuildResult> {
 
 const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  // `npm run build [-- --no-compress] [-- --no-minify]`
+  // `npm run build [-- --no-compress] [-- --no-minify]`; DIST_DIR=/tmp/x builds only the web bundle there
+  // (parallel work trees and test runs must not overwrite each other's dist/).
   const args = new Set(process.argv.slice(2));
+  const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : null;
   build({
-    serverOut: path.join(PROJECT_ROOT, 'dist', 'server', 'main.js'),
+    ...(distDir ? { outDir: distDir } : { serverOut: path.join(PROJECT_ROOT, 'dist', 'server', 'main.js') }),
     compress: !args.has('--no-compress'),
     minify: !args.has('--no-minify'),
   }).catch((err: Error & { errors?: esbuild.Message[] }) => {

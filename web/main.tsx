@@ -11,7 +11,7 @@ import { local, StorageKey } from './lib/storage';
 import { notify } from './app/notify';
 import { sessionActor } from './app/session';
 import { App } from './app/App';
-import { applyTheme, storedTheme } from './app/theme';
+import { applyTheme, storedTheme } from './app/theme/theme';
 
 /**
  * Boots the console: language pack, HTTP client hooks (token, 401 → session, notices), the

@@ -24,7 +24,7 @@ export interface E2EServer {
  * with a controllable clock so token expiry can be shown without waiting.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
-  const distDir = path.resolve('dist/web');
+  const distDir = path.resolve(process.env.DIST_DIR || 'dist/web');
   if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` before the e2e tests');
   let offset = 0;
   const clock = { now: () => Date.now() + offset, advance: (ms: number) => void (offset += ms) };

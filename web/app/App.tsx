@@ -1,38 +1,18 @@
-import { Suspense, lazy, useEffect, useMemo, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useSession } from './session';
-import { decideGuard, EXCEPTION_PATH, LOGIN_PATH } from './guard';
-import { flattenRoutes, groupRedirect, type FlatRoute } from './route-access';
+import { decideGuard, LOGIN_PATH } from './guard';
+import { useResolvedRoute } from './routing/resolve';
 import { pageTitle } from './page-title';
-import { PAGE_MODULES } from '../pages/registry';
 import { Layout } from './layout/Layout';
+import { PageOutlet } from './layout/PageOutlet';
 import { Notifier } from './notify';
-import { RouteErrorBoundary } from './error-boundary';
+import { FullPageLoader } from './loader';
+import { LockGate } from './lock/LockGate';
+import { TimeoutCover } from './lock/TimeoutCover';
 
 const LoginPage = lazy(() => import('../pages/login/login.page'));
-const ExceptionPage = lazy(() => import('../pages/exception/exception.page'));
-
-const lazyPages = new Map<string, ComponentType>();
-/** One lazy component per page module, created once so React keeps it between renders. */
-function pageComponent(name: string | undefined): ComponentType | null {
-  if (!name || !PAGE_MODULES[name]) return null;
-  let c = lazyPages.get(name);
-  if (!c) {
-    c = lazy(PAGE_MODULES[name]);
-    lazyPages.set(name, c);
-  }
-  return c;
-}
-
-export function FullPageLoader() {
-  return (
-    <div className="full-loader" role="status" aria-live="polite">
-      <ProgressSpinner style={{ width: 48, height: 48 }} strokeWidth="4" />
-    </div>
-  );
-}
 
 /**
  * The router (spec §2): guards every navigation, renders the login page or the layout with the
@@ -46,10 +26,8 @@ export function App() {
   const s = useSession();
   const transient = s.status === 'boot' || s.status === 'restoring' || s.status === 'building';
   const signedIn = s.ready || s.status === 'signingOut';
-
-  const flat = useMemo(() => flattenRoutes(s.routes), [s.routes]);
-  const byPath = useMemo(() => new Map(flat.map((r) => [r.path, r])), [flat]);
-  const current: FlatRoute | undefined = byPath.get(location);
+  const resolved = useResolvedRoute(location, search);
+  const route = resolved.kind === 'redirect' ? undefined : resolved.route;
 
   // Spec §4: reaching the login page resets all state.
   useEffect(() => {
@@ -58,9 +36,9 @@ export function App() {
 
   useEffect(() => {
     if (location === LOGIN_PATH) document.title = pageTitle(t, 'routes.basic.login');
-    else if (current) document.title = pageTitle(t, current.title, current.literalTitle);
+    else if (route) document.title = pageTitle(t, route.title, route.literalTitle);
     else document.title = pageTitle(t, 'routes.basic.exception');
-  }, [location, current, t, i18n.language]);
+  }, [location, route, t, i18n.language]);
 
   if (transient) return <FullPageLoader />;
 
@@ -77,20 +55,17 @@ export function App() {
       </>
     );
   }
+  if (resolved.kind === 'redirect') return <Redirect to={resolved.to} replace />;
 
-  const group = groupRedirect(s.routes, location);
-  if (group) return <Redirect to={group} replace />;
-
-  const Page = current ? pageComponent(current.component) : null;
-  const code = location === EXCEPTION_PATH ? Number(new URLSearchParams(search).get('status')) || 404 : 404;
   return (
     <>
       <Notifier />
-      <Layout current={current}>
-        <RouteErrorBoundary key={location}>
-          <Suspense fallback={<FullPageLoader />}>{Page ? <Page /> : <ExceptionPage key={code} status={code} />}</Suspense>
-        </RouteErrorBoundary>
-      </Layout>
+      <LockGate>
+        <Layout current={route}>
+          <PageOutlet resolved={resolved} location={location} />
+        </Layout>
+        <TimeoutCover />
+      </LockGate>
     </>
   );
 }

@@ -6,7 +6,7 @@ import { sessionApi } from '../api/session';
 import { local, session as sessionCache, StorageKey } from '../lib/storage';
 import { ROUTE_TABLE } from '../../server/contract/route-table';
 import type { UserInfo } from '../../server/contract/auth';
-import { filterRoutesByRoles } from './route-access';
+import { filterRoutesByRoles } from './routing/route-access';
 import { LOGIN_PATH } from './guard';
 
 export type SessionActor = Actor<typeof sessionMachine>;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FlatRoute } from '../route-access';
+import type { FlatRoute } from '../routing/route-access';
 
 /** Group > page trail of the current route. */
 export function Breadcrumbs({ current }: { current: FlatRoute | undefined }) {

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'primereact/tooltip';
 import { useSession } from '../session';
-import { groupRedirect, joinPath } from '../route-access';
+import { groupRedirect, joinPath } from '../routing/route-access';
 import type { RouteDecl } from '../../../server/contract/route-table';
 
 interface MenuGroup {

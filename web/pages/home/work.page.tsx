@@ -8,7 +8,7 @@ import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
 import type { Dynamic, Pending, Project, SalesRadar, Summary } from '../../../server/contract/summary';
 import { useSession } from '../../app/session';
-import { flattenRoutes, type FlatRoute } from '../../app/route-access';
+import { flattenRoutes, type FlatRoute } from '../../app/routing/route-access';
 import Chart from '../../components/chart';
 import { SummaryError } from '../../components/summary-error';
 import { useSummary } from '../../components/use-summary';

@@ -6,6 +6,12 @@ import errors from './errors';
 import exception from './exception';
 import home from './home';
 import dashboard from './dashboard';
+import tabs from './tabs';
+import search from './search';
+import settings from './settings';
+import lock from './lock';
+import errorLog from './errorLog';
+import shell from './shell';
 
 /** One language pack: every namespace merged under its own top-level key. */
-export default { common, routes, login, layout, errors, exception, home, dashboard };
+export default { common, routes, login, layout, errors, exception, home, dashboard, tabs, search, settings, lock, errorLog, shell };

@@ -1,4 +1,4 @@
-import { local, StorageKey } from '../lib/storage';
+import { local, StorageKey } from '../../lib/storage';
 
 export type ThemeMode = 'light' | 'dark';
 

@@ -1,4 +1,4 @@
-import type { RouteDecl } from '../../server/contract/route-table';
+import type { RouteDecl } from '../../../server/contract/route-table';
 
 /** A leaf route with its full path, ready for the router and the menu. */
 export interface FlatRoute {

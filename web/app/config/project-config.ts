@@ -1,0 +1,128 @@
+import { useSyncExternalStore } from 'react';
+import { local, StorageKey } from '../../lib/storage';
+
+/** Spec §6 permission modes. */
+export type PermissionMode = 'ROLE' | 'ROUTE_MAPPING' | 'BACK';
+/** Spec §9 page transitions. */
+export const TRANSITIONS = ['zoom-fade', 'zoom-out', 'fade-slide', 'fade', 'fade-bottom', 'fade-scale'] as const;
+export type Transition = (typeof TRANSITIONS)[number];
+/** Behaviour notes "Session and guard": route jump (default) or a login cover over the page. */
+export type SessionTimeoutProcessing = 'ROUTE_JUMP' | 'PAGE_COVERAGE';
+
+/**
+ * Project config (spec §3 "Project config"), every field editable in the settings drawer and
+ * persisted in local storage. Defaults are spec §9's.
+ */
+export interface ProjectConfig {
+  permissionMode: PermissionMode;
+  sessionTimeoutProcessing: SessionTimeoutProcessing;
+  /** Hex colour, `#rgb` or `#rrggbb` (spec §5). */
+  themeColor: string;
+  colorWeak: boolean;
+  grayMode: boolean;
+  headerSetting: { bgColor: string; fixed: boolean; show: boolean; showFullScreen: boolean; showSearch: boolean; showLocalePicker: boolean };
+  menuSetting: {
+    bgColor: string;
+    collapsed: boolean;
+    /** Spec §9: 210. */
+    menuWidth: number;
+    type: 'sidebar' | 'mix';
+    mode: 'inline' | 'vertical';
+    accordion: boolean;
+    split: boolean;
+    fixed: boolean;
+  };
+  transitionSetting: { enable: boolean; openNProgress: boolean; openPageLoading: boolean; basicTransition: Transition };
+  multiTabsSetting: { show: boolean; cache: boolean; showQuick: boolean; showRedo: boolean; showFold: boolean };
+  /** Minutes of no activity before the screen locks; 0 = never (spec §9). */
+  lockTime: number;
+  showLogo: boolean;
+  showFooter: boolean;
+  showBreadCrumb: boolean;
+  showBreadCrumbIcon: boolean;
+  contentMode: 'full' | 'fixed';
+  openKeepAlive: boolean;
+  useErrorHandle: boolean;
+  showDarkModeToggle: boolean;
+  canEmbedIFramePage: boolean;
+  useOpenBackTop: boolean;
+  showSettingButton: boolean;
+  settingButtonPosition: 'auto' | 'header' | 'fixed';
+  fullContent: boolean;
+}
+
+/** Spec §9 defaults. */
+export const DEFAULT_PROJECT_CONFIG: ProjectConfig = {
+  permissionMode: 'ROUTE_MAPPING',
+  sessionTimeoutProcessing: 'ROUTE_JUMP',
+  themeColor: '#0960bd',
+  colorWeak: false,
+  grayMode: false,
+  headerSetting: { bgColor: '#ffffff', fixed: true, show: true, showFullScreen: true, showSearch: true, showLocalePicker: true },
+  menuSetting: { bgColor: '#001529', collapsed: false, menuWidth: 210, type: 'sidebar', mode: 'inline', accordion: true, split: false, fixed: true },
+  transitionSetting: { enable: true, openNProgress: true, openPageLoading: true, basicTransition: 'fade-slide' },
+  multiTabsSetting: { show: true, cache: true, showQuick: true, showRedo: true, showFold: true },
+  lockTime: 0,
+  showLogo: true,
+  showFooter: true,
+  showBreadCrumb: true,
+  showBreadCrumbIcon: false,
+  contentMode: 'full',
+  openKeepAlive: true,
+  useErrorHandle: false,
+  showDarkModeToggle: true,
+  canEmbedIFramePage: true,
+  useOpenBackTop: true,
+  showSettingButton: true,
+  settingButtonPosition: 'auto',
+  fullContent: false,
+};
+
+/** Deep partial for patches: nested settings can be changed one field at a time. */
+export type ConfigPatch = { [K in keyof ProjectConfig]?: ProjectConfig[K] extends object ? Partial<ProjectConfig[K]> : ProjectConfig[K] };
+
+/** Merges a patch into a config (nested objects one level deep, as the config is shaped). */
+export function mergeConfig(base: ProjectConfig, patch: ConfigPatch): ProjectConfig {
+  const out = { ...base } as Record<string, unknown>;
+  for (const [k, v] of Object.entries(patch)) {
+    const cur = (base as unknown as Record<string, unknown>)[k];
+    out[k] = v && typeof v === 'object' && !Array.isArray(v) && cur && typeof cur === 'object' ? { ...cur, ...v } : v;
+  }
+  return out as unknown as ProjectConfig;
+}
+
+let current: ProjectConfig = mergeConfig(DEFAULT_PROJECT_CONFIG, local.get<ConfigPatch>(StorageKey.projectConfig) ?? {});
+const listeners = new Set<() => void>();
+
+/** The current config (outside React). */
+export function getProjectConfig(): ProjectConfig {
+  return current;
+}
+
+/** Applies a patch live, persists it, and notifies subscribers. */
+export function updateProjectConfig(patch: ConfigPatch): ProjectConfig {
+  current = mergeConfig(current, patch);
+  local.set(StorageKey.projectConfig, current);
+  listeners.forEach((l) => l());
+  return current;
+}
+
+/** Back to the §9 defaults (persisted). */
+export function resetProjectConfig(): ProjectConfig {
+  current = DEFAULT_PROJECT_CONFIG;
+  local.set(StorageKey.projectConfig, current);
+  listeners.forEach((l) => l());
+  return current;
+}
+
+export function subscribeProjectConfig(l: () => void): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+/** The config, or a slice of it, re-rendering when it changes. */
+export function useProjectConfig(): ProjectConfig;
+export function useProjectConfig<T>(select: (c: ProjectConfig) => T): T;
+export function useProjectConfig<T>(select?: (c: ProjectConfig) => T): T | ProjectConfig {
+  return useSyncExternalStore(subscribeProjectConfig, () => (select ? select(current) : current));
+}

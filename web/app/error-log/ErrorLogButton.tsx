@@ -1,0 +1,4 @@
+/** Header error-log badge, spec §8 (being built). */
+export function ErrorLogButton(): null {
+  return null;
+}

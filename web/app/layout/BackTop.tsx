@@ -1,0 +1,4 @@
+/** Back-to-top button (useOpenBackTop) (being built). */
+export function BackTop(): null {
+  return null;
+}

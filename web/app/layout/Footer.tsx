@@ -1,0 +1,4 @@
+/** Footer (showFooter) (being built). */
+export function Footer(): null {
+  return null;
+}

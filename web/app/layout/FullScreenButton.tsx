@@ -1,0 +1,4 @@
+/** Full screen toggle (being built). */
+export function FullScreenButton(): null {
+  return null;
+}

@@ -1,0 +1,38 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Menu } from 'primereact/menu';
+import { Avatar } from 'primereact/avatar';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { useSession } from '../session';
+
+/** Placeholder avatar built from the username (spec §3 "icon defaults to a placeholder image"). */
+export function avatarLetters(username: string | undefined): string {
+  return (username ?? '?').slice(0, 1).toUpperCase();
+}
+
+/** The user menu: avatar and name; logout asks for confirmation (spec §4: warning icon, title, message). */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { userInfo, send } = useSession();
+  const menu = useRef<Menu>(null);
+  const confirmLogout = () =>
+    confirmDialog({
+      header: t('layout.header.logoutTitle'),
+      message: t('layout.header.logoutMessage'),
+      icon: 'pi pi-exclamation-triangle',
+      acceptLabel: t('common.confirm'),
+      rejectLabel: t('common.cancel'),
+      defaultFocus: 'accept',
+      accept: () => send({ type: 'session.logout' }),
+    });
+  return (
+    <>
+      <Menu ref={menu} popup model={[{ label: t('layout.header.logout'), icon: 'pi pi-power-off', command: confirmLogout }]} />
+      <button type="button" className="user-button" onClick={(e) => menu.current?.toggle(e)} aria-label={t('layout.header.userMenu')} data-testid="user-menu">
+        {userInfo?.icon ? <Avatar image={userInfo.icon} shape="circle" /> : <Avatar label={avatarLetters(userInfo?.username)} shape="circle" className="user-avatar" />}
+        <span className="user-name">{userInfo?.nickName || userInfo?.username}</span>
+        <i className="pi pi-angle-down" aria-hidden />
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { ProgressSpinner } from 'primereact/progressspinner';
+
+/** A centred spinner while a page chunk or the session loads (spec §9 loader size 48). */
+export function FullPageLoader() {
+  return (
+    <div className="full-loader" role="status" aria-live="polite">
+      <ProgressSpinner style={{ width: 48, height: 48 }} strokeWidth="4" />
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+/** Menu search modal, spec §2 (being built). */
+export function SearchModal(): null {
+  return null;
+}

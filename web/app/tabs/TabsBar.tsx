@@ -1,0 +1,4 @@
+/** Multi-tab bar, spec §2 Multi-tab navigation (being built). */
+export function TabsBar(): null {
+  return null;
+}

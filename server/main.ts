@@ -21,7 +21,15 @@ async function main() {
   closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
-    await app.close();
+    // close() drops connections idle at that moment; a request still running then leaves a
+    // keep-alive socket behind when it ends, which would hold the process until the grace
+    // period runs out. Sweep those as they go idle.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      await app.close();
+    } finally {
+      clearInterval(sweep);
+    }
   });
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`console (${config.mode} mode) at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);

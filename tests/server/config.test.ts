@@ -1,0 +1,35 @@
+import { expect, test } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.js';
+
+test('defaults: mock mode on port 8899 (spec §9)', () => {
+  const c = loadConfig([], {});
+  expect(c).toMatchObject({ mode: 'mock', port: 8899, host: '0.0.0.0', upstreamUrl: null, tokenTtl: 7200, mockCaptchaCode: null, logLevel: 'info', upstreamTimeoutMs: 1_200_000 });
+});
+
+test('flags win over the environment', () => {
+  expect(loadConfig(['--port', '9000'], { PORT: '8000' }).port).toBe(9000);
+  expect(loadConfig([], { PORT: '8000' }).port).toBe(8000);
+});
+
+test.each([
+  [[], { MODE: 'live' }, /^MODE must be "mock" or "proxy"/],
+  [['--mode', 'x'], {}, /^--mode must be/],
+  [[], { PORT: '70000' }, /^PORT must be between 0 and 65535/],
+  [[], { PORT: 'abc' }, /^PORT must be a whole number/],
+  [[], { MODE: 'proxy' }, /UPSTREAM_URL is required when MODE is "proxy"/],
+  [[], { MODE: 'proxy', UPSTREAM_URL: 'not a url' }, /^UPSTREAM_URL must be an absolute http\(s\) URL/],
+  [[], { MODE: 'proxy', UPSTREAM_URL: 'ftp://x' }, /^UPSTREAM_URL must use http or https/],
+  [[], { MODE: 'proxy', UPSTREAM_URL: 'http://x', MOCK_CAPTCHA_CODE: 'A' }, /MOCK_CAPTCHA_CODE is allowed only in mock mode/],
+  [[], { MOCK_CAPTCHA_CODE: 'no spaces' }, /^MOCK_CAPTCHA_CODE must be 1-12 letters or digits/],
+  [[], { LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
+  [[], { TOKEN_TTL: '0' }, /^TOKEN_TTL must be between/],
+  [[], { SEED: '-1' }, /^SEED must be a whole number/],
+  [['--nope', '1'], {}, /nope/],
+])('bad setting %j %j is refused naming it', (argv, env, message) => {
+  expect(() => loadConfig(argv as string[], env as NodeJS.ProcessEnv)).toThrow(ConfigError);
+  expect(() => loadConfig(argv as string[], env as NodeJS.ProcessEnv)).toThrow(message);
+});
+
+test('the upstream URL keeps its base path without a trailing slash', () => {
+  expect(loadConfig([], { MODE: 'proxy', UPSTREAM_URL: 'https://platform.example/api/' }).upstreamUrl).toBe('https://platform.example/api');
+});

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.js';
 import { registerEnvelopeErrors } from './plugins/envelope.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerOpenApi } from './plugins/openapi.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { registerMockMode } from './modes/mock.js';
 import { registerProxyMode } from './modes/proxy.js';
@@ -52,6 +53,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   registerEnvelopeErrors(app);
   await registerSecurity(app);
+  await registerOpenApi(app);
 
   app.get('/healthz', async () => ({ status: 'ok', mode: config.mode }));
 

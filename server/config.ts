@@ -19,6 +19,8 @@ export interface Config {
   upstreamUrl: string | null;
   /** Faker seed of the mock store: the same seed always gives the same data. */
   seed: number;
+  /** Mock store volume multiplier (members, orders, codes…; lookups stay as they are), 0.05 to 100. */
+  scale: number;
   /** Session token lifetime in seconds (mock mode). */
   tokenTtl: number;
   /** Mock mode only: every captcha also accepts this code (automated UI tests). */
@@ -51,6 +53,7 @@ export const SETTINGS = [
   { key: 'port', env: 'PORT', flag: 'port', doc: 'listen port, default 8899' },
   { key: 'upstreamUrl', env: 'UPSTREAM_URL', flag: 'upstream-url', doc: 'platform base URL, required in proxy mode' },
   { key: 'seed', env: 'SEED', flag: 'seed', doc: 'faker seed of the mock data, default 20261121' },
+  { key: 'scale', env: 'SCALE', flag: 'scale', doc: 'mock data volume multiplier (0.05-100, e.g. 10 for load tests), default 1' },
   { key: 'tokenTtl', env: 'TOKEN_TTL', flag: 'token-ttl', doc: 'mock session token lifetime in seconds, default 7200' },
   { key: 'mockCaptchaCode', env: 'MOCK_CAPTCHA_CODE', flag: 'mock-captcha-code', doc: 'mock mode: a code every captcha accepts (UI tests)' },
   { key: 'logLevel', env: 'LOG_LEVEL', flag: 'log-level', doc: 'fatal|error|warn|info|debug|trace|silent, default info' },
@@ -65,6 +68,14 @@ type Raw = Partial<Record<(typeof SETTINGS)[number]['key'], string>>;
 function int(name: string, raw: string | undefined, dflt: number, min: number, max: number): number {
   if (raw === undefined || raw === '') return dflt;
   if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number between ${min} and ${max}, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function decimal(name: string, raw: string | undefined, dflt: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return dflt;
+  if (!/^\d+(\.\d+)?$/.test(raw.trim())) throw new ConfigError(`${name} must be a number between ${min} and ${max}, got "${raw}"`);
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
   return n;
@@ -120,6 +131,7 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     port: int(label('port'), raw.port, 8899, 0, 65535),
     upstreamUrl,
     seed: int(label('seed'), raw.seed, 20261121, 0, 2 ** 31 - 1),
+    scale: decimal(label('scale'), raw.scale, 1, 0.05, 100),
     tokenTtl: int(label('tokenTtl'), raw.tokenTtl, 7200, 1, 31 * 24 * 3600),
     mockCaptchaCode,
     logLevel,

@@ -54,6 +54,8 @@ export interface MenuEntry {
   /** An i18n key (routes.<group>.<page>) or literal text. */
   title: string;
   hideChildrenInMenu?: boolean;
+  /** An embedded page's URL (spec §2: a route with a frame source becomes an embedded frame). */
+  frameSrc?: string;
   children?: MenuEntry[];
 }
 export const MenuEntry = Type.Cyclic(
@@ -68,6 +70,7 @@ export const MenuEntry = Type.Cyclic(
       icon: Type.Optional(Type.String()),
       title: Type.String(),
       hideChildrenInMenu: Type.Optional(Type.Boolean()),
+      frameSrc: Type.Optional(Type.String()),
       children: Type.Optional(Type.Array(Type.Ref('MenuEntry'))),
     }),
   },

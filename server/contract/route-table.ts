@@ -20,6 +20,12 @@ export interface RouteMeta {
   affix?: boolean;
   /** Literal title text instead of an i18n key (spec §2: the wallet title is literal Chinese). */
   literalTitle?: boolean;
+  /** Spec §3 Tab meta: this page is not kept alive in its tab. */
+  ignoreKeepAlive?: boolean;
+  /** Spec §4: at most this many tabs of the same real path; the earliest is evicted first. */
+  dynamicLevel?: number;
+  /** Spec §3 Tab meta: the path pattern tabs are counted under for dynamicLevel. */
+  realPath?: string;
 }
 
 export interface RouteDecl {

@@ -1,17 +1,36 @@
 import type { Config } from '../config.js';
 import { CaptchaStore } from './captcha.js';
+import { HOOKS } from './hooks/index.js';
+import { FaultStore } from './qa.js';
 import { SessionStore, type Session } from './sessions.js';
+import { Crud } from './store/crud.js';
+import { MockStore } from './store/store.js';
 
-/** What every mock route needs: config, clock, sessions and captchas. */
+/** What every mock route needs: config, clock, sessions and captchas, the seeded store and its CRUD, QA faults. */
 export interface MockContext {
   config: Config;
   now: () => number;
   sessions: SessionStore;
   captcha: CaptchaStore;
+  /** Every contract entity's records, seeded from `config.seed` at `config.scale`. */
+  store: MockStore;
+  /** Generic CRUD with the domain hooks over `store`. */
+  crud: Crud;
+  /** Faults injected by the QA controls. */
+  faults: FaultStore;
 }
 
 export function createMockContext(config: Config, now: () => number = Date.now): MockContext {
-  return { config, now, sessions: new SessionStore(config.tokenTtl, now), captcha: new CaptchaStore(now, config.mockCaptchaCode) };
+  const store = new MockStore(config.seed, config.scale);
+  return {
+    config,
+    now,
+    sessions: new SessionStore(config.tokenTtl, now),
+    captcha: new CaptchaStore(now, config.mockCaptchaCode),
+    store,
+    crud: new Crud(store, HOOKS, now),
+    faults: new FaultStore(),
+  };
 }
 
 declare module 'fastify' {

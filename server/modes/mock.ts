@@ -6,6 +6,8 @@ import { isApiPath, sendEnvelope } from '../plugins/envelope.js';
 import { createMockContext } from '../mock/context.js';
 import { PUBLIC_PATHS, registerAdminRoutes } from '../mock/routes/admin.js';
 import { registerSummaryRoutes } from '../mock/routes/summary.js';
+import { isPublicMockPath, registerFaultInjection } from '../mock/qa.js';
+import { registerContractRoutes } from '../mock/routes/contract.js';
 
 /**
  * Mock mode: faker-seeded handlers for every endpoint. An `onRequest` hook refuses every API
@@ -17,13 +19,15 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
   // Tests read captcha codes the way a person reads the image.
   app.decorate('__mockCtx', ctx);
   app.decorateRequest('session', null);
+  registerFaultInjection(app, ctx);
   app.addHook('onRequest', async (req, reply) => {
     if (!isApiPath(req.url)) return;
     const p = req.url.split('?')[0];
-    if (PUBLIC_PATHS.has(p)) return;
+    if (PUBLIC_PATHS.has(p) || isPublicMockPath(p)) return;
     req.session = ctx.sessions.verify(req.headers.authorization);
     if (!req.session) return sendEnvelope(reply, 200, ResultCode.unauthorized, 'Session expired or not signed in');
   });
   await registerAdminRoutes(app, ctx);
   await registerSummaryRoutes(app, ctx);
+  await registerContractRoutes(app, ctx);
 }

@@ -1,0 +1,74 @@
+import type { AnyEntity, EndpointDef } from './entity.js';
+import { accountActions, accountUseRecord, gameAccount } from './account.js';
+import { cdkActions, cdkCode, cdkMerchant, cdkPlatform, cdkWechatActivity } from './cdk.js';
+import { clientError, clientVersion } from './client.js';
+import { feedback, feedbackActions, feedbackAward, feedbackType, feedbackWords, replay } from './feedback.js';
+import { financialActions, merchantIncome, rentalIncome } from './financial.js';
+import { game, gamePlatform, gameTag } from './games.js';
+import { coupon, goods, goodsArea, goodsCategory, goodsPlatform, goodsTag } from './goods.js';
+import { card, cardAccount, cardSetting, costConfig, stock } from './inventory.js';
+import { member, memberActions, memberConsume, memberGrade, walletRecord } from './member.js';
+import { merchant, merchantAccount } from './merchant.js';
+import { mockActions } from './mock-qa.js';
+import { advert, link, operateActions, reward, rewardReceive, seoSetting, stationMsg } from './operate.js';
+import { order, orderActions, orderItem, refund, refundSetting } from './order.js';
+import { navigation, recommendActions, recommendGame, recommendGoods, recommendModule, recommendPage, recommendRelation, searchKeyword } from './recommend.js';
+import { rentAccount, rentActions, rentApply, rentListing, rentOrder } from './rent.js';
+import { comment, commentReply } from './social.js';
+import { article, match, product, video } from './special-config.js';
+import { statisticsActions } from './statistics.js';
+import { admin, menu, resource, resourceCategory, role, systemActions, systemMessage } from './system.js';
+
+/**
+ * The whole platform contract: every entity (one `defineEntity` declaration each, grouped by area in
+ * this folder) and every endpoint. Pure data and types: the mock, the OpenAPI document and the web
+ * client all read it.
+ */
+
+export * from './entity.js';
+export * from './fields.js';
+
+/** Every entity of spec §1/§2, by area in spec order. */
+export const ENTITIES = [
+  gameAccount, accountUseRecord,
+  cdkPlatform, cdkMerchant, cdkWechatActivity, cdkCode,
+  clientVersion, clientError,
+  feedbackType, feedback, replay, feedbackWords, feedbackAward,
+  merchantIncome, rentalIncome,
+  gamePlatform, gameTag, game,
+  goodsCategory, goodsPlatform, goodsTag, goodsArea, coupon, goods,
+  stock, cardSetting, card, costConfig, cardAccount,
+  memberGrade, member, memberConsume, walletRecord,
+  merchant, merchantAccount,
+  advert, reward, rewardReceive, link, stationMsg, seoSetting,
+  order, orderItem, refund, refundSetting,
+  recommendGame, recommendGoods, recommendPage, recommendModule, recommendRelation, navigation, searchKeyword,
+  rentApply, rentAccount, rentListing, rentOrder,
+  comment, commentReply,
+  match, article, video, product,
+  admin, role, menu, resource, resourceCategory, systemMessage,
+] as const satisfies readonly AnyEntity[];
+
+export type EntityName = (typeof ENTITIES)[number]['name'];
+/** Entity declaration by name, e.g. `ENTITY.feedbackType`. */
+export type EntityMap = { [E in (typeof ENTITIES)[number] as E['name']]: E };
+export const ENTITY = Object.fromEntries(ENTITIES.map((e) => [e.name, e])) as EntityMap;
+
+/** Domain actions, uploads, downloads and statistics: every endpoint that is not generic CRUD. */
+export const ACTIONS: EndpointDef[] = [
+  ...accountActions, ...cdkActions, ...feedbackActions, ...financialActions, ...memberActions, ...operateActions,
+  ...orderActions, ...recommendActions, ...rentActions, ...statisticsActions, ...systemActions, ...mockActions,
+];
+
+/** Every endpoint of the contract (CRUD first, by entity; then actions). Session endpoints live in auth.ts. */
+export const ENDPOINTS: EndpointDef[] = [...ENTITIES.flatMap((e) => e.endpoints), ...ACTIONS];
+
+export {
+  accountUseRecord, admin, advert, article, card, cardAccount, cardSetting, cdkCode, cdkMerchant, cdkPlatform, cdkWechatActivity,
+  clientError, clientVersion, comment, commentReply, costConfig, coupon, feedback, feedbackAward, feedbackType, feedbackWords, game,
+  gameAccount, gamePlatform, gameTag, goods, goodsArea, goodsCategory, goodsPlatform, goodsTag, link, match, member, memberConsume,
+  memberGrade, menu, merchant, merchantAccount, merchantIncome, navigation, order, orderItem, product, recommendGame, recommendGoods,
+  recommendModule, recommendPage, recommendRelation, refund, refundSetting, rentAccount, rentalIncome, rentApply, rentListing, rentOrder,
+  replay, resource, resourceCategory, reward, rewardReceive, role, searchKeyword, seoSetting, stationMsg, stock, systemMessage, video,
+  walletRecord,
+};

@@ -1,0 +1,86 @@
+import { stockStatusOf } from '../../../fixtures/inventory.factory.js';
+import { MockError, type EntityHooks, type HookCtx } from '../store/crud.js';
+import type { AnyRow, Stored } from '../store/seed.js';
+import type { MockStore } from '../store/store.js';
+import { defineHooks } from './shared.js';
+
+/**
+ * Inventory rules: codes and accounts belong to goods delivered that way; a code held by an order
+ * (locked or sold) cannot be edited, re-statused or deleted; stock lines and `goods.stock` follow
+ * every change of codes and accounts.
+ */
+
+/** Recounts the stock line and `goods.stock` of one goods from its codes and accounts. */
+export function recountStock(store: MockStore, goodsId: number): void {
+  let total = 0;
+  let available = 0;
+  let locked = 0;
+  let sold = 0;
+  for (const name of ['card', 'cardAccount'] as const) {
+    for (const r of store.col(name).values()) {
+      if (r.goodsId !== goodsId) continue;
+      total++;
+      if (r.status === 0) available++;
+      else if (r.status === 1) locked++;
+      else if (r.status === 2) sold++;
+    }
+  }
+  const stock = store.col('stock');
+  for (const s of stock.values()) {
+    if (s.goodsId === goodsId) {
+      stock.replace({ ...s, totalQty: total, availableQty: available, lockedQty: locked, soldQty: sold, stockStatus: stockStatusOf(available, s.warnQty as number) });
+    }
+  }
+  const goods = store.get<AnyRow>('goods', goodsId);
+  if (goods && (goods.deliveryType === 1 || goods.deliveryType === 3)) store.col('goods').replace({ ...goods, stock: available });
+}
+
+const HELD = new Set([1, 2]);
+
+function inventoryRules(deliveryType: number, what: string): EntityHooks<AnyRow> {
+  const checkGoods = (goodsId: number, h: HookCtx) => {
+    const goods = h.store.get<AnyRow>('goods', goodsId);
+    if (goods && goods.deliveryType !== deliveryType) throw new MockError(`goodsId: goods ${goodsId} is not delivered as ${what}s`);
+  };
+  return {
+    beforeAdd(row: AnyRow, h: HookCtx) {
+      checkGoods(row.goodsId as number, h);
+      if (HELD.has(row.status as number)) throw new MockError(`status: a new ${what} can only be unsold or void`);
+    },
+    beforeUpdate(old: AnyRow, patch: Partial<AnyRow>, h: HookCtx) {
+      if (HELD.has(old.status as number)) throw new MockError(`id: ${what} ${old.id} belongs to order ${old.orderId}; it can no longer be changed`);
+      if (patch.status !== undefined && HELD.has(patch.status as number)) throw new MockError(`status: only orders lock or sell a ${what}`);
+      if (patch.goodsId !== undefined) checkGoods(patch.goodsId as number, h);
+    },
+    beforeDel(rows: AnyRow[]) {
+      const held = rows.find((r) => HELD.has(r.status as number));
+      if (held) throw new MockError(`ids: ${what} ${held.id} belongs to order ${held.orderId} and cannot be deleted`);
+    },
+    afterAdd: (row: AnyRow, h: HookCtx) => recountStock(h.store, row.goodsId as number),
+    afterUpdate: (row: AnyRow, old: AnyRow, h: HookCtx) => {
+      recountStock(h.store, row.goodsId as number);
+      if (old.goodsId !== row.goodsId) recountStock(h.store, old.goodsId as number);
+    },
+    afterDel: (rows: AnyRow[], h: HookCtx) => new Set(rows.map((r) => r.goodsId as number)).forEach((id) => recountStock(h.store, id)),
+  };
+}
+
+export const inventoryHooks = defineHooks({
+  card: inventoryRules(1, 'activation code') as EntityHooks<Stored<'card'>>,
+  cardAccount: inventoryRules(3, 'account') as EntityHooks<Stored<'cardAccount'>>,
+  stock: {
+    beforeAdd(row, h) {
+      const goods = h.store.get<AnyRow>('goods', row.goodsId)!;
+      if (goods.deliveryType !== 1 && goods.deliveryType !== 3) throw new MockError(`goodsId: goods ${goods.id} is delivered by hand or top-up and keeps no stock`);
+      return { ...row, goodsName: goods.goodsName as string };
+    },
+    afterAdd: (row, h) => recountStock(h.store, row.goodsId),
+    afterUpdate: (row, _old, h) => recountStock(h.store, row.goodsId),
+  },
+  cardSetting: {
+    beforeAdd(row, h) {
+      const goods = h.store.get<AnyRow>('goods', row.goodsId)!;
+      if (goods.deliveryType !== 1 && goods.deliveryType !== 3) throw new MockError(`goodsId: goods ${goods.id} is not delivered automatically`);
+    },
+  },
+});

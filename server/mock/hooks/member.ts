@@ -1,0 +1,34 @@
+import { MockError } from '../store/crud.js';
+import { defineHooks } from './shared.js';
+
+const BASE32 = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/**
+ * Member rules: the server issues invite codes; the inviter must exist and not be the member; a
+ * grade's growth threshold must keep grades in level order. Balances move only through wallet actions.
+ */
+export const memberHooks = defineHooks({
+  member: {
+    beforeAdd(row, h) {
+      if (row.inviterId !== undefined && !h.store.get('member', row.inviterId)) throw new MockError(`inviterId: no member with id ${row.inviterId}`);
+      let n = h.store.col('member').peekNextId();
+      let code = '';
+      for (let k = 0; k < 8; k++, n = Math.floor(n / 32)) code = BASE32[n % 32] + code;
+      return { ...row, inviteCode: code, balance: 0, orderCount: 0, totalConsume: 0 };
+    },
+    beforeUpdate(old, patch, h) {
+      if (patch.inviterId !== undefined) {
+        if (patch.inviterId === old.id) throw new MockError('inviterId: a member cannot invite themselves');
+        if (!h.store.get('member', patch.inviterId)) throw new MockError(`inviterId: no member with id ${patch.inviterId}`);
+      }
+    },
+  },
+  memberGrade: {
+    beforeAdd(row, h) {
+      for (const g of h.store.col('memberGrade').values()) {
+        if ((g.level as number) < row.level && (g.minGrowth as number) > row.minGrowth) throw new MockError(`minGrowth: must be at least ${g.minGrowth}, the threshold of lower grade ${g.gradeName}`);
+        if ((g.level as number) > row.level && (g.minGrowth as number) < row.minGrowth) throw new MockError(`minGrowth: must be at most ${g.minGrowth}, the threshold of higher grade ${g.gradeName}`);
+      }
+    },
+  },
+});

@@ -1,0 +1,107 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import type { Fault, FaultRule } from '../contract/mock-qa.js';
+import { isApiPath, sendEnvelope } from '../plugins/envelope.js';
+import type { MockContext } from './context.js';
+import { MockError } from './store/crud.js';
+
+/**
+ * QA controls of mock mode (the issue's "QA controls"; spec §8 error catalogue): faults injected on
+ * chosen endpoints and the data reset. Every catalogue row can be produced:
+ * envelope 401 (`envelopeCode: 401`), another envelope code (`envelopeCode` + `message`), a network
+ * error (`drop`), a timeout (`latencyMs` beyond the client's timeout) and each HTTP status of §8
+ * (`httpStatus`). The controls live under `/v1/mock/` and are never themselves faulted, so a demo can
+ * always clear what it set.
+ */
+
+/** Paths of mock mode reachable without a token: the QA controls and the placeholder images. */
+export function isPublicMockPath(path: string): boolean {
+  return path.startsWith('/v1/mock/') || path.startsWith('/upload/mock/');
+}
+
+const DEFAULT_MESSAGES: Record<number, string> = {
+  401: 'Session expired, please sign in again (injected)',
+  400: 'Bad request (injected)',
+  403: 'Forbidden (injected)',
+  404: 'Not found (injected)',
+  405: 'Method not allowed (injected)',
+  408: 'Request timeout (injected)',
+  500: 'Internal server error (injected)',
+  501: 'Not implemented (injected)',
+  502: 'Bad gateway (injected)',
+  503: 'Service unavailable (injected)',
+  504: 'Gateway timeout (injected)',
+  505: 'HTTP version not supported (injected)',
+};
+
+/** Active faults; the most recently added matching one applies. */
+export class FaultStore {
+  private faults: Fault[] = [];
+  private nextId = 1;
+
+  get size(): number {
+    return this.faults.length;
+  }
+
+  /**
+   * Adds a fault. @throws MockError when it would do nothing, or combines a dropped connection with
+   * an answer, or an HTTP status with an envelope code.
+   */
+  add(rule: FaultRule): Fault {
+    const effects = [rule.httpStatus !== undefined, rule.envelopeCode !== undefined, rule.drop === true].filter(Boolean).length;
+    if (effects > 1) throw new MockError('httpStatus: choose one of httpStatus, envelopeCode or drop');
+    if (effects === 0 && !rule.latencyMs) throw new MockError('latencyMs: a fault needs latencyMs, httpStatus, envelopeCode or drop');
+    const fault: Fault = { ...rule, method: rule.method ?? 'ANY', id: this.nextId++, hits: 0 };
+    this.faults.push(fault);
+    return { ...fault };
+  }
+
+  list(): Fault[] {
+    return this.faults.map((f) => ({ ...f }));
+  }
+
+  /** Removes the faults with these ids (all when none given); answers how many went. */
+  clear(ids?: number[]): number {
+    const before = this.faults.length;
+    this.faults = ids ? this.faults.filter((f) => !ids.includes(f.id)) : [];
+    return before - this.faults.length;
+  }
+
+  /** The fault for a request, counting the hit (and retiring a fault whose `times` are used up). */
+  take(method: string, path: string): Fault | null {
+    for (let i = this.faults.length - 1; i >= 0; i--) {
+      const f = this.faults[i];
+      if (f.method !== 'ANY' && f.method !== method) continue;
+      if (f.path.endsWith('*') ? !path.startsWith(f.path.slice(0, -1)) : path !== f.path) continue;
+      f.hits++;
+      if (f.times !== undefined && f.hits >= f.times) this.faults.splice(i, 1);
+      return { ...f };
+    }
+    return null;
+  }
+}
+
+/**
+ * The `onRequest` hook applying faults to API requests (before the auth hook, so a fault can target
+ * the login itself). Latency first, then the dropped connection or the injected answer.
+ */
+export function registerFaultInjection(app: FastifyInstance, ctx: MockContext): void {
+  app.addHook('onRequest', async (req, reply) => {
+    if (!ctx.faults.size) return;
+    const path = req.url.split('?')[0];
+    if (!isApiPath(path) || isPublicMockPath(path)) return;
+    const f = ctx.faults.take(req.method, path);
+    if (!f) return;
+    req.log.info({ fault: f.id, path }, 'injected fault');
+    if (f.latencyMs) await sleep(f.latencyMs);
+    if (f.drop) {
+      reply.hijack();
+      // Destroying the response closes the real socket; in-process (inject) callers see an error too.
+      reply.raw.destroy(new Error('connection dropped by an injected fault'));
+      req.raw.socket?.destroy();
+      return reply;
+    }
+    if (f.httpStatus) return sendEnvelope(reply, f.httpStatus, f.httpStatus, f.message ?? DEFAULT_MESSAGES[f.httpStatus] ?? 'Injected fault');
+    if (f.envelopeCode) return sendEnvelope(reply, 200, f.envelopeCode, f.message ?? DEFAULT_MESSAGES[f.envelopeCode] ?? `Injected envelope code ${f.envelopeCode}`);
+  });
+}

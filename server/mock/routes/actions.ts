@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ACTIONS, type EndpointDef } from '../../contract/index.js';
+import type { MockContext } from '../context.js';
+import { MockError } from '../store/crud.js';
+import { actorOf, answer, routeOptions, schemaErrors } from './crud.js';
+
+/**
+ * Non-CRUD endpoints of the contract (domain actions, uploads, downloads, statistics, QA controls):
+ * each contract endpoint is bound to a handler by its name; the registrar validates JSON bodies
+ * (ajv, from the contract) and multipart form fields (from the contract too) before the handler runs.
+ */
+
+/** A parsed multipart upload: the file's bytes and name, and the text fields (`name[]` fields as arrays, spec §7). */
+export interface UploadForm {
+  file: { data: Buffer; filename: string; mimetype: string };
+  fields: Record<string, string | string[]>;
+}
+
+export interface ActionInput<B = any> {
+  body: B;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  ctx: MockContext;
+  actor: string | null;
+  /** Set for `upload` endpoints. */
+  upload?: UploadForm;
+}
+
+/** Answers the envelope's `data`; a download sends the file itself through `reply`. */
+export type ActionHandler = (a: ActionInput) => unknown;
+export type ActionHandlers = Record<string, ActionHandler>;
+
+/** Largest upload accepted (spreadsheets of 10 000 rows are well under it). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Reads a multipart request: the first file part named `fileField` (or `fileField[]`) and the text
+ * fields. @throws MockError naming `file` when the request is not multipart, has no file or the file
+ * is too large.
+ */
+async function readUpload(req: FastifyRequest, ep: EndpointDef): Promise<UploadForm> {
+  const fileField = ep.fileField ?? 'file';
+  if (!req.isMultipart()) throw new MockError(`${fileField}: send the file as multipart/form-data field "${fileField}"`);
+  let file: UploadForm['file'] | null = null;
+  const fields: Record<string, string | string[]> = {};
+  try {
+    for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 50, fieldSize: 10_000 } })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (!file && (part.fieldname === fileField || part.fieldname === `${fileField}[]`)) file = { data, filename: part.filename, mimetype: part.mimetype };
+      } else if (part.fieldname.endsWith('[]')) {
+        const k = part.fieldname.slice(0, -2);
+        const list = (fields[k] as string[] | undefined) ?? [];
+        list.push(String(part.value));
+        fields[k] = list;
+      } else fields[part.fieldname] = String(part.value);
+    }
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new MockError(`${fileField}: larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`, 413);
+    if (code === 'FST_FILES_LIMIT') throw new MockError(`${fileField}: send one file only`);
+    throw new MockError(`${fileField}: the upload could not be read (${(e as Error).message})`);
+  }
+  if (!file) throw new MockError(`${fileField}: no file in the form (field "${fileField}")`);
+  return { file, fields };
+}
+
+/**
+ * Registers every action endpoint of the contract with its handler.
+ * @throws Error at start-up when a contract action has no handler (so none is forgotten).
+ */
+export function registerActionRoutes(app: FastifyInstance, ctx: MockContext, handlers: ActionHandlers): void {
+  for (const ep of ACTIONS) {
+    const handler = handlers[ep.name];
+    if (!handler) throw new Error(`mock: no handler for contract action ${ep.name} (${ep.path})`);
+    if (ep.kind === 'upload') {
+      app.post(ep.path, (req, reply) =>
+        answer(reply, async () => {
+          const upload = await readUpload(req, ep);
+          const problem = ep.payload ? schemaErrors(ep.payload, upload.fields) : null;
+          if (problem) throw new MockError(problem);
+          return handler({ body: upload.fields, req, reply, ctx, actor: actorOf(req), upload });
+        }),
+      );
+    } else {
+      app.route({
+        method: ep.method,
+        url: ep.path,
+        ...routeOptions(ep),
+        handler: (req, reply) => answer(reply, () => handler({ body: req.body ?? {}, req, reply, ctx, actor: actorOf(req) })),
+      });
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TSchema } from 'typebox';
+import Value from 'typebox/value';
+import { ENTITIES, type AnyEntity, type CrudOp, type EndpointDef, type EntityName } from '../../contract/index.js';
+import { ok, sendEnvelope, validationMessage } from '../../plugins/envelope.js';
+import type { MockContext } from '../context.js';
+import { MockError } from '../store/crud.js';
+import { toAjvErrors } from './validator.js';
+
+/**
+ * Generic CRUD routes generated from the contract: for every entity and every CRUD endpoint it
+ * declares, a POST route whose body is validated against the contract schema (routes/validator.ts,
+ * field-naming messages) and whose handler calls the generic CRUD with the entity's hooks.
+ */
+
+/** The signed-in username (mock sessions), for audit fields such as `replyAdmin`. */
+export function actorOf(req: FastifyRequest): string | null {
+  return req.session?.username ?? null;
+}
+
+/**
+ * Runs a handler and answers its result in the success envelope; a MockError becomes an error
+ * envelope (its code and message, HTTP 200 unless it says otherwise). Other errors go to the app's
+ * error handler (logged, generic 500).
+ */
+export async function answer(reply: FastifyReply, fn: () => unknown): Promise<unknown> {
+  try {
+    const data = await fn();
+    if (reply.sent) return reply;
+    return ok(data === undefined ? null : data);
+  } catch (e) {
+    if (e instanceof MockError) return sendEnvelope(reply, e.httpStatus, e.code, e.message);
+    throw e;
+  }
+}
+
+/** Route options for a JSON endpoint of the contract: the body schema, and `{}` for an optional body left out. */
+export function routeOptions(ep: EndpointDef) {
+  return {
+    ...(ep.payload ? { schema: { body: ep.payload } } : {}),
+    preValidation: async (req: FastifyRequest) => {
+      // ofetch sends no body for "no payload" calls; an optional payload then means {}.
+      if (req.body === undefined || req.body === null) {
+        if (ep.payloadOptional || !ep.payload) req.body = {};
+      }
+    },
+  };
+}
+
+/** Schema errors of a value as one message naming the fields (uploads, whose form fields ajv does not see). */
+export function schemaErrors(schema: TSchema, value: unknown): string | null {
+  const errors = toAjvErrors(Value.Errors(schema, value) as never);
+  if (!errors.length) return null;
+  return validationMessage({ validation: errors, validationContext: 'body' } as never);
+}
+
+type Body = Record<string, unknown> & { id: number; ids: number[] };
+
+const HANDLERS: Record<CrudOp, (ctx: MockContext, name: EntityName, body: Body, actor: string | null) => unknown> = {
+  list: (ctx, name, body) => ctx.crud.list(name, body),
+  listAll: (ctx, name) => ctx.crud.options(name),
+  info: (ctx, name, body) => ctx.crud.info(name, body.id),
+  add: (ctx, name, body, actor) => ctx.crud.add(name, body, actor),
+  update: (ctx, name, body, actor) => ctx.crud.update(name, body, actor),
+  del: (ctx, name, body, actor) => ({ count: ctx.crud.del(name, body.ids, actor) }),
+  updateStatus: (ctx, name, body, actor) => ctx.crud.updateStatus(name, body, actor),
+};
+
+/** Registers list/listAll/info/add/update/del/updateStatus of every entity (as each declares them). */
+export function registerCrudRoutes(app: FastifyInstance, ctx: MockContext): void {
+  for (const e of ENTITIES as readonly AnyEntity[]) {
+    for (const ep of e.endpoints) {
+      const op = ep.op!;
+      const name = e.name as EntityName;
+      app.post(ep.path, routeOptions(ep), (req, reply) => answer(reply, () => HANDLERS[op](ctx, name, req.body as Body, actorOf(req))));
+    }
+  }
+}

@@ -1,0 +1,209 @@
+import { MockError } from '../store/crud.js';
+import { recountStock } from '../hooks/inventory.js';
+import type { AnyRow } from '../store/seed.js';
+import type { MockContext } from '../context.js';
+import type { ActionHandlers } from './actions.js';
+import { credit } from './member.js';
+
+/**
+ * Order actions (spec §2 /order/index modals confirm-delivery, confirm, reissue, risk; /order/detail
+ * extract, remark, CDK; /order/back refunds). Each checks the order's state first and changes
+ * nothing when it refuses. Codes and accounts move between unsold, locked, sold and void with the
+ * order, and the stock follows.
+ */
+
+const S = { pendingPay: 0, paid: 1, delivered: 2, completed: 3, cancelled: 4, refunding: 5, refunded: 6 } as const;
+const STATUS_TEXT = ['awaiting payment', 'awaiting delivery', 'delivered', 'completed', 'cancelled', 'refund in progress', 'refunded'];
+
+function order(ctx: MockContext, id: number): AnyRow {
+  return ctx.crud.find('order', id);
+}
+
+function itemsOf(ctx: MockContext, orderId: number): AnyRow[] {
+  return [...ctx.store.col('orderItem').values()].filter((i) => i.orderId === orderId);
+}
+
+function expect(o: AnyRow, allowed: number[], doing: string) {
+  if (!allowed.includes(o.status as number)) throw new MockError(`id: order ${o.orderNo} is ${STATUS_TEXT[o.status as number]}; cannot ${doing}`);
+}
+
+const KIND = { 1: 'card', 3: 'cardAccount' } as const;
+type Kind = (typeof KIND)[1 | 3];
+
+/** Unsold codes (or accounts) of a goods, oldest first; refuses when fewer than `n`. */
+function takeUnsold(ctx: MockContext, kind: Kind, goodsId: number, n: number, goodsName: string): AnyRow[] {
+  const out: AnyRow[] = [];
+  for (const r of ctx.store.col(kind).values()) {
+    if (r.goodsId === goodsId && r.status === 0) out.push(r);
+    if (out.length === n) return out;
+  }
+  throw new MockError(`id: ${goodsName} has ${out.length} unsold ${kind === 'card' ? 'codes' : 'accounts'}, ${n} needed; load stock first`);
+}
+
+/** Plans deliveries for items (all checked before anything changes), then applies them. */
+function deliver(ctx: MockContext, o: AnyRow, items: AnyRow[], replace: boolean) {
+  const now = ctx.crud.now();
+  const plans = items
+    .filter((it) => KIND[it.deliveryType as 1 | 3])
+    .map((it) => {
+      const kind = KIND[it.deliveryType as 1 | 3];
+      const field = kind === 'card' ? 'cardIds' : 'cardAccountIds';
+      const held = (it[field] as number[]).map((id) => ctx.store.get<AnyRow>(kind, id)).filter((r): r is AnyRow => !!r);
+      const need = replace ? Math.max(held.length, it.quantity as number) : (it.quantity as number) - held.filter((r) => r.status === 1).length;
+      return { it, kind, field, held, fresh: need > 0 ? takeUnsold(ctx, kind, it.goodsId as number, need, String(it.goodsName)) : [] };
+    });
+  const touched = new Set<number>();
+  for (const p of plans) {
+    const col = ctx.store.col(p.kind);
+    const keep = replace ? [] : p.held.filter((r) => r.status === 1);
+    if (replace) for (const r of p.held) col.replace({ ...r, status: 3, updateTime: now });
+    const sold = [...keep, ...p.fresh].map((r) => col.replace({ ...r, status: 2, orderId: o.id, soldTime: now, updateTime: now }));
+    ctx.store.col('orderItem').replace({ ...p.it, [p.field]: sold.map((r) => r.id), deliveryStatus: 1, updateTime: now });
+    touched.add(p.it.goodsId as number);
+  }
+  for (const it of items) if (!KIND[it.deliveryType as 1 | 3]) ctx.store.col('orderItem').replace({ ...it, deliveryStatus: 1, updateTime: now });
+  touched.forEach((g) => recountStock(ctx.store, g));
+}
+
+export const orderHandlers: ActionHandlers = {
+  'order.detail': ({ ctx, body }) => {
+    const o = order(ctx, body.id);
+    const refunds = [...ctx.store.col('refund').values()].filter((r) => r.orderId === o.id);
+    return { order: o, items: itemsOf(ctx, o.id), refunds };
+  },
+
+  'order.confirmDelivery': ({ ctx, body }) => {
+    const o = order(ctx, body.id);
+    expect(o, [S.paid], 'deliver it');
+    if (o.riskLevel === 2) throw new MockError(`id: order ${o.orderNo} is blocked by risk control; clear the risk level first`);
+    deliver(ctx, o, itemsOf(ctx, o.id), false);
+    const remark = body.deliveryRemark ? `${o.remark ? `${o.remark}; ` : ''}${body.deliveryRemark}`.slice(0, 255) : o.remark;
+    const now = ctx.crud.now();
+    return ctx.store.col('order').replace({ ...o, status: S.delivered, deliveryTime: now, remark, updateTime: now });
+  },
+
+  'order.confirm': ({ ctx, body }) => {
+    const o = order(ctx, body.id);
+    expect(o, [S.delivered], 'confirm receipt');
+    const now = ctx.crud.now();
+    return ctx.store.col('order').replace({ ...o, status: S.completed, completeTime: now, updateTime: now });
+  },
+
+  'order.reissue': ({ ctx, body }) => {
+    const o = order(ctx, body.id);
+    expect(o, [S.delivered, S.completed], 'reissue codes');
+    let items = itemsOf(ctx, o.id).filter((it) => KIND[it.deliveryType as 1 | 3]);
+    if (body.itemId !== undefined) {
+      items = items.filter((it) => it.id === body.itemId);
+      if (!items.length) throw new MockError(`itemId: order ${o.orderNo} has no item ${body.itemId} delivered as codes or accounts`);
+    }
+    if (!items.length) throw new MockError(`id: order ${o.orderNo} has nothing delivered as codes or accounts to reissue`);
+    deliver(ctx, o, items, true);
+    const now = ctx.crud.now();
+    return ctx.store.col('order').replace({ ...o, remark: `${o.remark ? `${o.remark}; ` : ''}补发: ${body.reason}`.slice(0, 255), updateTime: now });
+  },
+
+  'order.risk': ({ ctx, body }) => {
+    const o = order(ctx, body.id);
+    return ctx.store.col('order').replace({ ...o, riskLevel: body.riskLevel, riskRemark: body.riskRemark ?? '', updateTime: ctx.crud.now() });
+  },
+
+  'order.extract': ({ ctx, body }) => {
+    const o = order(ctx, body.id);
+    expect(o, [S.delivered, S.completed, S.refunding], 'extract codes');
+    let items = itemsOf(ctx, o.id).filter((it) => KIND[it.deliveryType as 1 | 3]);
+    if (body.itemId !== undefined) items = items.filter((it) => it.id === body.itemId);
+    if (!items.length) throw new MockError(`${body.itemId !== undefined ? 'itemId' : 'id'}: nothing delivered as codes or accounts`);
+    const now = ctx.crud.now();
+    const out = items.flatMap((it) => {
+      ctx.store.col('orderItem').replace({ ...it, deliveryStatus: 2, updateTime: now });
+      const cards = (it.cardIds as number[]).map((id) => ctx.store.get<AnyRow>('card', id)!).filter(Boolean);
+      const accounts = (it.cardAccountIds as number[]).map((id) => ctx.store.get<AnyRow>('cardAccount', id)!).filter(Boolean);
+      return [
+        ...cards.map((c) => ({ itemId: it.id, goodsName: it.goodsName, kind: 'card', id: c.id, cardNo: c.cardNo, secret: c.cardSecret })),
+        ...accounts.map((a) => ({ itemId: it.id, goodsName: it.goodsName, kind: 'account', id: a.id, cardNo: a.account, secret: a.password })),
+      ];
+    });
+    return out;
+  },
+
+  'order.remark': ({ ctx, body }) => {
+    const o = order(ctx, body.id);
+    return ctx.store.col('order').replace({ ...o, remark: body.remark, updateTime: ctx.crud.now() });
+  },
+
+  'order.cancel': ({ ctx, body }) => {
+    const o = order(ctx, body.id);
+    expect(o, [S.pendingPay], 'cancel it');
+    const now = ctx.crud.now();
+    const touched = new Set<number>();
+    for (const it of itemsOf(ctx, o.id)) {
+      for (const [kind, field] of [['card', 'cardIds'], ['cardAccount', 'cardAccountIds']] as const) {
+        for (const id of it[field] as number[]) {
+          const r = ctx.store.get<AnyRow>(kind, id);
+          if (r && r.status === 1) {
+            const { orderId: _o, ...rest } = r;
+            ctx.store.col(kind).replace({ ...rest, status: 0, updateTime: now } as AnyRow);
+            touched.add(r.goodsId as number);
+          }
+        }
+      }
+      ctx.store.col('orderItem').replace({ ...it, cardIds: [], cardAccountIds: [], updateTime: now });
+    }
+    touched.forEach((g) => recountStock(ctx.store, g));
+    return ctx.store.col('order').replace({ ...o, status: S.cancelled, updateTime: now });
+  },
+
+  'order.refund': ({ ctx, body, actor }) => {
+    const o = order(ctx, body.id);
+    expect(o, [S.paid, S.delivered, S.completed], 'open a refund');
+    const refunded = [...ctx.store.col('refund').values()].filter((r) => r.orderId === o.id && r.status === 3).reduce((s, r) => s + (r.amount as number), 0);
+    const left = (o.payAmount as number) - refunded;
+    if (body.amount > left) throw new MockError(`amount: at most ${left} cents can be refunded on order ${o.orderNo}`);
+    const items = itemsOf(ctx, o.id);
+    const setting = refundSettingFor(ctx, items);
+    if (setting && !setting.allowRefund) throw new MockError(`id: ${setting.settingName}: this kind of goods cannot be refunded`);
+    if (setting?.requireUndelivered && items.some((it) => it.deliveryStatus === 2)) throw new MockError(`id: codes of order ${o.orderNo} were already extracted (${setting.settingName})`);
+    const now = ctx.crud.now();
+    const refund = ctx.store.col('refund').insert({
+      refundNo: `R${now.slice(0, 10).replace(/-/g, '')}${String(ctx.store.col('refund').peekNextId()).padStart(7, '0')}`,
+      orderId: o.id, orderNo: o.orderNo, memberId: o.memberId, amount: body.amount, reason: body.reason, refundType: body.refundType ?? 1,
+      status: 0, orderStatusBefore: o.status, auditRemark: '', createTime: now, updateTime: now,
+    });
+    ctx.store.col('order').replace({ ...o, status: S.refunding, updateTime: now });
+    if (setting?.autoApprove && body.amount <= (setting.autoApproveMaxAmount as number)) return decide(ctx, refund, true, `自动审核 (${setting.settingName})`, actor);
+    return refund;
+  },
+
+  'refund.audit': ({ ctx, body, actor }) => {
+    const r = ctx.crud.find('refund', body.id);
+    if (r.status !== 0) throw new MockError(`id: refund ${r.refundNo} is already decided`);
+    return decide(ctx, r, body.approved, body.auditRemark ?? '', actor);
+  },
+};
+
+/** The refund setting of the order's goods category (top level), else the default (no category). */
+function refundSettingFor(ctx: MockContext, items: AnyRow[]): AnyRow | undefined {
+  const settings = [...ctx.store.col('refundSetting').values()].filter((s) => s.status === 1);
+  for (const it of items) {
+    const goods = ctx.store.get<AnyRow>('goods', it.goodsId as number);
+    const cat = goods && ctx.store.get<AnyRow>('goodsCategory', goods.categoryId as number);
+    const top = cat ? ((cat.parentId as number) || cat.id) : undefined;
+    const s = settings.find((x) => x.categoryId === top);
+    if (s) return s;
+  }
+  return settings.find((x) => x.categoryId === undefined);
+}
+
+/** Approves (money back to the wallet, order refunded) or rejects (order back to its state) a refund. */
+function decide(ctx: MockContext, r: AnyRow, approved: boolean, remark: string, actor: string | null): AnyRow {
+  const now = ctx.crud.now();
+  const o = ctx.crud.find('order', r.orderId as number);
+  if (approved) {
+    credit(ctx, r.memberId as number, r.amount as number, { recordType: 5, channel: 3, remark: `订单 ${o.orderNo} 退款` }, actor);
+    ctx.store.col('order').replace({ ...o, status: S.refunded, updateTime: now });
+    return ctx.store.col('refund').replace({ ...r, status: 3, auditRemark: remark, auditTime: now, refundTime: now, updateTime: now });
+  }
+  ctx.store.col('order').replace({ ...o, status: r.orderStatusBefore, updateTime: now });
+  return ctx.store.col('refund').replace({ ...r, status: 2, auditRemark: remark, auditTime: now, updateTime: now });
+}

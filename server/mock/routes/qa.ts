@@ -1,0 +1,27 @@
+import type { FaultRule } from '../../contract/mock-qa.js';
+import type { MockContext } from '../context.js';
+import type { ActionHandlers } from './actions.js';
+
+/**
+ * QA control endpoints (`/v1/mock/*`, mock mode only, no token: see server/mock/qa.ts). A reset
+ * restores the seeded data (another seed when given: generated on first use, ~1 s at scale 1) and
+ * clears the faults; sessions stay, so a signed-in browser keeps working.
+ */
+
+function info(ctx: MockContext) {
+  return { seed: ctx.store.seed, scale: ctx.store.scale, buildMs: ctx.store.buildMs, counts: ctx.store.counts() };
+}
+
+export const qaHandlers: ActionHandlers = {
+  'mock.info': ({ ctx }) => info(ctx),
+  'mock.reset': ({ ctx, body, req }) => {
+    const { seed } = body as { seed?: number };
+    ctx.store.reset(seed ?? ctx.store.seed);
+    ctx.faults.clear();
+    req.log.info({ seed: ctx.store.seed }, 'mock data reset');
+    return info(ctx);
+  },
+  'mock.faults.add': ({ ctx, body }) => ctx.faults.add(body as FaultRule),
+  'mock.faults.list': ({ ctx }) => ctx.faults.list(),
+  'mock.faults.clear': ({ ctx, body }) => ({ count: ctx.faults.clear((body as { ids?: number[] }).ids) }),
+};

@@ -1,0 +1,244 @@
+import type { TSchema } from 'typebox';
+import { ENTITY, type AnyEntity, type EntityName } from '../../contract/index.js';
+import type { Collection, ListQuery } from './collection.js';
+import { fmt } from './gen.js';
+import type { AnyRow, Stored } from './seed.js';
+import { referrersOf, type MockStore } from './store.js';
+
+/**
+ * Generic CRUD over the store with the rules every entity shares, and the per-domain hooks on top
+ * (server/mock/hooks). Shared rules:
+ * - a reference field (`F.ref`/`F.refs`) must point at existing records;
+ * - `unique` field sets may not repeat;
+ * - deleting is all or none: a record still referenced through a `restrict` reference is refused with
+ *   who refers to it; `cascade` references go with it;
+ * - fields with a default are filled when left out; `createTime`/`updateTime` are set from the clock.
+ * Every refusal is a MockError whose message starts with the field it is about.
+ */
+
+/** A refusal the client shows: HTTP 200 and envelope `code` (400 refused, 404 unknown id), like the platform. */
+export class MockError extends Error {
+  override name = 'MockError';
+  constructor(
+    message: string,
+    readonly code = 400,
+    readonly httpStatus = 200,
+  ) {
+    super(message);
+  }
+}
+
+export interface HookCtx {
+  store: MockStore;
+  crud: Crud;
+  /** Current time, 'YYYY-MM-DD HH:mm:ss' (China Standard Time). */
+  now(): string;
+  /** Username of the signed-in caller, or null. */
+  actor: string | null;
+}
+
+/**
+ * Domain rules of one entity. `before*` may throw MockError (nothing is changed) and may return a
+ * completed row or patch; `after*` run once the change is stored (for derived data elsewhere).
+ */
+export interface EntityHooks<R = AnyRow> {
+  beforeAdd?(row: R, h: HookCtx): R | void;
+  afterAdd?(row: R, h: HookCtx): void;
+  beforeUpdate?(old: R, patch: Partial<R>, h: HookCtx): Partial<R> | void;
+  afterUpdate?(row: R, old: R, h: HookCtx): void;
+  beforeDel?(rows: R[], h: HookCtx): void;
+  afterDel?(rows: R[], h: HookCtx): void;
+}
+export type HookMap = { [N in EntityName]?: EntityHooks<Stored<N>> };
+
+/** Title of an entity for messages, e.g. "feedback type". */
+export function titleOf(name: string): string {
+  return (ENTITY as Record<string, AnyEntity>)[name]?.title.en.toLowerCase() ?? name;
+}
+
+/** "feedback type 3 (充值问题)". */
+export function describe(name: string, row: AnyRow): string {
+  const def = (ENTITY as Record<string, AnyEntity>)[name];
+  const label = def ? row[def.label] : undefined;
+  return `${titleOf(name)} ${row.id}${label !== undefined && label !== '' ? ` (${String(label).slice(0, 40)})` : ''}`;
+}
+
+function defaultOf(s: TSchema): unknown {
+  const d = (s as { default?: unknown }).default;
+  return Array.isArray(d) ? [...d] : d;
+}
+
+export class Crud {
+  constructor(
+    readonly store: MockStore,
+    private hooks: HookMap,
+    private clock: () => number,
+  ) {}
+
+  now(): string {
+    return fmt(this.clock());
+  }
+
+  hookCtx(actor: string | null): HookCtx {
+    return { store: this.store, crud: this, now: () => this.now(), actor };
+  }
+
+  private h(name: string): EntityHooks<AnyRow> {
+    return ((this.hooks as Record<string, unknown>)[name] ?? {}) as EntityHooks<AnyRow>;
+  }
+
+  private col(name: string): Collection {
+    return this.store.col(name);
+  }
+
+  /** The stored row (with write-only fields) or a 404 MockError naming the id. */
+  find(name: EntityName, id: number, field = 'id'): AnyRow {
+    const row = this.col(name).get(id);
+    if (!row) throw new MockError(`${field}: no ${titleOf(name)} with id ${id}`, 404);
+    return row;
+  }
+
+  list(name: EntityName, q: ListQuery) {
+    return this.col(name).list(q);
+  }
+
+  options(name: EntityName) {
+    return this.col(name).options();
+  }
+
+  info(name: EntityName, id: number): AnyRow {
+    return this.col(name).view(this.find(name, id));
+  }
+
+  /** Adds a record from an add payload (already schema-checked); answers it as the API shows it. */
+  add(name: EntityName, payload: Record<string, unknown>, actor: string | null = null): AnyRow {
+    return this.col(name).view(this.insert(name, payload, actor));
+  }
+
+  /** `add` returning the stored row (actions that need write-only fields or chain changes). */
+  insert(name: EntityName, payload: Record<string, unknown>, actor: string | null = null): AnyRow {
+    const def = this.col(name).def;
+    const hc = this.hookCtx(actor);
+    let row: AnyRow = { ...payload } as AnyRow;
+    for (const [k, s] of Object.entries(def.fields)) if (row[k] === undefined && (s as { default?: unknown }).default !== undefined) row[k] = defaultOf(s);
+    const t = hc.now();
+    row.createTime = t;
+    row.updateTime = t;
+    row = (this.h(name).beforeAdd?.(row, hc) as AnyRow | undefined) ?? row;
+    this.checkRefs(def, row, Object.keys(row));
+    this.checkUnique(name, def, row, null);
+    const stored = this.col(name).insert(row);
+    this.h(name).afterAdd?.(stored, hc);
+    // An after-hook may have derived more fields of the row itself (a new stock line's counts).
+    return this.col(name).get(stored.id) ?? stored;
+  }
+
+  /** Changes the given fields of a record (`{id, …fields}`); answers the changed record. */
+  update(name: EntityName, payload: Record<string, unknown>, actor: string | null = null): AnyRow {
+    return this.col(name).view(this.patch(name, payload, actor));
+  }
+
+  /** `update` returning the stored row. */
+  patch(name: EntityName, payload: Record<string, unknown>, actor: string | null = null): AnyRow {
+    const { id, ...rest } = payload as { id: number } & Record<string, unknown>;
+    const def = this.col(name).def;
+    const old = this.find(name, id);
+    const hc = this.hookCtx(actor);
+    let patch: Partial<AnyRow> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+    patch = (this.h(name).beforeUpdate?.(old, patch, hc) as Partial<AnyRow> | undefined) ?? patch;
+    const merged = { ...old, ...patch, id: old.id, createTime: old.createTime, updateTime: hc.now() } as AnyRow;
+    this.checkRefs(def, merged, Object.keys(patch));
+    this.checkUnique(name, def, merged, old.id, Object.keys(patch));
+    const stored = this.col(name).replace(merged);
+    this.h(name).afterUpdate?.(stored, old, hc);
+    return this.col(name).get(stored.id) ?? stored;
+  }
+
+  /** `updateStatus {id, <statusField>}`. */
+  updateStatus(name: EntityName, payload: Record<string, unknown>, actor: string | null = null): AnyRow {
+    return this.update(name, payload, actor);
+  }
+
+  /**
+   * Deletes records, all or none, following `cascade` references; refused when one is still
+   * referenced through a `restrict` reference or a hook refuses. Answers how many of `ids` went.
+   */
+  del(name: EntityName, ids: number[], actor: string | null = null): number {
+    const hc = this.hookCtx(actor);
+    const missing = ids.filter((id) => !this.col(name).get(id));
+    if (missing.length) throw new MockError(`ids: no ${titleOf(name)} with id ${missing.slice(0, 10).join(', ')}`, 404);
+    const rows = ids.map((id) => this.col(name).get(id)!);
+    this.h(name).beforeDel?.(rows, hc);
+
+    // Everything that goes: the rows and, recursively, rows referring to them through cascade refs.
+    const doomed = new Map<string, Set<number>>([[name, new Set(ids)]]);
+    const queue: [string, number[]][] = [[name, ids]];
+    while (queue.length) {
+      const [target, targetIds] = queue.shift()!;
+      const idSet = new Set(targetIds);
+      for (const ref of referrersOf(target)) {
+        if (ref.onDelete !== 'cascade') continue;
+        const hit = this.referring(ref.from, ref.field, ref.many, idSet).filter((r) => !doomed.get(ref.from)?.has(r.id));
+        if (!hit.length) continue;
+        const set = doomed.get(ref.from) ?? new Set();
+        for (const r of hit) set.add(r.id);
+        doomed.set(ref.from, set);
+        queue.push([ref.from, hit.map((r) => r.id)]);
+      }
+    }
+    for (const [target, set] of doomed) {
+      for (const ref of referrersOf(target)) {
+        if (ref.onDelete === 'cascade') continue;
+        const spared = this.referring(ref.from, ref.field, ref.many, set).filter((r) => !doomed.get(ref.from)?.has(r.id));
+        if (!spared.length) continue;
+        const targetId = ref.many ? (spared[0][ref.field] as number[]).find((x) => set.has(x))! : (spared[0][ref.field] as number);
+        const targetRow = this.col(target).get(targetId)!;
+        throw new MockError(
+          `ids: ${describe(target, targetRow)} is used by ${spared.length} ${titleOf(ref.from)} record${spared.length > 1 ? 's' : ''} (${ref.field} of ${describe(ref.from, spared[0])}${spared.length > 1 ? ', …' : ''}); change or delete them first`,
+        );
+      }
+    }
+    for (const [target, set] of doomed) if (target !== name) this.col(target).remove(set);
+    const n = this.col(name).remove(ids);
+    this.h(name).afterDel?.(rows, hc);
+    return n;
+  }
+
+  /** Rows of `from` whose `field` points at one of `ids`. */
+  private referring(from: string, field: string, many: boolean, ids: Set<number>): AnyRow[] {
+    const out: AnyRow[] = [];
+    for (const r of this.col(from).values()) {
+      const v = r[field];
+      if (many ? Array.isArray(v) && v.some((x) => ids.has(x as number)) : ids.has(v as number)) out.push(r);
+    }
+    return out;
+  }
+
+  /** Every reference among `fields` points at an existing record. @throws MockError naming the field. */
+  checkRefs(def: AnyEntity, row: AnyRow, fields: string[]): void {
+    for (const ref of def.refs) {
+      if (!fields.includes(ref.field)) continue;
+      const v = row[ref.field];
+      if (v === undefined || v === null) continue;
+      const target = this.col(ref.entity);
+      const ids = ref.many ? (v as number[]) : [v as number];
+      const bad = ids.filter((id) => !target.get(id));
+      if (bad.length) throw new MockError(`${ref.field}: no ${titleOf(ref.entity)} with id ${bad.slice(0, 10).join(', ')}`);
+    }
+  }
+
+  /** No other record has the same values in a `unique` field set. @throws MockError naming the field. */
+  checkUnique(name: string, def: AnyEntity, row: AnyRow, selfId: number | null, changed?: string[]): void {
+    for (const set of def.unique) {
+      if (changed && !set.some((f) => changed.includes(f))) continue;
+      const key = (r: AnyRow) => set.map((f) => String(r[f] ?? '').toLowerCase()).join('\u0000');
+      const mine = key(row);
+      for (const r of this.col(name).values()) {
+        if (r.id !== selfId && key(r) === mine) {
+          const field = set[set.length - 1];
+          throw new MockError(`${field}: "${row[field]}" is already used by ${describe(name, r)}${set.length > 1 ? ` (same ${set.join(' and ')})` : ''}`);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import { ENTITIES, ENTITY, type AnyEntity, type EntityName, type RefDef } from '../../contract/index.js';
+import { Collection } from './collection.js';
+import { generate, type AnyRow, type SeedData } from './seed.js';
+import { SEED_STEPS } from './steps.js';
+
+/**
+ * The mock's database: one Collection per contract entity, filled from one seed. Seeded tables are
+ * generated once per (seed, scale) in this process and shared (they are frozen), so building a
+ * second app, or resetting, costs only the indexing.
+ */
+
+const cache = new Map<string, SeedData>();
+/** Kept datasets may sum to this scale (scale 1 ≈ 100 000 records, ~100 MB): two seeds at scale 1, one above. */
+const CACHE_SCALE_BUDGET = 2;
+
+/** The seeded tables for a seed and scale, generated on first use (see fixtures/*.factory.ts), the oldest dropped beyond the budget. */
+export function seedData(seed: number, scale: number): SeedData {
+  const key = `${seed}:${scale}`;
+  let data = cache.get(key);
+  if (!data) {
+    data = generate(seed, scale, SEED_STEPS);
+    let total = scale;
+    for (const d of cache.values()) total += d.scale;
+    for (const [k, d] of cache) {
+      if (total <= Math.max(CACHE_SCALE_BUDGET, scale)) break;
+      cache.delete(k);
+      total -= d.scale;
+    }
+    cache.set(key, data);
+  } else {
+    // Most recently used last, so eviction drops the dataset used longest ago.
+    cache.delete(key);
+    cache.set(key, data);
+  }
+  return data;
+}
+
+/** Who refers to an entity: the referring entity, its field and what deleting the target does. */
+export interface Referrer extends RefDef {
+  from: EntityName;
+}
+
+const REFERRERS = new Map<string, Referrer[]>();
+for (const e of ENTITIES) {
+  for (const r of (e as AnyEntity).refs) {
+    const list = REFERRERS.get(r.entity) ?? [];
+    list.push({ ...r, from: e.name });
+    REFERRERS.set(r.entity, list);
+  }
+}
+
+/** References to `entity` from other entities' fields (for delete rules). */
+export function referrersOf(entity: string): Referrer[] {
+  return REFERRERS.get(entity) ?? [];
+}
+
+export class MockStore {
+  private cols = new Map<EntityName, Collection>();
+  seed: number;
+  /** How long generating this seed's tables took, in ms (0 when they came from the cache is not reported: the first build's time stays). */
+  buildMs: number;
+
+  constructor(
+    seed: number,
+    readonly scale: number,
+  ) {
+    const data = seedData(seed, scale);
+    this.seed = seed;
+    this.buildMs = data.buildMs;
+    for (const e of ENTITIES) this.cols.set(e.name, new Collection(e as AnyEntity, data.tables[e.name]));
+  }
+
+  /** The collection of an entity. @throws Error for a name that is not in the contract. */
+  col(name: EntityName | string): Collection {
+    const c = this.cols.get(name as EntityName);
+    if (!c) throw new Error(`no collection ${name}`);
+    return c;
+  }
+
+  get<R = AnyRow>(name: EntityName, id: number): R | undefined {
+    return this.col(name).get(id) as R | undefined;
+  }
+
+  /** Restores the seeded data, from another seed when one is given. */
+  reset(seed = this.seed): void {
+    const data = seedData(seed, this.scale);
+    this.seed = seed;
+    this.buildMs = data.buildMs;
+    for (const e of ENTITIES) this.col(e.name).reset(data.tables[e.name]);
+  }
+
+  /** Record count per entity. */
+  counts(): Record<string, number> {
+    return Object.fromEntries(ENTITIES.map((e) => [e.name, this.col(e.name).size]));
+  }
+
+  has(name: string): name is EntityName {
+    return name in ENTITY;
+  }
+}

@@ -1,101 +1,308 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'primereact/tooltip';
+import { Sidebar } from 'primereact/sidebar';
 import { useSession } from '../session';
-import { groupRedirect, joinPath } from '../routing/route-access';
-import type { RouteDecl } from '../../../server/contract/route-table';
+import { useProjectConfig } from '../config/project-config';
+import { Authority } from '../permission';
+import { flattenRoutes, matchFlatRoute } from '../routing/route-access';
+import { activeChainFor, menuWithParams, openForLocation, toggleOpen } from '../routing/menu-state';
+import { isUrl } from '../routing/build-routes';
+import { titleText } from '../routing/breadcrumbs';
+import type { MenuItem } from '../routing/types';
+import { useMenuLayout } from './use-menu-layout';
+import './side-menu.css';
 
-interface MenuGroup {
-  key: string;
-  title: string;
-  icon?: string;
-  /** Direct link when the group hides its children (Home, Dashboard). */
-  href?: string;
-  items: { path: string; title: string; literal?: boolean }[];
-}
+/** Spec §6: the shell's own button that needs a code — a shortcut to menu management. */
+export const MANAGE_MENUS_CODE = 'SystemMenu:view&&SystemMenu:update';
+const MANAGE_MENUS_PATH = '/system/menu';
 
-function toMenu(routes: RouteDecl[]): MenuGroup[] {
-  return routes
-    .map((g) => {
-      const visible = (g.children ?? []).filter((c) => !c.meta.hideMenu);
-      return {
-        key: g.path,
-        title: g.meta.title,
-        icon: g.meta.icon,
-        href: g.meta.hideChildrenInMenu || visible.length === 0 ? (groupRedirect(routes, g.path) ?? g.path) : undefined,
-        items: g.meta.hideChildrenInMenu ? [] : visible.map((c) => ({ path: joinPath(g.path, c.path), title: c.meta.title, literal: c.meta.literalTitle })),
-      };
-    })
-    .filter((g) => g.href || g.items.length);
+/** An item's own visible children (none when the item hides its children in the menu). */
+function subItems(item: MenuItem): MenuItem[] {
+  return item.meta.hideChildrenInMenu ? [] : (item.children ?? []).filter((c) => !c.hideMenu);
 }
 
 /**
- * The side menu from the user's routes (route-mapping mode, spec §6): groups open as an
- * accordion (one at a time), the current route's group opens itself, icons only when collapsed.
+ * The side menu (spec §1 shell, §4, §6, §9): the permission mode's menu with icons, groups that
+ * open as an accordion (config `menuSetting.accordion`; off = several open), the current entry
+ * highlighted and its groups opened. Collapsed (`menuSetting.collapsed`) it shows icons only, with
+ * a tooltip and a flyout of the group's entries. Below 992 px it is an overlay drawer, forced to
+ * the sidebar/inline layout (useMenuLayout). Width `menuSetting.menuWidth` (210). Colours come
+ * from the theme module's `--menu-*` variables and `<html data-menu-theme>` (spec §4: computed
+ * from `menuSetting.bgColor`, light only for white outside dark mode; #212121 in dark mode).
  */
-export function SideMenu({ collapsed }: { collapsed: boolean }) {
+export function SideMenu(_props: { collapsed?: boolean }) {
+  const layout = useMenuLayout();
+  const [location] = useLocation();
+
+  // A navigation, or the window growing wide again, closes the drawer.
+  const { setDrawerOpen, overlay } = layout;
+  useEffect(() => setDrawerOpen(false), [location, overlay, setDrawerOpen]);
+
+  if (layout.overlay) {
+    return (
+      <Sidebar
+        visible={layout.drawerOpen}
+        onHide={() => setDrawerOpen(false)}
+        position="left"
+        className="shell-menu-drawer"
+        style={{ width: layout.panelWidth }}
+        showCloseIcon={false}
+        content={() => <MenuPanel collapsed={false} width={layout.panelWidth} drawer />}
+      />
+    );
+  }
+  return <MenuPanel collapsed={layout.collapsed} width={layout.panelWidth} />;
+}
+
+function MenuPanel({ collapsed, width, drawer = false }: { collapsed: boolean; width: number; drawer?: boolean }) {
   const { t } = useTranslation();
   const [location] = useLocation();
-  const { routes, homePath } = useSession();
-  const menu = useMemo(() => toMenu(routes), [routes]);
-  const activeGroup = menu.find((g) => g.items.some((i) => i.path === location) || (g.href && location.startsWith(g.key + '/')))?.key ?? null;
-  const [open, setOpen] = useState<string | null>(activeGroup);
-  useEffect(() => setOpen(activeGroup), [activeGroup]);
+  const { menus, routes, homePath } = useSession();
+  const showLogo = useProjectConfig((c) => c.showLogo);
+  const accordion = useProjectConfig((c) => c.menuSetting.accordion);
+
+  // Spec §2: `:param` segments of menu paths are filled from the current route's parameters.
+  const params = useMemo(() => matchFlatRoute(flattenRoutes(routes), location)?.params ?? {}, [routes, location]);
+  const items = useMemo(() => menuWithParams(menus, params), [menus, params]);
+  const active = useMemo(() => activeChainFor(items, location), [items, location]);
+
+  const [open, setOpen] = useState<string[]>(() => openForLocation([], items, location, accordion));
+  useEffect(() => setOpen((o) => openForLocation(o, items, location, accordion)), [items, location, accordion]);
 
   return (
-    <aside className="side-menu" aria-label={t('layout.menu.search')}>
-      <Link href={homePath} className="side-menu-logo" aria-label={t('routes.basic.home')} data-testid="logo">
-        <img src={LOGO} alt="" width={32} height={32} />
-        {!collapsed && <span>{t('common.appShortTitle')}</span>}
-      </Link>
-      <Tooltip target=".side-menu [data-menu-tip]" position="right" disabled={!collapsed} />
-      <nav className="side-menu-scroll">
-        <ul role="tree">
-          {menu.map((g) => {
-            const isOpen = open === g.key && !collapsed;
-            const active = activeGroup === g.key;
-            const label = t(g.title);
-            if (g.href) {
-              return (
-                <li key={g.key} role="treeitem" aria-selected={active}>
-                  <Link href={g.href} className={`menu-item menu-item--top${active ? ' is-active' : ''}`} data-menu-tip={label} data-pr-tooltip={label}>
-                    <i className={g.icon} aria-hidden />
-                    {!collapsed && <span>{label}</span>}
-                  </Link>
-                </li>
-              );
-            }
-            return (
-              <li key={g.key} role="treeitem" aria-expanded={isOpen}>
-                <button
-                  type="button"
-                  className={`menu-item menu-item--top${active ? ' is-active-group' : ''}`}
-                  onClick={() => setOpen(isOpen ? null : g.key)}
-                  data-menu-tip={label}
-                  data-pr-tooltip={label}
-                >
-                  <i className={g.icon} aria-hidden />
-                  {!collapsed && <span>{label}</span>}
-                  {!collapsed && <i className={`pi pi-angle-down menu-caret${isOpen ? ' is-open' : ''}`} aria-hidden />}
-                </button>
-                {isOpen && (
-                  <ul role="group">
-                    {g.items.map((i) => (
-                      <li key={i.path} role="treeitem" aria-selected={i.path === location}>
-                        <Link href={i.path} className={`menu-item menu-item--sub${i.path === location ? ' is-active' : ''}`}>
-                          <span>{i.literal ? i.title : t(i.title)}</span>
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            );
-          })}
+    <aside
+      className={`${drawer ? 'shell-menu--drawer' : 'side-menu'} shell-menu${collapsed ? ' shell-menu--collapsed' : ''}`}
+      style={drawer ? undefined : { width, flexBasis: width }}
+      aria-label={t('shell.menu.label')}
+      data-testid="side-menu"
+      data-collapsed={collapsed}
+    >
+      {showLogo && (
+        <Link href={homePath} className="shell-menu-logo" aria-label={t('routes.basic.home')} data-testid="logo">
+          <img src={LOGO} alt="" width={32} height={32} />
+          {!collapsed && <span>{t('common.appShortTitle')}</span>}
+        </Link>
+      )}
+      {collapsed && <Tooltip target=".shell-menu [data-menu-tip]" position="right" showDelay={150} />}
+      <nav className="shell-menu-scroll">
+        <ul role="tree" className="shell-menu-list">
+          {items.map((item) => (
+            <MenuNode
+              key={item.path || item.name}
+              item={item}
+              depth={0}
+              collapsed={collapsed}
+              open={open}
+              active={active}
+              location={location}
+              onToggle={(key) => setOpen((o) => toggleOpen(o, key, accordion, items))}
+            />
+          ))}
         </ul>
       </nav>
+      <Authority code={MANAGE_MENUS_CODE}>
+        <div className="shell-menu-footer">
+          <Link
+            href={MANAGE_MENUS_PATH}
+            className="shell-menu-item shell-menu-footer-link"
+            data-testid="menu-manage"
+            data-menu-tip={collapsed ? t('shell.menu.manage') : undefined}
+            data-pr-tooltip={t('shell.menu.manage')}
+          >
+            <i className="pi pi-sitemap" aria-hidden />
+            {!collapsed && <span>{t('shell.menu.manage')}</span>}
+          </Link>
+        </div>
+      </Authority>
     </aside>
+  );
+}
+
+interface NodeProps {
+  item: MenuItem;
+  depth: number;
+  collapsed: boolean;
+  open: readonly string[];
+  active: readonly string[];
+  location: string;
+  onToggle: (key: string) => void;
+}
+
+function MenuNode({ item, depth, collapsed, open, active, location, onToggle }: NodeProps) {
+  const { t } = useTranslation();
+  const label = titleText(t, item.name, item.meta.literalTitle);
+  const kids = subItems(item);
+  const isActive = active.includes(item.path);
+  const indent = { ['--shell-menu-depth' as string]: depth } as CSSProperties;
+  const tip = collapsed && depth === 0 ? { 'data-menu-tip': label, 'data-pr-tooltip': label } : {};
+
+  if (!kids.length) {
+    const href = item.path;
+    const body = (
+      <>
+        {item.icon && (depth === 0 || !collapsed) ? <i className={item.icon} aria-hidden /> : depth === 0 ? <i className="pi pi-circle" aria-hidden /> : null}
+        {(!collapsed || depth > 0) && <span className="shell-menu-label">{label}</span>}
+      </>
+    );
+    const cls = `shell-menu-item${depth === 0 ? ' shell-menu-item--top' : ''}${isActive ? ' is-active' : ''}`;
+    return (
+      <li role="treeitem" aria-selected={isActive}>
+        {isUrl(href) ? (
+          <a href={href} target="_blank" rel="noopener noreferrer" className={cls} style={indent} {...tip} aria-label={collapsed ? label : undefined}>
+            {body}
+            {!collapsed && <i className="pi pi-external-link shell-menu-ext" aria-hidden />}
+          </a>
+        ) : (
+          <Link href={href} className={cls} style={indent} {...tip} aria-label={collapsed ? label : undefined} data-menu-path={item.path}>
+            {body}
+          </Link>
+        )}
+      </li>
+    );
+  }
+
+  if (collapsed && depth === 0) return <CollapsedGroup item={item} kids={kids} label={label} isActive={isActive} location={location} active={active} />;
+
+  const isOpen = open.includes(item.path);
+  return (
+    <li role="treeitem" aria-expanded={isOpen}>
+      <button
+        type="button"
+        className={`shell-menu-item${depth === 0 ? ' shell-menu-item--top' : ''}${isActive ? ' is-active-group' : ''}`}
+        style={indent}
+        onClick={() => onToggle(item.path)}
+        data-menu-group={item.path}
+      >
+        {item.icon ? <i className={item.icon} aria-hidden /> : null}
+        <span className="shell-menu-label">{label}</span>
+        <i className={`pi pi-angle-down shell-menu-caret${isOpen ? ' is-open' : ''}`} aria-hidden />
+      </button>
+      {isOpen && (
+        <ul role="group" className="shell-menu-sub">
+          {kids.map((k) => (
+            <MenuNode key={k.path || k.name} item={k} depth={depth + 1} collapsed={false} open={open} active={active} location={location} onToggle={onToggle} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/**
+ * A group of the collapsed menu: its icon; hovering or activating it shows a flyout beside the menu
+ * with the group's title and entries (nested groups listed under their titles).
+ */
+function CollapsedGroup({ item, kids, label, isActive, location, active }: { item: MenuItem; kids: MenuItem[]; label: string; isActive: boolean; location: string; active: readonly string[] }) {
+  const { t } = useTranslation();
+  const button = useRef<HTMLButtonElement>(null);
+  const flyout = useRef<HTMLDivElement>(null);
+  const [pos, setPos] = useState<{ top: number; left: number } | null>(null);
+  const [focusFirst, setFocusFirst] = useState(false);
+  const closeTimer = useRef<number | undefined>(undefined);
+
+  const show = () => {
+    window.clearTimeout(closeTimer.current);
+    const r = button.current?.getBoundingClientRect();
+    if (r) setPos({ top: Math.min(r.top, window.innerHeight - 80), left: r.right + 4 });
+  };
+  const hideSoon = () => {
+    window.clearTimeout(closeTimer.current);
+    closeTimer.current = window.setTimeout(() => setPos(null), 150);
+  };
+  useEffect(() => setPos(null), [location]);
+  // Opened from the keyboard: move focus into the flyout (it is rendered at the end of the body).
+  useEffect(() => {
+    if (pos && focusFirst) {
+      flyout.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
+      setFocusFirst(false);
+    }
+  }, [pos, focusFirst]);
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+  useEffect(() => {
+    if (!pos) return;
+    const onDown = (e: MouseEvent) => {
+      const el = e.target as Node;
+      if (!button.current?.contains(el) && !flyout.current?.contains(el)) setPos(null);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [pos]);
+
+  const onKey = (e: ReactKeyboardEvent) => {
+    if (e.key === 'Escape') {
+      setPos(null);
+      button.current?.focus();
+    }
+  };
+
+  const flat = (list: MenuItem[], depth: number): { item: MenuItem; depth: number; group: boolean }[] =>
+    list.flatMap((k) => {
+      const sub = subItems(k);
+      return sub.length ? [{ item: k, depth, group: true }, ...flat(sub, depth + 1)] : [{ item: k, depth, group: false }];
+    });
+
+  return (
+    <li role="treeitem" aria-expanded={!!pos} onMouseEnter={show} onMouseLeave={hideSoon}>
+      <button
+        ref={button}
+        type="button"
+        className={`shell-menu-item shell-menu-item--top${isActive ? ' is-active-group' : ''}`}
+        onClick={(e) => {
+          if (pos) return setPos(null);
+          show();
+          // detail 0: activated with Enter or Space rather than a pointer.
+          if (e.detail === 0) setFocusFirst(true);
+        }}
+        onKeyDown={onKey}
+        aria-label={label}
+        aria-haspopup="menu"
+        data-menu-group={item.path}
+      >
+        <i className={item.icon ?? 'pi pi-folder'} aria-hidden />
+      </button>
+      {pos &&
+        createPortal(
+          <div
+            ref={flyout}
+            className="shell-menu-flyout"
+            style={{ top: pos.top, left: pos.left }}
+            role="menu"
+            aria-label={label}
+            onMouseEnter={show}
+            onMouseLeave={hideSoon}
+            onKeyDown={onKey}
+            data-testid="menu-flyout"
+          >
+            <div className="shell-menu-flyout-title">{label}</div>
+            {flat(kids, 0).map(({ item: k, depth, group }) =>
+              group ? (
+                <div key={`g-${k.path}`} className="shell-menu-flyout-group" style={{ paddingLeft: 12 + depth * 12 }}>
+                  {titleText(t, k.name, k.meta.literalTitle)}
+                </div>
+              ) : isUrl(k.path) ? (
+                <a key={k.path} role="menuitem" href={k.path} target="_blank" rel="noopener noreferrer" className="shell-menu-flyout-item" style={{ paddingLeft: 16 + depth * 12 }}>
+                  {titleText(t, k.name, k.meta.literalTitle)}
+                </a>
+              ) : (
+                <Link
+                  key={k.path}
+                  role="menuitem"
+                  href={k.path}
+                  className={`shell-menu-flyout-item${active.includes(k.path) ? ' is-active' : ''}`}
+                  style={{ paddingLeft: 16 + depth * 12 }}
+                  onClick={() => setPos(null)}
+                >
+                  {titleText(t, k.name, k.meta.literalTitle)}
+                </Link>
+              ),
+            )}
+          </div>,
+          document.body,
+        )}
+    </li>
   );
 }
 

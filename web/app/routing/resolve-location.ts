@@ -1,0 +1,37 @@
+import type { RouteDecl } from '../../../server/contract/route-table';
+import { EXCEPTION_PATH, REDIRECT_PREFIX } from '../guard';
+import { groupRedirect, matchFlatRoute, type FlatRoute } from './route-access';
+
+/** What a location shows, as data (the hook in resolve.tsx turns views into components). */
+export type Resolution =
+  | { kind: 'redirect'; to: string }
+  | { kind: 'route'; route: FlatRoute; params: Record<string, string> }
+  | { kind: 'exception'; status: number };
+
+/**
+ * Spec §2 "/redirect/{path}": the internal redirect helper sends `/redirect/order/index?x=1` to
+ * `/order/index?x=1` (query kept). Null when the location is not under the helper, or names no
+ * path. Nested helpers (`/redirect/redirect/x`) collapse.
+ */
+export function redirectTarget(location: string, search: string): string | null {
+  let rest = location;
+  while (rest.startsWith(REDIRECT_PREFIX)) rest = '/' + rest.slice(REDIRECT_PREFIX.length).replace(/^\/+/, '');
+  if (rest === location || rest === '/') return null;
+  return rest + (search ? `?${search}` : '');
+}
+
+/**
+ * What the current location shows (spec §2): the redirect helper; a parent path redirects to its
+ * redirect or first child; a known leaf route (exact, or a `:param` pattern) renders; `/exception`
+ * shows the code in `?status=`; anything else is the 404 exception page.
+ */
+export function resolveLocation(routes: readonly RouteDecl[], flat: readonly FlatRoute[], location: string, search: string): Resolution {
+  const helper = redirectTarget(location, search);
+  if (helper) return { kind: 'redirect', to: helper };
+  const group = groupRedirect(routes, location);
+  if (group) return { kind: 'redirect', to: group };
+  const hit = matchFlatRoute(flat, location);
+  if (hit) return { kind: 'route', ...hit };
+  if (location === EXCEPTION_PATH) return { kind: 'exception', status: Number(new URLSearchParams(search).get('status')) || 404 };
+  return { kind: 'exception', status: 404 };
+}

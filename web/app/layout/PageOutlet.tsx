@@ -1,17 +1,139 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, createContext, lazy, memo, useContext, useEffect, useRef, type ComponentType } from 'react';
+import { Router, useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
 import type { Resolved } from '../routing/resolve';
 import { RouteErrorBoundary } from '../error-boundary';
-import { FullPageLoader } from '../loader';
+import { useProjectConfig } from '../config/project-config';
+import { beginPageLoad, endPageLoad } from './page-loading';
+import { useTabsSync } from '../tabs/use-tabs-sync';
+import { useRefreshCount, useTabList } from '../tabs/tabs-store';
+import './page-outlet.css';
 
 const ExceptionPage = lazy(() => import('../../pages/exception/exception.page'));
 
-/** Renders the resolved page of the current location inside an error boundary per route. */
-export function PageOutlet({ resolved, location }: { resolved: Exclude<Resolved, { kind: 'redirect' }>; location: string }) {
+/** The location a page sees: its own while hidden (kept alive), the browser's while shown. */
+interface PageLocation {
+  path: string;
+  search: string;
+}
+const PageLocationCtx = createContext<PageLocation>({ path: '/', search: '' });
+
+/*
+ * Location hooks for the wouter Router around each page. A hidden page keeps reading the path and
+ * query it was last shown with, so a list page that mirrors its filters in the query never reacts
+ * to another tab's URL; navigation still goes to the browser.
+ */
+const usePageLocation = (): [string, typeof navigate] => [useContext(PageLocationCtx).path, navigate];
+const usePageSearch = (): string => useContext(PageLocationCtx).search;
+
+/** Suspense fallback while a page chunk loads: drives the §4 page loading flag (on after 50 ms). */
+function PageLoading() {
+  useEffect(() => {
+    beginPageLoad();
+    return () => endPageLoad();
+  }, []);
+  return <div className="page-outlet-loading" aria-busy="true" />;
+}
+
+/** One page with its own router view of the location, error boundary (spec §8) and loading fallback. */
+const KeptPage = memo(function KeptPage({ Page, location }: { Page: ComponentType; location: PageLocation }) {
   return (
-    <RouteErrorBoundary key={location}>
-      <Suspense fallback={<FullPageLoader />}>
-        {resolved.kind === 'page' ? <resolved.Page /> : <ExceptionPage key={resolved.status} status={resolved.status} />}
-      </Suspense>
-    </RouteErrorBoundary>
+    <PageLocationCtx.Provider value={location}>
+      <Router hook={usePageLocation} searchHook={usePageSearch}>
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageLoading />}>
+            <Page />
+          </Suspense>
+        </RouteErrorBoundary>
+      </Router>
+    </PageLocationCtx.Provider>
+  );
+});
+
+/** The page of a known route whose screen is not built yet: the exception page (404). */
+const exceptionPages = new Map<number, ComponentType>();
+function exceptionPageFor(status: number): ComponentType {
+  let c = exceptionPages.get(status);
+  if (!c) {
+    c = function RouteException() {
+      return <ExceptionPage status={status} />;
+    };
+    exceptionPages.set(status, c);
+  }
+  return c;
+}
+
+interface Entry {
+  /** The route path the page instance belongs to. */
+  key: string;
+  Page: ComponentType;
+  location: PageLocation;
+}
+
+/**
+ * Renders the page of the current location (spec §2), with:
+ * - keep-alive (`openKeepAlive`, with multi-tab shown): the page of every open tab stays mounted,
+ *   hidden, while another tab is shown, so its state (a typed filter, a chosen toggle) survives a
+ *   tab switch; a closed tab's page unmounts; `meta.ignoreKeepAlive` opts a tab out;
+ * - refresh: the tabs machine's refresh count is part of the page's key, so a refresh remounts the
+ *   page (its state is lost) without leaving the route (behaviour notes "Multi-tab");
+ * - page transitions (`transitionSetting`, the six §9 names) as a CSS animation on the shown page;
+ * - an error boundary per page, so one broken page never blanks the shell (spec §8);
+ * - the page loading flag around lazy page chunks (spec §4).
+ * Pages are kept per route path: tabs of one path with different queries share one instance.
+ */
+export function PageOutlet({ resolved, location }: { resolved: Exclude<Resolved, { kind: 'redirect' }>; location: string }) {
+  const search = useSearch();
+  useTabsSync(resolved.route, location, search);
+  const { tabs } = useTabList();
+  const refreshCount = useRefreshCount();
+  const keepAlive = useProjectConfig((c) => c.openKeepAlive);
+  const showTabs = useProjectConfig((c) => c.multiTabsSetting.show);
+  const transition = useProjectConfig((c) => c.transitionSetting);
+
+  const entries = useRef(new Map<string, Entry>()).current;
+  const activeKey = resolved.route ? resolved.route.path : null;
+  if (resolved.route) {
+    const prev = entries.get(resolved.route.path);
+    const Page = resolved.kind === 'page' ? resolved.Page : exceptionPageFor(resolved.status);
+    const loc = prev && prev.location.path === location && prev.location.search === search ? prev.location : { path: location, search };
+    if (!prev || prev.Page !== Page || prev.location !== loc) entries.set(resolved.route.path, { key: resolved.route.path, Page, location: loc });
+  }
+  // Idempotent, so a render React throws away leaves the cache as the next render would.
+  const alive = new Set(keepAlive && showTabs ? tabs.filter((t) => !t.meta.ignoreKeepAlive).map((t) => t.path) : []);
+  for (const k of entries.keys()) if (k !== activeKey && !alive.has(k)) entries.delete(k);
+
+  // A page shown again after being hidden measured nothing while hidden (charts): let it re-measure.
+  const shownBefore = useRef(activeKey);
+  useEffect(() => {
+    if (shownBefore.current === activeKey) return;
+    shownBefore.current = activeKey;
+    const id = requestAnimationFrame(() => window.dispatchEvent(new Event('resize')));
+    return () => cancelAnimationFrame(id);
+  }, [activeKey]);
+
+  const enter = transition.enable ? ` page-enter page-enter--${transition.basicTransition}` : '';
+  return (
+    <>
+      {[...entries.values()].map((e) => (
+        <div
+          key={`${e.key}#${refreshCount[e.key] ?? 0}`}
+          className={`page-view${enter}`}
+          hidden={e.key !== activeKey}
+          data-page-path={e.key}
+        >
+          <KeptPage Page={e.Page} location={e.location} />
+        </div>
+      ))}
+      {resolved.kind === 'exception' && !resolved.route && (
+        <div key={`exception:${location}`} className={`page-view${enter}`} data-page-path="">
+          <RouteErrorBoundary>
+            <Suspense fallback={<PageLoading />}>
+              <ExceptionPage status={resolved.status} />
+            </Suspense>
+          </RouteErrorBoundary>
+        </div>
+      )}
+    </>
   );
 }

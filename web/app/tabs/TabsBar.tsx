@@ -1,4 +1,203 @@
-/** Multi-tab bar, spec §2 Multi-tab navigation (being built). */
-export function TabsBar(): null {
-  return null;
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type WheelEvent } from 'react';
+import { useLocation } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import type { ContextMenu } from 'primereact/contextmenu';
+import { Menu } from 'primereact/menu';
+import { Button } from 'primereact/button';
+import type { MenuItem } from 'primereact/menuitem';
+import { tabKey, type Tab } from '../../machines/tabs.machine';
+import { updateProjectConfig, useProjectConfig } from '../config/project-config';
+import { runTabAction, useTabList } from './tabs-store';
+import { showsCloseButton, tabMenuItems, type TabAction } from './tab-menu';
+import './tabs-bar.css';
+
+/*
+ * The context menu is loaded on the first right-click (warmed when the pointer enters the bar), so
+ * its ~20 KB stay out of the entry chunk every page, login included, downloads up front.
+ */
+const loadContextMenu = () => import('primereact/contextmenu').then((m) => ({ default: m.ContextMenu }));
+const LazyContextMenu = lazy(loadContextMenu);
+
+const ICONS: Record<TabAction, string> = {
+  refresh: 'pi pi-refresh',
+  close: 'pi pi-times',
+  closeLeft: 'pi pi-angle-double-left',
+  closeRight: 'pi pi-angle-double-right',
+  closeOther: 'pi pi-arrows-h',
+  closeAll: 'pi pi-times-circle',
+};
+
+/**
+ * The multi-tab bar under the header (spec §2 "Multi-tab navigation", behaviour notes "Multi-tab"):
+ * a scrollable strip of the open pages (affix tabs have no close button; no close button when only
+ * one tab is visible; middle-click closes), a context menu on each tab and a dropdown for the active
+ * tab with refresh / close / close left / close right / close other / close all, and the quick
+ * refresh and full-content buttons (`multiTabsSetting.showRedo`, `showFold`). Hidden when
+ * multi-tab is off (`multiTabsSetting.show`).
+ */
+export function TabsBar() {
+  const { t } = useTranslation();
+  const [, go] = useLocation();
+  const setting = useProjectConfig((c) => c.multiTabsSetting);
+  const fullContent = useProjectConfig((c) => c.fullContent);
+  const { tabs, activeKey } = useTabList();
+  const [target, setTarget] = useState<string | null>(null);
+  const contextMenu = useRef<ContextMenu | null>(null);
+  const [contextMenuWanted, setContextMenuWanted] = useState(false);
+  const pendingContextMenu = useRef<MouseEvent | null>(null);
+  // Opens the menu for a right-click that arrived while its chunk was still loading.
+  const contextMenuRef = useCallback((cm: ContextMenu | null) => {
+    contextMenu.current = cm;
+    if (cm && pendingContextMenu.current) {
+      cm.show(pendingContextMenu.current);
+      pendingContextMenu.current = null;
+    }
+  }, []);
+  const dropdown = useRef<Menu>(null);
+  const strip = useRef<HTMLDivElement>(null);
+
+  // Keep the active tab in view as tabs open and close.
+  useEffect(() => {
+    const el = strip.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+    el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [activeKey, tabs.length]);
+
+  if (!setting.show) return null;
+
+  const title = (tab: Tab) => (tab.meta.literalTitle ? tab.meta.title : t(tab.meta.title));
+  const act = (action: TabAction, key?: string | null) => runTabAction(action, key ?? undefined);
+  const model = (key: string | null): MenuItem[] => {
+    const items = tabMenuItems(tabs, key, activeKey).map(
+      (i): MenuItem => ({ label: t(`tabs.${i.action}`), icon: ICONS[i.action], disabled: i.disabled, className: `tabs-menu-${i.action}`, command: () => act(i.action, key) }),
+    );
+    return [...items.slice(0, 2), { separator: true }, ...items.slice(2)];
+  };
+
+  const onContextMenu = (e: MouseEvent, key: string) => {
+    setTarget(key);
+    if (contextMenu.current) {
+      contextMenu.current.show(e);
+    } else {
+      e.preventDefault();
+      pendingContextMenu.current = e;
+      setContextMenuWanted(true);
+    }
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>, tab: Tab, i: number) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      go(tab.fullPath);
+    } else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      e.preventDefault();
+      const next = strip.current?.querySelectorAll<HTMLElement>('[role="tab"]')[(i + (e.key === 'ArrowRight' ? 1 : -1) + tabs.length) % tabs.length];
+      next?.focus();
+    } else if (e.key === 'Delete' && showsCloseButton(tabs, tab)) {
+      act('close', tabKey(tab));
+    }
+  };
+  // A vertical wheel scrolls the strip sideways, as users expect of a tab strip.
+  const onWheel = (e: WheelEvent<HTMLDivElement>) => {
+    if (strip.current && Math.abs(e.deltaY) > Math.abs(e.deltaX)) strip.current.scrollLeft += e.deltaY;
+  };
+
+  return (
+    <div className="tabs-bar" data-testid="tabs-bar">
+      <div
+        className="tabs-strip"
+        role="tablist"
+        aria-label={t('tabs.bar')}
+        ref={strip}
+        onWheel={onWheel}
+        onPointerEnter={() => void loadContextMenu().catch(() => {})}
+      >
+        {tabs.map((tab, i) => {
+          const key = tabKey(tab);
+          const active = key === activeKey;
+          const closable = showsCloseButton(tabs, tab);
+          return (
+            <div
+              key={key}
+              role="tab"
+              aria-selected={active}
+              tabIndex={active || (activeKey === null && i === 0) ? 0 : -1}
+              className={`tabs-tab${active ? ' is-active' : ''}${tab.meta.affix ? ' is-affix' : ''}`}
+              data-testid="tab"
+              data-key={key}
+              title={title(tab)}
+              onClick={() => !active && go(tab.fullPath)}
+              onKeyDown={(e) => onKeyDown(e, tab, i)}
+              // Stop the browser's middle-button autoscroll so middle-click can close the tab.
+              onMouseDown={(e) => e.button === 1 && e.preventDefault()}
+              onAuxClick={(e) => e.button === 1 && act('close', key)}
+              onContextMenu={(e) => onContextMenu(e, key)}
+            >
+              {tab.meta.affix && <i className="pi pi-thumbtack tabs-pin" aria-hidden />}
+              <span className="tabs-title">{title(tab)}</span>
+              {closable && (
+                <button
+                  type="button"
+                  className="tabs-close"
+                  aria-label={`${t('tabs.close')} ${title(tab)}`}
+                  tabIndex={-1}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    act('close', key);
+                  }}
+                >
+                  <i className="pi pi-times" aria-hidden />
+                </button>
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <div className="tabs-tools">
+        {setting.showRedo && (
+          <Button
+            icon="pi pi-refresh"
+            text
+            severity="secondary"
+            className="tabs-tool"
+            aria-label={t('tabs.refresh')}
+            tooltip={t('tabs.refresh')}
+            tooltipOptions={{ position: 'bottom' }}
+            disabled={!activeKey}
+            onClick={() => act('refresh')}
+            data-testid="tabs-refresh"
+          />
+        )}
+        {setting.showQuick && (
+          <Button
+            icon="pi pi-angle-down"
+            text
+            severity="secondary"
+            className="tabs-tool"
+            aria-label={t('tabs.more')}
+            aria-haspopup="menu"
+            onClick={(e) => dropdown.current?.toggle(e)}
+            data-testid="tabs-dropdown"
+          />
+        )}
+        {setting.showFold && (
+          <Button
+            icon={fullContent ? 'pi pi-window-minimize' : 'pi pi-window-maximize'}
+            text
+            severity="secondary"
+            className="tabs-tool"
+            aria-label={t(fullContent ? 'tabs.unfold' : 'tabs.fold')}
+            tooltip={t(fullContent ? 'tabs.unfold' : 'tabs.fold')}
+            tooltipOptions={{ position: 'bottom' }}
+            onClick={() => updateProjectConfig({ fullContent: !fullContent })}
+            data-testid="tabs-fold"
+          />
+        )}
+      </div>
+      {contextMenuWanted && (
+        <Suspense fallback={null}>
+          <LazyContextMenu model={model(target)} ref={contextMenuRef} className="tabs-menu" data-testid="tabs-context-menu" />
+        </Suspense>
+      )}
+      <Menu model={model(activeKey)} popup ref={dropdown} className="tabs-menu" popupAlignment="right" data-testid="tabs-dropdown-menu" />
+    </div>
+  );
 }

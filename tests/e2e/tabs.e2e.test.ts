@@ -1,0 +1,244 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch, newPage, shot, signIn, startServer, type E2EServer } from './harness.js';
+import { createCache, memoryStorage, StorageKey } from '../../web/lib/storage';
+import { createAesCipher } from '../../web/lib/cipher';
+
+let server: E2EServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ TOKEN_TTL: '3600' });
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.app.close();
+});
+
+/** Navigates inside the app the way a link does (history.pushState, which the router follows). */
+async function go(page: Page, path: string) {
+  await page.evaluate((p) => history.pushState(null, '', p), path);
+  await page.waitForFunction((p) => location.pathname + location.search === p, path);
+}
+
+/** Retries an assertion while the UI settles (generous: CI machines can be busy). */
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
+/** The open tabs' titles, in order. */
+const titles = (page: Page) => page.locator('[data-testid=tab] .tabs-title').allTextContents();
+const activeTitle = (page: Page) => page.locator('[data-testid=tab][aria-selected=true] .tabs-title').textContent();
+const tabByTitle = (page: Page, title: string) => page.locator('[data-testid=tab]', { has: page.locator('.tabs-title', { hasText: new RegExp(`^${title}$`) }) });
+const menuItem = (page: Page, menu: 'tabs-context-menu' | 'tabs-dropdown-menu', action: string) => page.locator(`[data-testid=${menu}] .tabs-menu-${action}`);
+/** Whether a PrimeReact menu entry is shown disabled (greyed, not clickable). */
+const isDisabled = (item: ReturnType<typeof menuItem>) =>
+  item.evaluate((el) => el.getAttribute('aria-disabled') === 'true' || el.classList.contains('p-disabled') || !!el.querySelector('.p-disabled'));
+
+/**
+ * Writes values into the page's local storage the way the console's own cache does (production
+ * builds encrypt them), then reloads so the console starts with them (e.g. a project config patch).
+ */
+async function seedStorage(page: Page, values: Record<string, unknown>) {
+  const version = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string }).version;
+  const backend = memoryStorage();
+  const cache = createCache({ backend, prefix: `GAME_CONSOLE__${version}__`, cipher: createAesCipher() });
+  for (const [k, v] of Object.entries(values)) cache.set(k, v);
+  const raw: [string, string][] = [];
+  for (let i = 0; i < backend.length; i++) raw.push([backend.key(i)!, backend.getItem(backend.key(i)!)!]);
+  await page.evaluate((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), raw);
+  await page.reload();
+}
+
+async function signedIn(opts: { locale?: string; user?: [string, string]; seed?: Record<string, unknown> } = {}) {
+  const { page, context, errors } = await newPage(browser);
+  await page.goto(server.url + '/login');
+  if (opts.seed) await seedStorage(page, opts.seed);
+  await signIn(page, ...(opts.user ?? []));
+  await page.waitForURL(/\/(home\/work|dashboard\/analysis)$/);
+  await page.locator('.layout-header').waitFor();
+  return { page, context, errors };
+}
+
+describe('multi-tab navigation in Chromium (spec §2 Multi-tab, §4, §5)', () => {
+  test('pages open as tabs; closing the current tab goes to the previous one; the affix home tab never closes; middle-click closes', async () => {
+    const { page, errors } = await signedIn();
+    await page.locator('[data-testid=tab]').first().waitFor();
+    // The home path is the one affix tab: pinned, no close button, and the only tab shows none.
+    await poll(() => titles(page)).toEqual(['工作台']);
+    await expect(page.locator('[data-testid=tab] .tabs-close').count()).resolves.toBe(0);
+
+    await go(page, '/dashboard/analysis');
+    await go(page, '/order/index');
+    await go(page, '/feedback/index');
+    await poll(() => titles(page)).toEqual(['工作台', '分析页', '订单列表', '反馈列表']);
+    await poll(() => activeTitle(page)).toBe('反馈列表');
+    // Login's sibling, the error page, is never a tab; neither is an unknown path.
+    await go(page, '/exception?status=500');
+    await go(page, '/no/such/page');
+    await poll(() => titles(page)).toHaveLength(4);
+    await expect(page.locator('[data-testid=tab][aria-selected=true]').count()).resolves.toBe(0);
+    // Opening an open page again activates its tab instead of adding one.
+    await go(page, '/order/index');
+    await poll(() => titles(page)).toHaveLength(4);
+    await poll(() => activeTitle(page)).toBe('订单列表');
+    await go(page, '/feedback/index');
+    await page.waitForTimeout(350);
+    await shot(page, 'tabs-bar-zh');
+
+    // Close the current (last) tab with its close button → the previous tab.
+    await tabByTitle(page, '反馈列表').locator('.tabs-close').click();
+    await page.waitForURL(/\/order\/index$/);
+    await poll(() => titles(page)).toEqual(['工作台', '分析页', '订单列表']);
+    await poll(() => activeTitle(page)).toBe('订单列表');
+
+    // Middle-click closes a tab that is not the current one; the current page stays.
+    await tabByTitle(page, '分析页').click({ button: 'middle' });
+    await poll(() => titles(page)).toEqual(['工作台', '订单列表']);
+    expect(page.url()).toBe(server.url + '/order/index');
+
+    // The affix home tab: no close button, Close disabled in its context menu, close all keeps it.
+    await expect(tabByTitle(page, '工作台').locator('.tabs-close').count()).resolves.toBe(0);
+    await tabByTitle(page, '工作台').click({ button: 'right' });
+    await menuItem(page, 'tabs-context-menu', 'close').waitFor();
+    await expect(isDisabled(menuItem(page, 'tabs-context-menu', 'close'))).resolves.toBe(true);
+    await expect(isDisabled(menuItem(page, 'tabs-context-menu', 'closeLeft'))).resolves.toBe(true);
+    // Refresh is only for the active tab.
+    await expect(isDisabled(menuItem(page, 'tabs-context-menu', 'refresh'))).resolves.toBe(true);
+    // …while Close right and Close all are offered.
+    await expect(isDisabled(menuItem(page, 'tabs-context-menu', 'closeRight'))).resolves.toBe(false);
+    await expect(isDisabled(menuItem(page, 'tabs-context-menu', 'closeAll'))).resolves.toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  test('context menu: close left/right/other act on the right-clicked tab and make it active; the dropdown closes all', async () => {
+    const { page, errors } = await signedIn();
+    for (const p of ['/dashboard/analysis', '/order/index', '/feedback/index', '/member/index']) await go(page, p);
+    await poll(() => titles(page)).toEqual(['工作台', '分析页', '订单列表', '反馈列表', '会员列表']);
+
+    // Close right of 反馈列表 (current is 会员列表, to its right) → 反馈列表 becomes current.
+    await tabByTitle(page, '反馈列表').click({ button: 'right' });
+    await menuItem(page, 'tabs-context-menu', 'closeRight').click();
+    await page.waitForURL(/\/feedback\/index$/);
+    await poll(() => titles(page)).toEqual(['工作台', '分析页', '订单列表', '反馈列表']);
+
+    // Close left of 订单列表 → 分析页 goes, the affix home stays; 订单列表 becomes current.
+    await tabByTitle(page, '订单列表').click({ button: 'right' });
+    await page.waitForTimeout(400);
+    await shot(page, 'tabs-context-menu-zh');
+    await menuItem(page, 'tabs-context-menu', 'closeLeft').click();
+    await page.waitForURL(/\/order\/index$/);
+    await poll(() => titles(page)).toEqual(['工作台', '订单列表', '反馈列表']);
+
+    // Close other from 反馈列表.
+    await tabByTitle(page, '反馈列表').click({ button: 'right' });
+    await menuItem(page, 'tabs-context-menu', 'closeOther').click();
+    await page.waitForURL(/\/feedback\/index$/);
+    await poll(() => titles(page)).toEqual(['工作台', '反馈列表']);
+
+    // The dropdown acts on the active tab: Close closes the current one → previous (home).
+    await go(page, '/order/index');
+    await page.locator('[data-testid=tabs-dropdown]').click();
+    await menuItem(page, 'tabs-dropdown-menu', 'close').click();
+    await page.waitForURL(/\/feedback\/index$/);
+    await poll(() => titles(page)).toEqual(['工作台', '反馈列表']);
+    // Close all → the last remaining tab (the affix home).
+    await page.locator('[data-testid=tabs-dropdown]').click();
+    await menuItem(page, 'tabs-dropdown-menu', 'closeAll').click();
+    await page.waitForURL(/\/home\/work$/);
+    await poll(() => titles(page)).toEqual(['工作台']);
+    expect(errors).toEqual([]);
+  });
+
+  test('keep-alive keeps the dashboard range across a tab switch; refresh resets it; closing the tab drops it', async () => {
+    const { page, errors } = await signedIn();
+    await go(page, '/dashboard/analysis');
+    const range = page.locator('.an-range');
+    await range.getByText('近 12 个月').click();
+    const monthly = () => range.locator('.p-highlight').textContent();
+    await expect(monthly()).resolves.toBe('近 12 个月');
+
+    // Switch to the home tab and back: the dashboard was kept, hidden, with its state.
+    await tabByTitle(page, '工作台').click();
+    await page.waitForURL(/\/home\/work$/);
+    await expect(page.locator('[data-page-path="/dashboard/analysis"]').isHidden()).resolves.toBe(true);
+    await tabByTitle(page, '分析页').click();
+    await page.waitForURL(/\/dashboard\/analysis$/);
+    await expect(monthly()).resolves.toBe('近 12 个月');
+
+    // Refresh remounts the page without leaving the route: the state is gone.
+    await page.locator('[data-testid=tabs-refresh]').click();
+    await expect(range.locator('.p-highlight').textContent()).resolves.toBe('近 30 天');
+    expect(page.url()).toBe(server.url + '/dashboard/analysis');
+
+    // A closed tab's page unmounts: reopening starts fresh.
+    await range.getByText('近 12 个月').click();
+    await tabByTitle(page, '分析页').locator('.tabs-close').click();
+    await page.waitForURL(/\/home\/work$/);
+    await expect(page.locator('[data-page-path="/dashboard/analysis"]').count()).resolves.toBe(0);
+    await go(page, '/dashboard/analysis');
+    await expect(range.locator('.p-highlight').textContent()).resolves.toBe('近 30 天');
+    expect(errors).toEqual([]);
+  });
+
+  test('tabs survive a reload (cached), and logging out resets them', async () => {
+    const { page } = await signedIn();
+    await go(page, '/order/index?status=1');
+    await go(page, '/feedback/index');
+    await go(page, '/order/index?status=2');
+    await poll(() => titles(page)).toEqual(['工作台', '订单列表', '反馈列表', '订单列表']);
+    await page.reload();
+    await page.locator('[data-testid=tab]').first().waitFor();
+    await poll(() => titles(page)).toEqual(['工作台', '订单列表', '反馈列表', '订单列表']);
+    await expect(page.locator('[data-testid=tab][aria-selected=true]').getAttribute('data-key')).resolves.toBe('/order/index?status=2');
+
+    await page.locator('[data-testid=user-menu]').click();
+    await page.getByText('退出系统').click();
+    await page.locator('.p-confirm-dialog-accept').click();
+    await page.waitForURL(/\/login$/);
+    await signIn(page);
+    await page.waitForURL(/\/home\/work$/);
+    await page.locator('[data-testid=tab]').first().waitFor();
+    await poll(() => titles(page)).toEqual(['工作台']);
+  });
+
+  test('English, the operator (home path is the dashboard), dark theme', async () => {
+    const { page, errors } = await signedIn({ user: ['operator', 'operator123'], seed: { [StorageKey.locale]: 'en' } });
+    await page.waitForURL(/\/dashboard\/analysis$/);
+    await poll(() => titles(page)).toEqual(['Analysis']);
+    await go(page, '/order/index');
+    await go(page, '/home/work');
+    await poll(() => titles(page)).toEqual(['Analysis', 'Orders', 'Workbench']);
+    // The operator's pinned tab is the dashboard.
+    await expect(tabByTitle(page, 'Analysis').locator('.tabs-close').count()).resolves.toBe(0);
+    await tabByTitle(page, 'Orders').click({ button: 'right' });
+    await poll(() => page.locator('[data-testid=tabs-context-menu] .p-menuitem-text').allTextContents()).toEqual([
+      'Reload',
+      'Close',
+      'Close tabs on the left',
+      'Close tabs on the right',
+      'Close other tabs',
+      'Close all tabs',
+    ]);
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 700);
+    await page.locator('[data-testid=theme-toggle]').click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await page.waitForTimeout(400);
+    await shot(page, 'tabs-bar-en-dark');
+    expect(errors).toEqual([]);
+  });
+
+  test('with multi-tab off the bar is hidden; the fold button maximises the content', async () => {
+    const off = await signedIn({ seed: { [StorageKey.projectConfig]: { multiTabsSetting: { show: false } } } });
+    await off.page.locator('.layout-header').waitFor();
+    await expect(off.page.locator('[data-testid=tabs-bar]').count()).resolves.toBe(0);
+    // Pages still render and navigate without tabs.
+    await go(off.page, '/dashboard/analysis');
+    await off.page.locator('.an-range').waitFor();
+
+    const { page } = await signedIn();
+    await page.locator('[data-testid=tabs-fold]').click();
+    await expect(page.locator('.layout-header').count()).resolves.toBe(0);
+    await expect(page.locator('.layout--full-content').count()).resolves.toBe(1);
+  });
+});

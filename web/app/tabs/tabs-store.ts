@@ -1,0 +1,94 @@
+import { createActor, type Actor } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { navigate } from 'wouter/use-browser-location';
+import { TabsDisabledError, tabsMachine, type Tab, type TabsEvent } from '../../machines/tabs.machine';
+import { local, StorageKey } from '../../lib/storage';
+import { getProjectConfig, subscribeProjectConfig } from '../config/project-config';
+import { sessionActor } from '../session';
+import { homePathOf } from '../../machines/session.machine';
+import { notify } from '../notify';
+import { i18n } from '../../i18n';
+import type { TabAction } from './tab-menu';
+
+export type TabsActor = Actor<typeof tabsMachine>;
+
+/**
+ * The app's tabs actor: the machine with real navigation (wouter, replacing the history entry),
+ * persistence in local storage (`StorageKey.multipleTabs`, spec §4) and the §5 notice as an error
+ * toast in the current language. It follows `multiTabsSetting` live and resets when the session
+ * signs out (spec §4: reaching login resets the tabs store).
+ */
+function createTabsActor(): TabsActor {
+  const machine = tabsMachine.provide({
+    actions: {
+      navigate: (_, { to }) => navigate(to, { replace: true }),
+      persist: (_, { tabs }) => {
+        if (tabs) local.set(StorageKey.multipleTabs, tabs);
+        else local.remove(StorageKey.multipleTabs);
+      },
+      reportDisabled: () => notify({ mode: 'toast', message: i18n.t('tabs.disabled') }, 'error'),
+    },
+  });
+  const { show, cache } = getProjectConfig().multiTabsSetting;
+  const a = createActor(machine, {
+    input: { show, cache, tabs: cache ? local.get<unknown>(StorageKey.multipleTabs) : null, homePath: homePathOf(sessionActor().getSnapshot().context.userInfo) },
+  });
+  a.start();
+  subscribeProjectConfig(() => {
+    const s = getProjectConfig().multiTabsSetting;
+    const c = a.getSnapshot().context;
+    if (s.show !== c.show || s.cache !== c.cache) a.send({ type: 'tab.configure', show: s.show, cache: s.cache });
+  });
+  sessionActor().subscribe((s) => {
+    if (s.matches('signedOut') && a.getSnapshot().context.tabs.length) a.send({ type: 'tab.reset' });
+  });
+  return a;
+}
+
+let actor: TabsActor | null = null;
+
+/** The one tabs actor of the page, created on first use (after the session actor exists). */
+export function tabsActor(): TabsActor {
+  if (!actor) actor = createTabsActor();
+  return actor;
+}
+
+/** The open tabs and the active key, re-rendering only when they change. */
+export function useTabList(): { tabs: Tab[]; activeKey: string | null } {
+  const a = tabsActor();
+  const tabs = useSelector(a, (s) => s.context.tabs);
+  const activeKey = useSelector(a, (s) => s.context.activeKey);
+  return { tabs, activeKey };
+}
+
+/** Refresh counts per route path (the page outlet keys pages on them, so a refresh remounts). */
+export function useRefreshCount(): Record<string, number> {
+  return useSelector(tabsActor(), (s) => s.context.refreshCount);
+}
+
+/**
+ * Runs a tab action (spec §2) on the tab `key`, or on the active tab when omitted.
+ *
+ * @throws TabsDisabledError with the exact spec §5 message when multi-tab is switched off (the
+ *   user also sees the translated message as an error toast).
+ */
+export function runTabAction(action: TabAction, key?: string): void {
+  const a = tabsActor();
+  const event = (action === 'closeAll' ? { type: 'tab.closeAll' } : { type: `tab.${action}`, key }) as TabsEvent;
+  a.send(event);
+  if (!a.getSnapshot().context.show) throw new TabsDisabledError();
+}
+
+/**
+ * Tab actions for pages (spec §2 "Multi-tab navigation"), e.g. an edit page closing itself after
+ * saving. Each throws `TabsDisabledError` when multi-tab is off (spec §5).
+ */
+export const tabs = {
+  refreshPage: () => runTabAction('refresh'),
+  closeCurrent: () => runTabAction('close'),
+  close: (key: string) => runTabAction('close', key),
+  closeLeft: (key?: string) => runTabAction('closeLeft', key),
+  closeRight: (key?: string) => runTabAction('closeRight', key),
+  closeOther: (key?: string) => runTabAction('closeOther', key),
+  closeAll: () => runTabAction('closeAll'),
+};

@@ -1,0 +1,23 @@
+import { useLayoutEffect, useMemo } from 'react';
+import { useSession } from '../session';
+import type { FlatRoute } from '../routing/route-access';
+import { tabsActor } from './tabs-store';
+import { affixTabsOf, metaByName, nonRouteTab, tabOfRoute } from './tab-routes';
+
+/**
+ * Keeps the tab list in step with the router (spec §2, §4): pins the affix tabs whenever the
+ * user's routes or home path change, and opens (or updates) the tab of every location shown.
+ * `route` is the route shown at `location`, or undefined for a location that is no route.
+ */
+export function useTabsSync(route: FlatRoute | undefined, location: string, search: string): void {
+  const { routes, homePath } = useSession();
+  const metas = useMemo(() => metaByName(routes), [routes]);
+  useLayoutEffect(() => {
+    const { affixTabs, homePath: home } = affixTabsOf(routes, homePath);
+    tabsActor().send({ type: 'tab.init', affixTabs, homePath: home });
+  }, [routes, homePath]);
+  useLayoutEffect(() => {
+    const tab = route ? tabOfRoute(route, location, search, metas.get(route.name)) : nonRouteTab(location, search);
+    tabsActor().send({ type: 'tab.open', tab });
+  }, [route, location, search, metas]);
+}

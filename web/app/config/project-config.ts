@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { local, StorageKey } from '../../lib/storage';
+import { DEFAULT_HEADER_BG, DEFAULT_MENU_BG, DEFAULT_THEME_COLOR } from '../../lib/color';
 
 /** Spec §6 permission modes. */
 export type PermissionMode = 'ROLE' | 'ROUTE_MAPPING' | 'BACK';
@@ -49,17 +50,19 @@ export interface ProjectConfig {
   showSettingButton: boolean;
   settingButtonPosition: 'auto' | 'header' | 'fixed';
   fullContent: boolean;
+  /** Spec §4 "a reload option reloads the page": reload after switching the language. */
+  reloadOnLocaleChange: boolean;
 }
 
 /** Spec §9 defaults. */
 export const DEFAULT_PROJECT_CONFIG: ProjectConfig = {
   permissionMode: 'ROUTE_MAPPING',
   sessionTimeoutProcessing: 'ROUTE_JUMP',
-  themeColor: '#0960bd',
+  themeColor: DEFAULT_THEME_COLOR,
   colorWeak: false,
   grayMode: false,
-  headerSetting: { bgColor: '#ffffff', fixed: true, show: true, showFullScreen: true, showSearch: true, showLocalePicker: true },
-  menuSetting: { bgColor: '#001529', collapsed: false, menuWidth: 210, type: 'sidebar', mode: 'inline', accordion: true, split: false, fixed: true },
+  headerSetting: { bgColor: DEFAULT_HEADER_BG, fixed: true, show: true, showFullScreen: true, showSearch: true, showLocalePicker: true },
+  menuSetting: { bgColor: DEFAULT_MENU_BG, collapsed: false, menuWidth: 210, type: 'sidebar', mode: 'inline', accordion: true, split: false, fixed: true },
   transitionSetting: { enable: true, openNProgress: true, openPageLoading: true, basicTransition: 'fade-slide' },
   multiTabsSetting: { show: true, cache: true, showQuick: true, showRedo: true, showFold: true },
   lockTime: 0,
@@ -76,22 +79,38 @@ export const DEFAULT_PROJECT_CONFIG: ProjectConfig = {
   showSettingButton: true,
   settingButtonPosition: 'auto',
   fullContent: false,
+  reloadOnLocaleChange: false,
 };
 
 /** Deep partial for patches: nested settings can be changed one field at a time. */
 export type ConfigPatch = { [K in keyof ProjectConfig]?: ProjectConfig[K] extends object ? Partial<ProjectConfig[K]> : ProjectConfig[K] };
 
-/** Merges a patch into a config (nested objects one level deep, as the config is shaped). */
-export function mergeConfig(base: ProjectConfig, patch: ConfigPatch): ProjectConfig {
+function sameKind(a: unknown, b: unknown): boolean {
+  if (a === null || b === null || Array.isArray(a) || Array.isArray(b)) return false;
+  return typeof a === typeof b;
+}
+
+/**
+ * Merges a patch into a config, nested settings one level deep (as the config is shaped). A patch
+ * value whose kind differs from the base's (a string where a boolean belongs, null, an unknown key
+ * from an older stored shape) is ignored, so hand-edited or stale storage can never break the shell.
+ */
+export function mergeConfig(base: ProjectConfig, patch: ConfigPatch | null | undefined): ProjectConfig {
   const out = { ...base } as Record<string, unknown>;
+  if (!patch || typeof patch !== 'object') return base;
   for (const [k, v] of Object.entries(patch)) {
     const cur = (base as unknown as Record<string, unknown>)[k];
-    out[k] = v && typeof v === 'object' && !Array.isArray(v) && cur && typeof cur === 'object' ? { ...cur, ...v } : v;
+    if (!sameKind(cur, v)) continue;
+    if (typeof cur === 'object') {
+      const nested = { ...(cur as Record<string, unknown>) };
+      for (const [nk, nv] of Object.entries(v as Record<string, unknown>)) if (sameKind(nested[nk], nv)) nested[nk] = nv;
+      out[k] = nested;
+    } else out[k] = v;
   }
   return out as unknown as ProjectConfig;
 }
 
-let current: ProjectConfig = mergeConfig(DEFAULT_PROJECT_CONFIG, local.get<ConfigPatch>(StorageKey.projectConfig) ?? {});
+let current: ProjectConfig = mergeConfig(DEFAULT_PROJECT_CONFIG, local.get<ConfigPatch>(StorageKey.projectConfig));
 const listeners = new Set<() => void>();
 
 /** The current config (outside React). */
@@ -107,7 +126,7 @@ export function updateProjectConfig(patch: ConfigPatch): ProjectConfig {
   return current;
 }
 
-/** Back to the §9 defaults (persisted). */
+/** Back to the §9 defaults (persisted). The dark-mode switch and the language are kept apart and stay. */
 export function resetProjectConfig(): ProjectConfig {
   current = DEFAULT_PROJECT_CONFIG;
   local.set(StorageKey.projectConfig, current);
@@ -115,6 +134,7 @@ export function resetProjectConfig(): ProjectConfig {
   return current;
 }
 
+/** Subscribes to config changes (patches and resets); returns the unsubscribe function. */
 export function subscribeProjectConfig(l: () => void): () => void {
   listeners.add(l);
   return () => listeners.delete(l);

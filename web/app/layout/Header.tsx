@@ -8,25 +8,28 @@ import { FullScreenButton } from './FullScreenButton';
 import { SearchButton } from '../search/SearchButton';
 import { ErrorLogButton } from '../error-log/ErrorLogButton';
 import { SettingsButton } from '../settings/SettingsButton';
-import { updateProjectConfig, useProjectConfig } from '../config/project-config';
+import { useMenuLayout } from './use-menu-layout';
 
 /**
- * The header: menu collapse on the left; on the right the shell's actions, each owned by its
- * feature (language, dark mode, user menu with logout).
+ * The header: menu collapse on the left (on a narrow screen it opens the menu drawer); on the
+ * right the shell's actions, each owned by its feature and each hiding itself when its setting is
+ * off. Its background and text colours follow `headerSetting.bgColor` and the header theme
+ * computed from it (spec §4), through the variables web/app/theme/theme.ts sets.
  */
 export function Header() {
   const { t } = useTranslation();
-  const collapsed = useProjectConfig((c) => c.menuSetting.collapsed);
-  const onToggleMenu = () => updateProjectConfig({ menuSetting: { collapsed: !collapsed } });
+  const menu = useMenuLayout();
+  const folded = menu.narrow ? !menu.drawerOpen : menu.collapsed;
   return (
-    <header className="layout-header">
+    <header className="layout-header" data-testid="layout-header">
       <Button
-        icon={collapsed ? 'pi pi-align-left' : 'pi pi-align-justify'}
+        icon={folded ? 'pi pi-align-left' : 'pi pi-align-justify'}
         text
         rounded
         severity="secondary"
-        aria-label={t(collapsed ? 'layout.header.expand' : 'layout.header.collapse')}
-        onClick={onToggleMenu}
+        aria-label={t(folded ? 'layout.header.expand' : 'layout.header.collapse')}
+        aria-expanded={!folded}
+        onClick={menu.toggle}
         data-testid="menu-toggle"
       />
       <div className="layout-header-spacer" />

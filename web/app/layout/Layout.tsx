@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FlatRoute } from '../routing/route-access';
 import { useProjectConfig } from '../config/project-config';
+import { useThemeSync } from '../theme/use-theme';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -8,40 +9,49 @@ import { TabsBar } from '../tabs/TabsBar';
 import { Footer } from './Footer';
 import { BackTop } from './BackTop';
 import { PageProgress } from './PageProgress';
-import { SettingsDrawer } from '../settings/SettingsDrawer';
+import { LazySettingsDrawer } from '../settings/LazySettingsDrawer';
+import { SettingsButton } from '../settings/SettingsButton';
 import { SearchModal } from '../search/SearchModal';
-
-/** Spec §9: menu width 210 (collapsed: icons only). */
-export const MENU_COLLAPSED_WIDTH = 64;
+import { useMenuLayout } from './use-menu-layout';
 
 /**
  * The shared layout of every signed-in page (spec §2): side menu, header, tabs, breadcrumbs,
- * content and footer, shaped by the project config (spec §3).
+ * content and footer, shaped live by the project config (spec §3):
+ * - `fullContent` hides menu, header, breadcrumbs and footer (the tab bar stays: its fold button
+ *   brings them back);
+ * - `headerSetting.fixed` keeps header and tabs on top while the page scrolls;
+ * - `contentMode` 'fixed' centres the content at 1200 px (spec §9 XL), 'full' fills the width;
+ * - `showBreadCrumb`, `showFooter` (in Footer), `settingButtonPosition` (floating button).
+ * It also keeps the document's colours in step with the config (theme colour, header/menu
+ * colours, gray mode, colour weak) and PrimeReact's texts in the current language.
  */
 export function Layout({ current, children }: { current: FlatRoute | undefined; children: ReactNode }) {
-  const menu = useProjectConfig((c) => c.menuSetting);
+  useThemeSync();
+  const menu = useMenuLayout();
   const fullContent = useProjectConfig((c) => c.fullContent);
   const showBreadCrumb = useProjectConfig((c) => c.showBreadCrumb);
   const contentMode = useProjectConfig((c) => c.contentMode);
-  const collapsed = menu.collapsed;
+  const headerFixed = useProjectConfig((c) => c.headerSetting.fixed);
+  const headerShown = useProjectConfig((c) => c.headerSetting.show);
+  const classes = ['layout', menu.collapsed && 'layout--collapsed', fullContent && 'layout--full-content', menu.narrow && 'layout--narrow'].filter(Boolean).join(' ');
   return (
-    <div
-      className={`layout${collapsed ? ' layout--collapsed' : ''}${fullContent ? ' layout--full-content' : ''}`}
-      style={{ ['--menu-width' as string]: `${collapsed ? MENU_COLLAPSED_WIDTH : menu.menuWidth}px` }}
-    >
+    <div className={classes} style={{ ['--menu-width' as string]: `${menu.panelWidth}px` }} data-testid="layout">
       <PageProgress />
-      {!fullContent && <SideMenu collapsed={collapsed} />}
+      {!fullContent && <SideMenu collapsed={menu.collapsed} />}
       <div className="layout-main">
-        {!fullContent && <Header />}
-        {!fullContent && <TabsBar />}
+        <div className={`layout-top${headerFixed ? ' layout-top--fixed' : ''}`} data-testid="layout-top">
+          {!fullContent && headerShown && <Header />}
+          <TabsBar />
+        </div>
         {!fullContent && showBreadCrumb && <Breadcrumbs current={current} />}
-        <main className={`layout-content${contentMode === 'fixed' ? ' layout-content--fixed' : ''}`} id="main-content">
+        <main className={`layout-content${contentMode === 'fixed' ? ' layout-content--fixed' : ''}`} id="main-content" data-content-mode={contentMode}>
           {children}
         </main>
         {!fullContent && <Footer />}
       </div>
       <BackTop />
-      <SettingsDrawer />
+      <SettingsButton floating />
+      <LazySettingsDrawer />
       <SearchModal />
     </div>
   );

@@ -2,25 +2,39 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
-import { changeLocale, LOCALES, type Locale } from '../../i18n';
-import { local, StorageKey } from '../../lib/storage';
+import { LOCALES } from '../../i18n';
+import { useProjectConfig } from '../config/project-config';
+import { LOCALE_NAMES, switchLocale } from './locale';
 
-/** Header language picker (spec §4: packs load lazily). */
+/** Header language picker (spec §4: packs load lazily); hidden when `headerSetting.showLocalePicker` is off. */
 export function LocaleButton() {
   const { t, i18n } = useTranslation();
+  const show = useProjectConfig((c) => c.headerSetting.showLocalePicker);
   const menu = useRef<Menu>(null);
-  const pick = async (l: Locale) => {
-    await changeLocale(l);
-    local.set(StorageKey.locale, l, null);
-  };
+  if (!show) return null;
   return (
     <>
       <Menu
         ref={menu}
         popup
-        model={LOCALES.map((l) => ({ label: l === 'zh_CN' ? '简体中文' : 'English', icon: i18n.language === l ? 'pi pi-check' : undefined, command: () => void pick(l) }))}
+        model={LOCALES.map((l) => ({
+          label: LOCALE_NAMES[l],
+          icon: i18n.language === l ? 'pi pi-check' : 'pi pi-fw',
+          className: `locale-item locale-item--${l}`,
+          command: () => void switchLocale(l),
+        }))}
+        data-testid="locale-menu"
       />
-      <Button icon="pi pi-language" text rounded severity="secondary" aria-label={t('layout.header.language')} onClick={(e) => menu.current?.toggle(e)} data-testid="locale-picker" />
+      <Button
+        icon="pi pi-language"
+        text
+        rounded
+        severity="secondary"
+        aria-label={t('layout.header.language')}
+        aria-haspopup="menu"
+        onClick={(e) => menu.current?.toggle(e)}
+        data-testid="locale-picker"
+      />
     </>
   );
 }

@@ -1,4 +1,174 @@
-/** Menu search modal, spec §2 (being built). */
-export function SearchModal(): null {
-  return null;
+import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useLocation } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from 'primereact/dialog';
+import { useSession } from '../session';
+import { useProjectConfig } from '../config/project-config';
+import {
+  highlightSegments,
+  isExternalPath,
+  menuEntries,
+  searchListReducer,
+  searchMenu,
+  SEARCH_DEBOUNCE_MS,
+  type SearchResult,
+} from './menu-search';
+import { closeSearch, isSearchShortcut, openSearch, useSearchOpen } from './search-store';
+import './search.css';
+
+/** `value`, settled for `ms` (spec §9: the search waits 200 ms after the last keystroke). */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The menu search modal (spec §2, behaviour notes "Menu search"): a text box over the user's
+ * visible menu entries, matched in order, labelled by their full chain of names, with the matched
+ * characters highlighted. Up/Down move the highlight (wrapping), hovering highlights, Enter or a
+ * click opens the entry (http(s) paths in a new window), Escape closes. Ctrl+K / ⌘K opens it.
+ */
+export function SearchModal() {
+  const open = useSearchOpen();
+  const enabled = useProjectConfig((c) => c.headerSetting.showSearch);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (!isSearchShortcut(e)) return;
+      e.preventDefault();
+      openSearch();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [enabled]);
+
+  // Mounted only while open, so every opening starts with an empty box and no stale results.
+  return open ? <SearchDialog /> : null;
+}
+
+function SearchDialog() {
+  const { t, i18n } = useTranslation();
+  const [, navigate] = useLocation();
+  // The menu the side menu shows (built per permission mode by web/app/routing).
+  const { menus } = useSession();
+  const [text, setText] = useState('');
+  const query = useDebounced(text, SEARCH_DEBOUNCE_MS);
+  const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+
+  const entries = useMemo(
+    () => menuEntries(menus, (m) => (m.meta.literalTitle ? m.meta.title : t(m.meta.title))),
+    // The language is a dependency: titles are translated here.
+    [menus, t, i18n.language], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const results = useMemo(() => searchMenu(entries, query), [entries, query]);
+  const [state, dispatch] = useReducer(searchListReducer, { count: 0, active: -1 });
+  useEffect(() => dispatch({ type: 'search.results', count: results.length }), [results]);
+
+  useEffect(() => {
+    list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [state.active]);
+
+  const go = (r: SearchResult | undefined) => {
+    if (!r) return;
+    closeSearch();
+    if (isExternalPath(r.path)) window.open(r.path, '_blank', 'noopener,noreferrer');
+    else navigate(r.path);
+  };
+
+  const onKeyDown = (e: ReactKeyboardEvent) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      dispatch({ type: e.key === 'ArrowDown' ? 'search.next' : 'search.prev' });
+    } else if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      // Enter right after typing acts on what was typed, not on results 200 ms old.
+      go(text === query ? results[state.active] : searchMenu(entries, text)[0]);
+    }
+  };
+
+  const pending = text !== query;
+  const blank = !query.trim();
+  const listId = 'menu-search-results';
+  return (
+    <Dialog
+      visible
+      onHide={closeSearch}
+      onShow={() => input.current?.focus()}
+      position="top"
+      showHeader={false}
+      dismissableMask
+      closeOnEscape
+      className="menu-search"
+      contentClassName="menu-search-body"
+      style={{ width: 'min(640px, calc(100vw - 32px))' }}
+      data-testid="search-modal"
+      aria-label={t('search.placeholder')}
+    >
+      <div className="menu-search-bar">
+        <i className="pi pi-search" aria-hidden />
+        <input
+          ref={input}
+          autoFocus
+          className="menu-search-input"
+          value={text}
+          placeholder={t('search.placeholder')}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          role="combobox"
+          aria-expanded={results.length > 0}
+          aria-controls={listId}
+          aria-activedescendant={state.active >= 0 ? `${listId}-${state.active}` : undefined}
+          aria-label={t('search.placeholder')}
+          data-testid="search-input"
+        />
+        <button type="button" className="menu-search-cancel" onClick={closeSearch}>
+          {t('search.cancel')}
+        </button>
+      </div>
+      <div className="menu-search-content">
+        {blank && <p className="menu-search-note">{t('search.hint')}</p>}
+        {!blank && !pending && results.length === 0 && (
+          <p className="menu-search-note menu-search-empty" data-testid="search-empty">
+            <i className="pi pi-inbox" aria-hidden />
+            {t('search.noData')}
+          </p>
+        )}
+        {results.length > 0 && (
+          <ul ref={list} id={listId} role="listbox" aria-label={t('search.results')} className="menu-search-list">
+            {results.map((r, i) => (
+              <li
+                key={r.path + r.label}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === state.active}
+                className={`menu-search-item${i === state.active ? ' is-active' : ''}`}
+                onMouseEnter={() => dispatch({ type: 'search.hover', index: i })}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => go(r)}
+                data-testid="search-result"
+                data-path={r.path}
+              >
+                <i className={r.icon ?? 'pi pi-file'} aria-hidden />
+                <span className="menu-search-label">
+                  {highlightSegments(r.label, r.hits).map((s, k) => (s.hit ? <mark key={k}>{s.text}</mark> : <span key={k}>{s.text}</span>))}
+                </span>
+                {isExternalPath(r.path) ? <i className="pi pi-external-link" title={t('search.external')} aria-hidden /> : <i className="pi pi-arrow-right menu-search-enter" aria-hidden />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <footer className="menu-search-footer">
+        <span><kbd>↵</kbd> {t('search.toSelect')}</span>
+        <span><kbd>↑</kbd><kbd>↓</kbd> {t('search.toNavigate')}</span>
+        <span><kbd>Esc</kbd> {t('search.toClose')}</span>
+      </footer>
+    </Dialog>
+  );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SelectButton } from 'primereact/selectbutton';
-import { changeLocale, type Locale } from '../../i18n';
-import { local, StorageKey } from '../../lib/storage';
+import type { Locale } from '../../i18n';
+import { switchLocale } from '../../app/locale/locale';
 
 /** Language switch of the login screen (spec §4 locale picker). */
 export function LocalePicker() {
@@ -17,8 +17,7 @@ export function LocalePicker() {
       ]}
       onChange={async (e) => {
         if (!e.value) return;
-        await changeLocale(e.value as Locale);
-        local.set(StorageKey.locale, e.value, null);
+        await switchLocale(e.value as Locale);
       }}
       data-testid="login-locale"
     />

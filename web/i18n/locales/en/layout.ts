@@ -10,6 +10,6 @@ export default {
     language: 'Language',
     theme: 'Toggle dark mode',
   },
-  footer: { copyright: 'Game Commerce Console © {{year}}' },
+  footer: { copyright: 'Game Commerce Console © {{year}}', home: 'Workbench', errorLog: 'Error log', shortcuts: 'Shortcut: Ctrl K searches the menu' },
   menu: { search: 'Search menu' },
 };

@@ -10,6 +10,6 @@ export default {
     language: '切换语言',
     theme: '切换明暗主题',
   },
-  footer: { copyright: '游戏商城运营后台 © {{year}}' },
+  footer: { copyright: '游戏商城运营后台 © {{year}}', home: '工作台', errorLog: '错误日志', shortcuts: '快捷键：Ctrl K 搜索菜单' },
   menu: { search: '搜索菜单' },
 };

@@ -1,0 +1,20 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useSettingsOpen } from './settings-store';
+
+// The drawer and its form controls load with the first opening, not with every page.
+const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
+
+/** Mounts the settings drawer once it is first opened, then keeps it (so closing animates). */
+export function LazySettingsDrawer() {
+  const open = useSettingsOpen();
+  const [wanted, setWanted] = useState(open);
+  useEffect(() => {
+    if (open) setWanted(true);
+  }, [open]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SettingsDrawer />
+    </Suspense>
+  );
+}

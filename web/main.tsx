@@ -6,18 +6,21 @@ import 'dayjs/locale/zh-cn';
 import './styles/app.css';
 import { configureHttp } from './api/http';
 import { DEFAULT_LOCALE, i18n, initI18n, isLocale } from './i18n';
-import { applyPrimeLocale } from './i18n/primereact';
+import { applyPrimeLocale, primeLocaleOf } from './i18n/primereact';
 import { local, StorageKey } from './lib/storage';
 import { notify } from './app/notify';
 import { sessionActor } from './app/session';
 import { App } from './app/App';
 import { applyTheme, storedTheme } from './app/theme/theme';
+import { installErrorCapture, logAjaxError } from './app/error-log/capture';
 
 /**
  * Boots the console: language pack, HTTP client hooks (token, 401 → session, notices), the
  * session actor, then React. The theme was applied before first paint by boot.ts.
  */
 async function boot() {
+  // First, so errors of the boot itself are caught (logged only when useErrorHandle is on, spec §8).
+  installErrorCapture();
   applyTheme(storedTheme());
   const stored = local.get<string>(StorageKey.locale);
   const locale = isLocale(stored) ? stored : DEFAULT_LOCALE;
@@ -35,12 +38,13 @@ async function boot() {
     onUnauthorized: (message) => actor.send({ type: 'session.expired', message }),
     notify,
     t: (key) => i18n.t(key),
+    logError: logAjaxError,
   });
   actor.start();
 
   createRoot(document.getElementById('app')!).render(
     <StrictMode>
-      <PrimeReactProvider value={{ ripple: true }}>
+      <PrimeReactProvider value={{ ripple: true, locale: primeLocaleOf(locale) }}>
         <App />
       </PrimeReactProvider>
     </StrictMode>,

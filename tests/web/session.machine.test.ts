@@ -35,7 +35,7 @@ function harness(opts: { user?: UserInfo; loginFails?: boolean; loadFails?: unkn
       }),
       buildRoutes: fromPromise(async ({ input }) => {
         calls.buildRoutes(input);
-        return routes;
+        return { routes, menus: [], permCodeList: [], backMenuList: [], frontMenuList: [] };
       }),
       logout: fromPromise(async ({ input }) => {
         calls.logout(input);

@@ -1,9 +1,10 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useMemo, type ComponentType } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { useSession } from './session';
-import { decideGuard, LOGIN_PATH } from './guard';
-import { useResolvedRoute } from './routing/resolve';
+import { usePrimeLocale } from './locale/locale';
+import { decideGuard, ERROR_LOG_PATH, LOGIN_PATH } from './guard';
+import { useResolvedRoute, type Resolved } from './routing/resolve';
 import { pageTitle } from './page-title';
 import { Layout } from './layout/Layout';
 import { PageOutlet } from './layout/PageOutlet';
@@ -11,8 +12,11 @@ import { Notifier } from './notify';
 import { FullPageLoader } from './loader';
 import { LockGate } from './lock/LockGate';
 import { TimeoutCover } from './lock/TimeoutCover';
+import { lockActor } from './lock/lock';
+import { ERROR_LOG_ROUTE } from './error-log/route';
 
 const LoginPage = lazy(() => import('../pages/login/login.page'));
+const ErrorLogPage: ComponentType = lazy(() => import('../pages/error-log/list.page'));
 
 /**
  * The router (spec §2): guards every navigation, renders the login page or the layout with the
@@ -20,13 +24,20 @@ const LoginPage = lazy(() => import('../pages/login/login.page'));
  * the document title as "{page title} - {app title}" in the current language.
  */
 export function App() {
+  usePrimeLocale();
   const [location] = useLocation();
   const search = useSearch();
   const { t, i18n } = useTranslation();
   const s = useSession();
+  // The lock must be known from the start: it drops a lock left by an ended session, and a
+  // persisted lock replaces the console from the first paint (LockGate).
+  lockActor();
   const transient = s.status === 'boot' || s.status === 'restoring' || s.status === 'building';
-  const signedIn = s.ready || s.status === 'signingOut';
-  const resolved = useResolvedRoute(location, search);
+  // Cover mode (spec §4): a timed-out session keeps its page under the login cover.
+  const signedIn = s.ready || s.status === 'signingOut' || s.status === 'timedOut';
+  const tableResolved = useResolvedRoute(location, search);
+  // Spec §2 basic route, not part of the route table.
+  const resolved = useMemo<Resolved>(() => (location === ERROR_LOG_PATH ? { kind: 'page', route: ERROR_LOG_ROUTE, Page: ErrorLogPage, params: {} } : tableResolved), [location, tableResolved]);
   const route = resolved.kind === 'redirect' ? undefined : resolved.route;
 
   // Spec §4: reaching the login page resets all state.

@@ -1,15 +1,23 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Trans } from 'react-i18next';
+import { Component, Suspense, lazy, type ErrorInfo, type ReactNode } from 'react';
+import { logRenderError } from './error-log/capture';
+
+const ExceptionPage = lazy(() => import('../pages/exception/exception.page'));
+
+interface Props {
+  children: ReactNode;
+  /** What to show instead of the broken subtree; `reset` renders the children again. */
+  fallback: (error: Error, reset: () => void) => ReactNode;
+}
 
 interface State {
   error: Error | null;
 }
 
 /**
- * Catches a page's render error so one broken page never blanks the shell (spec §8 "vue errors"
- * are React render errors here). Keyed by route, so navigating away clears it.
+ * Catches a render error in its subtree, logs it (type `react`, spec §8 "vue errors" are React
+ * render errors here; logged only when error handling is on) and shows `fallback` instead.
  */
-export class RouteErrorBoundary extends Component<{ children: ReactNode }, State> {
+export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {
@@ -17,21 +25,30 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('[page render error]', error, info.componentStack);
+    logRenderError(error, info.componentStack);
   }
 
+  reset = () => this.setState({ error: null });
+
   override render() {
-    if (this.state.error) {
-      return (
-        <div className="exception" role="alert">
-          <i className="pi pi-exclamation-triangle exception-icon" aria-hidden />
-          <h2>500</h2>
-          <p>
-            <Trans i18nKey="exception.500" />
-          </p>
-        </div>
-      );
-    }
-    return this.props.children;
+    return this.state.error ? this.props.fallback(this.state.error, this.reset) : this.props.children;
   }
+}
+
+/**
+ * The per-route boundary: one broken page never blanks the shell. It shows the 500 exception page
+ * with "retry" (render the page again). Keyed by route by its parent, so navigating away clears it.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary
+      fallback={(_e, reset) => (
+        <Suspense fallback={null}>
+          <ExceptionPage status={500} onRetry={reset} renderError />
+        </Suspense>
+      )}
+    >
+      {children}
+    </ErrorBoundary>
+  );
 }

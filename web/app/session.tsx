@@ -6,8 +6,11 @@ import { sessionApi } from '../api/session';
 import { local, session as sessionCache, StorageKey } from '../lib/storage';
 import { ROUTE_TABLE } from '../../server/contract/route-table';
 import type { UserInfo } from '../../server/contract/auth';
-import { filterRoutesByRoles } from './routing/route-access';
+import { loadAccess, warnRouteIssues } from './routing/access';
+import type { AppRoute, MenuItem } from './routing/types';
+import { VIEW_FILES } from '../pages/registry';
 import { LOGIN_PATH } from './guard';
+import { getProjectConfig } from './config/project-config';
 
 export type SessionActor = Actor<typeof sessionMachine>;
 
@@ -29,7 +32,19 @@ export function createSessionActor(): SessionActor {
         const basicData = await sessionApi.basicData().catch(() => null);
         return { userInfo, basicData };
       }),
-      buildRoutes: fromPromise(async ({ input }) => filterRoutesByRoles(ROUTE_TABLE, input.roleList)),
+      // Spec §6: the permission mode in effect decides routes, menu and permission codes.
+      buildRoutes: fromPromise(async ({ input }) => {
+        const access = await loadAccess(
+          { mode: getProjectConfig().permissionMode, roleList: input.roleList, homePath: homePathOf(input.userInfo), frontRoutes: ROUTE_TABLE, files: VIEW_FILES },
+          {
+            getPermCode: () => sessionApi.getPermCode(),
+            adminMenus: () => sessionApi.adminMenus(),
+            logError: (message, error) => console.error(`[console] ${message}`, error),
+          },
+        );
+        warnRouteIssues(access.issues);
+        return access;
+      }),
       logout: fromPromise(async () => {
         await sessionApi.logout();
       }),
@@ -44,6 +59,7 @@ export function createSessionActor(): SessionActor {
         for (const k of [StorageKey.token, StorageKey.userInfo, StorageKey.roles, StorageKey.sessionTimeout, StorageKey.multipleTabs]) local.remove(k);
         sessionCache.clear();
       },
+      reload: () => window.location.reload(),
       navigateHome: (_, { path }) => navigate(path, { replace: true }),
       navigateToLogin: (_, { withRedirect }) => {
         const here = currentFullPath();
@@ -52,6 +68,10 @@ export function createSessionActor(): SessionActor {
         const to = withRedirect && here !== '/' ? `${LOGIN_PATH}?redirect=${encodeURIComponent(here)}` : LOGIN_PATH;
         navigate(to, { replace: true });
       },
+    },
+    guards: {
+      // Spec §4 / behaviour notes: a 401 shows the login cover instead of jumping to login.
+      coverOnTimeout: () => getProjectConfig().sessionTimeoutProcessing === 'PAGE_COVERAGE',
     },
   });
   return createActor(machine, {
@@ -80,7 +100,13 @@ export function useSession() {
     token: ctx.token,
     userInfo: ctx.userInfo,
     roleList: ctx.roleList,
-    routes: ctx.routes,
+    /** The built routes (the app's `buildRoutes` always yields AppRoutes). */
+    routes: ctx.routes as AppRoute[],
+    /** The side menu of the permission mode, hidden entries removed (spec §6). */
+    menus: ctx.menus as MenuItem[],
+    /** Back-end mode's permission codes (spec §3 "Permission state"). */
+    permCodeList: ctx.permCodeList,
+    lastBuildMenuTime: ctx.lastBuildMenuTime,
     basicData: ctx.basicData,
     homePath: homePathOf(ctx.userInfo),
     error: ctx.error,

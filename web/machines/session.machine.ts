@@ -14,6 +14,13 @@ export interface SessionContext {
   /** The routes the user may open; built once per session (spec §4, flag isDynamicAddedRoute). */
   routes: RouteDecl[];
   isDynamicAddedRoute: boolean;
+  /** The side menu of the permission mode (spec §6), hidden entries removed. */
+  menus: MenuLike[];
+  /** Permission state (spec §3): back-end mode's codes and menu, route-mapping mode's menu, when the menu was built (ms since epoch, 0 = never). */
+  permCodeList: string[];
+  backMenuList: MenuLike[];
+  frontMenuList: MenuLike[];
+  lastBuildMenuTime: number;
   sessionTimeout: boolean;
   /** Where to go after sign-in (the `redirect` query), honoured once. */
   redirect: string | null;
@@ -26,7 +33,56 @@ export type SessionEvent =
   | { type: 'session.login'; payload: LoginPayload; redirect?: string | null }
   | { type: 'session.logout'; goLogin?: boolean }
   | { type: 'session.expired'; message?: string }
-  | { type: 'session.reset' };
+  | { type: 'session.reset' }
+  /** Cover mode (behaviour notes "Session and guard"): sign in again on the timeout cover. */
+  | { type: 'session.relogin'; payload: LoginPayload }
+  /** A fresh token for the same user (the lock screen's account-password unlock signed in again). */
+  | { type: 'session.renewed'; token: string }
+  /** Spec §5: act as another role (route-mapping mode only; the app checks the mode): routes and menu are rebuilt. */
+  | { type: 'session.changeRole'; roleList: string[] };
+
+/**
+ * A menu item as the machine stores it; the routing module (web/app/routing/types.ts `MenuItem`)
+ * gives it its full shape. Machines don't import the app, so the shape is only sketched here.
+ */
+export interface MenuLike {
+  name: string;
+  path: string;
+  children?: MenuLike[];
+}
+
+/** What the `buildRoutes` actor yields (spec §3 "Permission state", §6). */
+export interface BuiltAccess {
+  routes: RouteDecl[];
+  menus: MenuLike[];
+  permCodeList: string[];
+  backMenuList: MenuLike[];
+  frontMenuList: MenuLike[];
+}
+
+/** Spec §4 "Permission reset clears the routes flag, permission codes, back menu list and build time." */
+export const PERMISSION_RESET = {
+  isDynamicAddedRoute: false,
+  permCodeList: [] as string[],
+  backMenuList: [] as MenuLike[],
+  lastBuildMenuTime: 0,
+};
+
+/** The context patch of a finished route build (the flag set, the build time stamped). */
+function accessPatch(out: BuiltAccess, now: number) {
+  return {
+    routes: out.routes,
+    menus: out.menus,
+    permCodeList: out.permCodeList,
+    backMenuList: out.backMenuList,
+    frontMenuList: out.frontMenuList,
+    isDynamicAddedRoute: true,
+    lastBuildMenuTime: now,
+  };
+}
+
+/** A failed route build: no routes and an empty menu, so the user still gets the shell (spec §8). */
+const EMPTY_ACCESS: BuiltAccess = { routes: [], menus: [], permCodeList: [], backMenuList: [], frontMenuList: [] };
 
 export interface SessionInput {
   /** A token restored from storage, if any. */
@@ -45,7 +101,9 @@ const cleared = {
   roleList: [] as string[],
   basicData: null,
   routes: [] as RouteDecl[],
-  isDynamicAddedRoute: false,
+  menus: [] as MenuLike[],
+  frontMenuList: [] as MenuLike[],
+  ...PERMISSION_RESET,
   sessionTimeout: false,
   redirect: null,
 };
@@ -59,7 +117,15 @@ const cleared = {
  * - `session.logout`: calls the server (failure ignored), clears token, user info and timeout
  *   flag, then `navigateToLogin`.
  * - `session.expired` (envelope or HTTP 401): clears the token and goes to login with the current path as redirect.
- * - `session.reset` (reaching /login while signed out): clears all session state and persisted data.
+ * - `session.reset` (reaching /login while signed out): clears all session state and persisted data,
+ *   including the permission state (`PERMISSION_RESET`, spec §4).
+ * - `session.changeRole` (spec §5, route-mapping mode): the new role ids, then `building` again.
+ * - `buildRoutes` yields the routes, the menu and the permission state of the permission mode
+ *   (spec §6); its failure leaves no routes and an empty menu.
+ * - Cover mode (guard `coverOnTimeout`, spec §4 session-timeout cover): `session.expired` clears only
+ *   the token and goes to `timedOut`, keeping user, routes and page; `session.relogin` signs in
+ *   again there: the same user → `signedIn` with only the timeout flag cleared (no navigation, no
+ *   route rebuild); a different user → persisted as the new session, then `reload`.
  *
  * I/O is in named actors (`login`, `loadUser`, `buildRoutes`, `logout`) and navigation and
  * persistence in named actions, which the app provides with `.provide()`; tests provide fakes.
@@ -77,7 +143,7 @@ export const sessionMachine = setup({
     loadUser: fromPromise<{ userInfo: UserInfo; basicData: BasicData | null }, { token: string }>(async () => {
       throw new Error('loadUser actor not provided');
     }),
-    buildRoutes: fromPromise<RouteDecl[], { userInfo: UserInfo; roleList: string[] }>(async () => []),
+    buildRoutes: fromPromise<BuiltAccess, { userInfo: UserInfo; roleList: string[] }>(async () => EMPTY_ACCESS),
     logout: fromPromise<void, { token: string | null }>(async () => {}),
   },
   actions: {
@@ -87,6 +153,12 @@ export const sessionMachine = setup({
     clearPersisted: () => {},
     navigateHome: (_, _p: { path: string }) => {},
     navigateToLogin: (_, _p: { withRedirect: boolean; message?: string }) => {},
+    /** Reloads the page (a different user signed in on the timeout cover). */
+    reload: () => {},
+  },
+  guards: {
+    /** True when the project config's sessionTimeoutProcessing is the cover mode (default: route jump). */
+    coverOnTimeout: () => false,
   },
 }).createMachine({
   id: 'session',
@@ -138,8 +210,8 @@ export const sessionMachine = setup({
       invoke: {
         src: 'buildRoutes',
         input: ({ context }) => ({ userInfo: context.userInfo!, roleList: context.roleList }),
-        onDone: { target: 'signedIn', actions: assign(({ event }) => ({ routes: event.output, isDynamicAddedRoute: true })) },
-        onError: { target: 'signedIn', actions: assign({ routes: [], isDynamicAddedRoute: true }) },
+        onDone: { target: 'signedIn', actions: assign(({ event }) => accessPatch(event.output, Date.now())) },
+        onError: { target: 'signedIn', actions: assign(() => accessPatch(EMPTY_ACCESS, Date.now())) },
       },
     },
     signedOut: {
@@ -197,8 +269,8 @@ export const sessionMachine = setup({
           invoke: {
             src: 'buildRoutes',
             input: ({ context }) => ({ userInfo: context.userInfo!, roleList: context.roleList }),
-            onDone: { target: 'done', actions: assign(({ event }) => ({ routes: event.output, isDynamicAddedRoute: true })) },
-            onError: { target: 'done', actions: assign({ routes: [], isDynamicAddedRoute: true }) },
+            onDone: { target: 'done', actions: assign(({ event }) => accessPatch(event.output, Date.now())) },
+            onError: { target: 'done', actions: assign(() => accessPatch(EMPTY_ACCESS, Date.now())) },
           },
         },
         done: {
@@ -214,14 +286,64 @@ export const sessionMachine = setup({
     signedIn: {
       on: {
         'session.logout': 'signingOut',
-        'session.expired': {
-          target: 'signedOut',
-          actions: [
-            assign({ ...cleared, sessionTimeout: true }),
-            'clearPersisted',
-            { type: 'navigateToLogin', params: ({ event }) => ({ withRedirect: true, message: event.message }) },
-          ],
+        // Spec §5: another role's routes and menu, rebuilt through `building` (no reload).
+        'session.changeRole': { target: 'building', actions: assign(({ event }) => ({ roleList: [...event.roleList] })) },
+        'session.renewed': {
+          actions: [assign(({ event }) => ({ token: event.token })), { type: 'persist', params: ({ context }) => ({ token: context.token, userInfo: context.userInfo }) }],
         },
+        'session.expired': [
+          {
+            guard: 'coverOnTimeout',
+            target: 'timedOut',
+            actions: [assign({ token: null, sessionTimeout: true, error: null }), { type: 'persist', params: ({ context }) => ({ token: null, userInfo: context.userInfo }) }],
+          },
+          {
+            target: 'signedOut',
+            actions: [
+              assign({ ...cleared, sessionTimeout: true }),
+              'clearPersisted',
+              { type: 'navigateToLogin', params: ({ event }) => ({ withRedirect: true, message: event.message }) },
+            ],
+          },
+        ],
+      },
+    },
+    timedOut: {
+      initial: 'idle',
+      on: { 'session.logout': 'signingOut' },
+      states: {
+        idle: {
+          on: { 'session.relogin': { target: 'authenticating', actions: assign({ error: null }) } },
+        },
+        authenticating: {
+          invoke: {
+            src: 'login',
+            input: ({ event }) => (event as Extract<SessionEvent, { type: 'session.relogin' }>).payload,
+            onDone: { target: 'loadingUser', actions: assign(({ event }) => ({ token: `${event.output.tokenHead}${event.output.token}` })) },
+            onError: { target: 'idle', actions: assign(({ event }) => ({ error: (event.error as Error)?.message ?? 'login failed' })) },
+          },
+        },
+        loadingUser: {
+          invoke: {
+            src: 'loadUser',
+            input: ({ context }) => ({ token: context.token! }),
+            onDone: [
+              {
+                guard: ({ context, event }) => event.output.userInfo.userId === context.userInfo?.userId,
+                target: '#session.signedIn',
+                actions: [assign({ sessionTimeout: false }), { type: 'persist', params: ({ context }) => ({ token: context.token, userInfo: context.userInfo }) }],
+              },
+              {
+                // Someone else signed in: their session starts from a clean page.
+                target: 'switching',
+                actions: ['clearPersisted', { type: 'persist', params: ({ context, event }) => ({ token: context.token, userInfo: event.output.userInfo }) }, 'reload'],
+              },
+            ],
+            onError: { target: 'idle', actions: assign(({ event }) => ({ token: null, error: (event.error as Error)?.message ?? 'failed' })) },
+          },
+        },
+        /** Waiting for the page to reload. */
+        switching: {},
       },
     },
     signingOut: {

@@ -1,20 +1,27 @@
-import { useRef } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Menu } from 'primereact/menu';
 import { Avatar } from 'primereact/avatar';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { useSession } from '../session';
+import { openSettings } from '../settings/settings-store';
+
+const LockDialog = lazy(() => import('../lock/LockDialog'));
 
 /** Placeholder avatar built from the username (spec §3 "icon defaults to a placeholder image"). */
 export function avatarLetters(username: string | undefined): string {
   return (username ?? '?').slice(0, 1).toUpperCase();
 }
 
-/** The user menu: avatar and name; logout asks for confirmation (spec §4: warning icon, title, message). */
+/**
+ * The user menu: avatar and name; "Lock screen" asks for a lock password (behaviour notes "Lock
+ * screen"); logout asks for confirmation (spec §4: warning icon, title, message).
+ */
 export function UserMenu() {
   const { t } = useTranslation();
   const { userInfo, send } = useSession();
   const menu = useRef<Menu>(null);
+  const [lockOpen, setLockOpen] = useState(false);
   const confirmLogout = () =>
     confirmDialog({
       header: t('layout.header.logoutTitle'),
@@ -27,12 +34,27 @@ export function UserMenu() {
     });
   return (
     <>
-      <Menu ref={menu} popup model={[{ label: t('layout.header.logout'), icon: 'pi pi-power-off', command: confirmLogout }]} />
+      <Menu
+        ref={menu}
+        popup
+        model={[
+          { label: t('lock.menu'), icon: 'pi pi-lock', command: () => setLockOpen(true), className: 'user-menu-lock' },
+          // Always reachable, even when the floating/header settings button is switched off.
+          { label: t('settings.title'), icon: 'pi pi-cog', command: openSettings },
+          { separator: true },
+          { label: t('layout.header.logout'), icon: 'pi pi-power-off', command: confirmLogout },
+        ]}
+      />
       <button type="button" className="user-button" onClick={(e) => menu.current?.toggle(e)} aria-label={t('layout.header.userMenu')} data-testid="user-menu">
         {userInfo?.icon ? <Avatar image={userInfo.icon} shape="circle" /> : <Avatar label={avatarLetters(userInfo?.username)} shape="circle" className="user-avatar" />}
         <span className="user-name">{userInfo?.nickName || userInfo?.username}</span>
         <i className="pi pi-angle-down" aria-hidden />
       </button>
+      {lockOpen && (
+        <Suspense fallback={null}>
+          <LockDialog visible={lockOpen} onHide={() => setLockOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,21 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { useLocked } from './lock';
 
-/** Lock screen gate (spec §1 shell, §4; being built): renders the console only when unlocked. */
+const LockScreen = lazy(() => import('./LockScreen'));
+
+/**
+ * The lock gate (spec §1 shell, §4; behaviour notes "Lock screen"): while the screen is locked it
+ * renders the lock screen INSTEAD of the console, so nothing of the console is in the DOM (a
+ * cover over it would still leave the page readable in the element inspector).
+ */
 export function LockGate({ children }: { children: ReactNode }) {
+  const locked = useLocked();
+  if (locked) {
+    return (
+      <Suspense fallback={<div className="lock-screen lock-screen--loading" aria-busy="true" />}>
+        <LockScreen />
+      </Suspense>
+    );
+  }
   return <>{children}</>;
 }

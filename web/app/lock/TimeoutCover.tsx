@@ -1,4 +1,19 @@
-/** Session-timeout login cover (spec §4 cover mode; being built). */
-export function TimeoutCover(): null {
-  return null;
+import { Suspense, lazy } from 'react';
+import { useSelector } from '@xstate/react';
+import { sessionActor } from '../session';
+
+const TimeoutLogin = lazy(() => import('./TimeoutLogin'));
+
+/**
+ * Session-timeout cover (spec §4, behaviour notes "Session and guard"): in cover mode a 401 keeps
+ * the page and shows a login over it; nothing renders otherwise.
+ */
+export function TimeoutCover() {
+  const timedOut = useSelector(sessionActor(), (s) => s.matches('timedOut'));
+  if (!timedOut) return null;
+  return (
+    <Suspense fallback={null}>
+      <TimeoutLogin />
+    </Suspense>
+  );
 }

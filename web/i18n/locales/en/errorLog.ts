@@ -1,1 +1,39 @@
-export default {};
+/** Error log (spec §8): header badge, list, detail and the buttons that raise each error type. */
+export default {
+  badge: 'Error log',
+  badgeCount: 'Error log, {{count}} new',
+  title: 'Error log',
+  desc: 'Errors captured in this browser tab since it was opened, newest first. They live in memory only.',
+  off: 'Error handling is off, so nothing is being captured.',
+  turnOn: 'Turn on error handling',
+  clear: 'Clear the list',
+  empty: 'No errors captured',
+  raise: {
+    title: 'Raise an error on purpose',
+    react: 'Render error',
+    script: 'Script error',
+    promise: 'Promise rejection',
+    resource: 'Resource error',
+    ajax: 'Ajax error',
+  },
+  columns: { type: 'Type', message: 'Message', url: 'URL', time: 'Time', action: 'Action' },
+  detail: {
+    open: 'Details',
+    title: 'Error details',
+    type: 'Type',
+    name: 'Name',
+    message: 'Message',
+    url: 'URL',
+    file: 'File',
+    time: 'Time',
+    stack: 'Stack',
+    detail: 'Detail',
+  },
+  demo: {
+    crashed: 'The demo component crashed while rendering; the rest of the page keeps working.',
+    reset: 'Render it again',
+    scriptMessage: 'Demo script error raised from the error log page',
+    promiseMessage: 'Demo promise rejection raised from the error log page',
+    renderMessage: 'Demo render error raised from the error log page',
+  },
+};

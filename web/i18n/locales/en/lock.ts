@@ -1,1 +1,52 @@
-export default {};
+/** Lock screen, session-timeout cover, full screen, back-to-top and page loading (GUARD). */
+export default {
+  menu: 'Lock screen',
+  dialog: {
+    title: 'Lock screen',
+    desc: 'Choose a lock password. You will need it, or your account password, to unlock.',
+    password: 'Lock password',
+    required: 'Please enter a lock password',
+    submit: 'Lock',
+    failed: 'The screen could not be locked in this browser',
+  },
+  screen: {
+    label: 'Locked screen',
+    locked: 'Screen locked',
+    lockPassword: 'Lock password',
+    accountPassword: 'Account password',
+    captcha: 'Captcha',
+    captchaRefresh: 'Refresh the captcha',
+    unlock: 'Unlock',
+    unlocking: 'Unlocking…',
+    backToLogin: 'Back to login',
+    useAccount: 'Use the account password',
+    useLockPassword: 'Use the lock password',
+    autoHint: 'The screen locked itself after inactivity. Unlock with your account password.',
+    dateFormat: 'dddd, MMMM D, YYYY',
+  },
+  rules: {
+    password: 'Please enter the password',
+    captcha: 'Please enter the captcha',
+  },
+  errors: {
+    wrongPassword: 'Wrong lock password',
+    accountOnly: 'After an automatic lock only the account password unlocks the screen',
+    accountFailed: 'The account password was not accepted',
+  },
+  cover: {
+    title: 'Session timed out',
+    desc: 'Sign in again to carry on where you left off. The page stays as it is.',
+    username: 'Account',
+    password: 'Password',
+    captcha: 'Captcha',
+    submit: 'Sign in',
+    signingIn: 'Signing in…',
+    backToLogin: 'Back to the login page',
+  },
+  tools: {
+    fullScreen: 'Full screen',
+    exitFullScreen: 'Exit full screen',
+    backTop: 'Back to top',
+    pageLoading: 'Loading the page…',
+  },
+};

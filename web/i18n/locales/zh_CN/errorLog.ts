@@ -1,1 +1,39 @@
-export default {};
+/** 错误日志（规格 §8）：顶栏徽标、列表、详情与主动触发各类错误的按钮。 */
+export default {
+  badge: '错误日志',
+  badgeCount: '错误日志，新增 {{count}} 条',
+  title: '错误日志',
+  desc: '本标签页打开以来捕获的错误，最新的在前，仅保存在内存中。',
+  off: '错误处理未开启，当前不会捕获任何错误。',
+  turnOn: '开启错误处理',
+  clear: '清空列表',
+  empty: '暂无错误',
+  raise: {
+    title: '主动触发错误',
+    react: '渲染错误',
+    script: '脚本错误',
+    promise: 'Promise 异常',
+    resource: '资源加载错误',
+    ajax: 'Ajax 错误',
+  },
+  columns: { type: '类型', message: '信息', url: '地址', time: '时间', action: '操作' },
+  detail: {
+    open: '详情',
+    title: '错误详情',
+    type: '类型',
+    name: '名称',
+    message: '信息',
+    url: '地址',
+    file: '文件',
+    time: '时间',
+    stack: '堆栈',
+    detail: '详情',
+  },
+  demo: {
+    crashed: '演示组件渲染时崩溃了，页面其余部分仍可正常使用。',
+    reset: '重新渲染',
+    scriptMessage: '错误日志页主动触发的脚本错误',
+    promiseMessage: '错误日志页主动触发的 Promise 异常',
+    renderMessage: '错误日志页主动触发的渲染错误',
+  },
+};

@@ -1,1 +1,52 @@
-export default {};
+/** 锁屏、会话超时登录遮罩、全屏、回到顶部与页面加载（GUARD）。 */
+export default {
+  menu: '锁定屏幕',
+  dialog: {
+    title: '锁定屏幕',
+    desc: '设置锁屏密码。解锁时需输入该密码或您的账号密码。',
+    password: '锁屏密码',
+    required: '请输入锁屏密码',
+    submit: '锁定',
+    failed: '当前浏览器无法锁定屏幕',
+  },
+  screen: {
+    label: '屏幕已锁定',
+    locked: '屏幕已锁定',
+    lockPassword: '锁屏密码',
+    accountPassword: '账号密码',
+    captcha: '验证码',
+    captchaRefresh: '看不清？点击换一张',
+    unlock: '解锁',
+    unlocking: '解锁中…',
+    backToLogin: '返回登录',
+    useAccount: '使用账号密码解锁',
+    useLockPassword: '使用锁屏密码解锁',
+    autoHint: '长时间未操作，屏幕已自动锁定，请输入账号密码解锁。',
+    dateFormat: 'YYYY年M月D日 dddd',
+  },
+  rules: {
+    password: '请输入密码',
+    captcha: '请输入验证码',
+  },
+  errors: {
+    wrongPassword: '锁屏密码错误',
+    accountOnly: '自动锁屏后只能使用账号密码解锁',
+    accountFailed: '账号密码验证未通过',
+  },
+  cover: {
+    title: '登录已超时',
+    desc: '请重新登录以继续操作，当前页面将保持不变。',
+    username: '账号',
+    password: '密码',
+    captcha: '验证码',
+    submit: '登录',
+    signingIn: '登录中…',
+    backToLogin: '返回登录页',
+  },
+  tools: {
+    fullScreen: '全屏',
+    exitFullScreen: '退出全屏',
+    backTop: '回到顶部',
+    pageLoading: '页面加载中…',
+  },
+};

@@ -1,4 +1,4 @@
-import { scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import accounts from '../../fixtures/accounts.json' with { type: 'json' };
 import { ROUTE_TABLE, type RouteDecl } from '../contract/route-table.js';
 import type { UserInfo } from '../contract/auth.js';
@@ -32,18 +32,80 @@ export function buttonCodes(roleIds: string[], actions: readonly string[] = BUTT
   return codes;
 }
 
+/** `scrypt:<salt>:<hex>` of a password (what the store keeps after a password change). */
+export function hashPassword(password: string): string {
+  const salt = randomBytes(8).toString('hex');
+  return `scrypt:${salt}:${scryptSync(password, salt, 32).toString('hex')}`;
+}
+
+/**
+ * Checks a password against a stored value: an scrypt hash (constant time), or the plain seed
+ * password of a generated staff account (also compared in constant time).
+ */
+export function checkPassword(stored: string, password: string): boolean {
+  const [kind, salt, hex] = stored.split(':');
+  if (kind === 'scrypt' && salt && hex) {
+    const expected = Buffer.from(hex, 'hex');
+    return timingSafeEqual(expected, scryptSync(password, salt, expected.length));
+  }
+  const a = Buffer.from(stored);
+  const b = Buffer.from(password);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /** The demo account with this username and password, or null (constant-time password check). */
 export function authenticate(username: string, password: string): AccountFixture | null {
   const a = ACCOUNTS.find((x) => x.username === username);
-  if (!a) return null;
-  const [, salt, hex] = a.passwordHash.split(':');
-  const expected = Buffer.from(hex, 'hex');
-  const got = scryptSync(password, salt, expected.length);
-  return timingSafeEqual(expected, got) ? a : null;
+  return a && checkPassword(a.passwordHash, password) ? a : null;
 }
 
-export function accountById(userId: number): AccountFixture | undefined {
-  return ACCOUNTS.find((a) => a.userId === userId);
+/** A console account (`admin` record of the store) as login and user info need it. */
+export interface ConsoleAccount {
+  id: number;
+  username: string;
+  nickName: string;
+  password: string;
+  roleIds: number[];
+  homePath?: string;
+  icon?: string;
+  status: number;
+}
+
+/** The fixture password stand-in of demo accounts in the store: they sign in with fixtures/accounts.json. */
+const DEMO_PASSWORD = 'see-accounts-json';
+
+/**
+ * Verifies a sign-in against the store's console accounts (so a password changed through
+ * `/v1/admin/updatePassword` and a disabled account take effect).
+ * @returns the account, or the field-named reason it was refused.
+ */
+export function verifyConsoleAccount(rows: Iterable<ConsoleAccount>, username: string, password: string): ConsoleAccount | { refused: string } {
+  let row: ConsoleAccount | undefined;
+  for (const r of rows) if (r.username === username) row = r;
+  const ok = row && (row.password === DEMO_PASSWORD ? authenticate(username, password) !== null : checkPassword(row.password, password));
+  // Same message for an unknown account and a wrong password: nothing to learn from the difference.
+  if (!row || !ok) return { refused: 'username: wrong account or password' };
+  if (row.status !== 1) return { refused: 'username: this account is disabled' };
+  return row;
+}
+
+/**
+ * User info of a store account: the demo accounts keep their fixture roles and buttons; other
+ * accounts get their roles' keys and the view/add/update/export buttons of what those roles see.
+ */
+export function userInfoOfAccount(row: ConsoleAccount, roleOf: (id: number) => { roleKey: string; name: string } | undefined): UserInfo {
+  const demo = ACCOUNTS.find((a) => a.username === row.username);
+  if (demo) return { ...userInfoOf(demo), userId: row.id, nickName: row.nickName, ...(row.homePath ? { homePath: row.homePath } : {}), ...(row.icon ? { icon: row.icon } : {}) };
+  const roles = row.roleIds.map(roleOf).filter((r): r is { roleKey: string; name: string } => !!r).map((r) => ({ id: r.roleKey, name: r.name }));
+  return {
+    userId: row.id,
+    username: row.username,
+    nickName: row.nickName,
+    roles,
+    ...(row.homePath ? { homePath: row.homePath } : {}),
+    ...(row.icon ? { icon: row.icon } : {}),
+    btnPermission: buttonCodes(roles.map((r) => r.id), ['view', 'add', 'update', 'export']),
+  };
 }
 
 const infoCache = new Map<number, UserInfo>();

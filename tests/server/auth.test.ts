@@ -178,3 +178,35 @@ test('logs never contain the Authorization header or passwords', async () => {
   expect(text).not.toContain('hunter2');
   expect(text.toLowerCase()).not.toContain('authorization');
 });
+
+describe('console accounts live in the store', () => {
+  test('a changed password takes effect at the next sign-in; the old one is refused', async () => {
+    ({ app } = await makeApp({ MOCK_CAPTCHA_CODE: 'TEST', SCALE: '0.1' }));
+    const token = await signIn(app, 'operator', 'operator123');
+    const changed = await call(app, 'POST', '/v1/admin/updatePassword', { token, body: { oldPassword: 'operator123', newPassword: 'newPass99' } });
+    expect(changed.json.code).toBe(200);
+    await expect(signIn(app, 'operator', 'operator123')).rejects.toThrow(/wrong account or password/);
+    await expect(signIn(app, 'operator', 'newPass99')).resolves.toMatch(/^Bearer /);
+  });
+
+  test('a disabled account cannot sign in, and its live session ends', async () => {
+    ({ app } = await makeApp({ MOCK_CAPTCHA_CODE: 'TEST', SCALE: '0.1' }));
+    const admin = await signIn(app);
+    const operatorToken = await signIn(app, 'operator', 'operator123');
+    const operatorId = (await call(app, 'POST', '/v1/admin/adminInfo', { token: operatorToken })).json.data.userId;
+    expect((await call(app, 'POST', '/v1/admin/updateStatus', { token: admin, body: { id: operatorId, status: 0 } })).json.code).toBe(200);
+    await expect(signIn(app, 'operator', 'operator123')).rejects.toThrow(/username: this account is disabled/);
+    expect((await call(app, 'POST', '/v1/admin/adminInfo', { token: operatorToken })).json.code).toBe(401);
+  });
+
+  test('basic data follows edits of game tags', async () => {
+    ({ app } = await makeApp({ MOCK_CAPTCHA_CODE: 'TEST', SCALE: '0.1' }));
+    const token = await signIn(app);
+    const before = (await call(app, 'POST', '/v1/admin/gameCategory', { token })).json.data.gameTag;
+    const added = await call(app, 'POST', '/v1/gameTag/add', { token, body: { tagName: '解谜', tagIdentity: 'puzzle' } });
+    expect(added.json.code).toBe(200);
+    const after = (await call(app, 'POST', '/v1/admin/gameCategory', { token })).json.data.gameTag;
+    expect(after).toHaveLength(before.length + 1);
+    expect(after).toContainEqual({ tagName: '解谜', tagIdentity: 'puzzle' });
+  });
+});

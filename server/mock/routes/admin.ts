@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { CaptchaImageQuery, LoginPayload } from '../../contract/auth.js';
 import { ResultCode } from '../../contract/envelope.js';
 import { ok, sendEnvelope } from '../../plugins/envelope.js';
-import { accountById, authenticate, routesFor, userInfoOf } from '../accounts.js';
+import { routesFor, userInfoOfAccount, verifyConsoleAccount, type ConsoleAccount } from '../accounts.js';
+import type { AnyRow } from '../store/seed.js';
 import { makeBasicData } from '../basic-data.js';
 import type { MockContext } from '../context.js';
 import { TOKEN_HEAD } from '../sessions.js';
@@ -17,7 +18,14 @@ export const PUBLIC_PATHS = new Set(['/v1/admin/login', '/v1/admin/logout', '/v1
  * permission codes, menus, basic data. Every other endpoint needs a live token (envelope 401).
  */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext) {
-  const basicData = makeBasicData(ctx.config.seed);
+  const accounts = () => ctx.store.col('admin').values() as Iterable<ConsoleAccount>;
+  const roleOf = (id: number) => ctx.store.get<{ roleKey: string; name: string }>('role', id);
+  /** The signed-in account, or null when it was deleted or disabled since sign-in. */
+  const current = (req: FastifyRequest): ConsoleAccount | null => {
+    const row = ctx.store.get<ConsoleAccount>('admin', req.session!.userId);
+    return row && row.status === 1 ? row : null;
+  };
+  const gone = (reply: FastifyReply) => sendEnvelope(reply, 200, ResultCode.unauthorized, 'Session expired or account no longer active');
 
   app.get('/v1/captcha/token', async () => ok(ctx.captcha.issue()));
 
@@ -32,9 +40,10 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext
     if (!ctx.captcha.verify(body.captchaToken, body.captchaCode)) {
       return sendEnvelope(reply, 200, ResultCode.badRequest, 'captchaCode: wrong or expired captcha, try the new one');
     }
-    const account = authenticate(body.username.trim(), body.password);
-    if (!account) return sendEnvelope(reply, 200, ResultCode.badRequest, 'username: wrong account or password');
-    const s = ctx.sessions.issue(account.userId, account.username);
+    const account = verifyConsoleAccount(accounts(), body.username.trim(), body.password);
+    if ('refused' in account) return sendEnvelope(reply, 200, ResultCode.badRequest, account.refused);
+    ctx.store.col('admin').replace({ ...(account as unknown as AnyRow), lastLoginTime: ctx.crud.now() });
+    const s = ctx.sessions.issue(account.id, account.username);
     return ok({ token: s.token, tokenHead: TOKEN_HEAD });
   });
 
@@ -43,13 +52,34 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext
     return ok(null);
   });
 
-  const account = (userId: number) => accountById(userId)!;
+  const infoOf = (row: ConsoleAccount) => userInfoOfAccount(row, roleOf);
 
-  app.post('/v1/admin/adminInfo', async (req) => ok(userInfoOf(account(req.session!.userId))));
+  app.post('/v1/admin/adminInfo', async (req, reply) => {
+    const row = current(req);
+    return row ? ok(infoOf(row)) : gone(reply);
+  });
 
-  app.post('/v1/getPermCode', async (req) => ok(userInfoOf(account(req.session!.userId)).btnPermission));
+  app.post('/v1/getPermCode', async (req, reply) => {
+    const row = current(req);
+    return row ? ok(infoOf(row).btnPermission) : gone(reply);
+  });
 
-  app.post('/v1/admin/adminMenus', async (req) => ok(toMenuEntries(routesFor(account(req.session!.userId).roles.map((r) => r.id)))));
+  app.post('/v1/admin/adminMenus', async (req, reply) => {
+    const row = current(req);
+    return row ? ok(toMenuEntries(routesFor(infoOf(row).roles.map((r) => r.id)))) : gone(reply);
+  });
 
-  app.post('/v1/admin/gameCategory', { schema: { body: Type.Optional(Type.Any()) } }, async () => ok(basicData));
+  // Spec §3 basic data, read from the store so edits on the category, tag, platform and grade
+  // screens show after the next sign-in. Brands have no screen of their own: seeded once.
+  const brands = makeBasicData(ctx.config.seed).goodsBrand;
+  app.post('/v1/admin/gameCategory', { schema: { body: Type.Optional(Type.Any()) } }, async () => {
+    const enabled = <T>(name: string) => [...ctx.store.col(name).values()].filter((r) => r.status === undefined || r.status === 1) as T[];
+    return ok({
+      goodsCategory: enabled<{ id: number; name: string }>('goodsCategory').map(({ id, name }) => ({ id, name })),
+      goodsBrand: brands,
+      gameTag: enabled<{ tagName: string; tagIdentity: string }>('gameTag').map(({ tagName, tagIdentity }) => ({ tagName, tagIdentity })),
+      gamePlatform: enabled<{ platformName: string; platformIdentity: string }>('gamePlatform').map(({ platformName, platformIdentity }) => ({ platformName, platformIdentity })),
+      memberLevel: enabled<{ id: number; gradeName: string }>('memberGrade').map(({ id, gradeName }) => ({ id, name: gradeName })),
+    });
+  });
 }

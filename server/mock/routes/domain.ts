@@ -1,5 +1,5 @@
-import { scryptSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { authenticate } from '../accounts.js';
+import { randomBytes } from 'node:crypto';
+import { authenticate, checkPassword, hashPassword } from '../accounts.js';
 import type { MockContext } from '../context.js';
 import { seededFaker } from '../faker.js';
 import { checkCdkOwner } from '../hooks/cdk.js';
@@ -31,18 +31,6 @@ function findAll(ctx: MockContext, name: Parameters<MockContext['crud']['find']>
   const missing = ids.filter((id) => !ctx.store.get(name, id));
   if (missing.length) throw new MockError(`${field}: no ${titleOf(name)} with id ${missing.slice(0, 10).join(', ')}`, 404);
   return ids.map((id) => ctx.store.get<AnyRow>(name, id)!);
-}
-
-function hashPassword(password: string): string {
-  const salt = randomBytes(8).toString('hex');
-  return `scrypt:${salt}:${scryptSync(password, salt, 32).toString('hex')}`;
-}
-
-function checkPassword(stored: string, password: string): boolean {
-  const [kind, salt, hex] = stored.split(':');
-  if (kind !== 'scrypt' || !hex) return stored === password;
-  const expected = Buffer.from(hex, 'hex');
-  return timingSafeEqual(expected, scryptSync(password, salt, expected.length));
 }
 
 export const domainHandlers: ActionHandlers = {

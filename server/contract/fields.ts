@@ -198,3 +198,25 @@ export const enabledField = () => withDefault(EnableStatus.schema(), 1);
 export const remarkField = (maxLength = 255) => withDefault(F.text(maxLength), '');
 /** A server-maintained counter. */
 export const counterField = (description?: string) => readOnly(withDefault(F.int(0, 2_147_483_647, description ? { description } : {}), 0));
+
+/**
+ * The one shape of a "platform" record (game platforms and goods platforms: where a game runs or
+ * a code redeems): name, identity, icon, order, status; names and identities unique.
+ */
+export function platformEntityShape() {
+  return {
+    fields: {
+      platformName: F.name(32),
+      platformIdentity: F.code(32),
+      icon: Type.Optional(F.image()),
+      sort: sortField(),
+      status: enabledField(),
+    },
+    label: 'platformName',
+    filters: { platformName: 'like', status: 'eq' },
+    sortable: ['sort', 'createTime'],
+    defaultSort: ['sort', 'asc'],
+    statusField: 'status',
+    unique: [['platformName'], ['platformIdentity']],
+  } as const;
+}

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { defineEntity } from './entity.js';
-import { counterField, defineEnum, enabledField, F, remarkField, sortField, withDefault } from './fields.js';
+import { counterField, defineEnum, enabledField, F, platformEntityShape, remarkField, sortField, withDefault } from './fields.js';
 
 /** Games area (spec §1 "Games: games, game tags, game platforms"; §2 /games; §3 stored keys gameId, gameTagId, gamePlatformId). */
 
@@ -15,19 +15,7 @@ export const gamePlatform = defineEntity({
   name: 'gamePlatform',
   area: 'games',
   title: { zh_CN: '游戏平台', en: 'Game platform' },
-  fields: {
-    platformName: F.name(32),
-    platformIdentity: F.code(32),
-    icon: Type.Optional(F.image()),
-    sort: sortField(),
-    status: enabledField(),
-  },
-  label: 'platformName',
-  filters: { platformName: 'like', status: 'eq' },
-  sortable: ['sort', 'createTime'],
-  defaultSort: ['sort', 'asc'],
-  statusField: 'status',
-  unique: [['platformName'], ['platformIdentity']],
+  ...platformEntityShape(),
 });
 
 /** Genre tags of games (RPG, FPS…); also in basic data `gameTag`. */

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { defineEntity } from './entity.js';
-import { counterField, defineEnum, enabledField, F, readOnly, remarkField, ShelfStatus, sortField, withDefault } from './fields.js';
+import { counterField, defineEnum, enabledField, F, platformEntityShape, readOnly, remarkField, ShelfStatus, sortField, withDefault } from './fields.js';
 
 /** Goods area (spec §1 "Goods: goods, category, platform, tag, coupon, area"; §2 /goods; §3 stored keys goodsId, goodsCategoryId, goodsPlatformId). */
 
@@ -42,19 +42,7 @@ export const goodsPlatform = defineEntity({
   name: 'goodsPlatform',
   area: 'goods',
   title: { zh_CN: '商品平台', en: 'Goods platform' },
-  fields: {
-    platformName: F.name(32),
-    platformIdentity: F.code(32),
-    icon: Type.Optional(F.image()),
-    sort: sortField(),
-    status: enabledField(),
-  },
-  label: 'platformName',
-  filters: { platformName: 'like', status: 'eq' },
-  sortable: ['sort', 'createTime'],
-  defaultSort: ['sort', 'asc'],
-  statusField: 'status',
-  unique: [['platformName'], ['platformIdentity']],
+  ...platformEntityShape(),
 });
 
 export const goodsTag = defineEntity({

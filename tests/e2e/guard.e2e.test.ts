@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { CAPTCHA, launch, newPage, shot, signIn, startServer, type E2EServer } from './harness.js';
+import { CAPTCHA, newPage, shot, signIn, type E2EServer, e2eLifecycle } from './harness.js';
 import { createAesCipher } from '../../web/lib/cipher';
 
 let server: E2EServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ TOKEN_TTL: '3600' });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.app.close();
+e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 /**

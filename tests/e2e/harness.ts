@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
@@ -64,4 +65,22 @@ export async function signIn(page: Page, username = 'admin', password = 'admin12
 export async function shot(page: Page, name: string) {
   fs.mkdirSync(SCREENS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: false });
+}
+
+/**
+ * One server and one browser for a test file: started before its tests, closed after them.
+ * `use` receives both once they are up (files keep them in their own variables).
+ */
+export function e2eLifecycle(env: Record<string, string>, use: (server: E2EServer, browser: Browser) => void): void {
+  let server: E2EServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(env);
+    browser = await launch();
+    use(server, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.app.close();
+  });
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, shot, signIn, startServer, type E2EServer } from './harness.js';
+import { newPage, shot, signIn, type E2EServer, e2eLifecycle } from './harness.js';
 
 /**
  * The shell's look in Chromium (issue 3): menu search (spec §2), language (§4), theme and dark
@@ -8,14 +8,9 @@ import { launch, newPage, shot, signIn, startServer, type E2EServer } from './ha
  */
 let server: E2EServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ TOKEN_TTL: '3600' });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.app.close();
+e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 type StorageState = Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>;

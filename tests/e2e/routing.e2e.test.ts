@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, shot, signIn, startServer, type E2EServer } from './harness.js';
+import { newPage, shot, signIn, type E2EServer, e2eLifecycle } from './harness.js';
 import { createCache, memoryStorage, StorageKey } from '../../web/lib/storage';
 import { createAesCipher } from '../../web/lib/cipher';
 import { ROUTE_TABLE } from '../../server/contract/route-table';
@@ -14,14 +14,9 @@ import { ROUTE_TABLE } from '../../server/contract/route-table';
  */
 let server: E2EServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ TOKEN_TTL: '3600' });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.app.close();
+e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 const ADMIN: [string, string] = ['admin', 'admin123'];

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, newPage, shot, signIn, startServer, type E2EServer } from './harness.js';
+import { newPage, shot, signIn, type E2EServer, e2eLifecycle } from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ TOKEN_TTL: '3600' });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.app.close();
+e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 describe('foundation flows in Chromium (issue: sign in and land on the home workbench)', () => {

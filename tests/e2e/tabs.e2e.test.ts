@@ -1,20 +1,15 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, shot, signIn, startServer, type E2EServer } from './harness.js';
+import { newPage, shot, signIn, type E2EServer, e2eLifecycle } from './harness.js';
 import { createCache, memoryStorage, StorageKey } from '../../web/lib/storage';
 import { createAesCipher } from '../../web/lib/cipher';
 
 let server: E2EServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ TOKEN_TTL: '3600' });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.app.close();
+e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** Navigates inside the app the way a link does (history.pushState, which the router follows). */

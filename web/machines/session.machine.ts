@@ -147,6 +147,15 @@ export const sessionMachine = setup({
     logout: fromPromise<void, { token: string | null }>(async () => {}),
   },
   actions: {
+    /** Takes in what `loadUser` answered (spec §3 "User state"). */
+    storeUser: assign((_, p: { userInfo: UserInfo; basicData: BasicData | null }) => ({
+      userInfo: p.userInfo,
+      basicData: p.basicData,
+      roleList: p.userInfo.roles.map((r) => r.id),
+      lastUpdateTime: Date.now(),
+    })),
+    /** Takes in what `buildRoutes` answered; routes are now added (isDynamicAddedRoute). */
+    storeAccess: assign((_, p: BuiltAccess) => accessPatch(p, Date.now())),
     /** Writes token and user info to storage (null clears). */
     persist: (_, _p: { token: string | null; userInfo: UserInfo | null }) => {},
     /** Clears every persisted session, permission, tabs and user value. */
@@ -182,12 +191,7 @@ export const sessionMachine = setup({
         onDone: {
           target: 'building',
           actions: [
-            assign(({ event }) => ({
-              userInfo: event.output.userInfo,
-              basicData: event.output.basicData,
-              roleList: event.output.userInfo.roles.map((r) => r.id),
-              lastUpdateTime: Date.now(),
-            })),
+            { type: 'storeUser', params: ({ event }) => event.output },
             { type: 'persist', params: ({ context, event }) => ({ token: context.token, userInfo: event.output.userInfo }) },
           ],
         },
@@ -210,8 +214,8 @@ export const sessionMachine = setup({
       invoke: {
         src: 'buildRoutes',
         input: ({ context }) => ({ userInfo: context.userInfo!, roleList: context.roleList }),
-        onDone: { target: 'signedIn', actions: assign(({ event }) => accessPatch(event.output, Date.now())) },
-        onError: { target: 'signedIn', actions: assign(() => accessPatch(EMPTY_ACCESS, Date.now())) },
+        onDone: { target: 'signedIn', actions: { type: 'storeAccess', params: ({ event }) => event.output } },
+        onError: { target: 'signedIn', actions: { type: 'storeAccess', params: EMPTY_ACCESS } },
       },
     },
     signedOut: {
@@ -250,12 +254,7 @@ export const sessionMachine = setup({
             onDone: {
               target: 'building',
               actions: [
-                assign(({ event }) => ({
-                  userInfo: event.output.userInfo,
-                  basicData: event.output.basicData,
-                  roleList: event.output.userInfo.roles.map((r) => r.id),
-                  lastUpdateTime: Date.now(),
-                })),
+                { type: 'storeUser', params: ({ event }) => event.output },
                 { type: 'persist', params: ({ context, event }) => ({ token: context.token, userInfo: event.output.userInfo }) },
               ],
             },
@@ -269,8 +268,8 @@ export const sessionMachine = setup({
           invoke: {
             src: 'buildRoutes',
             input: ({ context }) => ({ userInfo: context.userInfo!, roleList: context.roleList }),
-            onDone: { target: 'done', actions: assign(({ event }) => accessPatch(event.output, Date.now())) },
-            onError: { target: 'done', actions: assign(() => accessPatch(EMPTY_ACCESS, Date.now())) },
+            onDone: { target: 'done', actions: { type: 'storeAccess', params: ({ event }) => event.output } },
+            onError: { target: 'done', actions: { type: 'storeAccess', params: EMPTY_ACCESS } },
           },
         },
         done: {

@@ -8,7 +8,7 @@ import { Password } from 'primereact/password';
 import { useSession } from '../session';
 import { avatarLetters } from '../layout/UserMenu';
 import { useLockState } from './lock';
-import { useCaptcha } from './use-captcha';
+import { useCaptcha } from '../use-captcha';
 import './lock.css';
 
 /** The current time, re-rendering each second (the clock shows minutes; a second keeps it on time). */

@@ -6,7 +6,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { sessionActor } from '../session';
-import { useCaptcha } from './use-captcha';
+import { useCaptcha } from '../use-captcha';
 import './lock.css';
 
 type Field = 'username' | 'password' | 'captchaCode';

@@ -4,6 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { mobile, required, smsCode, validate } from './login-rules';
+import { bindField, FormField } from './form-field';
 
 type Field = 'account' | 'mobile' | 'sms';
 /** Seconds before another SMS code may be asked for. */
@@ -48,18 +49,12 @@ export function ForgetPasswordForm({ onBack }: { onBack: () => void }) {
   };
 
   const field = (f: Field, label: string, extra?: React.ReactNode, props: Record<string, unknown> = {}) => (
-    <div className="field">
-      <label htmlFor={`forget-${f}`}>{label}</label>
+    <FormField id={`forget-${f}`} label={label} error={errors[f]}>
       <div className={extra ? 'captcha-row' : undefined}>
-        <InputText id={`forget-${f}`} value={values[f]} onChange={(e) => set(f)(e.target.value)} invalid={!!errors[f]} className="w-full" aria-describedby={errors[f] ? `forget-${f}-error` : undefined} {...props} />
+        <InputText id={`forget-${f}`} {...bindField(`forget-${f}`, f, values, errors, set)} className="w-full" {...props} />
         {extra}
       </div>
-      {errors[f] && (
-        <small className="p-error" id={`forget-${f}-error`} role="alert">
-          {t(errors[f]!)}
-        </small>
-      )}
-    </div>
+    </FormField>
   );
 
   return (

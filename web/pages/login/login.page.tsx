@@ -1,17 +1,18 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { Checkbox } from 'primereact/checkbox';
 import { Button } from 'primereact/button';
-import { sessionApi } from '../../api/session';
+import { useCaptcha } from '../../app/use-captcha';
 import { useSession } from '../../app/session';
 import { safeRedirect } from '../../app/guard';
 import { LOGO } from '../../app/layout/SideMenu';
 import { local, StorageKey } from '../../lib/storage';
 import { required, validate } from './login-rules';
 import { ForgetPasswordForm } from './forget-password';
+import { bindField, FormField } from './form-field';
 import { LocalePicker } from './locale-picker';
 
 type Field = 'username' | 'password' | 'captchaCode';
@@ -34,22 +35,10 @@ export default function LoginPage() {
   const [values, setValues] = useState<Record<Field, string>>({ username: remembered ?? '', password: '', captchaCode: '' });
   const [remember, setRemember] = useState(!!remembered);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [captcha, setCaptcha] = useState<{ token: string; url: string } | null>(null);
   const [mode, setMode] = useState<'login' | 'forget'>('login');
   const wasSigningIn = useRef(false);
 
-  const refreshCaptcha = useCallback(async () => {
-    try {
-      const { captchaToken } = await sessionApi.captchaToken();
-      setCaptcha({ token: captchaToken, url: sessionApi.captchaImageUrl(captchaToken) });
-    } catch {
-      setCaptcha(null);
-    }
-  }, []);
-
-  useEffect(() => {
-    void refreshCaptcha();
-  }, [refreshCaptcha]);
+  const { captcha, refresh: refreshCaptcha } = useCaptcha();
 
   // A failed attempt spends the captcha: fetch a new one and clear the code.
   useEffect(() => {
@@ -80,12 +69,7 @@ export default function LoginPage() {
     });
   };
 
-  const fieldError = (f: Field) =>
-    errors[f] ? (
-      <small className="p-error" id={`${f}-error`} role="alert">
-        {t(errors[f]!)}
-      </small>
-    ) : null;
+  const bind = (f: Field) => bindField(f, f, values, errors, set);
 
   return (
     <div className="login">
@@ -114,59 +98,20 @@ export default function LoginPage() {
             <form onSubmit={submit} noValidate aria-label={t('login.signInTitle')}>
               <h1>{t('login.signInTitle')}</h1>
               <p className="login-desc">{t('login.signInDesc')}</p>
-              <div className="field">
-                <label htmlFor="username">{t('login.username')}</label>
-                <span className="p-input-icon-left w-full">
-                  <InputText
-                    id="username"
-                    name="username"
-                    autoComplete="username"
-                    value={values.username}
-                    onChange={(e) => set('username')(e.target.value)}
-                    invalid={!!errors.username}
-                    aria-describedby={errors.username ? 'username-error' : undefined}
-                    className="w-full"
-                    autoFocus
-                  />
-                </span>
-                {fieldError('username')}
-              </div>
-              <div className="field">
-                <label htmlFor="password">{t('login.password')}</label>
-                <Password
-                  inputId="password"
-                  name="password"
-                  autoComplete="current-password"
-                  value={values.password}
-                  onChange={(e) => set('password')(e.target.value)}
-                  feedback={false}
-                  toggleMask
-                  invalid={!!errors.password}
-                  className="w-full"
-                  inputClassName="w-full"
-                  aria-describedby={errors.password ? 'password-error' : undefined}
-                />
-                {fieldError('password')}
-              </div>
-              <div className="field">
-                <label htmlFor="captchaCode">{t('login.captcha')}</label>
+              <FormField id="username" label={t('login.username')} error={errors.username}>
+                <InputText id="username" name="username" autoComplete="username" {...bind('username')} className="w-full" autoFocus />
+              </FormField>
+              <FormField id="password" label={t('login.password')} error={errors.password}>
+                <Password inputId="password" name="password" autoComplete="current-password" {...bind('password')} feedback={false} toggleMask className="w-full" inputClassName="w-full" />
+              </FormField>
+              <FormField id="captchaCode" label={t('login.captcha')} error={errors.captchaCode}>
                 <div className="captcha-row">
-                  <InputText
-                    id="captchaCode"
-                    name="captchaCode"
-                    autoComplete="off"
-                    maxLength={8}
-                    value={values.captchaCode}
-                    onChange={(e) => set('captchaCode')(e.target.value)}
-                    invalid={!!errors.captchaCode}
-                    aria-describedby={errors.captchaCode ? 'captchaCode-error' : undefined}
-                  />
+                  <InputText id="captchaCode" name="captchaCode" autoComplete="off" maxLength={8} {...bind('captchaCode')} />
                   <button type="button" className="captcha-image" onClick={() => void refreshCaptcha()} title={t('login.captchaRefresh')} aria-label={t('login.captchaRefresh')} data-testid="captcha-refresh">
                     {captcha ? <img src={captcha.url} alt={t('login.captcha')} width={120} height={40} data-testid="captcha-image" /> : <i className="pi pi-refresh" />}
                   </button>
                 </div>
-                {fieldError('captchaCode')}
-              </div>
+              </FormField>
               <div className="login-options">
                 <div className="remember">
                   <Checkbox inputId="remember" checked={remember} onChange={(e) => setRemember(!!e.checked)} />

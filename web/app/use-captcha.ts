@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { sessionApi } from '../../api/session';
+import { sessionApi } from '../api/session';
 
 /**
- * A one-time captcha for the login endpoint (spec §7 /v1/captcha/token and /image), as the lock
+ * A one-time captcha for the login endpoint (spec §7 /v1/captcha/token and /image), as the login page, the lock
  * screen's account-password path and the timeout cover need it. `refresh()` fetches a new one
  * (each attempt spends the old one). Fetches on mount only when `enabled`.
  */

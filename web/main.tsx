@@ -9,6 +9,9 @@ import { DEFAULT_LOCALE, i18n, initI18n, isLocale } from './i18n';
 import { applyPrimeLocale, primeLocaleOf } from './i18n/primereact';
 import { local, StorageKey } from './lib/storage';
 import { notify } from './app/notify';
+import { usePermission } from './app/permission';
+// Only the kit's tiny env module: the kit itself loads with the first page that uses it.
+import { configureCrud } from './crud/env';
 import { sessionActor } from './app/session';
 import { App } from './app/App';
 import { applyTheme, storedTheme } from './app/theme/theme';
@@ -31,6 +34,12 @@ async function boot() {
   };
   onLanguage(locale);
   i18n.on('languageChanged', onLanguage);
+
+  // The CRUD kit may not import the shell (architecture "Boundaries"): hand it permission checks and toasts.
+  configureCrud({
+    usePermission: () => usePermission().has,
+    notify: (message, severity = 'success') => notify({ mode: 'toast', message }, severity),
+  });
 
   const actor = sessionActor();
   configureHttp({

@@ -51,7 +51,7 @@ const ERROR_RESPONSES: Json = {
 };
 
 /** Session endpoints (server/contract/auth.ts) in the same registry shape. */
-const SESSION: EndpointDef[] = [
+export const SESSION: EndpointDef[] = [
   { method: 'POST', path: '/v1/admin/login', kind: 'action', name: 'admin.login', area: 'system', summary: 'Sign in with a one-time captcha; the token is sent back as `tokenHead + token` in Authorization', payload: LoginPayload, result: LoginResult, public: true },
   { method: 'POST', path: '/v1/admin/logout', kind: 'action', name: 'admin.logout', area: 'system', summary: 'Sign out (revokes the token)', payloadOptional: true, public: true },
   { method: 'POST', path: '/v1/admin/adminInfo', kind: 'action', name: 'admin.adminInfo', area: 'system', summary: 'The signed-in user (spec §3 user info)', payloadOptional: true, result: UserInfo },

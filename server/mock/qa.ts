@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Fault, FaultRule } from '../contract/mock-qa.js';
@@ -96,9 +97,17 @@ export function registerFaultInjection(app: FastifyInstance, ctx: MockContext): 
     if (f.latencyMs) await sleep(f.latencyMs);
     if (f.drop) {
       reply.hijack();
-      // Destroying the response closes the real socket; in-process (inject) callers see an error too.
-      reply.raw.destroy(new Error('connection dropped by an injected fault'));
-      req.raw.socket?.destroy();
+      const socket = req.raw.socket;
+      if (socket instanceof Socket && !socket.destroyed) {
+        // A socket closed before any answer makes browsers silently retry the request on another
+        // connection (a safe retry of an idempotent-looking failure), so one fault would be spent
+        // several times and the user would see nothing. An answer cut off mid-body is not retried:
+        // the client sees a network error exactly once.
+        socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\nConnection: close\r\n\r\n{', () => socket.destroy());
+      } else {
+        // In-process (inject) callers have no real socket: fail the response instead.
+        reply.raw.destroy(new Error('connection dropped by an injected fault'));
+      }
       return reply;
     }
     if (f.httpStatus) return sendEnvelope(reply, f.httpStatus, f.httpStatus, f.message ?? DEFAULT_MESSAGES[f.httpStatus] ?? 'Injected fault');

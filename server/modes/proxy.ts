@@ -169,6 +169,10 @@ export async function registerProxyMode(app: FastifyInstance, config: Config): P
   // loadConfig strips trailing slashes, so the base path is '' or '/platform'.
   const basePath = upstream.pathname.replace(/\/+$/, '');
 
+  // The QA controls belong to mock mode: the platform has none, and an upstream 401 for them
+  // would sign the user out. The console's Mock panel probes this path to know the mode.
+  app.all('/v1/mock/*', (_req, reply) => sendEnvelope(reply, 404, ResultCode.notFound, 'QA controls exist only in mock mode'));
+
   await app.register(async function proxyScope(scope) {
     // Hand every body over as a stream: no parser, no size limit, no buffering.
     scope.removeAllContentTypeParsers();

@@ -13,6 +13,10 @@ export type PageModule = () => Promise<{ default: ComponentType }>;
 export const PAGE_MODULES: Record<string, PageModule> = {
   'home/work.page.tsx': () => import('./home/work.page'),
   'dashboard/analysis.page.tsx': () => import('./dashboard/analysis.page'),
+  'feedback/index.page.tsx': () => import('./feedback/index.page'),
+  'feedback/type.page.tsx': () => import('./feedback/type.page'),
+  'feedback/words.page.tsx': () => import('./feedback/words.page'),
+  'feedback/activity.page.tsx': () => import('./feedback/activity.page'),
 };
 
 /** The view files route building matches component names against. */

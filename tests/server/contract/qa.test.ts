@@ -95,7 +95,9 @@ describe('faults', () => {
     await expect(app.inject({ method: 'POST', url: '/v1/feedbackType/list', headers: { authorization: token }, payload: {} })).rejects.toThrow(/dropped/);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
-    await expect(fetch(`http://127.0.0.1:${port}/v1/feedbackType/list`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: '{}' })).rejects.toThrow();
+    // The answer is cut off mid-body (so browsers do not silently retry): reading it fails.
+    const cut = fetch(`http://127.0.0.1:${port}/v1/feedbackType/list`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: '{}' });
+    await expect(cut.then((r) => r.json())).rejects.toThrow();
     const ok = await fetch(`http://127.0.0.1:${port}/v1/feedbackType/listAll`, { method: 'POST', headers: { authorization: token } });
     expect((await ok.json()).code).toBe(200);
   });
@@ -133,13 +135,14 @@ describe('faults', () => {
   });
 });
 
-test('the QA controls do not exist in proxy mode: the path goes to the platform', async () => {
+test('the QA controls do not exist in proxy mode: answered here with 404, never sent to the platform', async () => {
   const up = await startUpstream(echoHandler);
   const { app: proxy } = await makeApp({ MODE: 'proxy', UPSTREAM_URL: up.url });
   try {
     const r = await call(proxy, 'POST', '/v1/mock/reset', { body: {} });
-    expect(r.json.data).toMatchObject({ url: '/v1/mock/reset' });
-    expect(up.received.map((x) => x.url)).toContain('/v1/mock/reset');
+    expect(r.status).toBe(404);
+    expect(r.json).toMatchObject({ code: 404, data: null, message: 'QA controls exist only in mock mode' });
+    expect(up.received).toEqual([]);
   } finally {
     await proxy.close();
     await up.close();

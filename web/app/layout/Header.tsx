@@ -9,6 +9,7 @@ import { SearchButton } from '../search/SearchButton';
 import { ErrorLogButton } from '../error-log/ErrorLogButton';
 import { SettingsButton } from '../settings/SettingsButton';
 import { useMenuLayout } from './use-menu-layout';
+import { MockPanelButton } from '../mock-panel/MockPanelButton';
 
 /**
  * The header: menu collapse on the left (on a narrow screen it opens the menu drawer); on the
@@ -33,6 +34,7 @@ export function Header() {
         data-testid="menu-toggle"
       />
       <div className="layout-header-spacer" />
+      <MockPanelButton />
       <SearchButton />
       <ErrorLogButton />
       <FullScreenButton />

@@ -1,0 +1,50 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { mockApi } from '../../api/mock';
+import { useSession } from '../session';
+import { mockPanelVisible, probeMockModeOnce, useMockProbe } from './mock-visibility';
+
+// The panel (forms, tables, the contract's endpoint list) loads with its first opening.
+const MockPanel = lazy(() => import('./MockPanel'));
+
+/**
+ * The header's "Mock" button (issue 4 "QA controls … reachable from a Mock panel in the console,
+ * visible only in mock mode"). Once signed in it probes the mode once per page load; it renders
+ * nothing in proxy mode. The panel stays mounted after its first opening, so closing animates and
+ * the form keeps what was typed.
+ */
+export function MockPanelButton() {
+  const { t } = useTranslation();
+  const { ready } = useSession();
+  const probe = useMockProbe();
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (ready) probeMockModeOnce(async () => (await mockApi.probe()) !== null);
+  }, [ready]);
+  if (!mockPanelVisible({ probe, signedIn: ready })) return null;
+  return (
+    <>
+      <Button
+        icon="pi pi-sliders-v"
+        text
+        rounded
+        severity="secondary"
+        aria-label={t('mock.button')}
+        tooltip={t('mock.button')}
+        tooltipOptions={{ position: 'bottom' }}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+        data-testid="mock-button"
+      />
+      {wanted && (
+        <Suspense fallback={null}>
+          <MockPanel visible={open} onHide={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+/** Feedback area (spec §2 /feedback): reply, reply words, award winners import and template. */
+export default {
+  reply: 'Reply',
+  replyTitle: 'Reply to feedback',
+  replyContent: 'Reply',
+  replyClose: 'Close the feedback after replying',
+  quickPicks: 'Quick replies',
+  noQuickPicks: 'No reply templates yet; add them under Reply words',
+  replied: 'Reply sent',
+  replyRequired: 'Please enter a reply',
+  original: 'Feedback',
+  tabs: { replay: 'Reply templates', words: 'Feedback words' },
+  import: 'Import winners',
+  importTitle: 'Import award winners',
+  importHint: 'Upload an .xlsx file with the template columns; if any row is wrong, nothing is imported.',
+  importActivity: 'Activity (used for rows whose activity cell is empty)',
+  chooseFile: 'Choose file',
+  upload: 'Upload',
+  imported: '{{count}} winner(s) imported',
+  template: 'Download template',
+  templateName: 'award-import-template.xlsx',
+};

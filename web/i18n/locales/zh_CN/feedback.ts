@@ -1,0 +1,22 @@
+/** 意见反馈区域（规格 §2 /feedback）：回复、话术、获奖名单导入与模板。 */
+export default {
+  reply: '回复',
+  replyTitle: '回复反馈',
+  replyContent: '回复内容',
+  replyClose: '回复后关闭该反馈',
+  quickPicks: '快捷回复',
+  noQuickPicks: '暂无快捷回复，可在“回复话术”中添加',
+  replied: '回复成功',
+  replyRequired: '请输入回复内容',
+  original: '反馈内容',
+  tabs: { replay: '快捷回复', words: '反馈词库' },
+  import: '导入获奖名单',
+  importTitle: '导入获奖名单',
+  importHint: '上传 .xlsx 文件，列与模板一致；有任何一行不正确时整个文件都不会导入。',
+  importActivity: '活动名称（表格中活动名称为空的行使用此名称）',
+  chooseFile: '选择文件',
+  upload: '上传',
+  imported: '已导入 {{count}} 名获奖者',
+  template: '下载模板',
+  templateName: '获奖名单导入模板.xlsx',
+};

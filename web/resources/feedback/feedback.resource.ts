@@ -1,0 +1,15 @@
+import { feedback } from '../../../server/contract/feedback';
+import { defineResource } from '../../crud';
+
+/** /feedback/index: members' feedback; replied through the page's reply dialog, never edited as a form. */
+export default defineResource({
+  entity: feedback,
+  permission: 'FeedbackIndex',
+  columns: ['id', 'nickName', 'typeId', 'content', 'source', 'contact', 'status', 'replyContent', 'createTime'],
+  filters: ['keyword', 'typeId', 'status', 'source', 'createTime'],
+  fields: {
+    id: { width: 80 },
+    status: { width: 100 },
+    createTime: { width: 170 },
+  },
+});

@@ -83,7 +83,8 @@ describe('tabs from routes (spec §2, §3 "Tab")', () => {
       name: 'OrderIndex',
       params: {},
       query: { status: '1', page: '2' },
-      meta: { title: 'routes.order.index', realPath: '/order/index' },
+      // One tab per route unless the route declares otherwise: its query is view state.
+      meta: { title: 'routes.order.index', realPath: '/order/index', dynamicLevel: 1 },
     });
     expect(tabKey(t)).toBe('/order/index?status=1&page=2');
   });

@@ -109,6 +109,16 @@ describe('dynamicLevel (spec §4)', () => {
     expect(l.activeKey).toBe('/order/detail/3');
   });
 
+  test('dynamicLevel 1 keeps one tab per route, which follows the query in place', () => {
+    const typeList = (q: string) => tab(`/feedback/type?${q}`, { dynamicLevel: 1, realPath: '/feedback/type' });
+    let l = list([HOME, A], A);
+    l = addTab(l, typeList('pageNum=1'));
+    l = addTab(l, B);
+    l = addTab(l, typeList('pageNum=2&typeName=x'));
+    expect(l.tabs.map((t) => t.fullPath)).toEqual(['/home/work', '/order/index', '/feedback/type?pageNum=2&typeName=x', '/goods/list']);
+    expect(l.activeKey).toBe('/feedback/type?pageNum=2&typeName=x');
+  });
+
   test('dynamicLevel 0 or absent never evicts', () => {
     let l = list([], null);
     for (let i = 0; i < 5; i++) l = addTab(l, tab(`/x/${i}`, { dynamicLevel: 0, realPath: '/x/:id' }));

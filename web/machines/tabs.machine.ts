@@ -117,6 +117,9 @@ export function addTab(list: TabList, tab: Tab): TabList {
     const same = (t: Tab) => (t.meta.realPath ?? t.path) === realPath;
     if (tabs.filter(same).length >= level) {
       const earliest = tabs.findIndex((t) => same(t) && !t.meta.affix);
+      // One tab per route (level 1, e.g. a list whose filters live in the query): the tab takes
+      // the new query where it stands instead of jumping to the end of the strip.
+      if (earliest >= 0 && level === 1) return { tabs: tabs.map((t, j) => (j === earliest ? tab : t)), activeKey: key };
       if (earliest >= 0) tabs = tabs.filter((_, j) => j !== earliest);
     }
   }

@@ -34,7 +34,10 @@ export function tabOfRoute(route: Pick<FlatRoute, 'path' | 'name' | 'title' | 'l
   if (route.icon) tabMeta.icon = route.icon;
   if (meta?.affix) tabMeta.affix = true;
   if (meta?.ignoreKeepAlive) tabMeta.ignoreKeepAlive = true;
-  if (meta?.dynamicLevel) tabMeta.dynamicLevel = meta.dynamicLevel;
+  // Record ids travel through stored keys, never the URL (spec §3), so a query is view state
+  // (filters, page, sort): by default a route keeps ONE tab that follows its query. A route that
+  // wants several tabs of one path declares a higher dynamicLevel.
+  tabMeta.dynamicLevel = meta?.dynamicLevel ?? 1;
   return { path: location, fullPath: search ? `${location}?${search}` : location, name: route.name, params: {}, query, meta: tabMeta };
 }
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import writeXlsxFile from 'write-excel-file/node';
 import readXlsxFile from 'read-excel-file/node';
-import { launch, newPage, shot, signIn, startServer, type E2EServer } from './harness.js';
+import { newPage, shot, signIn, type E2EServer, e2eLifecycle } from './harness.js';
 import { AWARD_COLUMNS } from '../../server/contract/feedback.js';
 
 /**
@@ -17,14 +17,11 @@ import { AWARD_COLUMNS } from '../../server/contract/feedback.js';
 let server: E2EServer;
 let browser: Browser;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'feedback-e2e-'));
-
-beforeAll(async () => {
-  server = await startServer({ TOKEN_TTL: '3600' });
-  browser = await launch();
+e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
+  server = s;
+  browser = b;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.app.close();
+afterAll(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
+import { createCache, memoryStorage } from '../../web/lib/storage';
+import { createAesCipher } from '../../web/lib/cipher';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -83,4 +85,19 @@ export function e2eLifecycle(env: Record<string, string>, use: (server: E2EServe
     await browser?.close();
     await server?.app.close();
   });
+}
+
+/**
+ * Writes values into the page's local storage the way the console's own cache does (production
+ * builds encrypt them), then reloads so the console starts with them (e.g. a project config patch).
+ */
+export async function seedStorage(page: Page, values: Record<string, unknown>) {
+  const version = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string }).version;
+  const backend = memoryStorage();
+  const cache = createCache({ backend, prefix: `GAME_CONSOLE__${version}__`, cipher: createAesCipher() });
+  for (const [k, v] of Object.entries(values)) cache.set(k, v);
+  const raw: [string, string][] = [];
+  for (let i = 0; i < backend.length; i++) raw.push([backend.key(i)!, backend.getItem(backend.key(i)!)!]);
+  await page.evaluate((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), raw);
+  await page.reload();
 }

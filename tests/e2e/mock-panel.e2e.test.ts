@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import { CAPTCHA, launch, newPage, shot, signIn, startServer, type E2EServer } from './harness.js';
+import { CAPTCHA, newPage, shot, signIn, type E2EServer, e2eLifecycle } from './harness.js';
 import zhErrors from '../../web/i18n/locales/zh_CN/errors';
 
 /**
@@ -16,14 +16,9 @@ import zhErrors from '../../web/i18n/locales/zh_CN/errors';
 
 let server: E2EServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ TOKEN_TTL: '3600' });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.app.close();
+e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 const toast = (page: Page, text: string) => page.locator('.p-toast-message', { hasText: text }).first();

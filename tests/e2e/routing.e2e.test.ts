@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, shot, signIn, type E2EServer, e2eLifecycle } from './harness.js';
-import { createCache, memoryStorage, StorageKey } from '../../web/lib/storage';
-import { createAesCipher } from '../../web/lib/cipher';
+import { newPage, shot, signIn, type E2EServer, e2eLifecycle, seedStorage } from './harness.js';
+import { StorageKey } from '../../web/lib/storage';
 import { ROUTE_TABLE } from '../../server/contract/route-table';
 
 /**
@@ -23,16 +21,6 @@ const ADMIN: [string, string] = ['admin', 'admin123'];
 const OPERATOR: [string, string] = ['operator', 'operator123'];
 
 /** Writes values into local storage the way the console's cache does (encrypted, as production builds are). */
-async function seedStorage(page: Page, values: Record<string, unknown>) {
-  const version = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string }).version;
-  const backend = memoryStorage();
-  const cache = createCache({ backend, prefix: `GAME_CONSOLE__${version}__`, cipher: createAesCipher() });
-  for (const [k, v] of Object.entries(values)) cache.set(k, v);
-  const raw: [string, string][] = [];
-  for (let i = 0; i < backend.length; i++) raw.push([backend.key(i)!, backend.getItem(backend.key(i)!)!]);
-  await page.evaluate((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), raw);
-  await page.reload();
-}
 
 /** A fresh page signed in as `user`, the storage seeded first (project config, locale, dark mode). */
 async function signedIn(opts: { user?: [string, string]; seed?: Record<string, unknown>; width?: number; before?: (page: Page) => Promise<unknown> } = {}) {

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, shot, signIn, type E2EServer, e2eLifecycle } from './harness.js';
-import { createCache, memoryStorage, StorageKey } from '../../web/lib/storage';
-import { createAesCipher } from '../../web/lib/cipher';
+import { newPage, shot, signIn, type E2EServer, e2eLifecycle, seedStorage } from './harness.js';
+import { StorageKey } from '../../web/lib/storage';
 
 let server: E2EServer;
 let browser: Browser;
@@ -29,20 +27,6 @@ const menuItem = (page: Page, menu: 'tabs-context-menu' | 'tabs-dropdown-menu', 
 const isDisabled = (item: ReturnType<typeof menuItem>) =>
   item.evaluate((el) => el.getAttribute('aria-disabled') === 'true' || el.classList.contains('p-disabled') || !!el.querySelector('.p-disabled'));
 
-/**
- * Writes values into the page's local storage the way the console's own cache does (production
- * builds encrypt them), then reloads so the console starts with them (e.g. a project config patch).
- */
-async function seedStorage(page: Page, values: Record<string, unknown>) {
-  const version = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string }).version;
-  const backend = memoryStorage();
-  const cache = createCache({ backend, prefix: `GAME_CONSOLE__${version}__`, cipher: createAesCipher() });
-  for (const [k, v] of Object.entries(values)) cache.set(k, v);
-  const raw: [string, string][] = [];
-  for (let i = 0; i < backend.length; i++) raw.push([backend.key(i)!, backend.getItem(backend.key(i)!)!]);
-  await page.evaluate((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), raw);
-  await page.reload();
-}
 
 async function signedIn(opts: { locale?: string; user?: [string, string]; seed?: Record<string, unknown> } = {}) {
   const { page, context, errors } = await newPage(browser);

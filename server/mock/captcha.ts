@@ -4,6 +4,12 @@ import svgCaptcha from 'svg-captcha';
 /** A captcha lives 5 minutes and can be tried once. */
 export const CAPTCHA_TTL_SECONDS = 300;
 const MAX_PENDING = 10_000;
+const LOOK = { size: 4, noise: 3, ignoreChars: '0oO1ilI', color: true, width: 120, height: 40, fontSize: 48 };
+
+// The package's own helpers, typed narrower than they are: its default export renders a given
+// text, and randomText also takes options (size, ignoreChars).
+const render = svgCaptcha as unknown as (text: string, options: typeof LOOK) => string;
+const randomCode = svgCaptcha.randomText as unknown as (options: typeof LOOK) => string;
 
 /**
  * One-time captchas for the mock login (spec §7 /v1/captcha/token and /v1/captcha/image).
@@ -12,7 +18,9 @@ const MAX_PENDING = 10_000;
  * `bypassCode` (MOCK_CAPTCHA_CODE) is accepted for any live token so UI tests can sign in.
  */
 export class CaptchaStore {
-  private pending = new Map<string, { code: string; expiresAt: number; svg?: string }>();
+  // Only the code is kept (a few bytes); the image is drawn when asked for. Keeping the SVG
+  // (tens of KB) would let anyone fill memory by asking for tokens.
+  private pending = new Map<string, { code: string; expiresAt: number }>();
   constructor(
     private now: () => number,
     private bypassCode: string | null,
@@ -21,16 +29,15 @@ export class CaptchaStore {
   issue(): { captchaToken: string; expireIn: number } {
     if (this.pending.size >= MAX_PENDING) this.sweep(true);
     const captchaToken = randomBytes(18).toString('base64url');
-    const c = svgCaptcha.create({ size: 4, noise: 3, ignoreChars: '0oO1ilI', color: true, width: 120, height: 40, fontSize: 48 });
-    this.pending.set(captchaToken, { code: c.text, svg: c.data, expiresAt: this.now() + CAPTCHA_TTL_SECONDS * 1000 });
+    this.pending.set(captchaToken, { code: randomCode(LOOK), expiresAt: this.now() + CAPTCHA_TTL_SECONDS * 1000 });
     return { captchaToken, expireIn: CAPTCHA_TTL_SECONDS };
   }
 
-  /** The SVG image of a live token's code, or null for an unknown or expired token. */
+  /** The SVG image of a live token's code (fresh noise each time), or null for an unknown or expired token. */
   image(token: string): string | null {
     const p = this.pending.get(token);
     if (!p || p.expiresAt <= this.now()) return null;
-    return p.svg ?? null;
+    return render(p.code, LOOK);
   }
 
   /** The code behind a token (tests only). */

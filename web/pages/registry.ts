@@ -1,14 +1,30 @@
-import type { ComponentType } from 'react';
+import type { PageModule } from './registry-types';
+import { PAGES as account } from './account/registry';
+import { PAGES as cdk } from './cdk/registry';
+import { PAGES as client } from './client/registry';
+import { PAGES as financial } from './financial/registry';
+import { PAGES as games } from './games/registry';
+import { PAGES as goods } from './goods/registry';
+import { PAGES as inventory } from './inventory/registry';
+import { PAGES as member } from './member/registry';
+import { PAGES as merchant } from './merchant/registry';
+import { PAGES as operate } from './operate/registry';
+import { PAGES as order } from './order/registry';
+import { PAGES as recommend } from './recommend/registry';
+import { PAGES as rent } from './rent/registry';
+import { PAGES as social } from './social/registry';
+import { PAGES as specialConfig } from './specialConfig/registry';
+import { PAGES as statistics } from './statistics/registry';
+import { PAGES as system } from './system/registry';
 
-/** A lazily loaded page module: each is its own chunk (spec §2 "All routes are lazy-loaded"). */
-export type PageModule = () => Promise<{ default: ComponentType }>;
+export type { PageModule };
 
 /**
  * The view files of the console: path under `web/pages/` → its lazily loaded module. Route
  * building (spec §2) matches a route's component name (`home/work`, `/home/work` or
  * `home/work.page.tsx`) against these files; a component with no file, or with several
  * (`x.page.tsx` and `x.page.ts`), logs a developer warning and renders the exception page (404)
- * until its screen is built. Add one line per new screen.
+ * until its screen is built. Each area lists its own files in `web/pages/<area>/registry.ts`.
  */
 export const PAGE_MODULES: Record<string, PageModule> = {
   'home/work.page.tsx': () => import('./home/work.page'),
@@ -17,6 +33,7 @@ export const PAGE_MODULES: Record<string, PageModule> = {
   'feedback/type.page.tsx': () => import('./feedback/type.page'),
   'feedback/words.page.tsx': () => import('./feedback/words.page'),
   'feedback/activity.page.tsx': () => import('./feedback/activity.page'),
+  ...{ ...account, ...cdk, ...client, ...financial, ...games, ...goods, ...inventory, ...member, ...merchant, ...operate, ...order, ...recommend, ...rent, ...social, ...specialConfig, ...statistics, ...system },
 };
 
 /** The view files route building matches component names against. */

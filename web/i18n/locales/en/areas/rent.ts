@@ -1,0 +1,7 @@
+/** The rent area's texts in en (spec §2 /rent); one file per area so areas never edit a shared pack. */
+export default {
+  /** Screen texts, keys `rent.<key>`. */
+  texts: {},
+  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
+  resources: {},
+};

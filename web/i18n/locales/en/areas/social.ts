@@ -1,0 +1,7 @@
+/** The social area's texts in en (spec §2 /social); one file per area so areas never edit a shared pack. */
+export default {
+  /** Screen texts, keys `social.<key>`. */
+  texts: {},
+  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
+  resources: {},
+};

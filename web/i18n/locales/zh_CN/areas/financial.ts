@@ -1,0 +1,7 @@
+/** The financial area's texts in zh_CN (spec §2 /financial); one file per area so areas never edit a shared pack. */
+export default {
+  /** Screen texts, keys `financial.<key>`. */
+  texts: {},
+  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
+  resources: {},
+};

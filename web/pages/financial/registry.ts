@@ -1,0 +1,4 @@
+import type { PageModule } from '../registry-types';
+
+/** The financial area's view files (spec §2 /financial): path under `web/pages/` → lazily loaded module. */
+export const PAGES: Record<string, PageModule> = {};

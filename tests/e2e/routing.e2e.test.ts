@@ -68,9 +68,9 @@ describe('permission modes and button permissions (spec §6)', () => {
     expect(opTop.length).toBeLessThan(adminTop.length);
     // The operator lacks SystemMenu codes: the shell's menu-management button is not rendered.
     expect(await op.page.locator('[data-testid=menu-manage]').count()).toBe(0);
-    // A route of another role is not the operator's: 404 inside the layout.
+    // A route of another role exists but is not the operator's: 403 inside the layout (spec §8 page codes), not 404.
     await op.page.goto(server.url + '/system/account');
-    await op.page.locator('[data-testid=exception][data-status="404"]').waitFor();
+    await op.page.locator('[data-testid=exception][data-status="403"]').waitFor();
     await shot(op.page, 'routing-operator-zh');
     expect(admin.errors).toEqual([]);
     expect(op.errors).toEqual([]);

@@ -128,6 +128,7 @@ export function TabsBar() {
               data-key={key}
               // Named by its title alone: without this the close button's label joins the name.
               aria-labelledby={`tab-title-${i}`}
+              aria-keyshortcuts={closable ? 'Delete' : undefined}
               title={title(tab)}
               onClick={() => !active && go(tab.fullPath)}
               onKeyDown={(e) => onKeyDown(e, tab, i)}
@@ -139,18 +140,19 @@ export function TabsBar() {
               {tab.meta.affix && <i className="pi pi-thumbtack tabs-pin" aria-hidden />}
               <span className="tabs-title" id={`tab-title-${i}`}>{title(tab)}</span>
               {closable && (
-                <button
-                  type="button"
+                // Not a button inside the tab (a nested control, which screen readers stumble on):
+                // keyboard and assistive-technology users close a tab with Delete or the context menu.
+                <span
                   className="tabs-close"
-                  aria-label={`${t('tabs.close')} ${title(tab)}`}
-                  tabIndex={-1}
+                  aria-hidden
+                  title={`${t('tabs.close')} ${title(tab)}`}
                   onClick={(e) => {
                     e.stopPropagation();
                     act('close', key);
                   }}
                 >
-                  <i className="pi pi-times" aria-hidden />
-                </button>
+                  <i className="pi pi-times" />
+                </span>
               )}
             </div>
           );

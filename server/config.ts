@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import os from 'node:os';
 
 /** Which implementation answers `/v1`, `/api/v1` and `/upload`. */
 export type Mode = 'mock' | 'proxy';
@@ -34,6 +35,8 @@ export interface Config {
   upstreamConnectTimeoutMs: number;
   /** Graceful shutdown: how long in-flight requests may run after SIGTERM, in ms. */
   shutdownGraceMs: number;
+  /** Mock mode: folder where `POST /upload` keeps uploaded images (created on first upload). */
+  uploadDir: string;
 }
 
 /** Thrown for a bad setting; the message names the setting and what it accepts. */
@@ -61,6 +64,7 @@ export const SETTINGS = [
   { key: 'upstreamTimeoutMs', env: 'UPSTREAM_TIMEOUT_MS', flag: 'upstream-timeout-ms', doc: 'proxy: upstream response timeout, default 1200000' },
   { key: 'upstreamConnectTimeoutMs', env: 'UPSTREAM_CONNECT_TIMEOUT_MS', flag: 'upstream-connect-timeout-ms', doc: 'proxy: connect timeout, default 5000' },
   { key: 'shutdownGraceMs', env: 'SHUTDOWN_GRACE_MS', flag: 'shutdown-grace-ms', doc: 'graceful shutdown limit, default 10000' },
+  { key: 'uploadDir', env: 'UPLOAD_DIR', flag: 'upload-dir', doc: 'mock mode: folder of uploaded images, default <OS temp dir>/game-console-uploads' },
 ] as const;
 
 type Raw = Partial<Record<(typeof SETTINGS)[number]['key'], string>>;
@@ -139,5 +143,6 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     upstreamTimeoutMs: int(label('upstreamTimeoutMs'), raw.upstreamTimeoutMs, 1_200_000, 1, 3_600_000),
     upstreamConnectTimeoutMs: int(label('upstreamConnectTimeoutMs'), raw.upstreamConnectTimeoutMs, 5000, 1, 600_000),
     shutdownGraceMs: int(label('shutdownGraceMs'), raw.shutdownGraceMs, 10_000, 0, 600_000),
+    uploadDir: path.resolve(raw.uploadDir?.trim() || path.join(os.tmpdir(), 'game-console-uploads')),
   };
 }

@@ -27,6 +27,7 @@ import { admin, menu, resource, resourceCategory, role, systemActions, systemMes
 
 export * from './entity.js';
 export * from './fields.js';
+export * from './upload.js';
 
 /** Every entity of spec §1/§2, by area in spec order. */
 export const ENTITIES = [

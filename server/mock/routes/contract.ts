@@ -25,6 +25,6 @@ export async function registerContractRoutes(app: FastifyInstance, ctx: MockCont
     scope.setValidatorCompiler(contractValidatorCompiler);
     registerCrudRoutes(scope, ctx);
     registerActionRoutes(scope, ctx, { ...feedbackHandlers, ...orderHandlers, ...memberHandlers, ...domainHandlers, ...statisticsHandlers, ...qaHandlers });
-    registerUploadRoutes(scope);
+    registerUploadRoutes(scope, ctx);
   });
 }

@@ -124,6 +124,8 @@ export class Crud {
     const t = hc.now();
     row.createTime = t;
     row.updateTime = t;
+    // References first: a domain rule may look its target up and must never see a missing one.
+    this.checkRefs(def, row, Object.keys(row));
     row = (this.h(name).beforeAdd?.(row, hc) as AnyRow | undefined) ?? row;
     this.checkRefs(def, row, Object.keys(row));
     this.checkUnique(name, def, row, null);
@@ -145,6 +147,7 @@ export class Crud {
     const old = this.find(name, id);
     const hc = this.hookCtx(actor);
     let patch: Partial<AnyRow> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+    this.checkRefs(def, { ...old, ...patch } as AnyRow, Object.keys(patch));
     patch = (this.h(name).beforeUpdate?.(old, patch, hc) as Partial<AnyRow> | undefined) ?? patch;
     const merged = { ...old, ...patch, id: old.id, createTime: old.createTime, updateTime: hc.now() } as AnyRow;
     this.checkRefs(def, merged, Object.keys(patch));

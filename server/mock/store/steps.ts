@@ -2,7 +2,7 @@ import { accountFactories, accountFinish } from '../../../fixtures/account.facto
 import { cdkFactories, cdkFinish } from '../../../fixtures/cdk.factory.js';
 import { clientFactories } from '../../../fixtures/client.factory.js';
 import { feedbackFactories } from '../../../fixtures/feedback.factory.js';
-import { merchantIncomeFactory } from '../../../fixtures/financial.factory.js';
+import { financialFinish, merchantIncomeFactory } from '../../../fixtures/financial.factory.js';
 import { gamesFactories, gamesFinish } from '../../../fixtures/games.factory.js';
 import { goodsFactories, goodsFactory, goodsFinish } from '../../../fixtures/goods.factory.js';
 import { inventoryFactories, inventoryFinish, stockFactory } from '../../../fixtures/inventory.factory.js';
@@ -50,6 +50,7 @@ export const SEED_STEPS: SeedStep[] = [
   ...rentFinish,
   rentalIncomeFactory,
   merchantIncomeFactory,
+  ...financialFinish,
   ...operateFactories,
   ...operateFinish,
   ...specialConfigFactories,

@@ -1,12 +1,12 @@
 import type { AnyEntity, EndpointDef } from './entity.js';
 import { accountActions, accountUseRecord, gameAccount } from './account.js';
 import { cdkActions, cdkCode, cdkMerchant, cdkPlatform, cdkWechatActivity } from './cdk.js';
-import { clientError, clientVersion } from './client.js';
+import { clientActions, clientError, clientVersion } from './client.js';
 import { feedback, feedbackActions, feedbackAward, feedbackType, feedbackWords, replay } from './feedback.js';
 import { financialActions, merchantIncome, rentalIncome } from './financial.js';
 import { game, gamePlatform, gameTag } from './games.js';
 import { coupon, goods, goodsArea, goodsCategory, goodsPlatform, goodsTag } from './goods.js';
-import { card, cardAccount, cardSetting, costConfig, stock } from './inventory.js';
+import { card, cardAccount, cardSetting, costConfig, inventoryActions, inventoryAudit, stock } from './inventory.js';
 import { member, memberActions, memberConsume, memberGrade, walletRecord } from './member.js';
 import { merchant, merchantAccount } from './merchant.js';
 import { mockActions } from './mock-qa.js';
@@ -38,7 +38,7 @@ export const ENTITIES = [
   merchantIncome, rentalIncome,
   gamePlatform, gameTag, game,
   goodsCategory, goodsPlatform, goodsTag, goodsArea, coupon, goods,
-  stock, cardSetting, card, costConfig, cardAccount,
+  stock, cardSetting, card, costConfig, cardAccount, inventoryAudit,
   memberGrade, member, memberConsume, walletRecord,
   merchant, merchantAccount,
   advert, reward, rewardReceive, link, stationMsg, seoSetting,
@@ -59,6 +59,7 @@ export const ENTITY = Object.fromEntries(ENTITIES.map((e) => [e.name, e])) as En
 export const ACTIONS: EndpointDef[] = [
   ...accountActions, ...cdkActions, ...feedbackActions, ...financialActions, ...memberActions, ...operateActions,
   ...orderActions, ...recommendActions, ...rentActions, ...statisticsActions, ...systemActions, ...mockActions,
+  ...inventoryActions, ...clientActions,
 ];
 
 /** Every endpoint of the contract (CRUD first, by entity; then actions). Session endpoints live in auth.ts. */

@@ -1,4 +1,3 @@
-import { MockError } from '../store/crud.js';
 import { parseTime } from '../store/gen.js';
 import type { AnyRow } from '../store/seed.js';
 import { chain, defineHooks, period, snapshot } from './shared.js';
@@ -22,15 +21,6 @@ export const miscHooks = defineHooks({
   article: {
     beforeAdd: (row, h) => (row.status === 1 && !row.publishTime ? { ...row, publishTime: h.now() } : row),
     beforeUpdate: (old, patch, h) => (patch.status === 1 && old.status !== 1 && !patch.publishTime ? { ...patch, publishTime: h.now() } : patch),
-  },
-  clientVersion: {
-    beforeUpdate(old, patch, h) {
-      if (patch.status === 1 && old.status !== 1) return { ...patch, releaseTime: patch.releaseTime ?? h.now() };
-    },
-    beforeAdd(row, h) {
-      if (row.minVersionCode > row.versionCode) throw new MockError(`minVersionCode: must not be above versionCode (${row.versionCode})`);
-      return row.status === 1 && !row.releaseTime ? { ...row, releaseTime: h.now() } : row;
-    },
   },
 });
 

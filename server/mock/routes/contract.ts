@@ -4,6 +4,7 @@ import type { MockContext } from '../context.js';
 import { registerActionRoutes } from './actions.js';
 import { registerCrudRoutes } from './crud.js';
 import { domainHandlers } from './domain.js';
+import { inventoryHandlers } from './inventory-actions.js';
 import { feedbackHandlers } from './feedback.js';
 import { memberHandlers } from './member.js';
 import { orderHandlers } from './order.js';
@@ -24,7 +25,7 @@ export async function registerContractRoutes(app: FastifyInstance, ctx: MockCont
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
     scope.setValidatorCompiler(contractValidatorCompiler);
     registerCrudRoutes(scope, ctx);
-    registerActionRoutes(scope, ctx, { ...feedbackHandlers, ...orderHandlers, ...memberHandlers, ...domainHandlers, ...statisticsHandlers, ...qaHandlers });
+    registerActionRoutes(scope, ctx, { ...feedbackHandlers, ...orderHandlers, ...memberHandlers, ...domainHandlers, ...statisticsHandlers, ...qaHandlers, ...inventoryHandlers });
     registerUploadRoutes(scope, ctx);
   });
 }

@@ -6,6 +6,7 @@ import { registerCrudRoutes } from './crud.js';
 import { domainHandlers } from './domain.js';
 import { feedbackHandlers } from './feedback.js';
 import { memberHandlers } from './member.js';
+import { merchantHandlers } from './merchant.js';
 import { orderHandlers } from './order.js';
 import { qaHandlers } from './qa.js';
 import { statisticsHandlers } from './statistics.js';
@@ -24,7 +25,7 @@ export async function registerContractRoutes(app: FastifyInstance, ctx: MockCont
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
     scope.setValidatorCompiler(contractValidatorCompiler);
     registerCrudRoutes(scope, ctx);
-    registerActionRoutes(scope, ctx, { ...feedbackHandlers, ...orderHandlers, ...memberHandlers, ...domainHandlers, ...statisticsHandlers, ...qaHandlers });
+    registerActionRoutes(scope, ctx, { ...feedbackHandlers, ...orderHandlers, ...memberHandlers, ...domainHandlers, ...statisticsHandlers, ...qaHandlers, ...merchantHandlers });
     registerUploadRoutes(scope);
   });
 }

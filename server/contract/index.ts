@@ -8,7 +8,7 @@ import { game, gamePlatform, gameTag } from './games.js';
 import { coupon, goods, goodsArea, goodsCategory, goodsPlatform, goodsTag } from './goods.js';
 import { card, cardAccount, cardSetting, costConfig, inventoryActions, inventoryAudit, stock } from './inventory.js';
 import { member, memberActions, memberConsume, memberGrade, walletRecord } from './member.js';
-import { merchant, merchantAccount } from './merchant.js';
+import { merchant, merchantAccount, merchantActions } from './merchant.js';
 import { mockActions } from './mock-qa.js';
 import { advert, link, operateActions, reward, rewardReceive, seoSetting, stationMsg } from './operate.js';
 import { order, orderActions, orderItem, refund, refundSetting } from './order.js';
@@ -60,6 +60,7 @@ export const ACTIONS: EndpointDef[] = [
   ...accountActions, ...cdkActions, ...feedbackActions, ...financialActions, ...memberActions, ...operateActions,
   ...orderActions, ...recommendActions, ...rentActions, ...statisticsActions, ...systemActions, ...mockActions,
   ...inventoryActions, ...clientActions,
+  ...merchantActions,
 ];
 
 /** Every endpoint of the contract (CRUD first, by entity; then actions). Session endpoints live in auth.ts. */

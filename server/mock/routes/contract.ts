@@ -7,6 +7,7 @@ import { domainHandlers } from './domain.js';
 import { inventoryHandlers } from './inventory-actions.js';
 import { feedbackHandlers } from './feedback.js';
 import { memberHandlers } from './member.js';
+import { merchantHandlers } from './merchant.js';
 import { orderHandlers } from './order.js';
 import { qaHandlers } from './qa.js';
 import { statisticsHandlers } from './statistics.js';
@@ -25,7 +26,16 @@ export async function registerContractRoutes(app: FastifyInstance, ctx: MockCont
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
     scope.setValidatorCompiler(contractValidatorCompiler);
     registerCrudRoutes(scope, ctx);
-    registerActionRoutes(scope, ctx, { ...feedbackHandlers, ...orderHandlers, ...memberHandlers, ...domainHandlers, ...statisticsHandlers, ...qaHandlers, ...inventoryHandlers });
+    registerActionRoutes(scope, ctx, {
+      ...feedbackHandlers,
+      ...orderHandlers,
+      ...memberHandlers,
+      ...domainHandlers,
+      ...statisticsHandlers,
+      ...qaHandlers,
+      ...inventoryHandlers,
+      ...merchantHandlers,
+    });
     registerUploadRoutes(scope, ctx);
   });
 }

@@ -14,7 +14,7 @@ import { advert, link, operateActions, reward, rewardReceive, seoSetting, statio
 import { order, orderActions, orderItem, refund, refundSetting } from './order.js';
 import { navigation, recommendActions, recommendGame, recommendGoods, recommendModule, recommendPage, recommendRelation, searchKeyword } from './recommend.js';
 import { rentAccount, rentActions, rentApply, rentListing, rentOrder } from './rent.js';
-import { comment, commentReply } from './social.js';
+import { comment, commentReply, socialActions } from './social.js';
 import { article, match, product, video } from './special-config.js';
 import { statisticsActions } from './statistics.js';
 import { admin, menu, resource, resourceCategory, role, systemActions, systemMessage } from './system.js';
@@ -61,6 +61,7 @@ export const ACTIONS: EndpointDef[] = [
   ...orderActions, ...recommendActions, ...rentActions, ...statisticsActions, ...systemActions, ...mockActions,
   ...inventoryActions, ...clientActions,
   ...merchantActions,
+  ...socialActions,
 ];
 
 /** Every endpoint of the contract (CRUD first, by entity; then actions). Session endpoints live in auth.ts. */

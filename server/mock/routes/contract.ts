@@ -11,6 +11,7 @@ import { merchantHandlers } from './merchant.js';
 import { orderHandlers } from './order.js';
 import { qaHandlers } from './qa.js';
 import { statisticsHandlers } from './statistics.js';
+import { storefrontHandlers } from './storefront-actions.js';
 import { registerUploadRoutes } from './upload.js';
 import { contractValidatorCompiler } from './validator.js';
 import { MAX_UPLOAD_BYTES } from './actions.js';
@@ -35,6 +36,7 @@ export async function registerContractRoutes(app: FastifyInstance, ctx: MockCont
       ...qaHandlers,
       ...inventoryHandlers,
       ...merchantHandlers,
+      ...storefrontHandlers,
     });
     registerUploadRoutes(scope, ctx);
   });

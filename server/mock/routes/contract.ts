@@ -9,6 +9,7 @@ import { memberHandlers } from './member.js';
 import { orderHandlers } from './order.js';
 import { qaHandlers } from './qa.js';
 import { statisticsHandlers } from './statistics.js';
+import { systemHandlers } from './system.js';
 import { registerUploadRoutes } from './upload.js';
 import { contractValidatorCompiler } from './validator.js';
 import { MAX_UPLOAD_BYTES } from './actions.js';
@@ -24,7 +25,7 @@ export async function registerContractRoutes(app: FastifyInstance, ctx: MockCont
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
     scope.setValidatorCompiler(contractValidatorCompiler);
     registerCrudRoutes(scope, ctx);
-    registerActionRoutes(scope, ctx, { ...feedbackHandlers, ...orderHandlers, ...memberHandlers, ...domainHandlers, ...statisticsHandlers, ...qaHandlers });
+    registerActionRoutes(scope, ctx, { ...feedbackHandlers, ...orderHandlers, ...memberHandlers, ...domainHandlers, ...statisticsHandlers, ...systemHandlers, ...qaHandlers });
     registerUploadRoutes(scope);
   });
 }

@@ -12,6 +12,7 @@ import { orderHandlers } from './order.js';
 import { qaHandlers } from './qa.js';
 import { statisticsHandlers } from './statistics.js';
 import { storefrontHandlers } from './storefront-actions.js';
+import { systemHandlers } from './system.js';
 import { registerUploadRoutes } from './upload.js';
 import { contractValidatorCompiler } from './validator.js';
 import { MAX_UPLOAD_BYTES } from './actions.js';
@@ -37,6 +38,7 @@ export async function registerContractRoutes(app: FastifyInstance, ctx: MockCont
       ...inventoryHandlers,
       ...merchantHandlers,
       ...storefrontHandlers,
+      ...systemHandlers,
     });
     registerUploadRoutes(scope, ctx);
   });

@@ -212,6 +212,8 @@ export const domainHandlers: ActionHandlers = {
     if (!okOld) throw new MockError('oldPassword: wrong password');
     if (body.oldPassword === body.newPassword) throw new MockError('newPassword: must differ from the current password');
     ctx.store.col('admin').replace({ ...admin, password: hashPassword(body.newPassword), updateTime: ctx.crud.now() });
+    // Spec/issue 11: a changed password signs the user out everywhere, this session included.
+    ctx.sessions.revokeUser(admin.id);
     return null;
   },
 };

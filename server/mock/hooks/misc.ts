@@ -1,3 +1,4 @@
+import { MockError } from '../store/crud.js';
 import { parseTime } from '../store/gen.js';
 import type { AnyRow } from '../store/seed.js';
 import { chain, defineHooks, period, snapshot } from './shared.js';

@@ -150,7 +150,9 @@ export class Crud {
     this.checkRefs(def, { ...old, ...patch } as AnyRow, Object.keys(patch));
     patch = (this.h(name).beforeUpdate?.(old, patch, hc) as Partial<AnyRow> | undefined) ?? patch;
     const merged = { ...old, ...patch, id: old.id, createTime: old.createTime, updateTime: hc.now() } as AnyRow;
-    this.checkRefs(def, merged, Object.keys(patch));
+    // null clears an optional field (contract: update schemas take null for optional fields without a default).
+    for (const [k, v] of Object.entries(patch)) if (v === null) delete merged[k];
+    this.checkRefs(def, merged, Object.keys(patch).filter((k) => patch[k] !== null));
     this.checkUnique(name, def, merged, old.id, Object.keys(patch));
     const stored = this.col(name).replace(merged);
     this.h(name).afterUpdate?.(stored, old, hc);

@@ -233,6 +233,7 @@ describe('error log (spec §8)', () => {
     expect(stack.split('\n').filter((l) => /^\s*at\s/.test(l)).length).toBeLessThanOrEqual(9);
     await shot(page, 'guard-error-log-detail-en-dark');
     await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
 
     // The badge resets when the list opens.
     await page.locator('[data-testid=error-log-button]').click();

@@ -6,6 +6,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { registerMockMode } from './modes/mock.js';
 import { registerProxyMode } from './modes/proxy.js';
+import { registerInputHygiene } from './plugins/input.js';
 import { connectionOptions, registerConnectionLimits, registerLoadShedding } from './plugins/limits.js';
 
 /** Hooks tests use to control time and capture logs; production passes nothing. */
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   registerEnvelopeErrors(app);
   await registerConnectionLimits(app, config);
+  registerInputHygiene(app);
   await registerSecurity(app);
   await registerOpenApi(app);
 

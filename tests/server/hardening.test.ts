@@ -1,7 +1,9 @@
 import net from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { makeApp } from './helpers.js';
+import { makeApp, signIn } from './helpers.js';
+import { ALL, addPayload, mockCtx, post } from './contract/harness.js';
+import { DATE_PATTERN } from '../../server/contract/fields.js';
 
 /**
  * Issue 12: no input or client can stall the server, and every refusal is the envelope. These
@@ -146,5 +148,65 @@ describe('finding 5: slow clients are cut off', () => {
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.json()).toMatchObject({ code: 503, data: null, message: expect.stringMatching(/busy/i) });
+  });
+});
+
+describe('finding 6: impossible values are refused', () => {
+  /** The first entity whose add payload has a writable field of this kind, with a valid payload cloned from a seeded row. */
+  function entityWith(kind: string, a: FastifyInstance) {
+    for (const e of ALL) {
+      if (!e.endpoints.some((ep) => ep.op === 'add')) continue;
+      const field = e.writableFields.find((f) => (e.fields[f] as Record<string, unknown>)['x-kind'] === kind && (e.fields[f] as Record<string, unknown>).type === 'string');
+      const p = field ? addPayload(a, e) : null;
+      if (field && p) return { e, field, payload: p.payload };
+    }
+    throw new Error(`no entity with a ${kind} field`);
+  }
+
+  async function addWith(a: FastifyInstance, token: string, kind: string, value: string) {
+    const { e, field, payload } = entityWith(kind, a);
+    const before = mockCtx(a).store.col(e.name).size;
+    const r = await post(a, token, `/v1/${e.name}/add`, { ...payload, [field]: value });
+    return { r, field, changed: mockCtx(a).store.col(e.name).size !== before };
+  }
+
+  test('dates must be real calendar days: 2025-02-31 and 2025-02-29 are refused naming the field, 2024-02-29 is a day', async () => {
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
+    const token = await signIn(app);
+    for (const [kind, bad] of [['datetime', '2025-02-31 10:00:00'], ['datetime', '2025-02-29 00:00:00'], ['datetime', '2025-04-31 08:00:00']] as const) {
+      const { r, field, changed } = await addWith(app, token, kind, bad);
+      expect(r.json).toMatchObject({ code: 400, message: expect.stringContaining(`${field}:`) });
+      expect(changed).toBe(false);
+    }
+    expect(new RegExp(DATE_PATTERN).test('2024-02-29')).toBe(true);
+    expect(new RegExp(DATE_PATTERN).test('2025-02-31')).toBe(false);
+  });
+
+  test('text may not hold NUL, other control characters or lone surrogates; tab and newline are fine', async () => {
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
+    const token = await signIn(app);
+    for (const bad of ['a\u0000b', 'a\u001bb', 'x\ud800y', '\udfff', 'a\u0085b']) {
+      const r = await post(app, token, '/v1/feedbackType/add', { typeName: bad });
+      expect(r.status).toBe(400);
+      expect(r.json).toMatchObject({ code: 400, message: expect.stringMatching(/^typeName: must/) });
+    }
+    const nested = await post(app, token, '/v1/order/list', { keyword: 'a\u0000' });
+    expect(nested.json.message).toMatch(/^keyword:/);
+    const ok = await post(app, token, '/v1/feedbackType/add', { typeName: 'Tab\tand 😀 emoji' });
+    expect(ok.json.code).toBe(200);
+  });
+
+  test('URLs are absolute http(s) or a path on this server: //evil.example and /\\evil.example are refused', async () => {
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
+    const token = await signIn(app);
+    for (const bad of ['//evil.example/x.png', '/\\evil.example', 'javascript:alert(1)', 'https://\\evil.example']) {
+      const { r, field, changed } = await addWith(app, token, 'image', bad);
+      expect(r.json).toMatchObject({ code: 400, message: expect.stringMatching(new RegExp(`^${field}: must be an http\\(s\\) URL`)) });
+      expect(changed).toBe(false);
+    }
+    for (const good of ['/upload/goods/a.png', 'https://cdn.example.com/a.png']) {
+      const { r } = await addWith(app, token, 'image', good);
+      expect(r.json.code).toBe(200);
+    }
   });
 });

@@ -209,14 +209,12 @@ export class Crud {
     return n;
   }
 
-  /** Rows of `from` whose `field` points at one of `ids`. */
+  /** Rows of `from` whose `field` points at one of `ids`, in id order (from the collection's value index). */
   private referring(from: string, field: string, many: boolean, ids: Set<number>): AnyRow[] {
-    const out: AnyRow[] = [];
-    for (const r of this.col(from).values()) {
-      const v = r[field];
-      if (many ? Array.isArray(v) && v.some((x) => ids.has(x as number)) : ids.has(v as number)) out.push(r);
-    }
-    return out;
+    const col = this.col(from);
+    const out = new Set<AnyRow>();
+    for (const id of ids) for (const r of col.where(field, id)) if (many ? Array.isArray(r[field]) : r[field] === id) out.add(r);
+    return [...out].sort((a, b) => a.id - b.id);
   }
 
   /** Every reference among `fields` points at an existing record. @throws MockError naming the field. */
@@ -236,10 +234,8 @@ export class Crud {
   checkUnique(name: string, def: AnyEntity, row: AnyRow, selfId: number | null, changed?: string[]): void {
     for (const set of def.unique) {
       if (changed && !set.some((f) => changed.includes(f))) continue;
-      const key = (r: AnyRow) => set.map((f) => String(r[f] ?? '').toLowerCase()).join('\u0000');
-      const mine = key(row);
-      for (const r of this.col(name).values()) {
-        if (r.id !== selfId && key(r) === mine) {
+      for (const r of this.col(name).sameKey(set, row)) {
+        if (r.id !== selfId) {
           const field = set[set.length - 1];
           throw new MockError(`${field}: "${row[field]}" is already used by ${describe(name, r)}${set.length > 1 ? ` (same ${set.join(' and ')})` : ''}`);
         }

@@ -57,6 +57,12 @@ export interface ListController {
   go: (next: ListState) => void;
   page: Page<Row>;
   loading: boolean;
+  /**
+   * The last load failed (the HTTP client showed why): the rows of the last good load stay on
+   * screen and the table shows an inline error with a retry (issue 15: a failed list must not
+   * look like an empty one).
+   */
+  failed: boolean;
   reload: () => void;
   selection: Row[];
   setSelection: (rows: Row[]) => void;
@@ -101,6 +107,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const [draft, setDraft] = useState<Record<string, unknown>>(state.filters);
   const [page, setPage] = useState<Page<Row>>({ list: [], total: 0 });
   const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
   const [tick, setTick] = useState(0);
   const [selection, setSelection] = useState<Row[]>([]);
   const [exporting, setExporting] = useState(false);
@@ -130,9 +137,10 @@ export function useListController(resource: Resource, opts: ListControllerOption
       .then((p) => {
         if (!live) return;
         setPage(p);
+        setFailed(false);
         setSelection([]);
       })
-      .catch(() => live && setPage({ list: [], total: 0 }))
+      .catch(() => live && setFailed(true))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
@@ -231,6 +239,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
     go,
     page,
     loading,
+    failed,
     reload,
     selection,
     setSelection,

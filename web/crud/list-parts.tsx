@@ -156,8 +156,9 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
   const cols = (resource.columns as string[]).filter((c) => ctl.shown.includes(c));
   const cell = (c: string, row: Row) => {
     const s = specs[c];
-    if (c === entity.statusField && allow.status && s.kind === 'status') {
-      return <InputSwitch checked={row[c] === 1} onChange={(e) => void ctl.setStatus(row, !!e.value)} data-testid="crud-status" aria-label={label(c)} />;
+    if (c === entity.statusField && allow.status && (s.kind === 'status' || s.override.switchValues)) {
+      const on = s.override.switchValues?.[0] ?? 1;
+      return <InputSwitch checked={row[c] === on} onChange={(e) => void ctl.setStatus(row, !!e.value)} data-testid="crud-status" aria-label={label(c)} />;
     }
     return renderCell(s, row, s.ref ? refMaps[s.ref] : undefined);
   };

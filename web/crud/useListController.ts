@@ -159,7 +159,21 @@ export function useListController(resource: Resource, opts: ListControllerOption
     else navigate(`${path}${qs}`);
   };
 
-  const del = (rows: Row[]) =>
+  const blockOf = (row: Row): string | null => {
+    const key = resource.deleteBlock?.(row);
+    if (key) return t(key, { ...row, defaultValue: key });
+    const pf = resource.tree?.parentField as string | undefined;
+    if (pf && page.list.some((r) => r[pf] === row.id && !rowsToDelete.has(r.id))) return t('crud.hasChildren', { name: String(row[entity.label] ?? row.id) });
+    return null;
+  };
+  let rowsToDelete = new Set<unknown>();
+  const del = (rows: Row[]) => {
+    rowsToDelete = new Set(rows.map((r) => r.id));
+    const blocked = rows.map(blockOf).find(Boolean);
+    if (blocked) {
+      crudEnv().notify(blocked, 'warn');
+      return;
+    }
     confirmDialog({
       message: rows.length === 1 ? t('crud.confirmDelete') : t('crud.confirmBatchDelete', { count: rows.length }),
       header: t('crud.deleteTitle'),
@@ -180,14 +194,17 @@ export function useListController(resource: Resource, opts: ListControllerOption
         }
       },
     });
+  };
 
   const setStatus = async (row: Row, on: boolean) => {
     const field = entity.statusField!;
+    const [onValue, offValue] = specs[field]?.override.switchValues ?? fieldSpec(resource, field).override.switchValues ?? [1, 0];
+    const value = on ? onValue : offValue;
     try {
-      await callOp(entity, 'updateStatus', { id: row.id, [field]: on ? 1 : 0 });
+      await callOp(entity, 'updateStatus', { id: row.id, [field]: value });
       invalidateRefs(entity.name);
       crudEnv().notify(t('crud.statusChanged'), 'success');
-      setPage((p) => ({ ...p, list: p.list.map((r) => (r.id === row.id ? { ...r, [field]: on ? 1 : 0 } : r)) }));
+      setPage((p) => ({ ...p, list: p.list.map((r) => (r.id === row.id ? { ...r, [field]: value } : r)) }));
     } catch {
       reload();
     }

@@ -32,6 +32,7 @@ export default {
   updated: 'Saved',
   statusChanged: 'Status updated',
   exported: '{{count}} record(s) exported',
+  hasChildren: '{{name}} still has sub-items: delete or move them first',
   selected: '{{count}} selected',
   clearSelection: 'Clear selection',
   typeToSearch: 'Type to search',

@@ -32,6 +32,7 @@ export default {
   updated: '保存成功',
   statusChanged: '状态已更新',
   exported: '已导出 {{count}} 条记录',
+  hasChildren: '{{name}} 下还有子项，请先删除或移走它们',
   selected: '已选 {{count}} 项',
   clearSelection: '取消选择',
   typeToSearch: '输入关键字搜索',

@@ -47,6 +47,17 @@ export class SessionStore {
     if (s) this.byToken.delete(s.token);
   }
 
+  /** Ends every session of an account (password changed or reset: "signs the user out everywhere"). @returns how many ended. */
+  revokeUser(userId: number): number {
+    let n = 0;
+    for (const [k, s] of this.byToken)
+      if (s.userId === userId) {
+        this.byToken.delete(k);
+        n++;
+      }
+    return n;
+  }
+
   private sweep() {
     const t = this.now();
     for (const [k, s] of this.byToken) if (s.expiresAt <= t) this.byToken.delete(k);

@@ -57,15 +57,6 @@ export const miscHooks = defineHooks({
     beforeAdd: (row, h) => (row.status === 1 && !row.publishTime ? { ...row, publishTime: h.now() } : row),
     beforeUpdate: (old, patch, h) => (patch.status === 1 && old.status !== 1 && !patch.publishTime ? { ...patch, publishTime: h.now() } : patch),
   },
-  clientVersion: {
-    beforeUpdate(old, patch, h) {
-      if (patch.status === 1 && old.status !== 1) return { ...patch, releaseTime: patch.releaseTime ?? h.now() };
-    },
-    beforeAdd(row, h) {
-      if (row.minVersionCode > row.versionCode) throw new MockError(`minVersionCode: must not be above versionCode (${row.versionCode})`);
-      return row.status === 1 && !row.releaseTime ? { ...row, releaseTime: h.now() } : row;
-    },
-  },
 });
 
 function minutes(r: AnyRow): number {

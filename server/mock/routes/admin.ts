@@ -3,12 +3,12 @@ import Type from 'typebox';
 import { CaptchaImageQuery, LoginPayload } from '../../contract/auth.js';
 import { ResultCode } from '../../contract/envelope.js';
 import { ok, sendEnvelope } from '../../plugins/envelope.js';
-import { routesFor, userInfoOfAccount, verifyConsoleAccount, type ConsoleAccount } from '../accounts.js';
+import { verifyConsoleAccount, type ConsoleAccount } from '../accounts.js';
+import { grantsOf, menuEntriesOf, userInfoFrom } from '../permissions.js';
 import type { AnyRow } from '../store/seed.js';
 import { makeBasicData } from '../basic-data.js';
 import type { MockContext } from '../context.js';
 import { TOKEN_HEAD } from '../sessions.js';
-import { toMenuEntries } from '../menus.js';
 
 /** Endpoints reachable without a token. */
 export const PUBLIC_PATHS = new Set(['/v1/admin/login', '/v1/admin/logout', '/v1/captcha/token', '/v1/captcha/image']);
@@ -19,7 +19,6 @@ export const PUBLIC_PATHS = new Set(['/v1/admin/login', '/v1/admin/logout', '/v1
  */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext) {
   const accounts = () => ctx.store.col('admin').values() as Iterable<ConsoleAccount>;
-  const roleOf = (id: number) => ctx.store.get<{ roleKey: string; name: string }>('role', id);
   /** The signed-in account, or null when it was deleted or disabled since sign-in. */
   const current = (req: FastifyRequest): ConsoleAccount | null => {
     const row = ctx.store.get<ConsoleAccount>('admin', req.session!.userId);
@@ -52,7 +51,8 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext
     return ok(null);
   });
 
-  const infoOf = (row: ConsoleAccount) => userInfoOfAccount(row, roleOf);
+  // Roles, buttons and menus come from the role data (server/mock/permissions.ts), read afresh each call.
+  const infoOf = (row: ConsoleAccount) => userInfoFrom(ctx.store, row);
 
   app.post('/v1/admin/adminInfo', async (req, reply) => {
     const row = current(req);
@@ -66,7 +66,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext
 
   app.post('/v1/admin/adminMenus', async (req, reply) => {
     const row = current(req);
-    return row ? ok(toMenuEntries(routesFor(infoOf(row).roles.map((r) => r.id)))) : gone(reply);
+    return row ? ok(menuEntriesOf(ctx.store, grantsOf(ctx.store, row))) : gone(reply);
   });
 
   // Spec §3 basic data, read from the store so edits on the category, tag, platform and grade

@@ -107,6 +107,7 @@ export const domainHandlers: ActionHandlers = {
   'rentApply.audit': ({ ctx, body, actor }) => {
     const a = ctx.crud.find('rentApply', body.id);
     if (a.status !== 0) throw new MockError(`id: application ${a.id} is already ${a.status === 1 ? 'approved' : 'rejected'}`);
+    if (!body.approved && !String(body.auditRemark ?? '').trim()) throw new MockError('auditRemark: give the reason for refusing the application');
     const now = ctx.crud.now();
     if (body.approved) {
       // The owner hands the password over at verification; until then the account holds a placeholder.
@@ -123,7 +124,10 @@ export const domainHandlers: ActionHandlers = {
     if (a.status === 2) throw new MockError(`id: rental account ${a.id} is rented out; verify it when the rental ends`);
     const now = ctx.crud.now();
     const status = body.passed ? a.status : a.status === 1 ? 0 : a.status;
+    if (!body.passed && !String(body.remark ?? '').trim()) throw new MockError('remark: say what failed in the check');
     const row = ctx.store.col('rentAccount').replace({ ...a, verifyStatus: body.passed ? 1 : 2, verifyTime: now, verifyRemark: body.remark ?? '', status, updateTime: now });
+    // An account that failed its check can no longer be rented: its listings leave the board.
+    if (!body.passed) for (const l of all(ctx, 'rentListing')) if (l.rentAccountId === a.id && l.status === 1) ctx.store.col('rentListing').replace({ ...l, status: 2, updateTime: now });
     return ctx.store.col('rentAccount').view(row);
   },
 
@@ -208,6 +212,8 @@ export const domainHandlers: ActionHandlers = {
     if (!okOld) throw new MockError('oldPassword: wrong password');
     if (body.oldPassword === body.newPassword) throw new MockError('newPassword: must differ from the current password');
     ctx.store.col('admin').replace({ ...admin, password: hashPassword(body.newPassword), updateTime: ctx.crud.now() });
+    // Spec/issue 11: a changed password signs the user out everywhere, this session included.
+    ctx.sessions.revokeUser(admin.id);
     return null;
   },
 };

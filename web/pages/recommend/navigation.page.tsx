@@ -12,7 +12,7 @@ import { recommendActions, type NavNode } from '../../../server/contract/recomme
 import { FieldInput, callOp, fieldOfServerMessage, fieldSpec, invalidateRefs, toPayload, useFieldLabel, validatePayload } from '../../crud';
 import navigation from '../../resources/recommend/navigation.resource';
 import { DragTree, type DragTreeNode } from '../../parts/DragTree';
-import '../../parts/parts.css';
+import '../../parts/drag-tree-weights.css';
 import '../storefront.css';
 
 type Row = Record<string, unknown>;

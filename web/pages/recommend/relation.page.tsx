@@ -9,7 +9,7 @@ import { ResourceListPage, callOp, type ListContext, type Page } from '../../cru
 import relation from '../../resources/recommend/recommend-relation.resource';
 import { WeightsEditor, type WeightItem } from '../../parts/WeightsEditor';
 import { RelationForm } from './relation-form';
-import '../../parts/parts.css';
+import '../../parts/drag-tree-weights.css';
 
 type Row = Record<string, unknown>;
 const WEIGHT_PATH = recommendActions.find((a) => a.name === 'recommendRelation.updateWeight')!.path;

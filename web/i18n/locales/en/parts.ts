@@ -1,0 +1,10 @@
+/** Texts of the reusable parts (web/parts), keys `parts.<part>.<key>`. */
+export default {
+  range: {
+    label: 'Date range',
+    quick: { today: 'Today', '7d': '7 days', '30d': '30 days', month: 'This month', custom: 'Custom' },
+    custom: 'Custom date range',
+    granularityLabel: 'Granularity',
+    granularity: { day: 'Day', week: 'Week', month: 'Month' },
+  },
+};

@@ -5,8 +5,13 @@ import { Avatar } from 'primereact/avatar';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { useSession } from '../session';
 import { openSettings } from '../settings/settings-store';
+import { getProjectConfig } from '../config/project-config';
+import { canChangeRole } from '../routing/permission-rules';
+import { changeRole } from '../permission';
+import { avatarSrc } from '../../parts/avatars';
 
 const LockDialog = lazy(() => import('../lock/LockDialog'));
+const RoleSwitchDialog = lazy(() => import('../../pages/system/RoleSwitchDialog'));
 
 /** Placeholder avatar built from the username (spec §3 "icon defaults to a placeholder image"). */
 export function avatarLetters(username: string | undefined): string {
@@ -22,6 +27,7 @@ export function UserMenu() {
   const { userInfo, send } = useSession();
   const menu = useRef<Menu>(null);
   const [lockOpen, setLockOpen] = useState(false);
+  const [roleOpen, setRoleOpen] = useState(false);
   const confirmLogout = () =>
     confirmDialog({
       header: t('layout.header.logoutTitle'),
@@ -39,6 +45,8 @@ export function UserMenu() {
         popup
         model={[
           { label: t('lock.menu'), icon: 'pi pi-lock', command: () => setLockOpen(true), className: 'user-menu-lock' },
+          // Spec §5: only in route-mapping mode; otherwise changeRole refuses with the warning.
+          { label: t('system.switchRole.menu'), icon: 'pi pi-sync', command: () => (canChangeRole(getProjectConfig().permissionMode) ? setRoleOpen(true) : void changeRole('')), className: 'user-menu-role' },
           // Always reachable, even when the floating/header settings button is switched off.
           { label: t('settings.title'), icon: 'pi pi-cog', command: openSettings },
           { separator: true },
@@ -46,10 +54,15 @@ export function UserMenu() {
         ]}
       />
       <button type="button" className="user-button" onClick={(e) => menu.current?.toggle(e)} aria-label={t('layout.header.userMenu')} data-testid="user-menu">
-        {userInfo?.icon ? <Avatar image={userInfo.icon} shape="circle" /> : <Avatar label={avatarLetters(userInfo?.username)} shape="circle" className="user-avatar" />}
+        {userInfo?.icon ? <Avatar image={avatarSrc(userInfo.icon)} shape="circle" /> : <Avatar label={avatarLetters(userInfo?.username)} shape="circle" className="user-avatar" />}
         <span className="user-name">{userInfo?.nickName || userInfo?.username}</span>
         <i className="pi pi-angle-down" aria-hidden />
       </button>
+      {roleOpen && (
+        <Suspense fallback={null}>
+          <RoleSwitchDialog visible={roleOpen} onHide={() => setRoleOpen(false)} />
+        </Suspense>
+      )}
       {lockOpen && (
         <Suspense fallback={null}>
           <LockDialog visible={lockOpen} onHide={() => setLockOpen(false)} />

@@ -9,7 +9,7 @@ import { localizeSystemName } from '../../../server/contract/resources';
 import { http } from '../../api/http';
 import { editId, invalidateRefs, ResourceListPage, saveBlob, type ListContext } from '../../crud';
 import { usePermission } from '../../app/permission';
-import resourceResource from '../../resources/system/resource.resource';
+import resourceResource, { categoryNames } from '../../resources/system/resource.resource';
 import './system.css';
 
 interface Category { id: number; name: string; sort: number }
@@ -44,7 +44,13 @@ export default function SystemResourcePage() {
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    http.post<{ list: Category[] }>('/v1/resourceCategory/list', { pageNum: 1, pageSize: 1000 }).then((p) => setCategories(p.list), () => setCategories([]));
+    http.post<{ list: Category[] }>('/v1/resourceCategory/list', { pageNum: 1, pageSize: 1000 }).then(
+      (p) => {
+        p.list.forEach((c) => categoryNames.set(c.id, c.name));
+        setCategories(p.list);
+      },
+      () => setCategories([]),
+    );
   }, [reloadKey]);
   const catOptions = categories.map((c) => ({ value: c.id, label: localizeSystemName('category', c.name, lang) }));
   const editCategory = (c: Category | null) => {

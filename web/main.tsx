@@ -21,6 +21,13 @@ import { installErrorCapture, logAjaxError } from './app/error-log/capture';
  * Boots the console: language pack, HTTP client hooks (token, 401 → session, notices), the
  * session actor, then React. The theme was applied before first paint by boot.ts.
  */
+/**
+ * PrimeReact pass-through options for every component: the Dropdown's hidden native <select> only
+ * carries the value for form submission; hidden from assistive technology, the field is announced
+ * once, through its labelled input (issue 15: "dropdown labels are read three times").
+ */
+const PT = { dropdown: { select: { 'aria-hidden': true } } };
+
 async function boot() {
   // First, so errors of the boot itself are caught (logged only when useErrorHandle is on, spec §8).
   installErrorCapture();
@@ -53,7 +60,7 @@ async function boot() {
 
   createRoot(document.getElementById('app')!).render(
     <StrictMode>
-      <PrimeReactProvider value={{ ripple: true, locale: primeLocaleOf(locale) }}>
+      <PrimeReactProvider value={{ ripple: true, locale: primeLocaleOf(locale), pt: PT }}>
         <App />
       </PrimeReactProvider>
     </StrictMode>,

@@ -166,10 +166,19 @@ export const ExchangePayload = Type.Object(
   { memberId: F.id(), points: F.int(POINTS_PER_YUAN, 100_000_000, { description: `points to exchange; ${POINTS_PER_YUAN} points = ¥1` }), remark: Type.Optional(F.text(255)) },
   { additionalProperties: false },
 );
+/**
+ * Disable (freeze) or enable a member, with the reason recorded in the member's remark. Rules: only
+ * an active member can be frozen and only a frozen one enabled; a closed account stays closed.
+ */
+export const MemberStatusPayload = Type.Object(
+  { id: F.id(), status: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 enable, 2 freeze' }), reason: F.name(255) },
+  { additionalProperties: false },
+);
 export const WalletSummary = Type.Object({ memberId: Type.Integer(), balance: F.money(), points: Type.Integer(), pendingWithdraw: F.money() });
 
 const rec = walletRecord.schemas.record;
 export const memberActions = [
+  defineAction({ name: 'member.setStatus', path: '/v1/member/setStatus', area: 'member', summary: 'Freeze or enable a member with a reason (active ↔ frozen; closed stays closed)', payload: MemberStatusPayload, result: member.schemas.record }),
   defineAction({ name: 'walletRecord.recharge', path: '/v1/walletRecord/recharge', area: 'member', summary: 'Credit a member wallet (recharge drawer); succeeds at once', payload: RechargePayload, result: rec }),
   defineAction({ name: 'walletRecord.withdraw', path: '/v1/walletRecord/withdraw', area: 'member', summary: 'Ask to withdraw from a member wallet; pending until audited, refused above the balance', payload: WithdrawPayload, result: rec }),
   defineAction({ name: 'walletRecord.auditWithdraw', path: '/v1/walletRecord/auditWithdraw', area: 'member', summary: 'Approve (pay out) or reject a pending withdrawal (withdraw modal)', payload: WithdrawAuditPayload, result: rec }),

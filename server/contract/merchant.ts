@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { defineEntity, writeOnly } from './entity.js';
+import { defineAction, defineEntity, writeOnly } from './entity.js';
 import { counterField, defineEnum, enabledField, F, readOnly, remarkField, withDefault } from './fields.js';
 
 /** Merchant area (spec §1 "Merchant: list with form and account dialogs"): sellers and their sign-in accounts. */
@@ -63,3 +63,17 @@ export const merchantAccount = defineEntity({
   statusField: 'status',
   unique: [['username']],
 });
+
+/** A new password for a merchant account, answered once (the store keeps only its hash). */
+export const ResetPasswordResult = Type.Object({ id: Type.Integer(), username: Type.String(), password: Type.String({ description: 'shown once; never answered again' }) });
+
+export const merchantActions = [
+  defineAction({
+    name: 'merchantAccount.resetPassword',
+    path: '/v1/merchantAccount/resetPassword',
+    area: 'merchant',
+    summary: 'Give a merchant account a new random password, answered once (accounts modal)',
+    payload: Type.Object({ id: F.id() }, { additionalProperties: false }),
+    result: ResetPasswordResult,
+  }),
+];

@@ -42,6 +42,44 @@ export const RefundStatus = defineEnum('refundStatus', [
   [3, 'refunded', '已退款', 'Refunded'],
 ]);
 
+/**
+ * One entry of an order's activity timeline: an operator's action (delivery, confirmation, reissue,
+ * risk, remark, cancel, refund, audit, reveal of delivered secrets). Placement, payment, delivery
+ * and completion times come from the order itself.
+ */
+export const OrderActivity = Type.Object({
+  time: F.datetime(),
+  action: Type.String({ maxLength: 32, description: 'confirmDelivery | confirm | reissue | risk | remark | cancel | refund | refundApproved | refundRejected | reveal' }),
+  actor: Type.String({ maxLength: 64 }),
+  note: Type.String({ maxLength: 255 }),
+});
+
+/**
+ * Order state rules (spec §4 leaves business statuses open; these are the platform's):
+ * - confirmDelivery: paid only, and not blocked by risk control;
+ * - confirm (complete): delivered only;
+ * - reissue: delivered or completed, items delivered as codes or accounts;
+ * - risk: any status but cancelled and refunded (a closed order has nothing left to hold);
+ * - cancel: pendingPay only (releases locked codes);
+ * - refund (open): paid, delivered or completed, within the category's window after payment,
+ *   not above what is left to refund; one open refund at a time (the order is then refunding);
+ * - refund audit: pending refunds only; approve with an amount up to the requested one (order →
+ *   refunded, money to the member's wallet), refuse with a reason (order back to its status);
+ * - extract (reveal secrets): delivered, completed or refunding;
+ * - remark: any status; delete: cancelled only.
+ */
+export const ORDER_ACTION_STATUSES = {
+  confirmDelivery: [1],
+  confirm: [2],
+  reissue: [2, 3],
+  risk: [0, 1, 2, 3, 5],
+  cancel: [0],
+  refund: [1, 2, 3],
+  extract: [2, 3, 5],
+  remark: [0, 1, 2, 3, 4, 5, 6],
+} as const satisfies Record<string, readonly number[]>;
+export type OrderActionName = keyof typeof ORDER_ACTION_STATUSES;
+
 export const order = defineEntity({
   name: 'order',
   area: 'order',
@@ -66,10 +104,12 @@ export const order = defineEntity({
     contactPhone: F.phone(),
     buyerRemark: readOnly(withDefault(F.text(255), '')),
     remark: remarkField(),
+    goodsIds: readOnly(withDefault(F.refs('goods', { maxItems: 99, description: 'goods of its items (for the goods filter)' }), [])),
+    activity: readOnly(withDefault(Type.Array(OrderActivity, { maxItems: 200, description: 'what operators did to the order, oldest first' }), [])),
   },
   label: 'orderNo',
   filters: {
-    orderNo: 'like', memberId: 'eq', merchantId: 'eq', status: 'eq', riskLevel: 'eq', payType: 'eq',
+    orderNo: 'like', memberId: 'eq', merchantId: 'eq', status: 'eq', riskLevel: 'eq', payType: 'eq', goodsIds: 'has',
     payAmount: 'range', createTime: 'range', payTime: 'range',
   },
   sortable: ['payAmount', 'totalAmount', 'payTime', 'createTime'],
@@ -161,7 +201,10 @@ export const RiskPayload = Type.Object({ ...OrderRef, riskLevel: RiskLevel.schem
 export const ExtractPayload = Type.Object({ ...OrderRef, itemId: Type.Optional(F.id()) }, strict);
 export const RemarkPayload = Type.Object({ ...OrderRef, remark: F.text(255) }, strict);
 export const OrderRefundPayload = Type.Object({ ...OrderRef, amount: F.money({ minimum: 1 }), reason: F.name(255), refundType: Type.Optional(RefundType.schema()) }, strict);
-export const RefundAuditPayload = Type.Object({ id: F.id(), approved: F.bool(), auditRemark: Type.Optional(F.text(255)) }, strict);
+export const RefundAuditPayload = Type.Object(
+  { id: F.id(), approved: F.bool(), amount: Type.Optional(F.money({ minimum: 1, description: 'approved amount, up to the requested one (default: all of it)' })), auditRemark: Type.Optional(F.text(255)) },
+  strict,
+);
 export const ExtractedCode = Type.Object({
   itemId: Type.Integer(),
   goodsName: Type.String(),
@@ -170,7 +213,20 @@ export const ExtractedCode = Type.Object({
   cardNo: Type.String({ description: 'code number or account name' }),
   secret: Type.String({ description: 'code secret or account password' }),
 });
-export const OrderDetail = Type.Object({ order: order.schemas.record, items: Type.Array(orderItem.schemas.record), refunds: Type.Array(refund.schemas.record) });
+/** A money movement of an order: the payment, and each approved refund (to the member's wallet). */
+export const OrderPayment = Type.Object({
+  kind: Type.Enum(['pay', 'refund']),
+  channel: PayType.schema(),
+  amount: F.signedMoney(),
+  time: F.datetime(),
+  tradeNo: Type.String(),
+});
+export const OrderDetail = Type.Object({
+  order: order.schemas.record,
+  items: Type.Array(orderItem.schemas.record),
+  refunds: Type.Array(refund.schemas.record),
+  payments: Type.Array(OrderPayment),
+});
 
 const rec = order.schemas.record;
 export const orderActions = [

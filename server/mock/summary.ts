@@ -10,6 +10,22 @@ import {
   type Summary,
 } from '../contract/summary.js';
 import { MOCK_REF_DATE, seededFaker } from './faker.js';
+import type { MockStore } from './store/store.js';
+
+/**
+ * The home page's pending counters, counted from the store at the time of the call (so delivering
+ * an order or deciding a refund changes them): orders awaiting delivery (paid), refunds awaiting
+ * review, feedback awaiting a reply.
+ */
+export function pendingFrom(store: MockStore): Summary['pending'] {
+  let orders = 0;
+  let refunds = 0;
+  let feedback = 0;
+  for (const o of store.col('order').values()) if (o.status === 1) orders++;
+  for (const r of store.col('refund').values()) if (r.status === 0) refunds++;
+  for (const f of store.col('feedback').values()) if (f.status === 0) feedback++;
+  return { orders, refunds, feedback };
+}
 
 const DAY_MS = 86_400_000;
 /** The platform keeps China time (UTC+8, no daylight saving); its dates are written in it. */

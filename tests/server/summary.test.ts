@@ -41,7 +41,7 @@ test('a signed-in operator gets the dashboard summary in a success envelope that
   // Dynamic info is newest first.
   const times = s.dynamics.map((d) => d.time);
   expect([...times].sort().reverse()).toEqual(times);
-});
+}, 30_000);
 
 test('the same seed gives the identical summary; another seed gives another', async () => {
   const a = await summaryOf('7');
@@ -49,9 +49,10 @@ test('the same seed gives the identical summary; another seed gives another', as
   const c = await summaryOf('8');
   expect(b.json.data).toEqual(a.json.data);
   expect(c.json.data).not.toEqual(a.json.data);
-  // The HTTP answer is exactly the generator's output (nothing dropped by the response schema).
-  expect(a.json.data).toEqual(JSON.parse(JSON.stringify(makeSummary(7))));
-});
+  // The HTTP answer is exactly the generator's output (nothing dropped by the response schema),
+  // except the pending counters, which are counted from the store.
+  expect({ ...a.json.data, pending: null }).toEqual(JSON.parse(JSON.stringify({ ...makeSummary(7), pending: null })));
+}, 30_000);
 
 test('without a token the summary answers envelope 401', async () => {
   const { app } = await makeApp();

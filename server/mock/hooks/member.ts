@@ -1,5 +1,13 @@
 import { MockError } from '../store/crud.js';
+import type { HookCtx } from '../store/crud.js';
+import type { AnyRow } from '../store/seed.js';
 import { defineHooks } from './shared.js';
+
+/** Moves a grade's member counter by `delta` (the seed counts members per grade; edits keep it true). */
+function bumpGrade(h: HookCtx, gradeId: unknown, delta: number) {
+  const g = typeof gradeId === 'number' ? h.store.get<AnyRow>('memberGrade', gradeId) : undefined;
+  if (g) h.store.col('memberGrade').replace({ ...g, memberCount: Math.max(0, (g.memberCount as number) + delta) });
+}
 
 const BASE32 = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
@@ -16,6 +24,18 @@ export const memberHooks = defineHooks({
       for (let k = 0; k < 8; k++, n = Math.floor(n / 32)) code = BASE32[n % 32] + code;
       return { ...row, inviteCode: code, balance: 0, orderCount: 0, totalConsume: 0 };
     },
+    afterAdd(row, h) {
+      bumpGrade(h, row.gradeId, 1);
+    },
+    afterUpdate(row, old, h) {
+      if (row.gradeId !== old.gradeId) {
+        bumpGrade(h, old.gradeId, -1);
+        bumpGrade(h, row.gradeId, 1);
+      }
+    },
+    afterDel(rows, h) {
+      for (const r of rows) bumpGrade(h, r.gradeId, -1);
+    },
     beforeUpdate(old, patch, h) {
       if (patch.inviterId !== undefined) {
         if (patch.inviterId === old.id) throw new MockError('inviterId: a member cannot invite themselves');
@@ -24,11 +44,21 @@ export const memberHooks = defineHooks({
     },
   },
   memberGrade: {
+    beforeUpdate(old, patch, h) {
+      // The same level-order rule as on add, checked on the merged record.
+      const row = { ...old, ...patch };
+      for (const g of h.store.col('memberGrade').values()) {
+        if (g.id === old.id) continue;
+        if ((g.level as number) < row.level && (g.minGrowth as number) > row.minGrowth) throw new MockError(`minGrowth: must be at least ${g.minGrowth}, the threshold of lower grade ${g.gradeName}`);
+        if ((g.level as number) > row.level && (g.minGrowth as number) < row.minGrowth) throw new MockError(`minGrowth: must be at most ${g.minGrowth}, the threshold of higher grade ${g.gradeName}`);
+      }
+    },
     beforeAdd(row, h) {
       for (const g of h.store.col('memberGrade').values()) {
         if ((g.level as number) < row.level && (g.minGrowth as number) > row.minGrowth) throw new MockError(`minGrowth: must be at least ${g.minGrowth}, the threshold of lower grade ${g.gradeName}`);
         if ((g.level as number) > row.level && (g.minGrowth as number) < row.minGrowth) throw new MockError(`minGrowth: must be at most ${g.minGrowth}, the threshold of higher grade ${g.gradeName}`);
       }
+      return { ...row, memberCount: 0 };
     },
   },
 });

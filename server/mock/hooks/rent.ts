@@ -1,7 +1,30 @@
 import { MockError } from '../store/crud.js';
-import { defineHooks, snapshot } from './shared.js';
+import { chain, defineHooks, snapshot } from './shared.js';
+import type { AnyRow } from '../store/seed.js';
+import type { EntityHooks } from '../store/crud.js';
 
-/** Rent rules: only verified accounts can be listed; a listing belongs to the account's game. */
+/** A listing goes on shelf only for a verified account that is not frozen. */
+const listable: EntityHooks<AnyRow> = {
+  beforeAdd(row, h) {
+    if (row.status === 1) check(row.rentAccountId as number, h.store.get<AnyRow>('rentAccount', row.rentAccountId as number));
+  },
+  beforeUpdate(old, patch, h) {
+    if (patch.status === 1 && old.status !== 1) {
+      const id = (patch.rentAccountId ?? old.rentAccountId) as number;
+      check(id, h.store.get<AnyRow>('rentAccount', id));
+    }
+  },
+};
+function check(id: number, acc: AnyRow | undefined) {
+  if (!acc) return;
+  if (acc.verifyStatus !== 1) throw new MockError(`status: rental account ${id} is not verified; verify it before listing`);
+  if (acc.status === 3) throw new MockError(`status: rental account ${id} is frozen; it cannot be listed`);
+}
+
+/**
+ * Rent rules: only verified accounts can be listed (account on shelf, and its listings on shelf only
+ * while the account is verified and not frozen); a listing belongs to the account's game.
+ */
 export const rentHooks = defineHooks({
   rentAccount: {
     beforeUpdate(old, patch) {
@@ -12,5 +35,5 @@ export const rentHooks = defineHooks({
       if (row.status === 1 || row.status === 2) throw new MockError('status: a new rental account starts unlisted (0) or frozen (3) until verified');
     },
   },
-  rentListing: snapshot('rentAccountId', 'rentAccount', 'gameId', 'gameId'),
+  rentListing: chain(snapshot('rentAccountId', 'rentAccount', 'gameId', 'gameId'), listable) as never,
 });

@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { authenticate, checkPassword, hashPassword } from '../accounts.js';
 import type { MockContext } from '../context.js';
-import { seededFaker } from '../faker.js';
 import { checkCdkOwner } from '../hooks/cdk.js';
 import { MockError, titleOf } from '../store/crud.js';
-import { DAY_MS, fmtDate, Gen, parseTime } from '../store/gen.js';
 import type { AnyRow } from '../store/seed.js';
 import { attachment, writeRows, XLSX_TYPE } from '../store/sheet.js';
 import type { ActionHandlers } from './actions.js';
 
 /**
  * Domain actions of the other areas (spec §2 screens): CDK batch import, account statistics,
- * settlements, advert chart data, station messages, relation weights, navigation and menu trees,
+ * settlements, menu trees (the storefront areas' actions are in storefront-actions.ts),
  * rental audit and verification, resource batch create/modify/export, password change.
  * Each checks everything first and changes nothing when it refuses.
  */
@@ -104,48 +102,12 @@ export const domainHandlers: ActionHandlers = {
     return { count: rows.length };
   },
 
-  /** Daily views and clicks, deterministic per seed and advert, summing to about the advert's totals. */
-  'advert.stats': ({ ctx, body }) => {
-    const ad = ctx.crud.find('advert', body.id);
-    const days: number = body.days ?? 14;
-    const g = new Gen(seededFaker(ctx.store.seed, `advert.stats:${ad.id}`));
-    const end = Math.min(parseTime(ad.endTime as string), parseTime(ctx.crud.now()));
-    const dates = Array.from({ length: days }, (_, k) => fmtDate(end - (days - 1 - k) * DAY_MS));
-    const span = Math.max(1, Math.round((parseTime(ad.endTime as string) - parseTime(ad.startTime as string)) / DAY_MS));
-    const views = dates.map(() => Math.round(((ad.views as number) / span) * g.int(60, 140) / 100));
-    const rate = (ad.clicks as number) / Math.max(1, ad.views as number);
-    return { dates, views, clicks: views.map((v) => Math.round(v * rate * g.int(70, 130) / 100)) };
-  },
-
-  'stationMsg.send': ({ ctx, body }) => {
-    const m = ctx.crud.find('stationMsg', body.id);
-    if (m.status !== 0) throw new MockError(`id: station message ${m.id} was already sent`);
-    const now = ctx.crud.now();
-    return ctx.store.col('stationMsg').replace({ ...m, status: 1, sendTime: m.sendTime ?? now, updateTime: now });
-  },
-
-  'stationMsg.revoke': ({ ctx, body }) => {
-    const m = ctx.crud.find('stationMsg', body.id);
-    if (m.status !== 1) throw new MockError(`id: station message ${m.id} is not sent; only sent messages can be withdrawn`);
-    return ctx.store.col('stationMsg').replace({ ...m, status: 2, updateTime: ctx.crud.now() });
-  },
-
-  'recommendRelation.updateWeight': ({ ctx, body }) => {
-    const list = body.list as { id: number; weight: number }[];
-    const rows = findAll(ctx, 'recommendRelation', list.map((x) => x.id), 'list');
-    const now = ctx.crud.now();
-    rows.forEach((r, i) => ctx.store.col('recommendRelation').replace({ ...r, weight: list[i].weight, updateTime: now }));
-    return { count: rows.length };
-  },
-
-  'navigation.tree': ({ ctx }) =>
-    tree(all(ctx, 'navigation').filter((n) => n.status === 1), (n) => ({ id: n.id, navName: n.navName, icon: n.icon, linkType: n.linkType, linkValue: n.linkValue })),
-
   'menu.tree': ({ ctx }) => tree(all(ctx, 'menu'), (m) => ({ id: m.id, title: m.title, name: m.name, path: m.path, sort: m.sort, hidden: m.hidden })),
 
   'rentApply.audit': ({ ctx, body, actor }) => {
     const a = ctx.crud.find('rentApply', body.id);
     if (a.status !== 0) throw new MockError(`id: application ${a.id} is already ${a.status === 1 ? 'approved' : 'rejected'}`);
+    if (!body.approved && !String(body.auditRemark ?? '').trim()) throw new MockError('auditRemark: give the reason for refusing the application');
     const now = ctx.crud.now();
     if (body.approved) {
       // The owner hands the password over at verification; until then the account holds a placeholder.
@@ -162,7 +124,10 @@ export const domainHandlers: ActionHandlers = {
     if (a.status === 2) throw new MockError(`id: rental account ${a.id} is rented out; verify it when the rental ends`);
     const now = ctx.crud.now();
     const status = body.passed ? a.status : a.status === 1 ? 0 : a.status;
+    if (!body.passed && !String(body.remark ?? '').trim()) throw new MockError('remark: say what failed in the check');
     const row = ctx.store.col('rentAccount').replace({ ...a, verifyStatus: body.passed ? 1 : 2, verifyTime: now, verifyRemark: body.remark ?? '', status, updateTime: now });
+    // An account that failed its check can no longer be rented: its listings leave the board.
+    if (!body.passed) for (const l of all(ctx, 'rentListing')) if (l.rentAccountId === a.id && l.status === 1) ctx.store.col('rentListing').replace({ ...l, status: 2, updateTime: now });
     return ctx.store.col('rentAccount').view(row);
   },
 

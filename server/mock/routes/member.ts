@@ -42,7 +42,19 @@ export function credit(ctx: MockContext, memberId: number, amount: number, rec: 
   });
 }
 
+const STATUS_TEXT: Record<number, string> = { 1: 'active', 2: 'frozen', 3: 'closed' };
+
 export const memberHandlers: ActionHandlers = {
+  /** Freeze (active → frozen) or enable (frozen → active) with a reason kept in the remark; a closed member stays closed. */
+  'member.setStatus': ({ ctx, body }) => {
+    const m = ctx.crud.find('member', body.id);
+    const from = m.status as number;
+    if (from === 3) throw new MockError(`id: member ${m.id} is closed; a closed account cannot be frozen or enabled`);
+    if (from === body.status) throw new MockError(`status: member ${m.id} is already ${STATUS_TEXT[from]}`);
+    const reason = String(body.reason).trim();
+    return ctx.store.col('member').replace({ ...m, status: body.status, remark: reason.slice(0, 255), updateTime: ctx.crud.now() });
+  },
+
   'walletRecord.recharge': ({ ctx, body, actor }) => {
     activeMember(ctx, body.memberId);
     return credit(ctx, body.memberId, body.amount, { recordType: 1, channel: body.channel, remark: body.remark ?? '后台充值' }, actor);

@@ -1,9 +1,11 @@
 import { MockError } from '../store/crud.js';
 import { recountStock } from '../hooks/inventory.js';
 import type { AnyRow } from '../store/seed.js';
+import { fmt, parseTime } from '../store/gen.js';
 import type { MockContext } from '../context.js';
 import type { ActionHandlers } from './actions.js';
 import { credit } from './member.js';
+import { ORDER_ACTION_STATUSES, type OrderActionName } from '../../contract/order.js';
 
 /**
  * Order actions (spec §2 /order/index modals confirm-delivery, confirm, reissue, risk; /order/detail
@@ -23,8 +25,22 @@ function itemsOf(ctx: MockContext, orderId: number): AnyRow[] {
   return [...ctx.store.col('orderItem').values()].filter((i) => i.orderId === orderId);
 }
 
-function expect(o: AnyRow, allowed: number[], doing: string) {
-  if (!allowed.includes(o.status as number)) throw new MockError(`id: order ${o.orderNo} is ${STATUS_TEXT[o.status as number]}; cannot ${doing}`);
+/** Refuses an action the order's status does not allow (rules: `ORDER_ACTION_STATUSES` in the contract). */
+function expect(o: AnyRow, action: OrderActionName, doing: string) {
+  if (!(ORDER_ACTION_STATUSES[action] as readonly number[]).includes(o.status as number)) throw new MockError(`id: order ${o.orderNo} is ${STATUS_TEXT[o.status as number]}; cannot ${doing}`);
+}
+
+/** The order with one more activity entry (who did what, when); keeps the newest 200. */
+function logged(ctx: MockContext, o: AnyRow, action: string, actor: string | null, note = ''): AnyRow {
+  const activity = [...((o.activity as AnyRow[] | undefined) ?? []), { time: ctx.crud.now(), action, actor: actor ?? 'system', note: note.slice(0, 255) }].slice(-200);
+  return { ...o, activity };
+}
+
+/** A refunded order no longer counts in its member's orders and consumption (as the seed counts them). */
+function uncount(ctx: MockContext, o: AnyRow) {
+  const m = ctx.store.get<AnyRow>('member', o.memberId as number);
+  if (!m) return;
+  ctx.store.col('member').replace({ ...m, orderCount: Math.max(0, (m.orderCount as number) - 1), totalConsume: Math.max(0, (m.totalConsume as number) - (o.payAmount as number)), updateTime: ctx.crud.now() });
 }
 
 const KIND = { 1: 'card', 3: 'cardAccount' } as const;
@@ -69,29 +85,33 @@ export const orderHandlers: ActionHandlers = {
   'order.detail': ({ ctx, body }) => {
     const o = order(ctx, body.id);
     const refunds = [...ctx.store.col('refund').values()].filter((r) => r.orderId === o.id);
-    return { order: o, items: itemsOf(ctx, o.id), refunds };
+    const payments = [
+      ...(o.payTime && o.payType ? [{ kind: 'pay', channel: o.payType, amount: o.payAmount, time: o.payTime, tradeNo: o.orderNo }] : []),
+      ...refunds.filter((r) => r.status === 3).map((r) => ({ kind: 'refund', channel: 3, amount: -(r.amount as number), time: r.refundTime ?? r.updateTime, tradeNo: r.refundNo })),
+    ];
+    return { order: o, items: itemsOf(ctx, o.id), refunds, payments };
   },
 
-  'order.confirmDelivery': ({ ctx, body }) => {
+  'order.confirmDelivery': ({ ctx, body, actor }) => {
     const o = order(ctx, body.id);
-    expect(o, [S.paid], 'deliver it');
+    expect(o, 'confirmDelivery', 'deliver it');
     if (o.riskLevel === 2) throw new MockError(`id: order ${o.orderNo} is blocked by risk control; clear the risk level first`);
     deliver(ctx, o, itemsOf(ctx, o.id), false);
     const remark = body.deliveryRemark ? `${o.remark ? `${o.remark}; ` : ''}${body.deliveryRemark}`.slice(0, 255) : o.remark;
     const now = ctx.crud.now();
-    return ctx.store.col('order').replace({ ...o, status: S.delivered, deliveryTime: now, remark, updateTime: now });
+    return ctx.store.col('order').replace({ ...logged(ctx, o, 'confirmDelivery', actor, body.deliveryRemark ?? ''), status: S.delivered, deliveryTime: now, remark, updateTime: now });
   },
 
-  'order.confirm': ({ ctx, body }) => {
+  'order.confirm': ({ ctx, body, actor }) => {
     const o = order(ctx, body.id);
-    expect(o, [S.delivered], 'confirm receipt');
+    expect(o, 'confirm', 'confirm receipt');
     const now = ctx.crud.now();
-    return ctx.store.col('order').replace({ ...o, status: S.completed, completeTime: now, updateTime: now });
+    return ctx.store.col('order').replace({ ...logged(ctx, o, 'confirm', actor), status: S.completed, completeTime: now, updateTime: now });
   },
 
-  'order.reissue': ({ ctx, body }) => {
+  'order.reissue': ({ ctx, body, actor }) => {
     const o = order(ctx, body.id);
-    expect(o, [S.delivered, S.completed], 'reissue codes');
+    expect(o, 'reissue', 'reissue codes');
     let items = itemsOf(ctx, o.id).filter((it) => KIND[it.deliveryType as 1 | 3]);
     if (body.itemId !== undefined) {
       items = items.filter((it) => it.id === body.itemId);
@@ -100,17 +120,19 @@ export const orderHandlers: ActionHandlers = {
     if (!items.length) throw new MockError(`id: order ${o.orderNo} has nothing delivered as codes or accounts to reissue`);
     deliver(ctx, o, items, true);
     const now = ctx.crud.now();
-    return ctx.store.col('order').replace({ ...o, remark: `${o.remark ? `${o.remark}; ` : ''}补发: ${body.reason}`.slice(0, 255), updateTime: now });
+    return ctx.store.col('order').replace({ ...logged(ctx, o, 'reissue', actor, body.reason), remark: `${o.remark ? `${o.remark}; ` : ''}补发: ${body.reason}`.slice(0, 255), updateTime: now });
   },
 
-  'order.risk': ({ ctx, body }) => {
+  'order.risk': ({ ctx, body, actor }) => {
     const o = order(ctx, body.id);
-    return ctx.store.col('order').replace({ ...o, riskLevel: body.riskLevel, riskRemark: body.riskRemark ?? '', updateTime: ctx.crud.now() });
+    expect(o, 'risk', 'change its risk level');
+    if (body.riskLevel !== 0 && !String(body.riskRemark ?? '').trim()) throw new MockError('riskRemark: give the reason for flagging the order');
+    return ctx.store.col('order').replace({ ...logged(ctx, o, 'risk', actor, `${body.riskLevel}${body.riskRemark ? ` ${body.riskRemark}` : ''}`), riskLevel: body.riskLevel, riskRemark: body.riskRemark ?? '', updateTime: ctx.crud.now() });
   },
 
-  'order.extract': ({ ctx, body }) => {
+  'order.extract': ({ ctx, body, actor }) => {
     const o = order(ctx, body.id);
-    expect(o, [S.delivered, S.completed, S.refunding], 'extract codes');
+    expect(o, 'extract', 'extract codes');
     let items = itemsOf(ctx, o.id).filter((it) => KIND[it.deliveryType as 1 | 3]);
     if (body.itemId !== undefined) items = items.filter((it) => it.id === body.itemId);
     if (!items.length) throw new MockError(`${body.itemId !== undefined ? 'itemId' : 'id'}: nothing delivered as codes or accounts`);
@@ -124,17 +146,20 @@ export const orderHandlers: ActionHandlers = {
         ...accounts.map((a) => ({ itemId: it.id, goodsName: it.goodsName, kind: 'account', id: a.id, cardNo: a.account, secret: a.password })),
       ];
     });
+    // Revealing secrets is audited: who saw which codes, when.
+    const fresh = order(ctx, o.id);
+    ctx.store.col('order').replace({ ...logged(ctx, fresh, 'reveal', actor, `${out.length} ${body.itemId !== undefined ? `item ${body.itemId}` : 'all items'}`), updateTime: now });
     return out;
   },
 
-  'order.remark': ({ ctx, body }) => {
+  'order.remark': ({ ctx, body, actor }) => {
     const o = order(ctx, body.id);
-    return ctx.store.col('order').replace({ ...o, remark: body.remark, updateTime: ctx.crud.now() });
+    return ctx.store.col('order').replace({ ...logged(ctx, o, 'remark', actor, body.remark), remark: body.remark, updateTime: ctx.crud.now() });
   },
 
-  'order.cancel': ({ ctx, body }) => {
+  'order.cancel': ({ ctx, body, actor }) => {
     const o = order(ctx, body.id);
-    expect(o, [S.pendingPay], 'cancel it');
+    expect(o, 'cancel', 'cancel it');
     const now = ctx.crud.now();
     const touched = new Set<number>();
     for (const it of itemsOf(ctx, o.id)) {
@@ -151,12 +176,12 @@ export const orderHandlers: ActionHandlers = {
       ctx.store.col('orderItem').replace({ ...it, cardIds: [], cardAccountIds: [], updateTime: now });
     }
     touched.forEach((g) => recountStock(ctx.store, g));
-    return ctx.store.col('order').replace({ ...o, status: S.cancelled, updateTime: now });
+    return ctx.store.col('order').replace({ ...logged(ctx, o, 'cancel', actor), status: S.cancelled, updateTime: now });
   },
 
   'order.refund': ({ ctx, body, actor }) => {
     const o = order(ctx, body.id);
-    expect(o, [S.paid, S.delivered, S.completed], 'open a refund');
+    expect(o, 'refund', 'open a refund');
     const refunded = [...ctx.store.col('refund').values()].filter((r) => r.orderId === o.id && r.status === 3).reduce((s, r) => s + (r.amount as number), 0);
     const left = (o.payAmount as number) - refunded;
     if (body.amount > left) throw new MockError(`amount: at most ${left} cents can be refunded on order ${o.orderNo}`);
@@ -165,12 +190,16 @@ export const orderHandlers: ActionHandlers = {
     if (setting && !setting.allowRefund) throw new MockError(`id: ${setting.settingName}: this kind of goods cannot be refunded`);
     if (setting?.requireUndelivered && items.some((it) => it.deliveryStatus === 2)) throw new MockError(`id: codes of order ${o.orderNo} were already extracted (${setting.settingName})`);
     const now = ctx.crud.now();
+    if (setting && o.payTime) {
+      const closes = fmt(parseTime(o.payTime as string) + (setting.refundWithinHours as number) * 3_600_000);
+      if (now > closes) throw new MockError(`id: refunds of order ${o.orderNo} closed at ${closes}, ${setting.refundWithinHours} hours after payment (${setting.settingName})`);
+    }
     const refund = ctx.store.col('refund').insert({
       refundNo: `R${now.slice(0, 10).replace(/-/g, '')}${String(ctx.store.col('refund').peekNextId()).padStart(7, '0')}`,
       orderId: o.id, orderNo: o.orderNo, memberId: o.memberId, amount: body.amount, reason: body.reason, refundType: body.refundType ?? 1,
       status: 0, orderStatusBefore: o.status, auditRemark: '', createTime: now, updateTime: now,
     });
-    ctx.store.col('order').replace({ ...o, status: S.refunding, updateTime: now });
+    ctx.store.col('order').replace({ ...logged(ctx, o, 'refund', actor, `${body.amount} ${body.reason}`), status: S.refunding, updateTime: now });
     if (setting?.autoApprove && body.amount <= (setting.autoApproveMaxAmount as number)) return decide(ctx, refund, true, `自动审核 (${setting.settingName})`, actor);
     return refund;
   },
@@ -178,7 +207,9 @@ export const orderHandlers: ActionHandlers = {
   'refund.audit': ({ ctx, body, actor }) => {
     const r = ctx.crud.find('refund', body.id);
     if (r.status !== 0) throw new MockError(`id: refund ${r.refundNo} is already decided`);
-    return decide(ctx, r, body.approved, body.auditRemark ?? '', actor);
+    if (!body.approved && !String(body.auditRemark ?? '').trim()) throw new MockError('auditRemark: give the reason for refusing the refund');
+    if (body.approved && body.amount !== undefined && body.amount > (r.amount as number)) throw new MockError(`amount: at most the requested ${r.amount} cents can be approved`);
+    return decide(ctx, body.approved && body.amount !== undefined ? { ...r, amount: body.amount } : r, body.approved, body.auditRemark ?? '', actor);
   },
 };
 
@@ -201,9 +232,10 @@ function decide(ctx: MockContext, r: AnyRow, approved: boolean, remark: string, 
   const o = ctx.crud.find('order', r.orderId as number);
   if (approved) {
     credit(ctx, r.memberId as number, r.amount as number, { recordType: 5, channel: 3, remark: `订单 ${o.orderNo} 退款` }, actor);
-    ctx.store.col('order').replace({ ...o, status: S.refunded, updateTime: now });
+    uncount(ctx, o);
+    ctx.store.col('order').replace({ ...logged(ctx, o, 'refundApproved', actor, `${r.amount}${remark ? ` ${remark}` : ''}`), status: S.refunded, updateTime: now });
     return ctx.store.col('refund').replace({ ...r, status: 3, auditRemark: remark, auditTime: now, refundTime: now, updateTime: now });
   }
-  ctx.store.col('order').replace({ ...o, status: r.orderStatusBefore, updateTime: now });
+  ctx.store.col('order').replace({ ...logged(ctx, o, 'refundRejected', actor, remark), status: r.orderStatusBefore, updateTime: now });
   return ctx.store.col('refund').replace({ ...r, status: 2, auditRemark: remark, auditTime: now, updateTime: now });
 }

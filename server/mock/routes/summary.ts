@@ -4,7 +4,7 @@ import { Envelope } from '../../contract/envelope.js';
 import { Summary } from '../../contract/summary.js';
 import { ok } from '../../plugins/envelope.js';
 import type { MockContext } from '../context.js';
-import { makeSummary } from '../summary.js';
+import { makeSummary, pendingFrom } from '../summary.js';
 
 /**
  * `POST /v1/admin/summary` (spec §7: no payload; dashboard summary): the numbers behind the home
@@ -18,6 +18,7 @@ export async function registerSummaryRoutes(app: FastifyInstance, ctx: MockConte
     '/v1/admin/summary',
     // `data` may be null: the auth hook's 401 envelope also goes out as HTTP 200 through this schema.
     { schema: { body: Type.Optional(Type.Any()), response: { 200: Envelope(Type.Union([Summary, Type.Null()])) } } },
-    async () => ok(summary),
+    // The pending counters are counted from the store on every call; the rest is built once from the seed.
+    async () => ok({ ...summary, pending: pendingFrom(ctx.store) }),
   );
 }

@@ -9,13 +9,17 @@ import { getProjectConfig } from '../config/project-config';
 import { canChangeRole } from '../routing/permission-rules';
 import { changeRole } from '../permission';
 import { avatarSrc } from '../../parts/avatars';
+import { initials } from '../../lib/format';
 
 const LockDialog = lazy(() => import('../lock/LockDialog'));
 const RoleSwitchDialog = lazy(() => import('../../pages/system/RoleSwitchDialog'));
 
-/** Placeholder avatar built from the username (spec §3 "icon defaults to a placeholder image"). */
-export function avatarLetters(username: string | undefined): string {
-  return (username ?? '?').slice(0, 1).toUpperCase();
+/**
+ * Placeholder avatar text (spec §3 "icon defaults to a placeholder image built from the username"):
+ * the same initials of the display name the workbench shows, so the two never disagree.
+ */
+export function avatarLetters(name: string | undefined): string {
+  return initials(name ?? '');
 }
 
 /**
@@ -53,8 +57,9 @@ export function UserMenu() {
           { label: t('layout.header.logout'), icon: 'pi pi-power-off', command: confirmLogout },
         ]}
       />
-      <button type="button" className="user-button" onClick={(e) => menu.current?.toggle(e)} aria-label={t('layout.header.userMenu')} data-testid="user-menu">
-        {userInfo?.icon ? <Avatar image={avatarSrc(userInfo.icon)} shape="circle" /> : <Avatar label={avatarLetters(userInfo?.username)} shape="circle" className="user-avatar" />}
+      {/* Named by the user's name it shows (a screen reader hears what a sighted user reads); the title says what it opens. */}
+      <button type="button" className="user-button" onClick={(e) => menu.current?.toggle(e)} title={t('layout.header.userMenu')} aria-haspopup="menu" data-testid="user-menu">
+        <span aria-hidden>{userInfo?.icon ? <Avatar image={avatarSrc(userInfo.icon)} shape="circle" /> : <Avatar label={avatarLetters(userInfo?.nickName || userInfo?.username)} shape="circle" className="user-avatar" />}</span>
         <span className="user-name">{userInfo?.nickName || userInfo?.username}</span>
         <i className="pi pi-angle-down" aria-hidden />
       </button>

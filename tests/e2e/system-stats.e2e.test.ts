@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { StorageKey } from '../../web/lib/storage';
-import { CAPTCHA, e2eLifecycle, newPage, seedStorage, shot, signIn, type E2EServer } from './harness.js';
+import { apiToken, e2eLifecycle, openSignedIn, resetMock, shot, signIn, type E2EServer } from './harness.js';
 
 /**
  * System and Statistics areas in Chromium (issue 11): a menu taken from the operator's role is gone
@@ -17,8 +17,6 @@ e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
   browser = b;
 });
 
-const PASSWORDS: Record<string, string> = { admin: 'admin123', operator: 'operator123' };
-
 /** An API call against the e2e server (in-process), answering the envelope's data. */
 async function api<T = any>(url: string, body: unknown = {}, token?: string): Promise<T> {
   const r = await server.app.inject({ method: 'POST', url, payload: body as object, headers: token ? { authorization: token } : {} });
@@ -27,32 +25,16 @@ async function api<T = any>(url: string, body: unknown = {}, token?: string): Pr
   return env.data as T;
 }
 
-/** Signs in through the API (captcha flow with the e2e code) and answers the Authorization value. */
-async function apiToken(user: string, password = PASSWORDS[user]): Promise<string> {
-  const c = (await server.app.inject({ method: 'GET', url: '/v1/captcha/token' })).json().data;
-  const d = await api<{ token: string; tokenHead: string }>('/v1/admin/login', { username: user, password, captchaToken: c.captchaToken, captchaCode: CAPTCHA });
-  return d.tokenHead + d.token;
-}
-
-/** A page signed in through the API (token in storage, plus `seed`), opened at `route` once the route shows. */
-async function openAs(user: string, route: string, seed: Record<string, unknown> = {}) {
-  const opened = await newPage(browser);
-  await opened.page.goto(`${server.url}/login`);
-  await seedStorage(opened.page, { [StorageKey.token]: await apiToken(user), ...seed });
-  await opened.page.waitForURL((u) => u.pathname !== '/login');
-  await opened.page.goto(server.url + route);
-  await opened.page.waitForURL((u) => u.pathname === route.split('?')[0]);
-  return opened;
-}
-
-const resetMock = () => server.app.inject({ method: 'POST', url: '/v1/mock/reset', payload: {} });
+/** A page signed in through the API as `user` (plus `seed` storage), opened at `route`. */
+const openAs = (user: 'admin' | 'operator', route: string, seed: Record<string, unknown> = {}) => openSignedIn(browser, server, route, { user, seed });
+const reset = () => resetMock(server);
 const EN_DARK = { [StorageKey.locale]: 'en', [StorageKey.darkMode]: true };
 const topLevel = (page: Page) => page.locator('[data-testid=side-menu]').first().locator('.shell-menu-list > li > .shell-menu-item').allInnerTexts();
 
 describe('System area (issue 11)', () => {
   test("a menu taken from the operator's role in /system/role is gone from the operator's menu at the next sign-in", async () => {
-    await resetMock();
-    const admin = await apiToken('admin');
+    await reset();
+    const admin = await apiToken(server, 'admin');
     const roles = await api<{ list: { id: number; roleKey: string }[] }>('/v1/role/list', { pageNum: 1, pageSize: 50 }, admin);
     const operatorRole = roles.list.find((r) => r.roleKey === 'operator')!;
     const back = { [StorageKey.projectConfig]: { permissionMode: 'BACK' } };
@@ -78,12 +60,12 @@ describe('System area (issue 11)', () => {
     expect(menus).toContain('意见反馈');
     expect(menus).not.toContain('订单管理');
     await after.context.close();
-    await resetMock();
+    await reset();
   });
 
   test("an icon picked through the picker's search is saved on the menu", async () => {
-    await resetMock();
-    const admin = await apiToken('admin');
+    await reset();
+    const admin = await apiToken(server, 'admin');
     const menus = await api<{ list: { id: number; path: string }[] }>('/v1/menu/list', { pageNum: 1, pageSize: 1000 }, admin);
     const social = menus.list.find((m) => m.path === '/social')!;
     const { page, errors, context } = await openAs('admin', '/system/menu/modify', { menuId: social.id });
@@ -96,15 +78,15 @@ describe('System area (issue 11)', () => {
     await expect.poll(() => page.locator('[data-testid=icon-value]').inputValue()).toBe('pi pi-bell');
     await page.locator('[data-testid=crud-form-save]').click();
     await page.waitForURL((u) => u.pathname === '/system/menu');
-    await page.locator('[data-testid=menu-tree]').waitFor();
+    await page.locator('.page-view:not([hidden]) [data-testid=crud-table]').waitFor();
     expect((await api<{ icon: string }>('/v1/menu/info', { id: social.id }, admin)).icon).toBe('pi pi-bell');
     expect(errors).toEqual([]);
     await context.close();
-    await resetMock();
+    await reset();
   });
 
   test('changing the password signs out; the new password signs in', async () => {
-    await resetMock();
+    await reset();
     const { page, context } = await openAs('admin', '/system/changePassword');
     await page.locator('#pw-current').fill('admin123');
     await page.locator('#pw-next').fill('abc');
@@ -119,21 +101,22 @@ describe('System area (issue 11)', () => {
     await signIn(page, 'admin', 'NewPass2026!');
     await page.waitForURL((u) => u.pathname === '/home/work');
     await context.close();
-    await resetMock();
+    await reset();
   });
 
   test.each([
     ['zh', {}],
     ['en-dark', EN_DARK],
   ] as const)('every System screen opens (%s; screenshots)', async (lang, seed) => {
-    await resetMock();
+    await reset();
     {
       const { page, errors, context } = await openAs('admin', '/system/account', seed);
       await page.locator('[data-testid=crud-table] tbody tr').first().waitFor();
       await shot(page, `system-account-${lang}`);
       for (const [route, ready] of [
         ['/system/role', '[data-testid=crud-table] tbody tr'],
-        ['/system/menu', '[data-testid=menu-tree] tbody tr'],
+        ['/system/menu', '[data-testid=crud-table] tbody tr'],
+        ['/system/role/modify', '[data-testid=role-resources] .p-accordion-tab'],
         ['/system/resource', '[data-testid=crud-table] tbody tr'],
         ['/system/systemMessage', '[data-testid=crud-table] tbody tr'],
         ['/system/account/add', '[data-testid=avatar-fox]'],

@@ -13,6 +13,7 @@ import { initials } from '../../lib/format';
 
 const LockDialog = lazy(() => import('../lock/LockDialog'));
 const RoleSwitchDialog = lazy(() => import('../../pages/system/RoleSwitchDialog'));
+const ChangePasswordDialog = lazy(() => import('../../pages/system/changePassword.page').then((m) => ({ default: m.ChangePasswordDialog })));
 
 /**
  * Placeholder avatar text (spec §3 "icon defaults to a placeholder image built from the username"):
@@ -32,6 +33,7 @@ export function UserMenu() {
   const menu = useRef<Menu>(null);
   const [lockOpen, setLockOpen] = useState(false);
   const [roleOpen, setRoleOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
   const confirmLogout = () =>
     confirmDialog({
       header: t('layout.header.logoutTitle'),
@@ -49,6 +51,7 @@ export function UserMenu() {
         popup
         model={[
           { label: t('lock.menu'), icon: 'pi pi-lock', command: () => setLockOpen(true), className: 'user-menu-lock' },
+          { label: t('routes.system.changePassword'), icon: 'pi pi-key', command: () => setPasswordOpen(true), className: 'user-menu-password' },
           // Spec §5: only in route-mapping mode; otherwise changeRole refuses with the warning.
           { label: t('system.switchRole.menu'), icon: 'pi pi-sync', command: () => (canChangeRole(getProjectConfig().permissionMode) ? setRoleOpen(true) : void changeRole('')), className: 'user-menu-role' },
           // Always reachable, even when the floating/header settings button is switched off.
@@ -63,6 +66,11 @@ export function UserMenu() {
         <span className="user-name">{userInfo?.nickName || userInfo?.username}</span>
         <i className="pi pi-angle-down" aria-hidden />
       </button>
+      {passwordOpen && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog visible={passwordOpen} onHide={() => setPasswordOpen(false)} />
+        </Suspense>
+      )}
       {roleOpen && (
         <Suspense fallback={null}>
           <RoleSwitchDialog visible={roleOpen} onHide={() => setRoleOpen(false)} />

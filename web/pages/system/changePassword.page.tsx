@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
 import { Password } from 'primereact/password';
 import { ApiError, http } from '../../api/http';
 import { notify } from '../../app/notify';
@@ -14,6 +15,17 @@ import './system.css';
  * server, so the user is signed out here and signs in again with the new password.
  */
 export default function ChangePasswordPage() {
+  const { t } = useTranslation();
+  return (
+    <section className="crud-card sys-password-card">
+      <h3>{t('routes.system.changePassword')}</h3>
+      <ChangePasswordForm />
+    </section>
+  );
+}
+
+/** The change-password form (the page's, and the user menu's dialog for accounts without the System menu). */
+export function ChangePasswordForm() {
   const { t } = useTranslation();
   const { send } = useSession();
   const [form, setForm] = useState({ current: '', next: '', confirm: '' });
@@ -54,8 +66,7 @@ export default function ChangePasswordPage() {
     </div>
   );
   return (
-    <section className="crud-card sys-password-card">
-      <h3>{t('routes.system.changePassword')}</h3>
+    <div className="sys-password-card">
       <form
         className="crud-form"
         noValidate
@@ -70,6 +81,16 @@ export default function ChangePasswordPage() {
         <p className="sys-hint">{t('system.password.rule')}</p>
         <Button type="submit" label={t('system.password.submit')} icon="pi pi-check" loading={saving} data-testid="pw-submit" />
       </form>
-    </section>
+    </div>
+  );
+}
+
+/** The form in a dialog, opened from the user menu (every signed-in account may change its own password). */
+export function ChangePasswordDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog visible={visible} onHide={onHide} header={t('routes.system.changePassword')} style={{ width: 'min(480px, 94vw)' }} modal data-testid="change-password-dialog">
+      <ChangePasswordForm />
+    </Dialog>
   );
 }

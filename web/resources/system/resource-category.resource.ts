@@ -4,7 +4,7 @@ import { defineResource } from '../../crud';
 /** Resource categories (spec §2 /system/resourceCategory/add and /modify, hidden pages; §3 key `resourceType`). */
 export default defineResource({
   entity: resourceCategory,
-  permission: 'SystemResource',
+  route: '/system/resource',
   columns: ['id', 'name', 'sort', 'createTime'],
   filters: ['name'],
   form: {

@@ -15,14 +15,13 @@ export const categoryNames = new Map<number, string>();
  */
 export default defineResource({
   entity: resource,
-  permission: 'SystemResource',
+  route: '/system/resource',
   columns: ['id', 'name', 'url', 'categoryId', 'description', 'createTime'],
   filters: ['keyword', 'categoryId', 'url'],
   form: {
     mode: 'page',
     fields: ['name', 'url', 'categoryId', 'description'],
     editIdKey: 'resourceId',
-    pages: { add: '/system/resource/add', modify: '/system/resource/modify' },
   },
   fields: {
     id: { width: 80 },

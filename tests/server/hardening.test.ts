@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { makeApp, signIn, testClock } from './helpers.js';
+import { startUpstream } from './upstream.js';
 import { CaptchaStore } from '../../server/mock/captcha.js';
 import { scryptAsync, verifyConsoleAccountAsync } from '../../server/mock/accounts.js';
 import { ALL, addPayload, mockCtx, post } from './contract/harness.js';
@@ -302,5 +303,49 @@ describe('finding 4: one client cannot void the captchas of others', () => {
     const first = (await app.inject({ url: '/v1/captcha/token', remoteAddress: '10.1.1.1' })).json().data.captchaToken;
     for (let i = 0; i < 5; i++) await app.inject({ url: '/v1/captcha/token', remoteAddress: '10.9.9.9' });
     expect((await app.inject({ url: `/v1/captcha/image?token=${first}` })).statusCode).toBe(200);
+  });
+});
+
+describe('finding 8: proxy mode', () => {
+  const closers: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    while (closers.length) await closers.pop()!();
+  });
+
+  async function proxied(env: Record<string, string> = {}) {
+    const up = await startUpstream((_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        server: 'nginx/1.18.0',
+        'x-powered-by': 'Express',
+        'set-cookie': ['SESSION=abc; Domain=platform.example; Path=/; HttpOnly', 'lang=zh; Domain=platform.example'],
+      });
+      res.end('{"code":200,"data":null,"message":"ok"}');
+    });
+    closers.push(() => up.close());
+    ({ app } = await makeApp({ MODE: 'proxy', UPSTREAM_URL: up.url, ...env }));
+    return up;
+  }
+
+  test('the QA-control block holds however the path is spelled, under /v1 and /api/v1', async () => {
+    const up = await proxied();
+    for (const url of ['/v1/mock/reset', '/v1//mock/reset', '/v1/Mock/reset', '/v1/mock%2freset', '/v1/mock%252Freset', '/api/v1/mock/reset', '/API/V1/MOCK/info', '/v1/%6d%6f%63%6b/reset', '/v1\\mock/reset']) {
+      const res = await app.inject({ method: 'POST', url, payload: { seed: 1 } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ code: 404, data: null, message: 'QA controls exist only in mock mode' });
+    }
+    expect(up.received).toHaveLength(0);
+    // Other paths still go through.
+    expect((await app.inject({ method: 'POST', url: '/v1/mockery/list', payload: {} })).statusCode).toBe(200);
+  });
+
+  test('Server, X-Powered-By and the platform\'s Set-Cookie are not relayed; X-Forwarded-Host is PUBLIC_HOST, not the client\'s', async () => {
+    const up = await proxied({ PUBLIC_HOST: 'console.example.com' });
+    const res = await app.inject({ method: 'POST', url: '/v1/order/list', payload: {}, headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.server).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(up.received[0].headers['x-forwarded-host']).toBe('console.example.com');
   });
 });

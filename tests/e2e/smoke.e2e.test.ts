@@ -12,7 +12,7 @@ import { openSignedIn, resetMock, type E2EServer, e2eLifecycle, apiToken } from 
  * would: the list loads rows; a filter applies (the request carries it and the screen shows the
  * total the server answers for it); the add form opens; a required field left empty is refused
  * beside the field; a valid record saves and the list grows by one; signed in as the operator, the
- * screen shows only the buttons its permission codes allow (or the 404 page when the route is not
+ * screen shows only the buttons its permission codes allow (or the 403 page when the route is not
  * the operator's). A new declaration gets this
  * with no test code. What the smoke cannot drive generically fails with a message saying what to
  * do, or is listed in {@link EXCLUDED} with a reason.
@@ -209,7 +209,7 @@ async function applyFilter(box: Locator, d: Declared): Promise<string | null> {
 }
 
 /**
- * The operator's view of the screen: the 404 page when the route is not the operator's; else the
+ * The operator's view of the screen: the 403 page (spec §8: it exists, not for this user) when the route is not the operator's; else the
  * list, with the add and delete buttons only when its codes hold `<permission>:add` / `:del`
  * (permission checks fail closed).
  */
@@ -217,7 +217,7 @@ async function checkOperator(d: Declared, screen: string) {
   const route = routeOf(d);
   await operator.goto(server.url + screen);
   if (route.roles && !route.roles.includes('operator')) {
-    await operator.locator('[data-testid=exception][data-status="404"]').waitFor();
+    await operator.locator('[data-testid=exception][data-status="403"]').waitFor();
     return;
   }
   const box = operator.locator(`[data-testid=crud-${d.entity.name}]`);

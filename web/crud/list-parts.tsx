@@ -208,6 +208,8 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
     );
   }
   const sortOrder = state.sortOrder === 'asc' ? 1 : state.sortOrder === 'desc' ? -1 : 0;
+  // Wide lists scroll sideways instead of squeezing every column (widths from the kind registry).
+  const minWidth = cols.reduce((n, c) => n + (widthOf(specs[c]) ?? 140), (canSelect ? 48 : 0) + (actionsCol ? 150 : 0));
   return (
     <DataTable
       // Cells are memoised by row: a language switch must redraw them.
@@ -235,6 +237,7 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
       size="normal"
       stripedRows
       scrollable
+      tableStyle={{ minWidth }}
       data-testid="crud-table"
     >
       {canSelect && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}

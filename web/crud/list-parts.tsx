@@ -218,6 +218,8 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
     );
   }
   const sortOrder = state.sortOrder === 'asc' ? 1 : state.sortOrder === 'desc' ? -1 : 0;
+  // Wide lists scroll sideways instead of squeezing every column (widths from the kind registry).
+  const minWidth = cols.reduce((n, c) => n + (widthOf(specs[c]) ?? 140), (canSelect ? 48 : 0) + (actionsCol ? 150 : 0));
   return (
     <>
     {page.list.length > 0 && failedNote}
@@ -247,6 +249,7 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
       size="normal"
       stripedRows
       scrollable
+      tableStyle={{ minWidth }}
       data-testid="crud-table"
     >
       {canSelect && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}

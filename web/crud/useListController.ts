@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import dayjs from 'dayjs';
 import { confirmDialog } from 'primereact/confirmdialog';
+import { ApiError } from '../api/http';
 import { local } from '../lib/storage';
 import type { FieldSpec, Resource, Row } from './types';
 import { centsToYuan, enumLabel, fieldSpec } from './schema';
 import { useFieldLabel, useRefMaps } from './fields';
-import { callOp, invalidateRefs, listEvery, type Page, type RefOption } from './api';
+import { callOp, invalidateRefs, listEvery, onRefsChanged, type Page, type RefOption } from './api';
 import { DEFAULT_PAGE_SIZE, isEmpty, listQueryString, listRequest, pageAfterDelete, parseListQuery, type ListState } from './query-state';
 import { crudEnv } from './env';
 import { htmlText } from './safe-html';
@@ -140,7 +141,8 @@ export function useListController(resource: Resource, opts: ListControllerOption
         setFailed(false);
         setSelection([]);
       })
-      .catch(() => live && setFailed(true))
+      // A request cancelled as a duplicate is answered by its twin: keep what is shown.
+      .catch((e: unknown) => live && !(e instanceof ApiError && e.kind === 'canceled') && setFailed(true))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
@@ -148,6 +150,8 @@ export function useListController(resource: Resource, opts: ListControllerOption
   }, [entity, requestKey, tick, opts.reloadKey, all]);
 
   const reload = useCallback(() => setTick((n) => n + 1), []);
+  // A record of this entity saved elsewhere (a page form, another tab kept alive): show it.
+  useEffect(() => onRefsChanged((e) => e === entity.name && reload()), [entity, reload]);
   const go = (next: ListState) => {
     if (!urlSync) {
       if (JSON.stringify(next) === JSON.stringify(localState)) reload();
@@ -160,11 +164,10 @@ export function useListController(resource: Resource, opts: ListControllerOption
   };
 
   const blockOf = (row: Row): string | null => {
-    const key = resource.deleteBlock?.(row);
-    if (key) return t(key, { ...row, defaultValue: key });
     const pf = resource.tree?.parentField as string | undefined;
     if (pf && page.list.some((r) => r[pf] === row.id && !rowsToDelete.has(r.id))) return t('crud.hasChildren', { name: String(row[entity.label] ?? row.id) });
-    return null;
+    const key = resource.deleteBlock?.(row);
+    return key ? t(key, { ...row, defaultValue: key }) : null;
   };
   let rowsToDelete = new Set<unknown>();
   const del = (rows: Row[]) => {

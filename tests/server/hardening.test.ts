@@ -1,7 +1,10 @@
 import net from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { makeApp, signIn } from './helpers.js';
+import { makeApp, signIn, testClock } from './helpers.js';
+import { startUpstream } from './upstream.js';
+import { CaptchaStore } from '../../server/mock/captcha.js';
+import { scryptAsync, verifyConsoleAccountAsync } from '../../server/mock/accounts.js';
 import { ALL, addPayload, mockCtx, post } from './contract/harness.js';
 import { DATE_PATTERN } from '../../server/contract/fields.js';
 
@@ -208,5 +211,141 @@ describe('finding 6: impossible values are refused', () => {
       const { r } = await addWith(app, token, 'image', good);
       expect(r.json.code).toBe(200);
     }
+  });
+});
+
+describe('finding 3: sign-in cannot be brute-forced or used to find accounts', () => {
+  async function login(a: FastifyInstance, username: string, password: string, remoteAddress = '127.0.0.1') {
+    const t = (await a.inject({ url: '/v1/captcha/token', remoteAddress })).json().data.captchaToken;
+    const res = await a.inject({ method: 'POST', url: '/v1/admin/login', remoteAddress, payload: { username, password, captchaToken: t, captchaCode: 'TEST' } });
+    return { res, json: res.json() };
+  }
+
+  test('after LOGIN_FAILURES_PER_ACCOUNT wrong passwords even the right one waits, with the time to wait; later it works', async () => {
+    const clock = testClock();
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST', LOGIN_FAILURES_PER_ACCOUNT: '5', LOGIN_LOCK_SECONDS: '600', LOGIN_RATE_PER_IP: '1000' }, { now: clock.now }));
+    for (let i = 0; i < 5; i++) expect((await login(app, 'admin', `wrong${i}`)).json.code).toBe(400);
+    const locked = await login(app, 'admin', 'admin123');
+    expect(locked.json).toEqual({ code: 429, data: { retryAfter: 600 }, message: expect.stringMatching(/^username: too many failed sign-ins.*try again in 600 s/) });
+    expect(locked.res.headers['retry-after']).toBe('600');
+    // An unknown account is locked the same way: the answer does not tell which accounts exist.
+    for (let i = 0; i < 5; i++) expect((await login(app, 'nobody-here', `wrong${i}`)).json.message).toBe('username: wrong account or password');
+    expect((await login(app, 'nobody-here', 'x')).json).toMatchObject({ code: 429, message: expect.stringMatching(/^username: too many failed sign-ins/) });
+    clock.advance(601_000);
+    expect((await login(app, 'admin', 'admin123')).json.code).toBe(200);
+  });
+
+  test('a client address making more than LOGIN_RATE_PER_IP attempts a minute waits; another address does not', async () => {
+    const clock = testClock();
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST', LOGIN_RATE_PER_IP: '3' }, { now: clock.now }));
+    for (const u of ['a1', 'a2', 'a3']) expect((await login(app, u, 'x', '10.0.0.1')).json.code).toBe(400);
+    const limited = await login(app, 'admin', 'admin123', '10.0.0.1');
+    expect(limited.json).toMatchObject({ code: 429, data: { retryAfter: 60 }, message: expect.stringMatching(/from this address; try again in 60 s/) });
+    expect((await login(app, 'admin', 'admin123', '10.0.0.2')).json.code).toBe(200);
+    clock.advance(61_000);
+    expect((await login(app, 'admin', 'admin123', '10.0.0.1')).json.code).toBe(200);
+  });
+
+  test('failed sign-ins are recorded on the account (failedLoginCount, lastFailedLoginTime) and cleared by a good one', async () => {
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
+    await login(app, 'operator', 'nope1');
+    await login(app, 'operator', 'nope2');
+    const token = await signIn(app);
+    const operator = async () => ((await post(app, token, '/v1/admin/list', { username: 'operator', pageSize: 100 })).json.data.list as { username: string }[]).find((r) => r.username === 'operator');
+    expect(await operator()).toMatchObject({ username: 'operator', failedLoginCount: 2, lastFailedLoginTime: expect.stringMatching(/^\d{4}-\d\d-\d\d /) });
+    await login(app, 'operator', 'operator123');
+    expect(await operator()).toMatchObject({ failedLoginCount: 0 });
+  });
+
+  test('known, unknown, demo and generated accounts cost exactly one scrypt each (same work, same timing)', async () => {
+    ({ app } = await makeApp(SMALL));
+    const rows = [...mockCtx(app).store.col('admin').values()] as never[];
+    const staff = (rows as { username: string; password: string }[]).find((r) => !r.password.startsWith('scrypt:') && r.password !== 'see-accounts-json');
+    for (const [u, p] of [['admin', 'admin123'], ['admin', 'bad'], ['no-such-user', 'bad'], [staff?.username ?? 'admin', 'bad']]) {
+      let calls = 0;
+      const counting = async (pw: string, salt: string, n: number) => {
+        calls++;
+        return scryptAsync(pw, salt, n);
+      };
+      await verifyConsoleAccountAsync(rows, u, p, counting);
+      expect(calls, `${u}/${p}`).toBe(1);
+    }
+  });
+
+  test('hashing runs off the event loop: a health check sent during a sign-in answers first', async () => {
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
+    const order: string[] = [];
+    const t = (await app.inject({ url: '/v1/captcha/token' })).json().data.captchaToken;
+    const signing = app.inject({ method: 'POST', url: '/v1/admin/login', payload: { username: 'admin', password: 'admin123', captchaToken: t, captchaCode: 'TEST' } }).then(() => order.push('login'));
+    await app.inject({ url: '/healthz' }).then(() => order.push('healthz'));
+    await signing;
+    expect(order).toEqual(['healthz', 'login']);
+  });
+});
+
+describe('finding 4: one client cannot void the captchas of others', () => {
+  test('10,001 captchas asked by one client leave another client\'s captcha valid', () => {
+    const store = new CaptchaStore(() => 0, null);
+    const mine = store.issue('10.0.0.1')!;
+    for (let i = 0; i < 10_001; i++) store.issue('10.0.0.66');
+    expect(store.verify(mine.captchaToken, store.peek(mine.captchaToken)!)).toBe(true);
+  });
+
+  test('a client beyond CAPTCHA_PER_CLIENT loses only its own oldest; when all clients together are full, new ones are refused', async () => {
+    const store = new CaptchaStore(() => 0, null, 3, 5);
+    const a = [store.issue('a')!, store.issue('a')!, store.issue('a')!, store.issue('a')!];
+    expect(store.peek(a[0].captchaToken)).toBeUndefined();
+    expect(store.peek(a[3].captchaToken)).toBeDefined();
+    const b = [store.issue('b')!, store.issue('b')!];
+    expect(store.issue('c')).toBeNull();
+    expect(store.peek(b[0].captchaToken)).toBeDefined();
+    ({ app } = await makeApp({ ...SMALL, CAPTCHA_PER_CLIENT: '2' }));
+    const first = (await app.inject({ url: '/v1/captcha/token', remoteAddress: '10.1.1.1' })).json().data.captchaToken;
+    for (let i = 0; i < 5; i++) await app.inject({ url: '/v1/captcha/token', remoteAddress: '10.9.9.9' });
+    expect((await app.inject({ url: `/v1/captcha/image?token=${first}` })).statusCode).toBe(200);
+  });
+});
+
+describe('finding 8: proxy mode', () => {
+  const closers: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    while (closers.length) await closers.pop()!();
+  });
+
+  async function proxied(env: Record<string, string> = {}) {
+    const up = await startUpstream((_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        server: 'nginx/1.18.0',
+        'x-powered-by': 'Express',
+        'set-cookie': ['SESSION=abc; Domain=platform.example; Path=/; HttpOnly', 'lang=zh; Domain=platform.example'],
+      });
+      res.end('{"code":200,"data":null,"message":"ok"}');
+    });
+    closers.push(() => up.close());
+    ({ app } = await makeApp({ MODE: 'proxy', UPSTREAM_URL: up.url, ...env }));
+    return up;
+  }
+
+  test('the QA-control block holds however the path is spelled, under /v1 and /api/v1', async () => {
+    const up = await proxied();
+    for (const url of ['/v1/mock/reset', '/v1//mock/reset', '/v1/Mock/reset', '/v1/mock%2freset', '/v1/mock%252Freset', '/api/v1/mock/reset', '/API/V1/MOCK/info', '/v1/%6d%6f%63%6b/reset', '/v1\\mock/reset']) {
+      const res = await app.inject({ method: 'POST', url, payload: { seed: 1 } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ code: 404, data: null, message: 'QA controls exist only in mock mode' });
+    }
+    expect(up.received).toHaveLength(0);
+    // Other paths still go through.
+    expect((await app.inject({ method: 'POST', url: '/v1/mockery/list', payload: {} })).statusCode).toBe(200);
+  });
+
+  test('Server, X-Powered-By and the platform\'s Set-Cookie are not relayed; X-Forwarded-Host is PUBLIC_HOST, not the client\'s', async () => {
+    const up = await proxied({ PUBLIC_HOST: 'console.example.com' });
+    const res = await app.inject({ method: 'POST', url: '/v1/order/list', payload: {}, headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.server).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(up.received[0].headers['x-forwarded-host']).toBe('console.example.com');
   });
 });

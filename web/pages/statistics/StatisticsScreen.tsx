@@ -199,9 +199,10 @@ function StatisticsChart({ decl, data, seriesName }: { decl: StatisticsScreenDec
       if (decl.chart === 'ranking') totals.sort((a, b) => b.value - a.value);
       const options: ApexOptions = {
         chart: { type: 'bar' },
-        plotOptions: { bar: { horizontal: true, borderRadius: 3, barHeight: decl.chart === 'funnel' ? '80%' : '70%', distributed: decl.chart === 'ranking', isFunnel: decl.chart === 'funnel' } },
-        dataLabels: { enabled: true, formatter: (v: number, o?: { dataPointIndex: number }) => (decl.chart === 'funnel' ? `${totals[o?.dataPointIndex ?? 0]?.name}: ${fmtFull(Number(v))}` : fmtFull(Number(v))) },
+        plotOptions: { bar: { horizontal: true, borderRadius: 3, barHeight: decl.chart === 'funnel' ? '80%' : '70%', distributed: true, isFunnel: decl.chart === 'funnel' } },
+        dataLabels: { enabled: true, formatter: (v: number) => fmtFull(Number(v)), style: { colors: ['#fff'] } },
         xaxis: { categories: totals.map((x) => x.name), labels: { formatter: (v: string) => (decl.chart === 'funnel' ? '' : fmt(Number(v))) } },
+        yaxis: { labels: { show: true } },
         legend: { show: false },
         tooltip: { y: { formatter: (v: number) => fmtFull(v) } },
       };

@@ -1,0 +1,12 @@
+import { rentApply } from '../../../server/contract/rent';
+import { defineResource } from '../../crud';
+
+/** /rent/apply: owners' applications to rent out an account, decided through the audit dialog. */
+export default defineResource({
+  entity: rentApply,
+  permission: 'RentApply',
+  columns: ['id', 'memberId', 'gameId', 'account', 'serverName', 'expectHourlyPrice', 'contactPhone', 'status', 'auditRemark', 'createTime'],
+  filters: ['keyword', 'memberId', 'gameId', 'status', 'createTime'],
+  fields: { id: { width: 70 }, memberId: { kind: 'int', width: 90 }, gameId: { refPath: '/v1/game/listAll' }, createTime: { width: 170 } },
+  actions: { update: false },
+});

@@ -22,7 +22,12 @@ import { openSignedIn, resetMock, type E2EServer, e2eLifecycle, apiToken } from 
  */
 
 /** Declarations the smoke does not run, each with the reason (none may be skipped silently). */
-const EXCLUDED: Record<string, string> = {};
+const EXCLUDED: Record<string, string> = {
+  // Issue 8: lists that are not the list of a screen of their own.
+  cdkCode: 'the codes of one platform, distributor or activity: master-detail lists on hidden routes, opened from a master row with the owner as a permanent filter; driven by tests/e2e/inventory-cdk.e2e.test.ts',
+  inventoryAudit: 'the read-only audit trail shown in a dialog of the code screens (no route of its own); its entries are checked by tests/server/areas/inventory-actions.test.ts',
+  cardSetting: 'one setting per goods delivered automatically, and the seed gives every such goods its setting, so a new one is refused as a duplicate until new goods exist (the unique rule is checked by the conformance suite)',
+};
 
 /**
  * Query a screen needs to show a given resource, when two resources share one route (tabs in the
@@ -131,7 +136,7 @@ let serial = 0;
 function validText(schema: Record<string, unknown>, unique: string): string {
   const max = (schema.maxLength as number | undefined) ?? 64;
   const min = (schema.minLength as number | undefined) ?? 0;
-  const candidates = [unique, unique.replace(/\s+/g, '_'), '13800138000', `e2e${serial}@example.com`, 'https://example.com/e2e.png', '#1a2b3c', '2026-11-24 10:00:00', '2026-11-24'];
+  const candidates = [unique, unique.replace(/\s+/g, '_'), '13800138000', `e2e${serial}@example.com`, 'https://example.com/e2e.png', '#1a2b3c', '2026-11-24 10:00:00', '2026-11-24', '2.99.0'];
   const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern as string, 'u') : null;
   for (const c of candidates) {
     const v = c.length > max ? c.slice(c.length - max) : c;
@@ -171,7 +176,8 @@ async function fillField(form: Locator, name: string, schema: Record<string, unk
     await box.locator('.p-inputnumber input').fill(String(schema['x-kind'] === 'money' ? 1 : min));
   } else if (await has('.p-calendar')) {
     await box.locator('.p-calendar input').fill(schema['x-kind'] === 'date' ? '2026-11-24' : '2026-11-24 10:00:00');
-    await p.keyboard.press('Escape');
+    // Tab closes the date panel; Escape would also close a dialog form around it.
+    await p.keyboard.press('Tab');
   } else if (await has('textarea, input')) {
     await box.locator('textarea, input').first().fill(validText(schema, unique));
   } else {

@@ -38,9 +38,9 @@ export function openCodes(navigate: (to: string) => void, owner: { storageKey: s
 
 /**
  * The codes of one CDK owner (spec §2 /cdk/platform/list, /cdk/merchant/list, /cdk/wechat/list):
- * master-detail on today's kit. The owner id is the list's permanent filter: read from the URL
- * query (deep links), else from the stored key (reload of a bare route), kept in the URL through
- * `keepQuery` so Reset keeps it. A header names the owner with a way back; the toolbar imports an
+ * master-detail. The owner id is the list's permanent filter (sent, never shown in the search
+ * form): read from the URL query (deep links), else from the stored key (a bare route after a
+ * reload or a menu search), and kept in the URL beside the list's view (`keepQuery`). A header names the owner with a way back; the toolbar imports an
  * .xlsx of codes for this owner (template, preview), voids in batch and shows the audit trail.
  */
 export function CdkCodesPage({ owner }: { owner: CdkOwner }) {
@@ -105,6 +105,7 @@ export function CdkCodesPage({ owner }: { owner: CdkOwner }) {
       <ResourceListPage
         key={id}
         resource={owner.resource}
+        controller={{ permanentFilter: { [owner.field]: id } }}
         keepQuery={{ [owner.field]: String(id) }}
         reloadKey={reloadKey}
         title={t('cdk.codesOf', { name: master ? String(master[owner.label]) : '' })}

@@ -2,14 +2,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { inventoryActions } from '../../../server/contract/inventory';
-import { ResourceListPage } from '../../crud';
-import cardAccount from '../../resources/inventory/card-account.resource';
+import { ResourceListPage, type InputProps } from '../../crud';
+import accountDecl from '../../resources/inventory/card-account.resource';
+import { GoodsByDeliveryInput } from './parts/goods-input';
 import { AuditButton } from './parts/audit-dialog';
 import { ImportDialog } from './parts/import-dialog';
 import { RevealButton } from './parts/reveal';
 import { VoidButton } from './parts/void-button';
 
 const path = (name: string) => inventoryActions.find((a) => a.name === name)!.path;
+// Accounts belong to goods delivered as accounts: the goods picker offers only those.
+const cardAccount = { ...accountDecl, fields: { ...accountDecl.fields, goodsId: { ...accountDecl.fields?.goodsId, input: (p: InputProps) => <GoodsByDeliveryInput {...p} deliveryType={3} /> } } };
 
 /**
  * /inventory/cardAccount (spec §2): account credentials sold as goods. Beyond the declaration: the

@@ -2,14 +2,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { inventoryActions } from '../../../server/contract/inventory';
-import { ResourceListPage } from '../../crud';
-import card from '../../resources/inventory/card.resource';
+import { ResourceListPage, type InputProps } from '../../crud';
+import cardDecl from '../../resources/inventory/card.resource';
+import { GoodsByDeliveryInput } from './parts/goods-input';
 import { AuditButton } from './parts/audit-dialog';
 import { ImportDialog } from './parts/import-dialog';
 import { RevealButton } from './parts/reveal';
 import { VoidButton } from './parts/void-button';
 
 const path = (name: string) => inventoryActions.find((a) => a.name === name)!.path;
+// Codes belong to goods delivered as codes: the goods picker offers only those.
+const card = { ...cardDecl, fields: { ...cardDecl.fields, goodsId: { ...cardDecl.fields?.goodsId, input: (p: InputProps) => <GoodsByDeliveryInput {...p} deliveryType={1} /> } } };
 
 /**
  * /inventory/cardManage (spec §2): activation codes, server-paged, filtered by goods, batch, status

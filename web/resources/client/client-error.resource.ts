@@ -9,4 +9,6 @@ export default defineResource({
   filters: ['keyword', 'platform', 'versionName', 'errorType', 'status', 'occurTime'],
   form: { mode: 'dialog', fields: ['status', 'remark'] },
   fields: { id: { width: 80 }, status: { kind: 'enum' }, occurTime: { width: 170 }, message: { kind: 'text' } },
+  // Reports come from the apps: no add; the form edits the state and remark only.
+  actions: { add: false },
 });

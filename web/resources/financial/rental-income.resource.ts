@@ -1,4 +1,5 @@
 import { rentalIncome } from '../../../server/contract/financial';
+import { member } from '../../../server/contract/member';
 import { defineResource } from '../../crud';
 
 /** /financial/rantalIncome (spelled so in the route; the title says rental income): what account owners earned per finished rental. */
@@ -7,5 +8,5 @@ export default defineResource({
   permission: 'FinancialRantalIncome',
   columns: ['id', 'orderNo', 'ownerMemberId', 'rentOrderId', 'rentAmount', 'platformFee', 'income', 'status', 'settleTime', 'createTime'],
   filters: ['keyword', 'ownerMemberId', 'status', 'createTime'],
-  fields: { id: { width: 80 }, ownerMemberId: { kind: 'int', width: 110 }, rentOrderId: { kind: 'int', width: 110 }, status: { kind: 'enum' }, settleTime: { width: 170 }, createTime: { width: 170 } },
+  fields: { id: { width: 80 }, ownerMemberId: { kind: 'remote', refEntity: member, width: 110 }, rentOrderId: { kind: 'int', width: 110 }, status: { kind: 'enum' }, settleTime: { width: 170 }, createTime: { width: 170 } },
 });

@@ -2,7 +2,6 @@
 export default {
   /** Screen texts, keys `financial.<key>`. */
   texts: {
-    pick: 'Pick line {{id}}',
     totals: { count: 'Lines', unsettled: 'Unsettled', unsettledValue: '{{count}} · {{sum}}' },
     settle: {
       button: 'Settle ({{count}})',
@@ -10,6 +9,7 @@ export default {
       message: 'Settle the {{count}} selected lines, {{sum}} of income in all? Settling cannot be undone.',
       confirm: 'Settle',
       done: '{{count}} lines settled, {{sum}} in all',
+      onlyUnsettled: 'Only unsettled lines can be settled',
     },
   },
   /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */

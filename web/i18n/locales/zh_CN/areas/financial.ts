@@ -2,7 +2,6 @@
 export default {
   /** Screen texts, keys `financial.<key>`. */
   texts: {
-    pick: '选择第 {{id}} 条',
     totals: { count: '笔数', unsettled: '待结算', unsettledValue: '{{count}} 笔 · {{sum}}' },
     settle: {
       button: '批量结算（{{count}}）',
@@ -10,6 +9,7 @@ export default {
       message: '结算选中的 {{count}} 笔，合计收入 {{sum}}？结算后不可撤回。',
       confirm: '结算',
       done: '已结算 {{count}} 笔，合计 {{sum}}',
+      onlyUnsettled: '只能结算待结算的行',
     },
   },
   /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */

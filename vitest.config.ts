@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: `unit` (web logic in node, with a fake DOM storage where needed),
- * `server` (the Fastify app built in-process, requests through inject) and
+ * Four projects: `unit` (web logic in node, with a fake DOM storage where needed),
+ * `component` (kit parts in happy-dom with Testing Library), `server` (the Fastify app built in-process, requests through inject) and
  * `e2e` (real headless Chromium against a server on a free port; needs `npm run build` first).
  */
 export default defineConfig({
@@ -10,6 +10,10 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['tests/web/**/*.test.ts', 'tests/lib/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node' } },
+      {
+        // Kit parts rendered in a DOM (issue 7): happy-dom + Testing Library, HTTP answered by a fake fetch.
+        test: { name: 'component', include: ['tests/web/**/*.component.test.tsx'], environment: 'happy-dom', setupFiles: ['tests/web/component/setup.tsx'] },
+      },
       {
         test: {
           name: 'e2e',

@@ -1,78 +1,495 @@
 /**
- * `npm run bench`: prints speed and memory figures of the server (never asserted by tests).
- * - boot: time to build the mock-mode app and have it ready, and its heap;
- * - in-process throughput of the session endpoints and of the SPA shell via `inject`;
- * - real HTTP on loopback: sequential and 16-way concurrent requests per second.
- * Bounded in count and time; sends traffic to 127.0.0.1 only.
+ * `npm run bench [-- --quick] [-- --no-build] [-- --duration=S] [-- --load=S] [-- --only=static,proxy,lists,boot,memory]`
+ *
+ * Prints the figures of issue 13, each beside a peer measured in the same run and the ratio (absolute
+ * numbers on shared machines move; ratios to a peer in the same run do not, much). Everything runs
+ * over real loopback HTTP, the console as a child process started like production
+ * (`node <built server>`), the load from autocannon in this process:
+ * - static: `index.html` (`/login`) and a hashed JS asset vs a bare `node:http` server sending the same
+ *   bytes and headers;
+ * - proxy: `POST /v1/feedback/findAll` through proxy mode to a mock instance vs the mock directly
+ *   (and nginx `proxy_pass` when nginx is installed);
+ * - lists at 50 connections, scale 1 and 10: member/list filtered by status sorted by lastLoginTime,
+ *   order/list, goods/list sorted by price and every list endpoint (one filter and one sort each) vs a
+ *   bare handler slicing a 100,000-element array;
+ * - cold start to the first `/healthz` answer vs bare node; RSS after boot and after mixed load.
+ * `--quick` is a CI smoke: short runs, a sample of endpoints, no scale 10. Nothing is asserted.
+ * Traffic goes to 127.0.0.1 only; every child is stopped at the end.
  */
-import { performance } from 'node:perf_hooks';
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { ENTITIES, type AnyEntity } from '../server/contract/index.js';
+import { build } from './build.js';
+import { HEALTH_PEER, LIST_PEER, STATIC_PEER } from './lib/bench-peers.js';
+import { PROJECT_ROOT } from './lib/web-bundle.js';
 
-const N = Number(process.env.BENCH_N ?? 3000);
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(`--${name}`);
+const opt = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const QUICK = flag('quick');
+/** Seconds per measured run (the headline rows); the every-endpoint sweep uses 1 s per endpoint. */
+const DURATION = Number(opt('duration') ?? (QUICK ? 2 : 8));
+/** Seconds of mixed load before the second memory reading. */
+const LOAD = Number(opt('load') ?? (QUICK ? 5 : 60));
+const ONLY = new Set((opt('only') ?? 'static,proxy,lists,boot,memory').split(','));
+const SCALES = (opt('scales') ?? (QUICK ? '1' : '1,10')).split(',').map(Number);
+const CONNECTIONS = 50;
 
-function fmt(n: number, d = 1) {
-  return n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+const WORK = path.join(PROJECT_ROOT, '.cache', 'bench');
+const DIST = path.join(WORK, 'web');
+/** Inside the project so the bundled server resolves node_modules like dist/server/main.js does. */
+const SERVER = path.join(WORK, 'server', 'main.js');
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const c of children) c.kill('SIGKILL');
+});
+
+// ---------------------------------------------------------------------------------------------
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function request(
+  port: number,
+  p: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: p, method: opts.method ?? 'GET', headers: opts.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+async function waitHealthy(port: number, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      if ((await request(port, '/healthz')).status === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`no /healthz answer on port ${port} within ${timeoutMs} ms`);
+}
+
+interface Server {
+  port: number;
+  child: ChildProcess;
+  /** ms from spawn to the first 200 of /healthz. */
+  bootMs: number;
+  stop(): Promise<void>;
+}
+
+async function startProcess(args: string[], env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const t0 = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.add(child);
+  await waitHealthy(port, child);
+  const bootMs = performance.now() - t0;
+  return {
+    port,
+    child,
+    bootMs,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        children.delete(child);
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
+}
+
+/** The console from the built bundle, mock mode unless `env` says otherwise. */
+function startConsole(env: Record<string, string> = {}): Promise<Server> {
+  const mock: Record<string, string> = env.MODE !== 'proxy' ? { MOCK_CAPTCHA_CODE: 'BENCH' } : {};
+  return startProcess([SERVER], { LOG_LEVEL: 'info', DIST_DIR: DIST, ...mock, ...env });
+}
+
+/** A peer script; peers answer /healthz-less, so readiness is a TCP probe of its own path. */
+async function startPeer(script: string, env: Record<string, string> = {}, probe = '/healthz'): Promise<Server> {
+  const port = await freePort();
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['-e', script], { env: { ...process.env, PORT: String(port), ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.add(child);
+  const until = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await request(port, probe, { method: 'POST', body: '{}' });
+      break;
+    } catch {
+      if (Date.now() > until || child.exitCode !== null) throw new Error('peer did not start');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+  return {
+    port,
+    child,
+    bootMs: performance.now() - t0,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        children.delete(child);
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
+}
+
+/** Resident set size of a process in MB (Linux /proc). */
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+async function signIn(port: number): Promise<string> {
+  const cap = JSON.parse((await request(port, '/v1/captcha/token')).body.toString()).data.captchaToken;
+  const body = JSON.stringify({ username: 'admin', password: 'admin123', captchaToken: cap, captchaCode: 'BENCH' });
+  const res = JSON.parse((await request(port, '/v1/admin/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body })).body.toString());
+  if (res.code !== 200) throw new Error(`bench sign-in failed: ${res.message}`);
+  return res.data.tokenHead + res.data.token;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+interface Target {
+  port: number;
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+async function load(t: Target, seconds = DURATION, connections = CONNECTIONS): Promise<Load> {
+  const r = await autocannon({
+    url: `http://127.0.0.1:${t.port}${t.path}`,
+    method: t.method ?? 'GET',
+    headers: t.headers,
+    body: t.body,
+    connections,
+    duration: seconds,
+    timeout: 10,
+  });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+}
+
+interface Row {
+  what: string;
+  ours: Load | number | null;
+  peer: Load | number | null;
+  peerName: string;
+  /** 'rps' compares throughput (higher is better), 'ms'/'MB' compare a cost (lower is better). */
+  unit: 'rps' | 'ms' | 'MB';
+  note?: string;
+}
+const rows: Row[] = [];
+
+const n0 = (n: number) => Math.round(n).toLocaleString('en-US');
+function cell(v: Load | number | null, unit: Row['unit']): string {
+  if (v === null) return '—';
+  if (typeof v === 'number') return unit === 'MB' ? `${v.toFixed(0)} MB` : `${n0(v)} ms`;
+  return `${n0(v.rps)} req/s, p50 ${v.p50} ms, p99 ${v.p99} ms${v.errors ? `, ${v.errors} errors` : ''}`;
+}
+function ratio(r: Row): string {
+  if (r.ours === null || r.peer === null) return '—';
+  if (typeof r.ours === 'number' || typeof r.peer === 'number') return `${(Number(r.ours) / Number(r.peer)).toFixed(2)}×`;
+  const p50 = r.peer.p50 > 0 ? (r.ours.p50 / r.peer.p50).toFixed(2) : 'n/a';
+  const p99 = r.peer.p99 > 0 ? (r.ours.p99 / r.peer.p99).toFixed(2) : 'n/a';
+  return `${(r.ours.rps / r.peer.rps).toFixed(2)}× (p50 ${p50}×, p99 ${p99}×)`;
+}
+function report(r: Row) {
+  rows.push(r);
+  console.log(`  ${r.what}\n      ours ${cell(r.ours, r.unit)}\n      ${r.peerName}: ${cell(r.peer, r.unit)}\n      ratio ${ratio(r)}${r.note ? `  (${r.note})` : ''}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function benchStatic() {
+  console.log('\n== static (autocannon, 50 connections, Accept-Encoding: br, gzip) ==');
+  const app = await startConsole();
+  try {
+    const index = await request(app.port, '/login', { headers: { 'accept-encoding': 'br, gzip' } });
+    const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+    const asset = /<script type="module" src="([^"]+)"/.exec(html)![1];
+    const js = await request(app.port, asset, { headers: { 'accept-encoding': 'br, gzip' } });
+    const strip = (h: http.IncomingHttpHeaders) =>
+      Object.fromEntries(Object.entries(h).filter(([k]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)));
+    const routes = {
+      '/login': { status: index.status, headers: strip(index.headers), body: index.body.toString('base64') },
+      [asset]: { status: js.status, headers: strip(js.headers), body: js.body.toString('base64') },
+    };
+    const routesFile = path.join(WORK, 'peer-routes.json');
+    fs.writeFileSync(routesFile, JSON.stringify(routes));
+    const peer = await startPeer(STATIC_PEER, { PEER_ROUTES: routesFile }, '/login');
+    const headers = { 'accept-encoding': 'br, gzip' };
+    try {
+      for (const [what, p] of [
+        [`index.html as /login (${index.body.length} B ${index.headers['content-encoding'] ?? 'identity'})`, '/login'],
+        [`hashed JS asset ${asset.replace(/^\/assets\//, '')} (${js.body.length} B ${js.headers['content-encoding'] ?? 'identity'})`, asset],
+      ] as const) {
+        await load({ port: app.port, path: p, headers }, 1);
+        const ours = await load({ port: app.port, path: p, headers });
+        await load({ port: peer.port, path: p, headers }, 1);
+        const bare = await load({ port: peer.port, path: p, headers });
+        report({ what: `static: ${what}`, ours, peer: bare, peerName: 'bare node:http, same bytes and headers', unit: 'rps' });
+      }
+    } finally {
+      await peer.stop();
+    }
+  } finally {
+    await app.stop();
+  }
+}
+
+function nginxPath(): string | null {
+  for (const p of ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx']) if (fs.existsSync(p)) return p;
+  return null;
+}
+
+async function startNginx(upstreamPort: number): Promise<Server | null> {
+  const bin = nginxPath();
+  if (!bin) return null;
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
+  const conf = `worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http { access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir};
+  upstream mock { server 127.0.0.1:${upstreamPort}; keepalive 64; }
+  server { listen 127.0.0.1:${port};
+    location / { proxy_pass http://mock; proxy_http_version 1.1; proxy_set_header Connection ""; } } }`;
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
+  const child = spawn(bin, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
+  children.add(child);
+  await waitHealthy(port, child, 10_000);
+  return {
+    port,
+    child,
+    bootMs: 0,
+    stop: async () => {
+      children.delete(child);
+      child.kill('SIGTERM');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function benchProxy() {
+  console.log('\n== proxy: POST /v1/feedback/findAll (50 connections) ==');
+  const mock = await startConsole();
+  const proxy = await startConsole({ MODE: 'proxy', UPSTREAM_URL: `http://127.0.0.1:${mock.port}` });
+  const nginx = await startNginx(mock.port);
+  try {
+    const authorization = await signIn(mock.port);
+    const t = { path: '/v1/feedback/findAll', method: 'POST' as const, headers: { authorization, 'content-type': 'application/json' }, body: '{"pageNum":1,"pageSize":20}' };
+    await load({ ...t, port: mock.port }, 1);
+    await load({ ...t, port: proxy.port }, 1);
+    const direct = await load({ ...t, port: mock.port });
+    const viaProxy = await load({ ...t, port: proxy.port });
+    report({ what: 'proxy: console proxy mode → mock', ours: viaProxy, peer: direct, peerName: 'the mock called directly', unit: 'rps' });
+    if (nginx) {
+      await load({ ...t, port: nginx.port }, 1);
+      const viaNginx = await load({ ...t, port: nginx.port });
+      report({ what: 'proxy: nginx proxy_pass → mock (reference)', ours: viaNginx, peer: direct, peerName: 'the mock called directly', unit: 'rps' });
+      report({ what: 'proxy: console proxy vs nginx', ours: viaProxy, peer: viaNginx, peerName: 'nginx proxy_pass', unit: 'rps' });
+    } else {
+      console.log('  (nginx is not installed: its row is skipped; `apt-get install nginx` adds it)');
+    }
+  } finally {
+    await nginx?.stop();
+    await proxy.stop();
+    await mock.stop();
+  }
+}
+
+/** One list query per list endpoint: its first `eq` filter with a value from page 1, and its last sortable field, descending. */
+async function sweepQueries(port: number, authorization: string): Promise<{ name: string; path: string; body: string }[]> {
+  const out: { name: string; path: string; body: string }[] = [];
+  for (const e of ENTITIES as readonly AnyEntity[]) {
+    const ep = e.endpoints.find((x) => x.op === 'list');
+    if (!ep) continue;
+    const q: Record<string, unknown> = { pageNum: 1, pageSize: 20 };
+    const first = JSON.parse(
+      (await request(port, ep.path, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(q) })).body.toString(),
+    );
+    const row = first.data?.list?.[0] as Record<string, unknown> | undefined;
+    const eq = Object.entries(e.filters).find(([f, k]) => k === 'eq' && row && row[f] !== undefined && row[f] !== null && typeof row[f] !== 'object');
+    if (eq && row) q[eq[0]] = row[eq[0]];
+    const sort = e.sortable[e.sortable.length - 1];
+    if (sort) Object.assign(q, { sortField: sort, sortOrder: 'desc' });
+    out.push({ name: e.name, path: ep.path, body: JSON.stringify(q) });
+  }
+  return out;
+}
+
+async function benchLists() {
+  const peer = await startPeer(LIST_PEER, {}, '/');
+  try {
+    for (const scale of SCALES) {
+      console.log(`\n== mock lists at scale ${scale} (50 connections) ==`);
+      const app = await startConsole({ SCALE: String(scale) });
+      try {
+        const authorization = await signIn(app.port);
+        const headers = { authorization, 'content-type': 'application/json' };
+        const listTarget = (p: string, body: object) => ({ port: app.port, path: p, method: 'POST' as const, headers, body: JSON.stringify(body) });
+        const peerTarget = { port: peer.port, path: '/', method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: '{"pageNum":3}' };
+        await load(peerTarget, 1);
+        const bare = await load(peerTarget);
+        const headline: [string, string, object][] = [
+          ['member/list status=1 sorted by lastLoginTime desc', '/v1/member/list', { pageNum: 1, pageSize: 20, status: 1, sortField: 'lastLoginTime', sortOrder: 'desc' }],
+          ['order/list', '/v1/order/list', { pageNum: 1, pageSize: 20 }],
+          ['goods/list sorted by price asc', '/v1/goods/list', { pageNum: 1, pageSize: 20, sortField: 'price', sortOrder: 'asc' }],
+        ];
+        for (const [what, p, body] of headline) {
+          await load(listTarget(p, body), 1);
+          const ours = await load(listTarget(p, body));
+          report({ what: `lists, scale ${scale}: ${what}`, ours, peer: bare, peerName: 'bare handler slicing 100,000 rows', unit: 'rps' });
+        }
+        let queries = await sweepQueries(app.port, authorization);
+        if (QUICK) queries = queries.filter((_, i) => i % Math.ceil(queries.length / 8) === 0);
+        const results: { name: string; body: string; r: Load }[] = [];
+        for (const q of queries) results.push({ name: q.name, body: q.body, r: await load({ port: app.port, path: q.path, method: 'POST', headers, body: q.body }, 1) });
+        results.sort((a, b) => a.r.rps - b.r.rps);
+        const worst = results[0];
+        const p99s = results.map((x) => x.r.p99).sort((a, b) => a - b);
+        report({
+          what: `lists, scale ${scale}: every list endpoint (${results.length}, 1 s each, one filter + one sort): the slowest, ${worst.name} ${worst.body}`,
+          ours: worst.r,
+          peer: bare,
+          peerName: 'bare handler',
+          unit: 'rps',
+          note: `median ${n0(results[Math.floor(results.length / 2)].r.rps)} req/s; worst p99 ${p99s[p99s.length - 1]} ms; next slowest ${results
+            .slice(1, 4)
+            .map((x) => `${x.name} ${n0(x.r.rps)}`)
+            .join(', ')}`,
+        });
+        const errors = results.filter((x) => x.r.errors);
+        if (errors.length) console.log(`  !! errors on ${errors.map((x) => x.name).join(', ')}`);
+      } finally {
+        await app.stop();
+      }
+    }
+  } finally {
+    await peer.stop();
+  }
+}
+
+async function benchBoot() {
+  console.log('\n== cold start to the first /healthz answer ==');
+  const runs = QUICK ? 1 : 3;
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const bare: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const p = await startProcess(['-e', HEALTH_PEER], {});
+    bare.push(p.bootMs);
+    await p.stop();
+  }
+  for (const scale of SCALES) {
+    const ours: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const s = await startConsole({ SCALE: String(scale), LOG_LEVEL: 'warn' });
+      ours.push(s.bootMs);
+      await s.stop();
+    }
+    report({ what: `cold start, scale ${scale} (median of ${runs})`, ours: median(ours), peer: median([...bare]), peerName: 'bare node', unit: 'ms', note: `runs ${ours.map(n0).join(', ')} ms` });
+  }
+}
+
+async function benchMemory() {
+  console.log(`\n== memory at scale 1: RSS after boot, after ${LOAD} s of mixed load at 50 connections ==`);
+  const app = await startConsole();
+  try {
+    await new Promise((r) => setTimeout(r, 500));
+    const boot = rssMb(app.child.pid!);
+    report({ what: 'memory: RSS after boot', ours: boot, peer: null, peerName: 'goal ≤ 200 MB', unit: 'MB' });
+    const authorization = await signIn(app.port);
+    const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+    const asset = /<script type="module" src="([^"]+)"/.exec(html)![1];
+    const json = { authorization, 'content-type': 'application/json' };
+    const r = await autocannon({
+      url: `http://127.0.0.1:${app.port}`,
+      connections: CONNECTIONS,
+      duration: LOAD,
+      timeout: 10,
+      requests: [
+        { method: 'GET', path: '/login', headers: { 'accept-encoding': 'br' } },
+        { method: 'GET', path: asset, headers: { 'accept-encoding': 'br' } },
+        { method: 'POST', path: '/v1/member/list', headers: json, body: '{"pageNum":2,"pageSize":20,"status":1,"sortField":"lastLoginTime","sortOrder":"desc"}' },
+        { method: 'POST', path: '/v1/order/list', headers: json, body: '{"pageNum":1,"pageSize":20,"keyword":"13"}' },
+        { method: 'POST', path: '/v1/goods/list', headers: json, body: '{"pageNum":1,"pageSize":20,"sortField":"price","sortOrder":"asc"}' },
+        { method: 'POST', path: '/v1/admin/adminInfo', headers: json },
+        { method: 'POST', path: '/v1/feedback/findAll', headers: json, body: '{"pageNum":1,"pageSize":20}' },
+      ],
+    });
+    const after = rssMb(app.child.pid!);
+    report({
+      what: `memory: RSS after ${LOAD} s mixed load`,
+      ours: after,
+      peer: null,
+      peerName: 'goal ≤ 250 MB',
+      unit: 'MB',
+      note: `${n0(r.requests.average)} req/s mixed, p99 ${r.latency.p99} ms, ${r.errors + r.timeouts + r.non2xx} errors`,
+    });
+  } finally {
+    await app.stop();
+  }
 }
 
 async function main() {
-  const heap0 = process.memoryUsage().heapUsed;
-  const t0 = performance.now();
-  const config = loadConfig([], { LOG_LEVEL: 'silent', MOCK_CAPTCHA_CODE: 'BENCH', HOST: '127.0.0.1', PORT: '0' });
-  const app = await buildApp(config);
-  await app.ready();
-  const bootMs = performance.now() - t0;
-  global.gc?.();
-  const heapMb = (process.memoryUsage().heapUsed - heap0) / 1048576;
-  console.log(`boot (mock mode, seed ${config.seed}): ${fmt(bootMs)} ms, heap +${fmt(heapMb)} MB, rss ${fmt(process.memoryUsage().rss / 1048576)} MB`);
-
-  const cap = (await app.inject({ url: '/v1/captcha/token' })).json().data.captchaToken;
-  const login = (
-    await app.inject({ method: 'POST', url: '/v1/admin/login', payload: { username: 'admin', password: 'admin123', captchaToken: cap, captchaCode: 'BENCH' } })
-  ).json().data;
-  const authorization = login.tokenHead + login.token;
-
-  const cases: [string, () => Promise<unknown>][] = [
-    ['POST /v1/admin/adminInfo', () => app.inject({ method: 'POST', url: '/v1/admin/adminInfo', headers: { authorization } })],
-    ['POST /v1/admin/adminMenus', () => app.inject({ method: 'POST', url: '/v1/admin/adminMenus', headers: { authorization } })],
-    ['POST /v1/admin/summary', () => app.inject({ method: 'POST', url: '/v1/admin/summary', headers: { authorization } })],
-    ['GET /v1/captcha/token (renders a captcha)', () => app.inject({ url: '/v1/captcha/token' })],
-    ['GET /order/index (SPA shell, br)', () => app.inject({ url: '/order/index', headers: { 'accept-encoding': 'br' } })],
-  ];
-  console.log(`\nin-process (inject), ${N} requests each:`);
-  for (const [name, fn] of cases) {
-    for (let i = 0; i < 50; i++) await fn();
-    const s = performance.now();
-    for (let i = 0; i < N; i++) await fn();
-    const ms = performance.now() - s;
-    console.log(`  ${name.padEnd(44)} ${fmt((N / ms) * 1000, 0).padStart(8)} req/s  ${fmt((ms / N) * 1000, 0).padStart(6)} µs/req`);
+  fs.mkdirSync(WORK, { recursive: true });
+  if (!flag('no-build') || !fs.existsSync(SERVER) || !fs.existsSync(path.join(DIST, 'index.html'))) {
+    console.log('building the bundle and the server into .cache/bench …');
+    await build({ outDir: DIST, serverOut: SERVER, quiet: true });
   }
+  console.log(`bench ${QUICK ? '(quick) ' : ''}on ${os.cpus().length} cores, node ${process.version}; runs of ${DURATION} s, autocannon`);
+  if (ONLY.has('static')) await benchStatic();
+  if (ONLY.has('proxy')) await benchProxy();
+  if (ONLY.has('lists')) await benchLists();
+  if (ONLY.has('boot')) await benchBoot();
+  if (ONLY.has('memory')) await benchMemory();
 
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}/v1/admin/adminInfo`;
-  const one = () => fetch(url, { method: 'POST', headers: { authorization } }).then((r) => r.arrayBuffer());
-  console.log(`\nloopback HTTP (${url.replace(/:\d+/, ':PORT')}), ${N} requests:`);
-  for (const concurrency of [1, 16]) {
-    let next = 0;
-    const s = performance.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next++ < N) await one();
-      }),
-    );
-    const ms = performance.now() - s;
-    console.log(`  concurrency ${String(concurrency).padStart(2)}: ${fmt((N / ms) * 1000, 0).padStart(8)} req/s`);
-  }
-  global.gc?.();
-  const m = process.memoryUsage();
-  // RSS keeps what V8 once took; heapUsed after a full GC says whether anything is retained.
-  console.log(`\nafter run: rss ${fmt(m.rss / 1048576)} MB, heap used ${fmt(m.heapUsed / 1048576)} MB${global.gc ? ' (after a full GC)' : ''}`);
-  await app.close();
+  console.log('\n| what | ours | peer in the same run | ratio |\n|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.what} | ${cell(r.ours, r.unit)} | ${r.peerName}: ${cell(r.peer, r.unit)} | ${ratio(r)} |`);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -6,6 +6,8 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { registerMockMode } from './modes/mock.js';
 import { registerProxyMode } from './modes/proxy.js';
+import { registerInputHygiene } from './plugins/input.js';
+import { connectionOptions, registerConnectionLimits, registerLoadShedding } from './plugins/limits.js';
 
 /** Hooks tests use to control time and capture logs; production passes nothing. */
 export interface AppDeps {
@@ -43,15 +45,16 @@ function loggerOptions(config: Config, deps: AppDeps): FastifyServerOptions['log
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, deps),
-    // Uploads and exports can take as long as the client's 1,200,000 ms timeout (spec §9).
-    requestTimeout: 0,
-    connectionTimeout: 0,
-    keepAliveTimeout: 65_000,
+    // Receiving a request is limited (plugins/limits.ts); answering is not: uploads, exports and
+    // proxied calls may take as long as the client's 1,200,000 ms timeout (spec §9).
+    ...connectionOptions(config),
     return503OnClosing: true,
     trustProxy: false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } },
   });
   registerEnvelopeErrors(app);
+  await registerConnectionLimits(app, config);
+  registerInputHygiene(app);
   await registerSecurity(app);
   await registerOpenApi(app);
 
@@ -61,5 +64,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   else await registerProxyMode(app, config);
 
   await registerStaticWeb(app, config.distDir);
+  await registerLoadShedding(app, config);
   return app;
 }

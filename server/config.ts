@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import os from 'node:os';
 
 /** Which implementation answers `/v1`, `/api/v1` and `/upload`. */
 export type Mode = 'mock' | 'proxy';
@@ -34,6 +35,34 @@ export interface Config {
   upstreamConnectTimeoutMs: number;
   /** Graceful shutdown: how long in-flight requests may run after SIGTERM, in ms. */
   shutdownGraceMs: number;
+  /** Mock mode: folder where `POST /upload` keeps uploaded images (created on first upload). */
+  uploadDir: string;
+  /** Longest time to receive a whole request (headers and body), in ms; answers never count (proxied ones wait upstreamTimeoutMs). */
+  requestTimeoutMs: number;
+  /** Longest time to receive a request's headers, in ms. */
+  headersTimeoutMs: number;
+  /** Longest silence while a request body arrives, in ms (a trickling client is cut off with a 408 envelope). */
+  bodyTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open, in ms. */
+  keepAliveTimeoutMs: number;
+  /** Most open connections at once; more are refused at accept. */
+  maxConnections: number;
+  /** Load shedding: above this event-loop delay in ms, requests answer a 503 envelope; 0 turns it off. */
+  shedEventLoopDelayMs: number;
+  /** Sign-in attempts one client address may make per minute. */
+  loginRatePerIp: number;
+  /** Failed sign-ins of one account (known or not) before it must wait `loginLockSeconds`. */
+  loginFailuresPerAccount: number;
+  /** How long an account waits after too many failed sign-ins, in seconds (the window the failures are counted in). */
+  loginLockSeconds: number;
+  /** Pending captchas one client address may hold; a new one replaces that client's oldest. */
+  captchaPerClient: number;
+  /** Mock mode: whether the `/v1/mock/*` QA controls answer (switch off on shared demo servers). */
+  qaControls: boolean;
+  /** Proxy: the console's public host name, sent upstream as X-Forwarded-Host and used as the Domain of relayed cookies; null sends none. */
+  publicHost: string | null;
+  /** Whether the web bundle's source maps (`*.map`) are served; off in production. */
+  publicSourceMaps: boolean;
 }
 
 /** Thrown for a bad setting; the message names the setting and what it accepts. */
@@ -61,6 +90,20 @@ export const SETTINGS = [
   { key: 'upstreamTimeoutMs', env: 'UPSTREAM_TIMEOUT_MS', flag: 'upstream-timeout-ms', doc: 'proxy: upstream response timeout, default 1200000' },
   { key: 'upstreamConnectTimeoutMs', env: 'UPSTREAM_CONNECT_TIMEOUT_MS', flag: 'upstream-connect-timeout-ms', doc: 'proxy: connect timeout, default 5000' },
   { key: 'shutdownGraceMs', env: 'SHUTDOWN_GRACE_MS', flag: 'shutdown-grace-ms', doc: 'graceful shutdown limit, default 10000' },
+  { key: 'uploadDir', env: 'UPLOAD_DIR', flag: 'upload-dir', doc: 'mock mode: folder of uploaded images, default <OS temp dir>/game-console-uploads' },
+  { key: 'requestTimeoutMs', env: 'REQUEST_TIMEOUT_MS', flag: 'request-timeout-ms', doc: 'longest time to receive a whole request, default 120000' },
+  { key: 'headersTimeoutMs', env: 'HEADERS_TIMEOUT_MS', flag: 'headers-timeout-ms', doc: 'longest time to receive the headers, default 10000' },
+  { key: 'bodyTimeoutMs', env: 'BODY_TIMEOUT_MS', flag: 'body-timeout-ms', doc: 'longest silence while a body arrives, default 15000' },
+  { key: 'keepAliveTimeoutMs', env: 'KEEP_ALIVE_TIMEOUT_MS', flag: 'keep-alive-timeout-ms', doc: 'idle keep-alive connection lifetime, default 10000' },
+  { key: 'maxConnections', env: 'MAX_CONNECTIONS', flag: 'max-connections', doc: 'most open connections, default 1000' },
+  { key: 'shedEventLoopDelayMs', env: 'SHED_EVENT_LOOP_DELAY_MS', flag: 'shed-event-loop-delay-ms', doc: 'load shedding threshold (0 = off), default 2000' },
+  { key: 'loginRatePerIp', env: 'LOGIN_RATE_PER_IP', flag: 'login-rate-per-ip', doc: 'sign-in attempts per client address per minute, default 30' },
+  { key: 'loginFailuresPerAccount', env: 'LOGIN_FAILURES_PER_ACCOUNT', flag: 'login-failures-per-account', doc: 'failed sign-ins of an account before it waits, default 10' },
+  { key: 'loginLockSeconds', env: 'LOGIN_LOCK_SECONDS', flag: 'login-lock-seconds', doc: 'how long it waits, default 900' },
+  { key: 'captchaPerClient', env: 'CAPTCHA_PER_CLIENT', flag: 'captcha-per-client', doc: 'pending captchas per client address, default 20' },
+  { key: 'qaControls', env: 'QA_CONTROLS', flag: 'qa-controls', doc: 'mock: on (default) or off' },
+  { key: 'publicHost', env: 'PUBLIC_HOST', flag: 'public-host', doc: "proxy: the console's public host name" },
+  { key: 'publicSourceMaps', env: 'PUBLIC_SOURCE_MAPS', flag: 'public-source-maps', doc: 'serve *.map files: off (default) or on' },
 ] as const;
 
 type Raw = Partial<Record<(typeof SETTINGS)[number]['key'], string>>;
@@ -79,6 +122,22 @@ function decimal(name: string, raw: string | undefined, dflt: number, min: numbe
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+function onOff(name: string, raw: string | undefined, dflt: boolean): boolean {
+  if (raw === undefined || raw.trim() === '') return dflt;
+  const v = raw.trim().toLowerCase();
+  if (['on', 'true', '1', 'yes'].includes(v)) return true;
+  if (['off', 'false', '0', 'no'].includes(v)) return false;
+  throw new ConfigError(`${name} must be "on" or "off", got "${raw}"`);
+}
+
+/** A host name with an optional port (`console.example.com`, `console.example.com:8443`). */
+function publicHost(name: string, raw: string | undefined): string | null {
+  const v = raw?.trim();
+  if (!v) return null;
+  if (!/^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/.test(v)) throw new ConfigError(`${name} must be a host name with an optional port, got "${raw}"`);
+  return v.toLowerCase();
 }
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -139,5 +198,19 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     upstreamTimeoutMs: int(label('upstreamTimeoutMs'), raw.upstreamTimeoutMs, 1_200_000, 1, 3_600_000),
     upstreamConnectTimeoutMs: int(label('upstreamConnectTimeoutMs'), raw.upstreamConnectTimeoutMs, 5000, 1, 600_000),
     shutdownGraceMs: int(label('shutdownGraceMs'), raw.shutdownGraceMs, 10_000, 0, 600_000),
+    uploadDir: path.resolve(raw.uploadDir?.trim() || path.join(os.tmpdir(), 'game-console-uploads')),
+    requestTimeoutMs: int(label('requestTimeoutMs'), raw.requestTimeoutMs, 120_000, 1000, 3_600_000),
+    headersTimeoutMs: int(label('headersTimeoutMs'), raw.headersTimeoutMs, 10_000, 100, 600_000),
+    bodyTimeoutMs: int(label('bodyTimeoutMs'), raw.bodyTimeoutMs, 15_000, 100, 3_600_000),
+    keepAliveTimeoutMs: int(label('keepAliveTimeoutMs'), raw.keepAliveTimeoutMs, 10_000, 100, 600_000),
+    maxConnections: int(label('maxConnections'), raw.maxConnections, 1000, 1, 1_000_000),
+    shedEventLoopDelayMs: int(label('shedEventLoopDelayMs'), raw.shedEventLoopDelayMs, 2000, 0, 600_000),
+    loginRatePerIp: int(label('loginRatePerIp'), raw.loginRatePerIp, 30, 1, 1_000_000),
+    loginFailuresPerAccount: int(label('loginFailuresPerAccount'), raw.loginFailuresPerAccount, 10, 1, 1_000_000),
+    loginLockSeconds: int(label('loginLockSeconds'), raw.loginLockSeconds, 900, 1, 31 * 24 * 3600),
+    captchaPerClient: int(label('captchaPerClient'), raw.captchaPerClient, 20, 1, 10_000),
+    qaControls: onOff(label('qaControls'), raw.qaControls, true),
+    publicHost: publicHost(label('publicHost'), raw.publicHost),
+    publicSourceMaps: onOff(label('publicSourceMaps'), raw.publicSourceMaps, false),
   };
 }

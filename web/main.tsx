@@ -21,6 +21,20 @@ import { installErrorCapture, logAjaxError } from './app/error-log/capture';
  * Boots the console: language pack, HTTP client hooks (token, 401 → session, notices), the
  * session actor, then React. The theme was applied before first paint by boot.ts.
  */
+/**
+ * PrimeReact pass-through options for every component (issue 15 accessibility): the Dropdown's hidden native <select> only
+ * carries the value for form submission; hidden from assistive technology, the field is announced
+ * once, through its labelled input (issue 15: "dropdown labels are read three times").
+ */
+const PT = {
+  // The chevron is a mouse target beside the labelled, focusable field: one control, announced once.
+  dropdown: { select: { 'aria-hidden': true }, trigger: { 'aria-hidden': true } },
+  // The native input inside carries the role, state and name; a wrapper repeating the role nests one
+  // control in another (axe nested-interactive) and, for table row checkboxes, lacks aria-checked.
+  checkbox: { root: { role: undefined, 'aria-label': undefined, 'aria-checked': undefined } },
+  inputswitch: { root: { role: undefined, 'aria-checked': undefined } },
+};
+
 async function boot() {
   // First, so errors of the boot itself are caught (logged only when useErrorHandle is on, spec §8).
   installErrorCapture();
@@ -53,7 +67,7 @@ async function boot() {
 
   createRoot(document.getElementById('app')!).render(
     <StrictMode>
-      <PrimeReactProvider value={{ ripple: true, locale: primeLocaleOf(locale) }}>
+      <PrimeReactProvider value={{ ripple: true, locale: primeLocaleOf(locale), pt: PT }}>
         <App />
       </PrimeReactProvider>
     </StrictMode>,

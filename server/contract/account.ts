@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { defineAction, defineEntity, writeOnly } from './entity.js';
+import { defineAction, defineEntity, IdPayload, writeOnly } from './entity.js';
 import { counterField, defineEnum, F, readOnly, remarkField, withDefault } from './fields.js';
 
 /**
@@ -93,5 +93,13 @@ export const accountActions = [
     payload: AccountStatisticsPayload,
     payloadOptional: true,
     result: AccountStatisticsResult,
+  }),
+  defineAction({
+    name: 'gameAccount.reveal',
+    path: '/v1/gameAccount/reveal',
+    area: 'account',
+    summary: 'Show one game account\'s login password; the reveal is written to the inventory audit trail',
+    payload: IdPayload,
+    result: Type.Object({ id: Type.Integer(), label: Type.String(), secret: Type.String() }),
   }),
 ];

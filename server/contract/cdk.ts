@@ -1,5 +1,6 @@
 import Type from 'typebox';
-import { defineAction, defineEntity } from './entity.js';
+import { CountResult, defineAction, defineEntity } from './entity.js';
+import { BatchVoidPayload, ImportResult } from './inventory.js';
 import { counterField, defineEnum, enabledField, F, readOnly, remarkField, withDefault } from './fields.js';
 
 /**
@@ -142,6 +143,21 @@ export const CdkBatchImportPayload = Type.Object(
 );
 export const CdkBatchImportResult = Type.Object({ count: Type.Integer(), batchNo: Type.String() });
 
+const Digits = (description: string) => Type.String({ pattern: '^\\d{1,12}$', description });
+/** Form fields sent with a CDK spreadsheet: whose codes they are and what they are worth (multipart text fields). */
+export const CdkImportFields = Type.Object(
+  {
+    ownerType: Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('3')], { description: '1 platform, 2 distributor, 3 WeChat activity' }),
+    ownerId: Type.String({ pattern: '^[1-9]\\d{0,9}$', description: 'id of the platform, distributor or activity' }),
+    faceValue: Digits('face value in cents'),
+    goodsId: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,9}$' })),
+    expireTime: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$', description: 'expiry of rows without their own' })),
+    batchNo: Type.Optional(F.code(32)),
+    preview: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+  },
+  { additionalProperties: false },
+);
+
 export const cdkActions = [
   defineAction({
     name: 'cdkCode.batchImport',
@@ -151,4 +167,37 @@ export const cdkActions = [
     payload: CdkBatchImportPayload,
     result: CdkBatchImportResult,
   }),
+  defineAction({
+    name: 'cdkCode.batchVoid',
+    path: '/v1/cdkCode/batchVoid',
+    area: 'cdk',
+    summary: 'Void unused codes (all or none: redeemed, expired or void ones are refused); written to the audit trail',
+    payload: BatchVoidPayload,
+    result: CountResult,
+  }),
+  defineAction({
+    name: 'cdkCode.importExcel',
+    path: '/v1/cdkCode/importExcel',
+    kind: 'upload',
+    area: 'cdk',
+    summary: 'Import codes of one owner from an .xlsx sheet (column 兑换码/code, optional 过期时间). preview=true checks every row; otherwise all or none, every bad row named',
+    payload: CdkImportFields,
+    fileField: 'file',
+    result: ImportResult,
+  }),
+  defineAction({
+    name: 'cdkCode.template',
+    path: '/v1/cdkCode/template',
+    kind: 'download',
+    area: 'cdk',
+    summary: 'The CDK import template (.xlsx)',
+    payloadOptional: true,
+    produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  }),
 ];
+
+/** Spreadsheet columns of the CDK import. */
+export const CDK_COLUMNS = [
+  { field: 'code', zh_CN: '兑换码', en: 'Code', required: true },
+  { field: 'expireTime', zh_CN: '过期时间', en: 'Expires' },
+] as const;

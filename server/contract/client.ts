@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { defineEntity } from './entity.js';
+import { CountResult, defineAction, defineEntity } from './entity.js';
 import { defineEnum, F, remarkField, withDefault } from './fields.js';
 
 /** Client area (spec §1 "Client: versions, error log"): releases of the shop apps and the errors they report. */
@@ -82,3 +82,19 @@ export const clientError = defineEntity({
   ops: { add: false },
   large: true,
 });
+
+export const ClientErrorResolvePayload = Type.Object(
+  { ids: Type.Array(F.id(), { minItems: 1, maxItems: 1000, uniqueItems: true }), remark: Type.Optional(F.text(255)) },
+  { additionalProperties: false },
+);
+
+export const clientActions = [
+  defineAction({
+    name: 'clientError.resolve',
+    path: '/v1/clientError/resolve',
+    area: 'client',
+    summary: 'Mark crash reports resolved (all or none: reports already resolved are refused)',
+    payload: ClientErrorResolvePayload,
+    result: CountResult,
+  }),
+];

@@ -56,8 +56,8 @@ export type RecordShape<P> = Flat<Base & Required_<Shown<P>> & Optional_<Shown<P
 export type StoredShape<P> = Flat<Base & Required_<P> & Optional_<P>>;
 /** The add payload: every writable field; those with a server default may be left out. */
 export type AddShape<P> = Flat<AddRequired<Writable<P>> & AddOptional<Writable<P>>>;
-/** The update payload: the id and any writable fields to change. */
-export type UpdateShape<P> = Flat<{ id: number } & { -readonly [K in keyof Writable<P>]?: St<P[K]> }>;
+/** The update payload: the id and any writable fields to change; an optional field without a default is cleared with null. */
+export type UpdateShape<P> = Flat<{ id: number } & { -readonly [K in keyof Writable<P>]?: St<P[K]> | (IsOptional<P[K]> extends true ? (HasDefault<P[K]> extends true ? never : null) : never) }>;
 
 type FieldValue<P, K> = K extends keyof P ? St<P[K]> : K extends 'id' ? number : string;
 type FilterValue<V, Kind> = Kind extends 'range' ? [V, V] : Kind extends 'like' ? string : Kind extends 'has' ? (V extends readonly (infer E)[] ? E : V) : V;
@@ -238,8 +238,16 @@ export function defineEntity<const N extends string, const P extends FieldMap, c
     { title: `${Title}Add`, additionalProperties: false },
   );
   // No defaults in an update: ajv would fill every missing field and overwrite the record.
+  // An optional field without a default may be sent as null to clear it (an emptied cover, a
+  // release date removed); fields with a default are cleared with their empty value ('' or []).
   const update = Type.Object(
-    { id: F.id(), ...Object.fromEntries(writableFields.map((k) => [k, Type.Optional(without(decl.fields[k], 'default'))])) },
+    {
+      id: F.id(),
+      ...Object.fromEntries(writableFields.map((k) => {
+        const s = without(decl.fields[k], 'default');
+        return [k, Type.Optional(isOptional(decl.fields[k]) && !has(decl.fields[k], 'default') ? Type.Union([s, Type.Null()]) : s)];
+      })),
+    },
     { title: `${Title}Update`, additionalProperties: false },
   );
 

@@ -16,14 +16,25 @@ import Type, { type Static, type TArray, type TBoolean, type TEnum, type TIntege
  * `withDefault(…)` (JSON Schema `default`: optional on add, filled by the server).
  */
 
-/** 'YYYY-MM-DD HH:mm:ss', the only time format on the wire (spec §5, §9). */
-export const DATETIME_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01]) ([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d$';
-/** 'YYYY-MM-DD' (spec §9 captcha date formats; used for calendar days such as a release date). */
-export const DATE_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
+/**
+ * A real calendar day 'YYYY-MM-DD': 30-day months stop at 30, February at 28, or 29 in a leap year
+ * (divisible by 4, centuries only when divisible by 400), so '2025-02-31' is refused (issue 12).
+ */
+const CALENDAR_DAY =
+  '(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))' +
+  '|(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)';
+/** 'YYYY-MM-DD HH:mm:ss' of a real day, the only time format on the wire (spec §5, §9). */
+export const DATETIME_PATTERN = `^${CALENDAR_DAY} ([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d$`;
+/** 'YYYY-MM-DD' of a real day (spec §9 captcha date formats; calendar days such as a release date). */
+export const DATE_PATTERN = `^${CALENDAR_DAY}$`;
 /** Spec §5: '#' then 3 or 6 hex digits. */
 export const HEX_COLOR_PATTERN = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$';
-/** An absolute http(s) URL or a path on this host (uploads answer `/upload/...`). */
-export const URL_PATTERN = '^(https?://[^\\s/$.?#][^\\s]*|/[^\\s]*)$';
+/**
+ * An absolute http(s) URL or a path on this host (uploads answer `/upload/...`). A path may not
+ * start with `//` or a slash and a backslash, which browsers read as another host (`//evil.example/x.png`), and no
+ * backslash is allowed anywhere (browsers turn it into `/`).
+ */
+export const URL_PATTERN = '^(https?://[^\\s/$.?#\\\\][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$';
 /** Mainland mobile number, 11 digits starting with 1. */
 export const PHONE_PATTERN = '^1[3-9]\\d{9}$';
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';

@@ -62,7 +62,20 @@ export const rentalIncome = defineEntity({
   large: true,
 });
 
+/** Sums of the income lines matching a list query (the totals above the table, issue 8); money in cents. */
+export const IncomeTotals = Type.Object({
+  count: Type.Integer({ minimum: 0 }),
+  amount: F.money({ description: 'orderAmount (merchant) or rentAmount (rental), in cents' }),
+  fee: F.money({ description: 'commission (merchant) or platformFee (rental), in cents' }),
+  income: F.money(),
+  unsettledCount: Type.Integer({ minimum: 0 }),
+  unsettledIncome: F.money(),
+});
+
+
 export const financialActions = [
   defineAction({ name: 'merchantIncome.settle', path: '/v1/merchantIncome/settle', area: 'financial', summary: 'Settle unsettled merchant income lines (all or none) and credit the merchants', payload: IdsPayload, result: CountResult }),
   defineAction({ name: 'rentalIncome.settle', path: '/v1/rentalIncome/settle', area: 'financial', summary: 'Settle unsettled rental income lines (all or none)', payload: IdsPayload, result: CountResult }),
+  defineAction({ name: 'merchantIncome.totals', path: '/v1/merchantIncome/totals', area: 'financial', summary: 'Totals of the merchant income lines matching the list filters', payload: merchantIncome.schemas.query, payloadOptional: true, result: IncomeTotals }),
+  defineAction({ name: 'rentalIncome.totals', path: '/v1/rentalIncome/totals', area: 'financial', summary: 'Totals of the rental income lines matching the list filters', payload: rentalIncome.schemas.query, payloadOptional: true, result: IncomeTotals }),
 ];

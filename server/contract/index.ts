@@ -1,12 +1,12 @@
 import type { AnyEntity, EndpointDef } from './entity.js';
 import { accountActions, accountUseRecord, gameAccount } from './account.js';
 import { cdkActions, cdkCode, cdkMerchant, cdkPlatform, cdkWechatActivity } from './cdk.js';
-import { clientError, clientVersion } from './client.js';
+import { clientActions, clientError, clientVersion } from './client.js';
 import { feedback, feedbackActions, feedbackAward, feedbackType, feedbackWords, replay } from './feedback.js';
 import { financialActions, merchantIncome, rentalIncome } from './financial.js';
 import { game, gamePlatform, gameTag } from './games.js';
 import { coupon, goods, goodsArea, goodsCategory, goodsPlatform, goodsTag } from './goods.js';
-import { card, cardAccount, cardSetting, costConfig, stock } from './inventory.js';
+import { card, cardAccount, cardSetting, costConfig, inventoryActions, inventoryAudit, stock } from './inventory.js';
 import { member, memberActions, memberConsume, memberGrade, walletRecord } from './member.js';
 import { merchant, merchantAccount, merchantActions } from './merchant.js';
 import { mockActions } from './mock-qa.js';
@@ -14,7 +14,7 @@ import { advert, link, operateActions, reward, rewardReceive, seoSetting, statio
 import { order, orderActions, orderItem, refund, refundSetting } from './order.js';
 import { navigation, recommendActions, recommendGame, recommendGoods, recommendModule, recommendPage, recommendRelation, searchKeyword } from './recommend.js';
 import { rentAccount, rentActions, rentApply, rentListing, rentOrder } from './rent.js';
-import { comment, commentReply } from './social.js';
+import { comment, commentReply, socialActions } from './social.js';
 import { article, match, product, video } from './special-config.js';
 import { statisticsActions } from './statistics.js';
 import { admin, menu, resource, resourceCategory, role, systemActions, systemMessage } from './system.js';
@@ -27,6 +27,7 @@ import { admin, menu, resource, resourceCategory, role, systemActions, systemMes
 
 export * from './entity.js';
 export * from './fields.js';
+export * from './upload.js';
 
 /** Every entity of spec §1/§2, by area in spec order. */
 export const ENTITIES = [
@@ -37,7 +38,7 @@ export const ENTITIES = [
   merchantIncome, rentalIncome,
   gamePlatform, gameTag, game,
   goodsCategory, goodsPlatform, goodsTag, goodsArea, coupon, goods,
-  stock, cardSetting, card, costConfig, cardAccount,
+  stock, cardSetting, card, costConfig, cardAccount, inventoryAudit,
   memberGrade, member, memberConsume, walletRecord,
   merchant, merchantAccount,
   advert, reward, rewardReceive, link, stationMsg, seoSetting,
@@ -58,7 +59,9 @@ export const ENTITY = Object.fromEntries(ENTITIES.map((e) => [e.name, e])) as En
 export const ACTIONS: EndpointDef[] = [
   ...accountActions, ...cdkActions, ...feedbackActions, ...financialActions, ...memberActions, ...operateActions,
   ...orderActions, ...recommendActions, ...rentActions, ...statisticsActions, ...systemActions, ...mockActions,
+  ...inventoryActions, ...clientActions,
   ...merchantActions,
+  ...socialActions,
 ];
 
 /** Every endpoint of the contract (CRUD first, by entity; then actions). Session endpoints live in auth.ts. */

@@ -165,16 +165,24 @@ export const seoSetting = defineEntity({
   unique: [['pageKey']],
 });
 
-export const AdvertStatsPayload = Type.Object({ id: F.id(), days: Type.Optional(F.int(1, 90, { default: 14 })) }, { additionalProperties: false });
+/** Chart modal: `days` limits the series to the last days of the schedule; without it, the whole schedule so far (at most 90 days). */
+export const AdvertStatsPayload = Type.Object({ id: F.id(), days: Type.Optional(F.int(1, 90)) }, { additionalProperties: false });
+/** One value per date; `ctr` is clicks / impressions in percent with two decimals (0 when no impressions). */
 export const AdvertStats = Type.Object({
   dates: Type.Array(F.date()),
   views: Type.Array(Type.Integer()),
   clicks: Type.Array(Type.Integer()),
+  ctr: Type.Array(Type.Number()),
 });
-export const StationMsgSendPayload = Type.Object({ id: F.id() }, { additionalProperties: false });
+/**
+ * Send a draft: now (no `sendTime`) or scheduled (`sendTime` in the future; members see it from then).
+ * Either way the message is sent (status 1) and can no longer be edited, only revoked.
+ */
+export const StationMsgSendPayload = Type.Object({ id: F.id(), sendTime: Type.Optional(F.datetime()) }, { additionalProperties: false });
+export const StationMsgRevokePayload = Type.Object({ id: F.id() }, { additionalProperties: false });
 
 export const operateActions = [
   defineAction({ name: 'advert.stats', path: '/v1/advert/stats', area: 'operate', summary: 'Daily views and clicks of an advert (chart modal)', payload: AdvertStatsPayload, result: AdvertStats }),
-  defineAction({ name: 'stationMsg.send', path: '/v1/stationMsg/send', area: 'operate', summary: 'Send a draft message (draft → sent)', payload: StationMsgSendPayload, result: stationMsg.schemas.record }),
-  defineAction({ name: 'stationMsg.revoke', path: '/v1/stationMsg/revoke', area: 'operate', summary: 'Withdraw a sent message (sent → revoked)', payload: StationMsgSendPayload, result: stationMsg.schemas.record }),
+  defineAction({ name: 'stationMsg.send', path: '/v1/stationMsg/send', area: 'operate', summary: 'Send a draft message now or at a scheduled time (draft → sent); a sent message is never edited', payload: StationMsgSendPayload, result: stationMsg.schemas.record }),
+  defineAction({ name: 'stationMsg.revoke', path: '/v1/stationMsg/revoke', area: 'operate', summary: 'Withdraw a sent or scheduled message (sent → revoked)', payload: StationMsgRevokePayload, result: stationMsg.schemas.record }),
 ];

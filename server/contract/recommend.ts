@@ -182,6 +182,7 @@ export const searchKeyword = defineEntity({
   unique: [['word']],
 });
 
+/** Weight modal: several relations at once; each id once. */
 export const WeightPayload = Type.Object(
   { list: Type.Array(Type.Object({ id: F.id(), weight: F.int(0, 9999) }, { additionalProperties: false }), { minItems: 1, maxItems: 500 }) },
   { additionalProperties: false },
@@ -192,6 +193,8 @@ export interface NavNode {
   icon: string;
   linkType: number;
   linkValue: string;
+  /** Present in the editor's tree (`all: true`): 1 shown, 0 hidden. */
+  status?: number;
   children: NavNode[];
 }
 export const NavTree = Type.Array(
@@ -201,11 +204,23 @@ export const NavTree = Type.Array(
     icon: Type.String(),
     linkType: Type.Integer(),
     linkValue: Type.String(),
-    children: Type.Array(Type.Object({ id: Type.Integer(), navName: Type.String(), icon: Type.String(), linkType: Type.Integer(), linkValue: Type.String(), children: Type.Array(Type.Any()) })),
+    status: Type.Optional(Type.Integer()),
+    children: Type.Array(Type.Object({ id: Type.Integer(), navName: Type.String(), icon: Type.String(), linkType: Type.Integer(), linkValue: Type.String(), status: Type.Optional(Type.Integer()), children: Type.Array(Type.Any()) })),
   }),
 );
 
+/**
+ * Move a navigation entry (drag and drop in the tree editor): under `parentId` (0 = top level) at
+ * position `index` among its new siblings (0-based, clamped). The tree keeps two levels: an entry
+ * with children stays at the top, a parent must be a top-level entry, and an entry never goes under
+ * itself or its own child. Siblings are renumbered `sort` 1, 2, …; answers the whole tree.
+ */
+export const NavMovePayload = Type.Object({ id: F.id(), parentId: F.int(0, 2_147_483_647), index: F.int(0, 10_000) }, { additionalProperties: false });
+/** `all`: hidden entries too, each with its `status` (the tree editor); without it, what members see (the preview). */
+export const NavTreePayload = Type.Object({ all: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+
 export const recommendActions = [
   defineAction({ name: 'recommendRelation.updateWeight', path: '/v1/recommendRelation/updateWeight', area: 'recommend', summary: 'Set the weights of several relations at once (weight modal); all or none', payload: WeightPayload, result: CountResult }),
-  defineAction({ name: 'navigation.tree', path: '/v1/navigation/tree', area: 'recommend', summary: 'The enabled navigation as a tree, in display order (preview)', payloadOptional: true, result: NavTree }),
+  defineAction({ name: 'navigation.tree', path: '/v1/navigation/tree', area: 'recommend', summary: 'The enabled navigation as a tree, in display order (preview); `all` adds hidden entries (editor)', payload: NavTreePayload, payloadOptional: true, result: NavTree }),
+  defineAction({ name: 'navigation.move', path: '/v1/navigation/move', area: 'recommend', summary: 'Move a navigation entry to a parent and position (drag and drop); refuses cycles and a third level', payload: NavMovePayload, result: NavTree }),
 ];

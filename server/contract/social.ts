@@ -1,4 +1,5 @@
-import { defineEntity } from './entity.js';
+import Type from 'typebox';
+import { CountResult, defineAction, defineEntity } from './entity.js';
 import { counterField, defineEnum, F, readOnly, withDefault } from './fields.js';
 
 /** Social area (spec §1 "Social: comments, replies"): members' reviews and the replies under them. */
@@ -36,6 +37,8 @@ export const comment = defineEntity({
     replyCount: counterField(),
     isTop: withDefault(F.bool(), false),
     status: withDefault(CommentStatus.schema(), 0),
+    /** Why an operator hid the comment (set by `comment.moderate`, cleared when shown again). */
+    hideReason: readOnly(withDefault(F.text(200), '')),
   },
   label: 'content',
   filters: { memberId: 'eq', targetType: 'eq', targetId: 'eq', rating: 'eq', status: 'eq', isTop: 'eq', createTime: 'range' },
@@ -66,3 +69,22 @@ export const commentReply = defineEntity({
   statusField: 'status',
   large: true,
 });
+
+export const ModerateAction = ['approve', 'hide', 'pin', 'unpin'] as const;
+/**
+ * Moderation of one or several comments (row action or batch bar): `approve` shows them, `hide`
+ * hides them with a `reason` (required, shown to the operator team), `pin`/`unpin` set `isTop`.
+ * All or none: an unknown id refuses the whole batch.
+ */
+export const ModeratePayload = Type.Object(
+  {
+    ids: Type.Array(F.id(), { minItems: 1, maxItems: 500, uniqueItems: true }),
+    action: Type.Union(ModerateAction.map((a) => Type.Literal(a))),
+    reason: Type.Optional(F.text(200)),
+  },
+  { additionalProperties: false },
+);
+
+export const socialActions = [
+  defineAction({ name: 'comment.moderate', path: '/v1/comment/moderate', area: 'social', summary: 'Approve, hide (with a reason), pin or unpin several comments at once; all or none', payload: ModeratePayload, result: CountResult }),
+];

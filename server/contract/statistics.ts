@@ -42,9 +42,9 @@ const TITLES: Record<StatisticsKind, string> = {
   clientInstall: 'Client installs, by platform',
   arpu: 'Average revenue per user and per paying user (cents)',
   newcomer: 'New members and how many bought within the period',
-  game: 'Goods sold per top game',
+  game: 'Units sold for the ten best-selling games (one series per game)',
   feedback: 'Feedback received and replied',
-  goods: 'Units sold and sales (cents)',
+  goods: 'Units sold for the ten best-selling goods (one series per goods)',
   archive: 'Cumulative members, orders and sales (cents)',
 };
 

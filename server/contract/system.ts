@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { CountResult, defineAction, defineEntity, writeOnly } from './entity.js';
+import { CountResult, defineAction, defineEntity, IdPayload, writeOnly } from './entity.js';
 import { counterField, defineEnum, enabledField, F, PublishStatus, readOnly, remarkField, sortField, withDefault } from './fields.js';
 
 /**
@@ -30,6 +30,9 @@ export const admin = defineEntity({
     homePath: Type.Optional(Type.String({ maxLength: 128, pattern: '^/[A-Za-z0-9/_-]*$', description: 'personal home path (spec §2)' })),
     status: enabledField(),
     lastLoginTime: Type.Optional(readOnly(F.datetime())),
+    /** Failed sign-ins since the last successful one (issue 12), for administrators to see. */
+    failedLoginCount: Type.Optional(readOnly(F.int(0, 2_147_483_647, { description: 'failed sign-ins since the last successful one' }))),
+    lastFailedLoginTime: Type.Optional(readOnly(F.datetime({ description: 'time of the last failed sign-in' }))),
     note: remarkField(),
   },
   label: 'username',
@@ -74,6 +77,10 @@ export const menu = defineEntity({
     name: F.name(64, { pattern: '^[A-Za-z][A-Za-z0-9]*$', description: 'route name' }),
     path: F.name(128, { pattern: '^/?[A-Za-z0-9/_:-]*$' }),
     icon: withDefault(F.text(64), ''),
+    /** The page module under web/pages (e.g. `order/index`); empty for a group (layout) or a frame. */
+    component: Type.Optional(F.text(128, { pattern: '^[A-Za-z0-9/_-]*$' })),
+    /** An embedded page's address (spec §2 "a route with a frame source and no component becomes an embedded frame"). */
+    frameSrc: Type.Optional(F.url()),
     level: readOnly(withDefault(F.int(0, 9), 0)),
     sort: sortField(),
     hidden: withDefault(F.bool(), false),
@@ -151,6 +158,21 @@ export const PasswordPayload = Type.Object(
   { oldPassword: Type.String({ minLength: 1, maxLength: 64 }), newPassword: F.password({ pattern: '^(?=.*[A-Za-z])(?=.*\\d).+$', description: '6-64 characters with a letter and a digit' }) },
   { additionalProperties: false },
 );
+export const ResetPasswordResult = Type.Object({ password: Type.String({ description: 'the new password, shown once' }) });
+export const MyMessage = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  content: Type.String(),
+  level: Type.Integer(),
+  publishTime: Type.String(),
+  read: Type.Boolean(),
+});
+export const MyMessages = Type.Object({ unread: Type.Integer({ minimum: 0 }), list: Type.Array(MyMessage) });
+export const MyMessagesQuery = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 8 })) }, { additionalProperties: false });
+export const ReadMessagesPayload = Type.Object(
+  { ids: Type.Optional(Type.Array(F.id(), { maxItems: 1000, uniqueItems: true, description: 'leave out to mark all as read' })) },
+  { additionalProperties: false },
+);
 export const MenuTreeNode = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
@@ -175,5 +197,8 @@ export const systemActions = [
     produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   }),
   defineAction({ name: 'menu.tree', path: '/v1/menu/tree', area: 'system', summary: 'Menus as a two-level tree in display order (role menu tree)', payloadOptional: true, result: Type.Array(MenuTreeNode) }),
+  defineAction({ name: 'admin.resetPassword', path: '/v1/admin/resetPassword', area: 'system', summary: "Give another console account a new random password (answered once, never stored in clear); its sessions end", payload: IdPayload, result: ResetPasswordResult }),
+  defineAction({ name: 'systemMessage.mine', path: '/v1/systemMessage/mine', area: 'system', summary: "The signed-in user's published messages, latest first, with the unread count (header bell)", payload: MyMessagesQuery, payloadOptional: true, result: MyMessages }),
+  defineAction({ name: 'systemMessage.read', path: '/v1/systemMessage/read', area: 'system', summary: 'Mark messages (or all) as read for the signed-in user', payload: ReadMessagesPayload, payloadOptional: true, result: CountResult }),
   defineAction({ name: 'admin.updatePassword', path: '/v1/admin/updatePassword', area: 'system', summary: "Change the signed-in user's password (route /system/changePassword)", payload: PasswordPayload, result: Type.Null() }),
 ];

@@ -15,9 +15,9 @@ import { MockError } from './store/crud.js';
  * always clear what it set.
  */
 
-/** Paths of mock mode reachable without a token: the QA controls and the placeholder images. */
+/** Paths of mock mode reachable without a token: the QA controls, the placeholder images and uploaded images (`<img>` sends no token). */
 export function isPublicMockPath(path: string): boolean {
-  return path.startsWith('/v1/mock/') || path.startsWith('/upload/mock/');
+  return path.startsWith('/v1/mock/') || path.startsWith('/upload/mock/') || path.startsWith('/upload/files/');
 }
 
 const DEFAULT_MESSAGES: Record<number, string> = {

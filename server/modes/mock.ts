@@ -8,6 +8,7 @@ import { PUBLIC_PATHS, registerAdminRoutes } from '../mock/routes/admin.js';
 import { registerSummaryRoutes } from '../mock/routes/summary.js';
 import { isPublicMockPath, registerFaultInjection } from '../mock/qa.js';
 import { registerContractRoutes } from '../mock/routes/contract.js';
+import { registerPermissions } from '../mock/permissions.js';
 
 /**
  * Mock mode: faker-seeded handlers for every endpoint. An `onRequest` hook refuses every API
@@ -27,6 +28,7 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
     req.session = ctx.sessions.verify(req.headers.authorization);
     if (!req.session) return sendEnvelope(reply, 200, ResultCode.unauthorized, 'Session expired or not signed in');
   });
+  registerPermissions(app, ctx);
   await registerAdminRoutes(app, ctx);
   await registerSummaryRoutes(app, ctx);
   await registerContractRoutes(app, ctx);

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import writeXlsxFile from 'write-excel-file/node';
 import readXlsxFile from 'read-excel-file/node';
-import { newPage, shot, signIn, type E2EServer, e2eLifecycle } from './harness.js';
+import { openSignedIn, resetMock, shot, type Account, type E2EServer, e2eLifecycle } from './harness.js';
+import { StorageKey } from '../../web/lib/storage';
 import { AWARD_COLUMNS } from '../../server/contract/feedback.js';
 
 /**
@@ -21,21 +22,16 @@ e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
   server = s;
   browser = b;
 });
+beforeEach(async () => {
+  await resetMock(server);
+});
 afterAll(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function open(route: string, opts: { user?: string; password?: string; locale?: 'en' } = {}) {
-  const p = await newPage(browser);
-  await p.page.goto(server.url + route);
-  await p.page.waitForURL(/\/login/);
-  await signIn(p.page, opts.user, opts.password);
-  await p.page.waitForURL((u) => u.pathname === route.split('?')[0]);
-  if (opts.locale === 'en') {
-    await p.page.locator('[data-testid=locale-picker]').click();
-    await p.page.locator('.locale-item--en').click();
-    await p.page.waitForFunction(() => document.documentElement.lang === 'en');
-  }
+/** A fresh page signed in through the API on `route`, its list loaded. */
+async function open(route: string, opts: { user?: Account; locale?: 'en' } = {}) {
+  const p = await openSignedIn(browser, server, route, { user: opts.user, seed: opts.locale ? { [StorageKey.locale]: opts.locale } : {} });
   await rows(p.page);
   return p;
 }
@@ -144,7 +140,6 @@ describe('Feedback area (issue 4)', () => {
     await toast(page, /is used by/);
     await page.locator('[data-testid=theme-toggle]').click();
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
-    await page.waitForTimeout(300);
     await shot(page, 'feedback-type-zh-dark');
     await page.locator('[data-testid=theme-toggle]').click();
     expect(errors).toEqual([]);
@@ -208,13 +203,12 @@ describe('Feedback area (issue 4)', () => {
     await shot(page, 'feedback-words-en');
     await page.locator('[data-testid=theme-toggle]').click();
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
-    await page.waitForTimeout(300);
     await shot(page, 'feedback-words-en-dark');
     expect(errors).toEqual([]);
   });
 
   test('the operator has no delete buttons (no `:del` codes) but can reply and add', async () => {
-    const { page } = await open('/feedback/index', { user: 'operator', password: 'operator123' });
+    const { page } = await open('/feedback/index', { user: 'operator' });
     expect(await (await rows(page)).count()).toBe(10);
     await expect(page.locator('[data-testid=feedback-reply]').count()).resolves.toBeGreaterThan(0);
     await expect(page.locator('[data-testid=crud-del], [data-testid=crud-batch-del]').count()).resolves.toBe(0);

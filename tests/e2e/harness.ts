@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { createCache, memoryStorage } from '../../web/lib/storage';
+import { createCache, memoryStorage, StorageKey } from '../../web/lib/storage';
 import { createAesCipher } from '../../web/lib/cipher';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../server/app.js';
@@ -20,6 +20,8 @@ export interface E2EServer {
   app: FastifyInstance;
   url: string;
   clock: { now: () => number; advance: (ms: number) => void };
+  /** The mock data's seed (SEED), which {@link resetMock} restores. */
+  seed: number;
 }
 
 /**
@@ -35,7 +37,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
   const app = await buildApp(config, { now: clock.now });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
-  return { app, url: `http://127.0.0.1:${port}`, clock };
+  return { app, url: `http://127.0.0.1:${port}`, clock, seed: config.seed };
 }
 
 export async function launch(): Promise<Browser> {
@@ -63,8 +65,14 @@ export async function signIn(page: Page, username = 'admin', password = 'admin12
   await page.locator('[data-testid=login-submit]').click();
 }
 
-/** Saves a screenshot for a person to look at (tests/e2e/__screens__, not committed). */
+/**
+ * Saves a screenshot for a person to review (tests/e2e/__screens__, not committed), only when
+ * `E2E_SCREENS=1`: no test compares them, so the ordinary run spends no time on them. Before the
+ * shot it lets running CSS animations and transitions end (up to 3 s), so the picture is the settled screen.
+ */
 export async function shot(page: Page, name: string) {
+  if (!process.env.E2E_SCREENS) return;
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 3000 }).catch(() => undefined);
   fs.mkdirSync(SCREENS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: false });
 }
@@ -87,17 +95,100 @@ export function e2eLifecycle(env: Record<string, string>, use: (server: E2EServe
   });
 }
 
-/**
- * Writes values into the page's local storage the way the console's own cache does (production
- * builds encrypt them), then reloads so the console starts with them (e.g. a project config patch).
- */
-export async function seedStorage(page: Page, values: Record<string, unknown>) {
+/** Local-storage entries as the console's own cache writes them (production builds encrypt them). */
+function storageEntries(values: Record<string, unknown>): [string, string][] {
   const version = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string }).version;
   const backend = memoryStorage();
   const cache = createCache({ backend, prefix: `GAME_CONSOLE__${version}__`, cipher: createAesCipher() });
   for (const [k, v] of Object.entries(values)) cache.set(k, v);
   const raw: [string, string][] = [];
   for (let i = 0; i < backend.length; i++) raw.push([backend.key(i)!, backend.getItem(backend.key(i)!)!]);
-  await page.evaluate((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), raw);
+  return raw;
+}
+
+/** Writes values into the page's local storage the way the console's cache does; the page must be on the console's origin. */
+export async function writeStorage(page: Page, values: Record<string, unknown>) {
+  await page.evaluate((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), storageEntries(values));
+}
+
+/**
+ * Writes values into the page's local storage the way the console's own cache does (production
+ * builds encrypt them), then reloads so the console starts with them (e.g. a project config patch).
+ */
+export async function seedStorage(page: Page, values: Record<string, unknown>) {
+  await writeStorage(page, values);
   await page.reload();
+}
+
+/** The demo accounts (fixtures/accounts): `admin` lands on the workbench, `operator` on the dashboard. */
+export const ACCOUNTS = {
+  admin: { password: 'admin123', home: '/home/work' },
+  operator: { password: 'operator123', home: '/dashboard/analysis' },
+} as const;
+export type Account = keyof typeof ACCOUNTS;
+
+/** Calls the server's API (POST with a JSON body, or GET) and answers the envelope's data; throws on any code but 200. */
+async function api<T>(server: Pick<E2EServer, 'url'>, method: 'GET' | 'POST', path: string, body: unknown = {}): Promise<T> {
+  const init: RequestInit = method === 'POST' ? { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : { method };
+  const env = (await (await fetch(server.url + path, init)).json()) as { code: number; data: T; message: string };
+  if (env.code !== 200) throw new Error(`${method} ${path} answered ${env.code}: ${env.message}`);
+  return env.data;
+}
+
+/** Signs in through the API (spec §7 captcha + login, the e2e captcha code) and answers the stored form of the token (`tokenHead + token`). */
+export async function apiToken(server: Pick<E2EServer, 'url'>, user: Account = 'admin'): Promise<string> {
+  const { captchaToken } = await api<{ captchaToken: string }>(server, 'GET', '/v1/captcha/token');
+  const r = await api<{ token: string; tokenHead: string }>(server, 'POST', '/v1/admin/login', { username: user, password: ACCOUNTS[user].password, captchaToken, captchaCode: CAPTCHA });
+  return r.tokenHead + r.token;
+}
+
+/**
+ * Signs `page` in through the API: logs in with the e2e captcha code and stores the token where the
+ * console keeps it (local storage `TOKEN__`, web/app/session.tsx `persist`), so the next load of
+ * the console restores the session (user info, routes) as after a reload. Does not navigate to a
+ * console route; `extra` storage values (locale, project config…) are written with the token.
+ */
+export async function signInByApi(page: Page, server: Pick<E2EServer, 'url'>, user: Account = 'admin', extra: Record<string, unknown> = {}) {
+  const token = await apiToken(server, user);
+  // Storage belongs to the origin: stand on a blank same-origin page that boots no console (and
+  // asks for no favicon, whose 404 would count as a console error).
+  if (!page.url().startsWith(server.url + '/')) {
+    const blank = `${server.url}/__e2e_blank__`;
+    await page.route(blank, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }));
+    await page.goto(blank);
+    await page.unroute(blank);
+  }
+  await writeStorage(page, { [StorageKey.token]: token, ...extra });
+  return token;
+}
+
+/** Restores the server's seeded mock data (its own seed, even after a test reset to another) and clears injected faults (`POST /v1/mock/reset`; sessions stay). */
+export async function resetMock(server: E2EServer) {
+  await api(server, 'POST', '/v1/mock/reset', { seed: server.seed });
+}
+
+export interface OpenOptions {
+  user?: Account;
+  /** Seeded before the console loads (e.g. `{ [StorageKey.locale]: 'en' }`, a project config patch). */
+  seed?: Record<string, unknown>;
+  width?: number;
+  height?: number;
+  /** Runs on the fresh page before anything loads (routes to intercept, listeners). */
+  before?: (page: Page) => Promise<unknown> | unknown;
+  /** What shows once the console is up; default the layout. Null: do not wait. */
+  ready?: string | null;
+}
+
+/**
+ * A fresh page (own storage) signed in through the API as `opts.user`, opened on `route` and waited
+ * on until the layout shows. `errors` collects page errors and console errors.
+ */
+export async function openSignedIn(browser: Browser, server: Pick<E2EServer, 'url'>, route: string, opts: OpenOptions = {}): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+  const opened = await newPage(browser, { width: opts.width, height: opts.height });
+  if (opts.before) await opts.before(opened.page);
+  await signInByApi(opened.page, server, opts.user ?? 'admin', opts.seed);
+  await opened.page.goto(server.url + route);
+  const ready = opts.ready === undefined ? '[data-testid=layout]' : opts.ready;
+  if (ready) await opened.page.locator(ready).first().waitFor();
+  return opened;
 }

@@ -1,6 +1,6 @@
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, shot, signIn, type E2EServer, e2eLifecycle } from './harness.js';
+import { ACCOUNTS, openSignedIn, resetMock, shot, type Account, type E2EServer, e2eLifecycle } from './harness.js';
 
 /**
  * The shell's look in Chromium (issue 3): menu search (spec §2), language (§4), theme and dark
@@ -12,37 +12,15 @@ e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
   server = s;
   browser = b;
 });
+beforeEach(async () => {
+  await resetMock(server);
+});
 
-type StorageState = Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>;
-const states = new Map<string, StorageState>();
-
-/**
- * A fresh page signed in as `user`: the first time through the login form, later from the saved
- * storage (token and user in local storage), which keeps the file fast while every test still
- * starts from its own clean context.
- */
-async function signedIn(opts: { user?: [string, string]; home?: RegExp } = {}) {
-  const [username, password] = opts.user ?? ['admin', 'admin123'];
-  const saved = states.get(username);
-  let opened: Awaited<ReturnType<typeof newPage>>;
-  if (saved) {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'zh-CN', storageState: saved });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-    });
-    opened = { page, context, errors };
-    await page.goto(server.url + '/');
-  } else {
-    opened = await newPage(browser);
-    await opened.page.goto(server.url + '/login');
-    await signIn(opened.page, username, password);
-  }
-  await opened.page.waitForURL(opts.home ?? /\/home\/work$/);
-  await opened.page.locator('[data-testid=layout-header]').waitFor();
-  if (!saved) states.set(username, await opened.context.storageState());
+/** A fresh page signed in through the API as `user`, on its home path with the header shown. */
+async function signedIn(opts: { user?: Account } = {}) {
+  const user = opts.user ?? 'admin';
+  const opened = await openSignedIn(browser, server, '/', { user, ready: '[data-testid=layout-header]' });
+  await opened.page.waitForURL(server.url + ACCOUNTS[user].home);
   return opened;
 }
 
@@ -59,6 +37,21 @@ async function expectStyle(page: Page, selector: string, prop: string, value: st
 const htmlFilter = (page: Page) => page.evaluate(() => document.documentElement.style.filter);
 const setting = (page: Page, field: string) => page.locator(`[data-testid=setting-${field}]`);
 const toggleSetting = (page: Page, field: string) => setting(page, field).locator('.p-inputswitch').click();
+/** Opens the settings drawer and waits until it shows. */
+async function openSettings(page: Page) {
+  await page.locator('[data-testid=settings-button]').click();
+  await page.locator('[data-testid=settings-drawer]').waitFor();
+}
+/** Closes the settings drawer (Escape) and waits until it is gone, so its mask no longer covers the header. */
+async function closeSettings(page: Page) {
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=settings-drawer]').waitFor({ state: 'hidden' });
+}
+/** Closes the menu search (Escape) and waits until it is gone. */
+async function closeSearch(page: Page) {
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=search-modal]').waitFor({ state: 'detached' });
+}
 
 describe('menu search (spec §2)', () => {
   test('Ctrl+K opens it focused; in-order matching, wrap-around arrows, hover, Enter navigates, Escape closes, no-data text', async () => {
@@ -115,7 +108,7 @@ describe('menu search (spec §2)', () => {
   });
 
   test('only the user’s visible entries: the operator finds no System pages', async () => {
-    const { page } = await signedIn({ user: ['operator', 'operator123'], home: /\/dashboard\/analysis$/ });
+    const { page } = await signedIn({ user: 'operator' });
     await page.keyboard.press('Control+k');
     await page.locator('[data-testid=search-input]').fill('账号');
     await results(page).first().waitFor();
@@ -153,20 +146,20 @@ describe('language (spec §4)', () => {
     await page.locator('.p-confirm-dialog-reject').click();
     await page.locator('.p-confirm-dialog').waitFor({ state: 'detached' });
     await shot(page, 'look-settings-en');
-    await page.keyboard.press('Escape');
+    await closeSettings(page);
 
     await page.keyboard.press('Control+k');
     await page.locator('[data-testid=search-input]').fill('orders');
     await results(page).first().waitFor();
     await expect(results(page).first().innerText()).resolves.toBe('Orders > Orders');
     await shot(page, 'look-search-en');
-    await page.keyboard.press('Escape');
+    await closeSearch(page);
 
     // With "reload after switching language" on, switching back to Chinese reloads the page, which
     // comes back in Chinese (the choice is remembered), PrimeReact included.
-    await page.locator('[data-testid=settings-button]').click();
+    await openSettings(page);
     await toggleSetting(page, 'reloadOnLocaleChange');
-    await page.keyboard.press('Escape');
+    await closeSettings(page);
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
     await page.locator('[data-testid=locale-picker]').click();
     await Promise.all([page.waitForEvent('load'), page.locator('.locale-item--zh_CN').click()]);
@@ -210,15 +203,14 @@ describe('theme (spec §4, §5, §9)', () => {
     expect(dcl.href).toMatch(/theme-dark-[A-Z2-7]{8}\.css$/);
     expect(dcl.sheets).toBe(1);
     expect(dcl.primary).toBe('#0960bd');
-    await page.locator('[data-testid=settings-button]').click();
-    await page.waitForTimeout(400);
+    await openSettings(page);
     await shot(page, 'look-settings-zh-dark');
-    await page.keyboard.press('Escape');
+    await closeSettings(page);
     await page.keyboard.press('Control+k');
     await page.locator('[data-testid=search-input]').fill('统计');
     await results(page).first().waitFor();
     await shot(page, 'look-search-zh-dark');
-    await page.keyboard.press('Escape');
+    await closeSearch(page);
     // The same in English.
     await page.locator('[data-testid=locale-picker]').click();
     await page.locator('.locale-item--en').click();
@@ -227,11 +219,10 @@ describe('theme (spec §4, §5, §9)', () => {
     await page.locator('[data-testid=search-input]').fill('stat');
     await results(page).first().waitFor();
     await shot(page, 'look-search-en-dark');
-    await page.keyboard.press('Escape');
-    await page.locator('[data-testid=settings-button]').click();
-    await page.waitForTimeout(400);
+    await closeSearch(page);
+    await openSettings(page);
     await shot(page, 'look-settings-en-dark');
-    await page.keyboard.press('Escape');
+    await closeSettings(page);
 
     // Back to light: the configured header colour returns.
     await page.locator('[data-testid=theme-toggle]').click();
@@ -247,7 +238,6 @@ describe('settings drawer (spec §3)', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await page.locator('[data-testid=settings-button]').click();
     await page.locator('[data-testid=settings-drawer]').waitFor();
-    await page.waitForTimeout(400);
     await shot(page, 'look-settings-zh');
     const primaryButton = '[data-testid=settings-copy]';
     await expectStyle(page, primaryButton, 'background-color', 'rgb(9, 96, 189)');

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import { CAPTCHA, newPage, shot, signIn, type E2EServer, e2eLifecycle } from './harness.js';
+import { CAPTCHA, newPage, openSignedIn, resetMock, shot, signInByApi, type E2EServer, e2eLifecycle } from './harness.js';
 import zhErrors from '../../web/i18n/locales/zh_CN/errors';
 
 /**
@@ -19,6 +19,10 @@ let browser: Browser;
 e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
   server = s;
   browser = b;
+});
+beforeEach(async () => {
+  // Restores the server's seed (a test resets to another) and clears the faults a test left.
+  await resetMock(server);
 });
 
 const toast = (page: Page, text: string) => page.locator('.p-toast-message', { hasText: text }).first();
@@ -54,10 +58,7 @@ async function addPreset(page: Page, id: string) {
 
 describe('Mock panel in mock mode', () => {
   test('presets show the §8 rows: envelope 401 signs out, HTTP 500 and a dropped connection show their messages; clear and reset', async () => {
-    const { page, errors } = await newPage(browser);
-    await page.goto(server.url + '/login');
-    await signIn(page);
-    await page.waitForURL(/\/home\/work$/);
+    const { page, errors } = await openSignedIn(browser, server, '/home/work');
     await openPanel(page);
     await expect(page.locator('[data-testid=mock-info-seed]').textContent()).resolves.toBe('20261121');
     await expect(page.locator('[data-testid=mock-counts] tbody tr').count()).resolves.toBeGreaterThan(30);
@@ -66,7 +67,6 @@ describe('Mock panel in mock mode', () => {
     // Session timeout (envelope 401) on the next summary call: the dashboard signs out to login.
     await addPreset(page, 'envelope401');
     await expect(page.locator('[data-testid=mock-fault-row]').first().innerText()).resolves.toMatch(/\/v1\/admin\/summary[\s\S]*信封码 401[\s\S]*0 \/ 1/);
-    await page.waitForTimeout(400);
     await shot(page, 'mock-panel-zh');
     await closePanel(page);
     await page.goto(server.url + '/dashboard/analysis');
@@ -74,8 +74,8 @@ describe('Mock panel in mock mode', () => {
     await page.waitForURL(/\/login\?redirect=/);
 
     // HTTP 500 on the next summary call: its own §8 message as a toast.
-    await signIn(page);
-    await page.waitForURL(/\/dashboard\/analysis$/);
+    await signInByApi(page, server);
+    await page.goto(server.url + '/dashboard/analysis');
     await page.locator('.apexcharts-canvas').first().waitFor({ timeout: 15_000 });
     await openPanel(page);
     await addPreset(page, 'http500');
@@ -113,7 +113,6 @@ describe('Mock panel in mock mode', () => {
     await closePanel(page);
     await page.reload();
     await page.locator('.apexcharts-canvas').first().waitFor({ timeout: 15_000 });
-    await page.waitForTimeout(300);
     await expect(page.locator('.p-toast-message-error').count()).resolves.toBe(0);
 
     // Bad input is refused beside the field, in the current language.
@@ -130,21 +129,15 @@ describe('Mock panel in mock mode', () => {
     await page.locator('[data-testid=mock-reset-done]').waitFor({ timeout: 15_000 });
     await expect(page.locator('[data-testid=mock-info-seed]').textContent()).resolves.toBe('7');
     await expect(page.locator('[data-testid=mock-reset-done]').innerText()).resolves.toContain('请刷新页面');
-    await page.waitForTimeout(400);
     await shot(page, 'mock-panel-reset-zh');
     expect(errors.filter((e) => !/Failed to load resource|ERR_EMPTY_RESPONSE|ERR_CONNECTION/.test(e))).toEqual([]);
   });
 
   test('the panel in English and dark mode; the operator sees it too', async () => {
-    await fetch(server.url + '/v1/mock/faults/clear', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    const { page } = await newPage(browser);
-    await page.goto(server.url + '/login');
-    await signIn(page, 'operator', 'operator123');
-    await page.waitForURL(/\/dashboard\/analysis$/);
+    const { page } = await openSignedIn(browser, server, '/dashboard/analysis', { user: 'operator' });
     await page.locator('[data-testid=theme-toggle]').click();
     await openPanel(page);
     await page.locator('[data-testid=mock-fault-row], [data-testid=mock-faults-empty]').first().waitFor();
-    await page.waitForTimeout(400);
     await shot(page, 'mock-panel-zh-dark');
     await closePanel(page);
     await page.locator('[data-testid=locale-picker]').click();
@@ -156,12 +149,10 @@ describe('Mock panel in mock mode', () => {
     await typeNumber(page, 'times', '0');
     await page.locator('[data-testid=mock-add]').click();
     await expect(page.locator('[data-testid=mock-error-times]').textContent()).resolves.toBe('Times must be a whole number from 1 to 100000, or blank');
-    await page.waitForTimeout(400);
     await shot(page, 'mock-panel-en-dark');
     await closePanel(page);
     await page.locator('[data-testid=theme-toggle]').click();
     await openPanel(page);
-    await page.waitForTimeout(400);
     await shot(page, 'mock-panel-en');
   });
 });
@@ -198,12 +189,11 @@ describe('Mock panel in proxy mode', () => {
     page.on('response', (r) => {
       if (r.url().endsWith('/v1/mock/info')) probes.push(r.status());
     });
-    await page.goto(proxyUrl + '/login');
-    await signIn(page);
+    await signInByApi(page, { url: proxyUrl });
+    await page.goto(proxyUrl + '/');
     await page.waitForURL(/\/home\/work$/);
     await page.locator('.apexcharts-canvas').first().waitFor({ timeout: 15_000 });
-    await page.waitForTimeout(300);
-    expect(probes).toEqual([404]);
+    await expect.poll(() => probes).toEqual([404]);
     await expect(page.locator('[data-testid=mock-button]').count()).resolves.toBe(0);
     await expect(page.locator('.p-toast-message').count()).resolves.toBe(0);
   });

@@ -1,6 +1,6 @@
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, shot, signIn, type E2EServer, e2eLifecycle, seedStorage } from './harness.js';
+import { ACCOUNTS, openSignedIn, resetMock, seedStorage, shot, type Account, type E2EServer, e2eLifecycle } from './harness.js';
 import { StorageKey } from '../../web/lib/storage';
 import { ROUTE_TABLE } from '../../server/contract/route-table';
 
@@ -16,27 +16,30 @@ e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
   server = s;
   browser = b;
 });
+beforeEach(async () => {
+  await resetMock(server);
+});
 
-const ADMIN: [string, string] = ['admin', 'admin123'];
-const OPERATOR: [string, string] = ['operator', 'operator123'];
+const OPERATOR: Account = 'operator';
 
-/** Writes values into local storage the way the console's cache does (encrypted, as production builds are). */
-
-/** A fresh page signed in as `user`, the storage seeded first (project config, locale, dark mode). */
-async function signedIn(opts: { user?: [string, string]; seed?: Record<string, unknown>; width?: number; before?: (page: Page) => Promise<unknown> } = {}) {
-  const opened = await newPage(browser, { width: opts.width });
-  const { page } = opened;
+/** A fresh page signed in through the API as `user` on its home path, the storage seeded first (project config, locale, dark mode). */
+async function signedIn(opts: { user?: Account; seed?: Record<string, unknown>; width?: number; before?: (page: Page) => Promise<unknown> } = {}) {
   const warnings: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'warning') warnings.push(m.text());
+  const user = opts.user ?? 'admin';
+  const opened = await openSignedIn(browser, server, '/', {
+    user,
+    seed: opts.seed,
+    width: opts.width,
+    ready: null,
+    before: async (page) => {
+      page.on('console', (m) => {
+        if (m.type() === 'warning') warnings.push(m.text());
+      });
+      await opts.before?.(page);
+    },
   });
-  if (opts.before) await opts.before(page);
-  await page.goto(server.url + '/login');
-  if (opts.seed) await seedStorage(page, opts.seed);
-  const user = opts.user ?? ADMIN;
-  await signIn(page, ...user);
-  await page.waitForURL(user === OPERATOR ? /\/dashboard\/analysis$/ : /\/home\/work$/);
-  await page.locator('[data-testid=side-menu]').first().waitFor();
+  await opened.page.waitForURL(server.url + ACCOUNTS[user].home);
+  await opened.page.locator('[data-testid=side-menu]').first().waitFor();
   return { ...opened, warnings };
 }
 
@@ -68,9 +71,9 @@ describe('permission modes and button permissions (spec §6)', () => {
     expect(opTop.length).toBeLessThan(adminTop.length);
     // The operator lacks SystemMenu codes: the shell's menu-management button is not rendered.
     expect(await op.page.locator('[data-testid=menu-manage]').count()).toBe(0);
-    // A route of another role is not the operator's: 404 inside the layout.
+    // A route of another role exists but is not the operator's: 403 inside the layout (spec §8 page codes), not 404.
     await op.page.goto(server.url + '/system/account');
-    await op.page.locator('[data-testid=exception][data-status="404"]').waitFor();
+    await op.page.locator('[data-testid=exception][data-status="403"]').waitFor();
     await shot(op.page, 'routing-operator-zh');
     expect(admin.errors).toEqual([]);
     expect(op.errors).toEqual([]);
@@ -167,7 +170,6 @@ describe('side menu (spec §4, §9)', () => {
     await drawer.waitFor();
     expect(await drawer.evaluate((el) => el.getBoundingClientRect().width)).toBe(210);
     await drawer.locator('[data-menu-group="/order"]').click();
-    await page.waitForTimeout(300);
     await shot(page, 'routing-narrow-drawer-zh');
     await drawer.getByText('订单列表').click();
     await page.waitForURL(/\/order\/index$/);

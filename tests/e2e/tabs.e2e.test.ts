@@ -1,6 +1,6 @@
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, shot, signIn, type E2EServer, e2eLifecycle, seedStorage } from './harness.js';
+import { openSignedIn, resetMock, shot, signInByApi, type Account, type E2EServer, e2eLifecycle } from './harness.js';
 import { StorageKey } from '../../web/lib/storage';
 
 let server: E2EServer;
@@ -8,6 +8,9 @@ let browser: Browser;
 e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
   server = s;
   browser = b;
+});
+beforeEach(async () => {
+  await resetMock(server);
 });
 
 /** Navigates inside the app the way a link does (history.pushState, which the router follows). */
@@ -28,14 +31,11 @@ const isDisabled = (item: ReturnType<typeof menuItem>) =>
   item.evaluate((el) => el.getAttribute('aria-disabled') === 'true' || el.classList.contains('p-disabled') || !!el.querySelector('.p-disabled'));
 
 
-async function signedIn(opts: { locale?: string; user?: [string, string]; seed?: Record<string, unknown> } = {}) {
-  const { page, context, errors } = await newPage(browser);
-  await page.goto(server.url + '/login');
-  if (opts.seed) await seedStorage(page, opts.seed);
-  await signIn(page, ...(opts.user ?? []));
-  await page.waitForURL(/\/(home\/work|dashboard\/analysis)$/);
-  await page.locator('.layout-header').waitFor();
-  return { page, context, errors };
+/** A fresh page signed in through the API (storage seeded first), on the user's home path. */
+async function signedIn(opts: { user?: Account; seed?: Record<string, unknown> } = {}) {
+  const opened = await openSignedIn(browser, server, '/', { user: opts.user, seed: opts.seed, ready: '.layout-header' });
+  await opened.page.waitForURL(/\/(home\/work|dashboard\/analysis)$/);
+  return opened;
 }
 
 describe('multi-tab navigation in Chromium (spec §2 Multi-tab, §4, §5)', () => {
@@ -61,7 +61,6 @@ describe('multi-tab navigation in Chromium (spec §2 Multi-tab, §4, §5)', () =
     await poll(() => titles(page)).toHaveLength(4);
     await poll(() => activeTitle(page)).toBe('订单列表');
     await go(page, '/feedback/index');
-    await page.waitForTimeout(350);
     await shot(page, 'tabs-bar-zh');
 
     // Close the current (last) tab with its close button → the previous tab.
@@ -102,7 +101,6 @@ describe('multi-tab navigation in Chromium (spec §2 Multi-tab, §4, §5)', () =
 
     // Close left of 订单列表 → 分析页 goes, the affix home stays; 订单列表 becomes current.
     await tabByTitle(page, '订单列表').click({ button: 'right' });
-    await page.waitForTimeout(400);
     await shot(page, 'tabs-context-menu-zh');
     await menuItem(page, 'tabs-context-menu', 'closeLeft').click();
     await page.waitForURL(/\/order\/index$/);
@@ -175,14 +173,15 @@ describe('multi-tab navigation in Chromium (spec §2 Multi-tab, §4, §5)', () =
     await page.getByText('退出系统').click();
     await page.locator('.p-confirm-dialog-accept').click();
     await page.waitForURL(/\/login$/);
-    await signIn(page);
+    await signInByApi(page, server);
+    await page.goto(server.url + '/');
     await page.waitForURL(/\/home\/work$/);
     await page.locator('[data-testid=tab]').first().waitFor();
     await poll(() => titles(page)).toEqual(['工作台']);
   });
 
   test('English, the operator (home path is the dashboard), dark theme', async () => {
-    const { page, errors } = await signedIn({ user: ['operator', 'operator123'], seed: { [StorageKey.locale]: 'en' } });
+    const { page, errors } = await signedIn({ user: 'operator', seed: { [StorageKey.locale]: 'en' } });
     await page.waitForURL(/\/dashboard\/analysis$/);
     await poll(() => titles(page)).toEqual(['Analysis']);
     await go(page, '/order/index');
@@ -203,7 +202,6 @@ describe('multi-tab navigation in Chromium (spec §2 Multi-tab, §4, §5)', () =
     await page.mouse.click(5, 700);
     await page.locator('[data-testid=theme-toggle]').click();
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
-    await page.waitForTimeout(400);
     await shot(page, 'tabs-bar-en-dark');
     expect(errors).toEqual([]);
   });

@@ -242,7 +242,7 @@ describe('the server bundle', () => {
     try {
       const origin = await new Promise<string>((resolve, reject) => {
         let out = '';
-        const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 10_000);
+        const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
         const onData = (chunk: Buffer) => {
           out += chunk;
           const m = out.match(/listening at (http:\/\/127\.0\.0\.1:\d+)/i);

@@ -84,6 +84,33 @@ describe('hashed assets', () => {
     expect(res.headers['content-encoding']).toBe('br');
   });
 
+  test('carry a strong ETag per encoding; a matching If-None-Match answers 304 without a body', async () => {
+    const plain = await app.inject({ method: 'GET', url: `/${ASSET}` });
+    const br = await app.inject({ method: 'GET', url: `/${ASSET}`, headers: { 'accept-encoding': 'br' } });
+    expect(plain.headers.etag).toMatch(/^"[^"]+"$/);
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+    const again = await app.inject({ method: 'GET', url: `/${ASSET}`, headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
+  test('HEAD answers the headers of GET without the body', async () => {
+    const res = await app.inject({ method: 'HEAD', url: `/${ASSET}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(ASSET_JS)));
+    expect(res.body).toBe('');
+  });
+
+  test('an encoding refused with q=0 is not sent; gzip alone gets gzip', async () => {
+    const res = await app.inject({ method: 'GET', url: `/${ASSET}`, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const none = await app.inject({ method: 'GET', url: `/${ASSET}`, headers: { 'accept-encoding': 'identity' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(ASSET_JS);
+  });
+
   test('a missing asset is a plain 404, not the app shell', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/nope-ABCD1234.js' });
     expect(res.statusCode).toBe(404);

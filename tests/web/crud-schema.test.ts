@@ -23,10 +23,11 @@ describe('field kinds from the contract', () => {
   test('every field of every contract entity gets a kind the kit can render', () => {
     const kinds = new Set<string>();
     for (const e of ENTITIES) for (const [name, s] of Object.entries(e.fields)) kinds.add(kindOf(s as unknown as Record<string, unknown>, e.statusField === name));
-    expect([...kinds].every((k) => ['string', 'text', 'int', 'money', 'percent', 'enum', 'status', 'boolean', 'datetime', 'date', 'ref', 'refs', 'image', 'images', 'url', 'color', 'password', 'strings'].includes(k))).toBe(true);
+    expect([...kinds].every((k) => ['string', 'text', 'richText', 'int', 'money', 'percent', 'enum', 'status', 'boolean', 'datetime', 'date', 'ref', 'refs', 'image', 'images', 'url', 'color', 'password', 'strings'].includes(k))).toBe(true);
   });
 
   test('a declaration naming an unknown field fails on load', () => {
+    // @ts-expect-error a typo in a column key fails tsc (typed keys) and the load (defineResource)
     expect(() => defineResource({ entity: feedbackType, permission: 'X', columns: ['typeNme'] })).toThrow(/feedbackType.*typeNme/);
   });
 
@@ -107,3 +108,24 @@ describe('form values and payloads', () => {
     expect(toPayload(typeRes, fields, { typeName: 'B', sort: null, status: 1 })).toEqual({ typeName: 'B', status: 1 });
   });
 });
+
+describe('clearing on modify (issue 7)', () => {
+  test('an emptied optional field is sent as null, a list as [], a text as \'\'; untouched fields stay out', async () => {
+    const { game } = await import('../../server/contract/games.js');
+    const res = defineResource({ entity: game, route: '/games/index', columns: ['id'], form: { mode: 'page', fields: ['gameName', 'cover', 'releaseDate', 'tagIds', 'developer', 'score'] } });
+    const record = { id: 4, gameName: 'A', cover: '/c.png', releaseDate: '2024-01-01', tagIds: [1], developer: 'X', score: 5 };
+    const values = { gameName: 'A', cover: null, releaseDate: null, tagIds: [], developer: '  ', score: 5 };
+    expect(toPayload(res, Object.keys(values), values, record)).toEqual({ id: 4, cover: null, releaseDate: null, tagIds: [], developer: '' });
+    expect(fieldSpec(res, 'cover').nullable).toBe(true);
+    expect(fieldSpec(res, 'gameName').nullable).toBe(false);
+  });
+
+  test('a route names the permission and the page routes', async () => {
+    const { game } = await import('../../server/contract/games.js');
+    const res = defineResource({ entity: game, route: '/games/index', columns: ['id'], form: { mode: 'page', fields: ['gameName'] } });
+    expect(res.permission).toBe('GamesIndex');
+    expect(res.form?.pages).toEqual({ add: '/games/add', modify: '/games/modify' });
+    expect(() => defineResource({ entity: game, route: '/games/nope', columns: ['id'] })).toThrow(/route/);
+  });
+});
+

@@ -31,14 +31,15 @@ describe('route-mapping mode (spec §6)', () => {
     expect(findRoute(a.routes, '/home/work')?.view).toEqual({ kind: 'page', file: 'home/work.page.tsx' });
   });
 
-  test('the operator loses the admin-only groups; Home links straight to its page and hides its children', () => {
+  test("the operator loses the admin-only groups; Home links straight to the user's home path and hides its children", () => {
     const a = buildAccess(base({ roleList: ['operator'], homePath: '/dashboard/analysis' }));
     const groups = a.menus.map((m) => m.name);
     for (const g of ['system', 'cdk', 'client', 'financial', 'merchant', 'statistics']) expect(groups).not.toContain(`routes.${g}.${g}`);
     expect(groups).toContain('routes.order.order');
     expect(findRoute(a.routes, '/system/account')).toBeUndefined();
     const home = a.menus.find((m) => m.name === 'routes.home.home')!;
-    expect(home.path).toBe('/home/work');
+    // Spec §2: "a user with a personal homePath is sent there when opening the home entry".
+    expect(home.path).toBe('/dashboard/analysis');
     expect(home.meta.hideChildrenInMenu).toBe(true);
     // Hidden pages are routes but not menu entries.
     expect(findRoute(a.routes, '/order/detail')).toBeDefined();
@@ -68,8 +69,8 @@ describe('role mode (spec §6)', () => {
     expect(titles(a.menus)).toEqual(titles(buildAccess(base({ roleList: ['operator'] })).menus));
     expect(paths(a.menus)).not.toContain('/system/account');
     expect(a.frontMenuList).toEqual([]);
-    // Role mode keeps the group paths (no route-mapping shortcut for Home).
-    expect(a.menus[0].path).toBe('/home');
+    // Spec §2 home path: the Home entry opens the user's home path in every mode.
+    expect(a.menus[0].path).toBe('/home/work');
   });
 
   test('a user without any role sees only routes that list no roles', () => {

@@ -27,8 +27,8 @@ describe('resolving a location (spec §2)', () => {
     expect(groupRedirect(admin.routes, '/nope')).toBeNull();
   });
 
-  test("another role's page and unknown paths are 404; /exception shows its status", () => {
-    expect(resolve(operator, '/system/account')).toEqual({ kind: 'exception', status: 404 });
+  test("another role's page is 403 (it exists, not for this user); unknown paths are 404; /exception shows its status", () => {
+    expect(resolve(operator, '/system/account')).toEqual({ kind: 'exception', status: 403 });
     expect(resolve(admin, '/nope/x')).toEqual({ kind: 'exception', status: 404 });
     expect(resolve(admin, '/exception', 'status=403')).toEqual({ kind: 'exception', status: 403 });
     expect(resolve(admin, '/exception', 'status=oops')).toEqual({ kind: 'exception', status: 404 });

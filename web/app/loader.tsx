@@ -4,7 +4,8 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 export function FullPageLoader() {
   return (
     <div className="full-loader" role="status" aria-live="polite">
-      <ProgressSpinner style={{ width: 48, height: 48 }} strokeWidth="4" />
+      {/* Shown before the language pack may have loaded: a bilingual name, not a translation. */}
+      <ProgressSpinner style={{ width: 48, height: 48 }} strokeWidth="4" aria-label="加载中 Loading" />
     </div>
   );
 }

@@ -49,7 +49,8 @@ export function Notifier() {
 
   return (
     <>
-      <Toast ref={toast} position="top-right" />
+      {/* Below the header and tab bar (§9 heights 48 + 32…): a toast must not hide the user menu or settings. */}
+      <Toast ref={toast} position="top-right" className="app-toast" />
       <Dialog
         header={t('common.errorTip')}
         visible={modal !== null}

@@ -42,7 +42,8 @@ export function createSessionActor(): SessionActor {
             logError: (message, error) => console.error(`[console] ${message}`, error),
           },
         );
-        warnRouteIssues(access.issues);
+        // Spec §8 developer warnings are for developers: production consoles stay quiet.
+        if (process.env.NODE_ENV !== 'production') warnRouteIssues(access.issues);
         return access;
       }),
       logout: fromPromise(async () => {

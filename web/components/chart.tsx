@@ -76,8 +76,9 @@ export default function Chart({ type, series, options, height = 300, ariaLabel, 
   const { i18n } = useTranslation();
   const lang = i18n.language;
   const merged = useMemo(() => mergeOptions(baseOptions(look, lang, { type, reducedMotion: reducedMotion() }), options), [look, lang, options, type]);
+  // A figure, not an img: the chart's own toolbar and legend are focusable.
   return (
-    <div className={className} role="img" aria-label={ariaLabel}>
+    <div className={className} role="figure" aria-label={ariaLabel}>
       <ReactApexChart key={`${lang}|${lookKey(look)}`} type={type} series={series} options={merged} height={height} width="100%" />
     </div>
   );

@@ -55,15 +55,111 @@ export function toOption(item: Record<string, unknown>): RefOption {
   return { value: Number(item.id), label: labelKey ? String(item[labelKey]) : String(item.id) };
 }
 
-/** Drops an entity's cached picker list (after add/update/del/status of that entity). */
+const refListeners = new Set<(entity: string) => void>();
+
+/**
+ * Drops an entity's cached picker list (after add/update/del/status of that entity) and tells every
+ * mounted picker and cell of that entity to load it again (spec §3 cached lists: a new tag appears in
+ * pickers without a reload). The shell may listen too ({@link onRefsChanged}) for its basic data.
+ */
 export function invalidateRefs(entity: string): void {
   session.remove(refKey(entity));
+  session.remove(treeKey(entity));
+  for (const l of [...refListeners]) l(entity);
+}
+
+/** Calls `listener(entity)` whenever an entity's cached lists are dropped; answers the unsubscribe. */
+export function onRefsChanged(listener: (entity: string) => void): () => void {
+  refListeners.add(listener);
+  return () => void refListeners.delete(listener);
+}
+
+const treeKey = (entity: string) => `CRUD__TREE__${entity}`;
+const ALL_PAGE_SIZE = 100;
+/** Bound on the rows {@link listEvery} loads: trees and small lookups, never a big table. */
+export const LIST_EVERY_MAX = 2000;
+
+/**
+ * Every record of a small entity through its paged `list` (100 a request, at most
+ * {@link LIST_EVERY_MAX}): what a tree (categories) needs beyond `listAll`'s `{id, label}`.
+ * Kept in session storage like {@link refOptions} when `cache` is set, dropped by {@link invalidateRefs}.
+ */
+export async function listEvery(entity: AnyEntity, body: Record<string, unknown> = {}, cache = false): Promise<Record<string, unknown>[]> {
+  const key = treeKey(entity.name);
+  if (cache) {
+    const hit = session.get<Record<string, unknown>[]>(key);
+    if (hit) return hit;
+  }
+  const rows: Record<string, unknown>[] = [];
+  for (let pageNum = 1; rows.length < LIST_EVERY_MAX; pageNum++) {
+    const p = await callOp<Page>(entity, 'list', { ...body, pageNum, pageSize: ALL_PAGE_SIZE });
+    rows.push(...p.list);
+    if (p.list.length < ALL_PAGE_SIZE || rows.length >= p.total) break;
+  }
+  if (cache) session.set(key, rows, REF_CACHE_SECONDS);
+  return rows;
+}
+
+/** Page size of a remote-search picker: one screenful of matches, never the whole table. */
+export const REMOTE_PAGE_SIZE = 20;
+
+/**
+ * Matches of a remote-search picker (large entities: games, members, merchants): the entity's
+ * `list` with `keyword` (or the label field's `like` filter when it has no keyword), 20 at most.
+ */
+export async function searchOptions(entity: AnyEntity, keyword: string): Promise<RefOption[]> {
+  const body: Record<string, unknown> = { pageNum: 1, pageSize: REMOTE_PAGE_SIZE };
+  const k = keyword.trim();
+  if (k) {
+    if (entity.searchable.length) body.keyword = k;
+    else if (entity.filters[entity.label] === 'like') body[entity.label] = k;
+  }
+  const p = await http.post<Page>(entity.ops.list!, body, { ignoreCancel: true });
+  return p.list.map((r) => ({ value: Number(r.id), label: String(r[entity.label] ?? r.id) }));
+}
+
+/** The label of one record (a remote picker's current value on edit) through `info`; `#id` when it is gone. */
+export async function labelOf(entity: AnyEntity, id: number): Promise<RefOption> {
+  try {
+    const r = await http.post<Record<string, unknown>>(entity.ops.info!, { id }, { ignoreCancel: true, errorMode: 'none' });
+    return { value: id, label: String(r[entity.label] ?? `#${id}`) };
+  } catch {
+    return { value: id, label: `#${id}` };
+  }
+}
+
+/** Spec §7 upload base; the server answers the envelope with `data` = the stored files' URLs. */
+export const UPLOAD_PATH = '/upload';
+
+/**
+ * Uploads files to `/upload` as multipart with the array field `name[]` (spec §7), one request per
+ * file so a bad file is refused alone; answers the stored URLs in order. Rejects with the client's
+ * ApiError (message shown by the client: type, size, count).
+ */
+export async function uploadFiles(files: readonly Blob[], path = UPLOAD_PATH): Promise<string[]> {
+  const urls: string[] = [];
+  for (const f of files) {
+    const res = await http.upload<string[] | string>(path, f, { name: 'name[]' });
+    urls.push(...(Array.isArray(res) ? res : [res]));
+  }
+  return urls;
 }
 
 /**
  * Spec §3 stored edit-id keys: add/modify pages get the record id from storage, never from the
  * route, so a reload of a modify page keeps its record.
  */
+/** The §3 stored edit-id keys and the goods tab index (storage key names). */
+export const EDIT_ID_KEYS = {
+  game: 'gameId',
+  gameTag: 'gameTagId',
+  gamePlatform: 'gamePlatformId',
+  goods: 'goodsId',
+  goodsCategory: 'goodsCategoryId',
+  goodsPlatform: 'goodsPlatformId',
+  goodsTab: 'goodsTabIndex',
+} as const;
+
 export const editId = {
   set: (key: string, id: number | null) => (id === null ? local.remove(key) : local.set(key, id)),
   get: (key: string): number | null => local.get<number>(key),

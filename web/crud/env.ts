@@ -1,7 +1,8 @@
 /**
  * What the kit needs from the shell, which it may not import (architecture "Boundaries": crud/ never
  * imports app/): button permission checks (spec §6) and success toasts. The shell (or a page) calls
- * {@link configureCrud} once; until then everything is allowed and toasts are dropped.
+ * {@link configureCrud} once; until then every guarded button is hidden (permission checks fail
+ * closed) and toasts are dropped.
  */
 export interface CrudEnv {
   /** Whether the user holds a button code (`FeedbackType:del`); a React hook, called during render. */
@@ -9,7 +10,7 @@ export interface CrudEnv {
   notify: (message: string, severity?: 'success' | 'info' | 'warn' | 'error') => void;
 }
 
-const env: CrudEnv = { usePermission: () => () => true, notify: () => {} };
+const env: CrudEnv = { usePermission: () => () => false, notify: () => {} };
 
 export function configureCrud(e: Partial<CrudEnv>): void {
   Object.assign(env, e);

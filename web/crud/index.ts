@@ -1,10 +1,17 @@
-/** The CRUD kit (issue 4): declare a resource, mount its list page; see README.md. */
-export { defineResource, fieldSpec, kindOf, enumOptions, enumLabel, validatePayload, fieldOfServerMessage, toPayload, centsToYuan, yuanToCents } from './schema';
-export type { Resource, ResourceDecl, FieldKind, FieldOverride, FormMode } from './types';
-export { ResourceListPage, type ListContext, type ResourceListPageProps } from './ResourceListPage';
-export { ResourceForm, ResourceFormPage } from './ResourceForm';
-export { FieldInput, CellValue, useFieldLabel, useRefOptions, DATETIME_FORMAT } from './fields';
-export { callOp, refOptions, invalidateRefs, editId, type Page, type RefOption } from './api';
+/** The CRUD kit (issues 4 and 7): declare a resource, mount its list page or compose the parts; see README.md. */
+export { defineResource, routeName, fieldSpec, kindOf, enumOptions, enumLabel, validatePayload, fieldOfServerMessage, toPayload, toFormValues, defaultValues, centsToYuan, yuanToCents, isBlank } from './schema';
+export type { Resource, ResourceDecl, FieldKind, FieldOverride, FormMode, FormDecl, FormSection, FieldKey, FilterKey, FieldSpec, InputProps, Row } from './types';
+export { ResourceListPage, useFormOpener, type ListContext, type ResourceListPageProps } from './ResourceListPage';
+export { ResourceForm, ResourceFormPage, type ResourceFormProps } from './ResourceForm';
+export { FieldInput, CellValue, useFieldLabel, useRefOptions, useRefMaps, DATETIME_FORMAT } from './fields';
+export { KINDS, registerKind, widthOf, renderCell, type KindDef, type CellProps } from './kinds';
+export { useListController, type ListController, type ListControllerOptions, type ListAllow } from './useListController';
+export { SearchForm, ListToolbar, ListTable, BatchBar, listContext, type ListTableProps } from './list-parts';
+export { callOp, refOptions, invalidateRefs, onRefsChanged, listEvery, searchOptions, labelOf, uploadFiles, editId, EDIT_ID_KEYS, UPLOAD_PATH, type Page, type RefOption } from './api';
+export { SafeHtml, sanitizeHtml, htmlText } from './safe-html';
+export { buildTree, subtreeIds, type RowNode } from './tree';
+export { useLeaveGuard } from './leave-guard';
+export { ImageInput } from './inputs/image';
 export { configureCrud } from './env';
 export { saveBlob } from './save';
-export { PAGE_SIZES, DEFAULT_PAGE_SIZE, parseListQuery, listQueryString, listRequest } from './query-state';
+export { PAGE_SIZES, DEFAULT_PAGE_SIZE, parseListQuery, listQueryString, listRequest, type ListState } from './query-state';

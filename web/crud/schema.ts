@@ -2,28 +2,62 @@ import { Value } from 'typebox/value';
 import type { TSchema } from 'typebox';
 import type { AnyEntity } from '../../server/contract/entity';
 import { ENUMS } from '../../server/contract/fields';
-import type { FieldKind, FieldSpec, Resource, ResourceDecl } from './types';
+import { ROUTE_TABLE } from '../../server/contract/route-table';
+import type { FieldKind, FieldOverride, FieldSpec, Resource, ResourceDecl } from './types';
+
+/** The route table's name of a path (`/games/tag` → `GamesTag`, spec §2 route names): the button-code stem. */
+export function routeName(path: string): string {
+  return path.split('/').filter(Boolean).map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join('');
+}
+
+/** Every leaf path of the route table (`/games/tag/add`…). */
+function routePaths(): Set<string> {
+  const out = new Set<string>();
+  for (const g of ROUTE_TABLE) for (const c of g.children ?? []) out.add(`${g.path}/${c.path}`);
+  return out;
+}
 
 /**
  * Declares a resource (architecture "crud/": contract entity + columns + filters + form layout +
- * field overrides + permission route name). Checks at declaration time that every named field
- * exists, every filter is one the contract's list query takes and every form field is writable, so a
- * typo fails on load rather than showing an empty column or a request the server refuses.
+ * field overrides + route and permission). Keys are typed from the entity (a typo fails `tsc`), and
+ * checked again on load: every named field exists, every filter is one the contract's list query
+ * takes, every form field is writable, the route is in the route table. The permission defaults to
+ * the route's name (`/games/tag` → `GamesTag`); page-mode forms default to `<route>/add|modify`
+ * (for an area's `index`, its siblings `add|modify`).
  * @throws Error naming the resource and the field.
  */
 export function defineResource<E extends AnyEntity>(decl: ResourceDecl<E>): Resource<E> {
-  const known = new Set(['id', 'createTime', 'updateTime', 'keyword', ...Object.keys(decl.entity.fields)]);
-  for (const f of [...decl.columns, ...(decl.filters ?? []), ...(decl.form?.fields ?? [])]) {
-    if (!known.has(f)) throw new Error(`defineResource(${decl.entity.name}): unknown field "${f}"`);
+  const d = decl as unknown as ResourceDecl;
+  const name = d.entity.name;
+  const known = new Set(['id', 'createTime', 'updateTime', 'keyword', ...Object.keys(d.entity.fields)]);
+  const sectionFields = (d.form?.sections ?? []).flatMap((s) => s.fields);
+  for (const f of [...d.columns, ...(d.filters ?? []), ...(d.form?.fields ?? []), ...sectionFields, ...Object.keys(d.fields ?? {})]) {
+    if (!known.has(f)) throw new Error(`defineResource(${name}): unknown field "${f}"`);
   }
-  for (const f of decl.filters ?? []) {
-    const ok = f === 'keyword' ? decl.entity.searchable.length > 0 : f in decl.entity.filters;
-    if (!ok) throw new Error(`defineResource(${decl.entity.name}): "${f}" is not a filter of the contract's list query`);
+  for (const f of d.filters ?? []) {
+    const ok = f === 'keyword' ? d.entity.searchable.length > 0 : f in d.entity.filters;
+    if (!ok) throw new Error(`defineResource(${name}): "${f}" is not a filter of the contract's list query`);
   }
-  for (const f of decl.form?.fields ?? []) {
-    if (!decl.entity.writableFields.includes(f)) throw new Error(`defineResource(${decl.entity.name}): form field "${f}" is not writable`);
+  for (const f of [...(d.form?.fields ?? []), ...sectionFields]) {
+    if (!d.entity.writableFields.includes(f)) throw new Error(`defineResource(${name}): form field "${f}" is not writable`);
   }
-  return { ...decl, kind: 'resource' };
+  for (const [f, o] of Object.entries(d.fields ?? {}) as [string, FieldOverride][]) {
+    if ((o.kind === 'remote' || o.kind === 'remotes' || o.kind === 'tree') && !o.refEntity) throw new Error(`defineResource(${name}): field "${f}" of kind ${o.kind} needs refEntity`);
+  }
+  if (d.tree && !(d.tree.parentField in d.entity.fields)) throw new Error(`defineResource(${name}): tree parent field "${d.tree.parentField}" is unknown`);
+  if (d.route && !routePaths().has(d.route)) throw new Error(`defineResource(${name}): route "${d.route}" is not in the route table`);
+  const permission = d.permission ?? (d.route ? routeName(d.route) : '');
+  // Fail closed: a declaration with no permission shows no guarded button (codes `:add` are never held).
+  let form = d.form;
+  // Page forms keep the record id under the §3 edit-id key `<entity>Id` (gameId, gameTagId, goodsCategoryId…).
+  if (form?.mode === 'page' && !form.editIdKey) form = { ...form, editIdKey: `${name}Id` };
+  if (form?.mode === 'page' && !form.pages && d.route) {
+    // `/games/tag` → `/games/tag/add`; an area's index list (`/games/index`) → its siblings `/games/add`.
+    const paths = routePaths();
+    const base = [d.route, d.route.replace(/\/index$/, '')].find((b) => paths.has(`${b}/add`) && paths.has(`${b}/modify`));
+    if (base) form = { ...form, pages: { add: `${base}/add`, modify: `${base}/modify` } };
+  }
+  return { ...(decl as object), form, permission, kind: 'resource' } as unknown as Resource<E>;
 }
 
 const BASE_FIELDS: Record<string, Record<string, unknown>> = {
@@ -53,8 +87,8 @@ export function kindOf(schema: Record<string, unknown>, isStatus = false): Field
     case 'url': return 'url';
     case 'color': return 'color';
     case 'password': return 'password';
-    case 'textarea':
-    case 'richText': return 'text';
+    case 'textarea': return 'text';
+    case 'richText': return 'richText';
   }
   if (schema.type === 'integer' || schema.type === 'number') return 'int';
   if (schema.type === 'boolean') return 'boolean';
@@ -64,17 +98,26 @@ export function kindOf(schema: Record<string, unknown>, isStatus = false): Field
 /** Resolves a field of a resource: kind (override first), enum/ref names, whether the add payload requires it. */
 export function fieldSpec(res: ResourceDecl, name: string): FieldSpec {
   const schema = fieldSchema(res.entity, name);
-  const override = res.fields?.[name] ?? {};
+  const override = (res.fields as Record<string, FieldOverride> | undefined)?.[name] ?? {};
   const required = ((res.entity.schemas.add as unknown as { required?: string[] }).required ?? []).includes(name);
+  const upd = (res.entity.schemas.update as unknown as { properties?: Record<string, Record<string, unknown>> }).properties?.[name];
   return {
     name,
     kind: override.kind ?? kindOf(schema, res.entity.statusField === name),
     schema,
     override,
     enumName: typeof schema['x-enum'] === 'string' ? (schema['x-enum'] as string) : undefined,
-    ref: typeof schema['x-ref'] === 'string' ? (schema['x-ref'] as string) : undefined,
+    ref: override.ref ?? (typeof schema['x-ref'] === 'string' ? (schema['x-ref'] as string) : undefined),
     required,
+    nullable: !!upd && acceptsNull(upd),
   };
+}
+
+/** Whether a schema (an update property) accepts `null`: how the contract lets an optional field be cleared. */
+function acceptsNull(s: Record<string, unknown>): boolean {
+  if (s.type === 'null') return true;
+  const anyOf = s.anyOf as Record<string, unknown>[] | undefined;
+  return !!anyOf?.some((x) => x.type === 'null');
 }
 
 /** An enumeration's options in a language, for dropdowns and cells. */
@@ -165,10 +208,20 @@ export function defaultValues(res: ResourceDecl, fields: readonly string[]): Rec
   return out;
 }
 
+/** Kinds whose empty value is a blank text the contract accepts as "empty". */
+const TEXT_KINDS = new Set<FieldKind>(['string', 'text', 'richText', 'url', 'password']);
+
+/** True for a form value meaning "nothing entered" (null, blank text, empty list). */
+export function isBlank(v: unknown): boolean {
+  return v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+}
+
 /**
  * Builds the add or update payload from form values: money as typed yuan → cents, empty optional
- * values left out; an update sends the id and only changed fields (contract: `update` changes only
- * fields sent).
+ * values left out of an add. An update sends the id and only changed fields (contract: `update`
+ * changes only fields sent); a field the user emptied is cleared, not dropped: `''` or `[]` where
+ * the field takes them, `null` where the update schema allows it (optional fields without a
+ * default), so the old value does not silently stay.
  */
 export function toPayload(res: ResourceDecl, fields: readonly string[], values: Record<string, unknown>, original?: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -176,8 +229,23 @@ export function toPayload(res: ResourceDecl, fields: readonly string[], values: 
     const spec = fieldSpec(res, f);
     let v = values[f];
     if (spec.kind === 'money') v = yuanToCents(v);
-    if (v === null || v === undefined || (v === '' && !spec.required && spec.kind !== 'text' && spec.kind !== 'string')) continue;
-    if (original && JSON.stringify(original[f]) === JSON.stringify(v)) continue;
+    if (typeof v === 'string' && spec.kind !== 'password' && spec.kind !== 'richText') v = v.trim();
+    if (original) {
+      const before = original[f];
+      if (JSON.stringify(before ?? null) === JSON.stringify(v ?? null)) continue;
+      if (isBlank(v)) {
+        if (isBlank(before)) continue;
+        if (Array.isArray(before) || spec.kind === 'refs' || spec.kind === 'remotes' || spec.kind === 'images' || spec.kind === 'strings') out[f] = [];
+        else if (spec.nullable) out[f] = null;
+        else if (TEXT_KINDS.has(spec.kind) || typeof before === 'string') out[f] = '';
+        // Required fields keep the blank so validation names them.
+        else if (spec.required || !spec.nullable) out[f] = v ?? null;
+        continue;
+      }
+      out[f] = v;
+      continue;
+    }
+    if (v === null || v === undefined || (v === '' && !spec.required && !TEXT_KINDS.has(spec.kind))) continue;
     out[f] = v;
   }
   if (original) out.id = original.id;

@@ -1,5 +1,6 @@
 import type { HookMap } from '../store/crud.js';
 import { cdkHooks } from './cdk.js';
+import { clientHooks } from './client.js';
 import { feedbackHooks } from './feedback.js';
 import { goodsHooks } from './goods.js';
 import { inventoryHooks } from './inventory.js';
@@ -14,5 +15,5 @@ import { systemHooks } from './system.js';
 /** Every domain's hooks by entity; an entity appears in one area file only. */
 export const HOOKS: HookMap = {
   ...cdkHooks, ...feedbackHooks, ...goodsHooks, ...inventoryHooks, ...memberHooks, ...miscHooks,
-  ...orderHooks, ...recommendHooks, ...rentHooks, ...socialHooks, ...systemHooks,
+  ...orderHooks, ...recommendHooks, ...rentHooks, ...socialHooks, ...systemHooks, ...clientHooks,
 };

@@ -3,8 +3,42 @@ import { parseTime } from '../store/gen.js';
 import type { AnyRow } from '../store/seed.js';
 import { chain, defineHooks, period, snapshot } from './shared.js';
 
+/**
+ * A station message's audience (spec §2 message drawer): all members, chosen grades (at least one,
+ * existing) or chosen members (at least one, existing); the lists not used by the target are emptied.
+ */
+function audience(row: AnyRow, h: { store: { get(n: 'member' | 'memberGrade', id: number): unknown } }): AnyRow {
+  const grades = (row.gradeIds as number[] | undefined) ?? [];
+  const members = (row.memberIds as number[] | undefined) ?? [];
+  if (row.targetType === 2) {
+    if (!grades.length) throw new MockError('gradeIds: choose at least one member grade');
+    const bad = grades.find((id) => !h.store.get('memberGrade', id));
+    if (bad !== undefined) throw new MockError(`gradeIds: no member grade with id ${bad}`);
+  }
+  if (row.targetType === 3) {
+    if (!members.length) throw new MockError('memberIds: choose at least one member');
+    const bad = members.find((id) => !h.store.get('member', id));
+    if (bad !== undefined) throw new MockError(`memberIds: no member with id ${bad}`);
+  }
+  return { ...row, gradeIds: row.targetType === 2 ? grades : [], memberIds: row.targetType === 3 ? members : [] };
+}
+
 /** Rules of the smaller areas: periods that must not end before they start, snapshots, use-record durations. */
 export const miscHooks = defineHooks({
+  stationMsg: {
+    beforeAdd: (row, h) => audience(row as AnyRow, h) as typeof row,
+    beforeUpdate: (old, patch, h) => {
+      // Members may already have read it: what was sent stays as sent; revoke it instead.
+      if (old.status !== 0) throw new MockError(`id: station message ${old.id} was ${old.status === 1 ? 'sent' : 'revoked'}; a sent message cannot be edited, only revoked`);
+      if (patch.targetType === undefined && patch.gradeIds === undefined && patch.memberIds === undefined) return patch;
+      const merged = audience({ ...old, ...patch } as AnyRow, h);
+      return { ...patch, gradeIds: merged.gradeIds, memberIds: merged.memberIds } as typeof patch;
+    },
+    beforeDel: (rows) => {
+      const sent = rows.find((r) => r.status === 1);
+      if (sent) throw new MockError(`ids: station message ${sent.id} is sent; revoke it before deleting it`);
+    },
+  },
   advert: period(),
   reward: period(),
   product: period(),
@@ -22,15 +56,6 @@ export const miscHooks = defineHooks({
   article: {
     beforeAdd: (row, h) => (row.status === 1 && !row.publishTime ? { ...row, publishTime: h.now() } : row),
     beforeUpdate: (old, patch, h) => (patch.status === 1 && old.status !== 1 && !patch.publishTime ? { ...patch, publishTime: h.now() } : patch),
-  },
-  clientVersion: {
-    beforeUpdate(old, patch, h) {
-      if (patch.status === 1 && old.status !== 1) return { ...patch, releaseTime: patch.releaseTime ?? h.now() };
-    },
-    beforeAdd(row, h) {
-      if (row.minVersionCode > row.versionCode) throw new MockError(`minVersionCode: must not be above versionCode (${row.versionCode})`);
-      return row.status === 1 && !row.releaseTime ? { ...row, releaseTime: h.now() } : row;
-    },
   },
 });
 

@@ -1,3 +1,4 @@
+import { MockError } from '../store/crud.js';
 import type { AnyRow } from '../store/seed.js';
 import type { MockStore } from '../store/store.js';
 import { defineHooks } from './shared.js';
@@ -10,10 +11,20 @@ function recountReplies(store: MockStore, commentId: number) {
   store.col('comment').replace({ ...comment, replyCount: n });
 }
 
-/** Social rules: operators' replies are official; a comment's `replyCount` follows its replies. */
+/**
+ * Social rules: replies added through the console are official (members reply in the shop, not
+ * here); a comment's `replyCount` follows its replies; a comment is hidden only with a reason
+ * (`comment.moderate`), and showing it again clears the reason.
+ */
 export const socialHooks = defineHooks({
+  comment: {
+    beforeUpdate: (old, patch) => {
+      if (patch.status === 2 && old.status !== 2) throw new MockError('status: hide a comment with a reason (/v1/comment/moderate)');
+      if (patch.status !== undefined && patch.status !== 2) return { ...patch, hideReason: '' };
+    },
+  },
   commentReply: {
-    beforeAdd: (row) => ({ ...row, memberId: row.replierType === 2 ? 0 : row.memberId }),
+    beforeAdd: (row) => ({ ...row, replierType: 2, memberId: 0 }),
     afterAdd: (row, h) => recountReplies(h.store, row.commentId),
     afterDel: (rows, h) => new Set(rows.map((r) => r.commentId)).forEach((id) => recountReplies(h.store, id)),
   },

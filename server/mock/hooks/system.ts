@@ -8,22 +8,85 @@ function recountAdmins(store: MockStore) {
   for (const r of store.col('role').values()) if (r.adminCount !== (counts.get(r.id) ?? 0)) store.col('role').replace({ ...r, adminCount: counts.get(r.id) ?? 0 });
 }
 
+const SUPER = 'super';
+type Row = Record<string, unknown> & { id: number };
+
+function superRoleIds(store: MockStore): Set<number> {
+  return new Set([...store.col('role').values()].filter((r) => r.roleKey === SUPER).map((r) => r.id));
+}
+const isActiveSuper = (a: Row, supers: Set<number>) => a.status === 1 && (a.roleIds as number[]).some((id) => supers.has(id));
+function actorRow(store: MockStore, actor: string | null): Row | undefined {
+  if (!actor) return undefined;
+  for (const a of store.col('admin').values()) if (a.username === actor) return a;
+  return undefined;
+}
+/** Whether the signed-in actor is a super administrator (no actor = a seed or QA step: trusted). */
+function actorIsSuper(store: MockStore, actor: string | null): boolean {
+  const me = actorRow(store, actor);
+  return !actor || (!!me && isActiveSuper(me, superRoleIds(store)));
+}
+/** Refuses leaving no active super administrator once `changed` accounts take their new values. */
+function keepOneSuper(store: MockStore, changed: Map<number, Row | null>, field: string) {
+  const supers = superRoleIds(store);
+  const before = [...store.col('admin').values()].filter((a) => isActiveSuper(a, supers));
+  if (!before.length) return;
+  const after = before.filter((a) => {
+    const next = changed.has(a.id) ? changed.get(a.id) : a;
+    return next && isActiveSuper(next, supers);
+  });
+  if (!after.length) throw new MockError(`${field}: ${before.map((a) => a.username).join(', ')} is the last super administrator; make another account super administrator first`);
+}
+function refuseGrantingSuper(store: MockStore, actor: string | null, roleIds: unknown) {
+  if (!Array.isArray(roleIds) || actorIsSuper(store, actor)) return;
+  const supers = superRoleIds(store);
+  if (roleIds.some((id) => supers.has(id as number))) throw new MockError('roleIds: only a super administrator can give the super administrator role');
+}
+
 /**
- * System rules: the signed-in user cannot disable or delete themselves; role admin counts follow
- * accounts; menus are two levels with `level` derived; a message's publish time is when it is published.
+ * System rules: the signed-in user cannot disable or delete themselves, nor give their own account
+ * roles; only a super administrator gives the super role or edits a role they hold; the last active
+ * super administrator cannot be deleted, disabled or demoted, nor the super role disabled, renamed
+ * away or deleted; role admin counts follow accounts; menus are two levels with `level` derived; a
+ * message's publish time is when it is published.
  */
 export const systemHooks = defineHooks({
   admin: {
+    beforeAdd(row, h) {
+      refuseGrantingSuper(h.store, h.actor, row.roleIds);
+    },
     beforeUpdate(old, patch, h) {
       if (old.username === h.actor && patch.status === 0) throw new MockError('status: you cannot disable the account you are signed in with');
+      if (old.username === h.actor && Array.isArray(patch.roleIds) && (patch.roleIds as number[]).some((id) => !(old.roleIds as number[]).includes(id)))
+        throw new MockError('roleIds: you cannot give roles to the account you are signed in with');
+      refuseGrantingSuper(h.store, h.actor, patch.roleIds);
+      if (patch.status !== undefined || patch.roleIds !== undefined) keepOneSuper(h.store, new Map([[old.id, { ...old, ...patch }]]), patch.roleIds !== undefined ? 'roleIds' : 'status');
     },
     beforeDel(rows, h) {
       const me = rows.find((r) => r.username === h.actor);
       if (me) throw new MockError(`ids: admin ${me.id} (${me.username}) is the account you are signed in with`);
+      keepOneSuper(h.store, new Map(rows.map((r) => [r.id, null])), 'ids');
     },
     afterAdd: (_row, h) => recountAdmins(h.store),
     afterUpdate: (_row, _old, h) => recountAdmins(h.store),
     afterDel: (_rows, h) => recountAdmins(h.store),
+  },
+  role: {
+    beforeUpdate(old, patch, h) {
+      if (old.roleKey === SUPER && ((patch.status !== undefined && patch.status !== 1) || (patch.roleKey !== undefined && patch.roleKey !== SUPER)))
+        throw new MockError(`${patch.status !== undefined ? 'status' : 'roleKey'}: the super administrator role cannot be disabled or renamed`);
+      const me = actorRow(h.store, h.actor);
+      if (me && (me.roleIds as number[]).includes(old.id) && !actorIsSuper(h.store, h.actor))
+        throw new MockError(`id: role ${old.id} (${old.name}) is one you hold; another administrator must change it`);
+      if (patch.roleKey === SUPER && old.roleKey !== SUPER && !actorIsSuper(h.store, h.actor)) throw new MockError('roleKey: only a super administrator can create super roles');
+    },
+    beforeAdd(row, h) {
+      if (row.roleKey === SUPER) throw new MockError(`roleKey: "${SUPER}" is the super administrator role, which exists once`);
+      void h;
+    },
+    beforeDel(rows) {
+      const s = rows.find((r) => r.roleKey === SUPER);
+      if (s) throw new MockError(`ids: role ${s.id} (${s.name}) is the super administrator role and cannot be deleted`);
+    },
   },
   menu: chain(twoLevels('menu', 'menu'), {
     beforeAdd: (row) => ({ ...row, level: row.parentId ? 1 : 0 }),

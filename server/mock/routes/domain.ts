@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { authenticate, checkPassword, hashPassword } from '../accounts.js';
 import type { MockContext } from '../context.js';
-import { seededFaker } from '../faker.js';
 import { checkCdkOwner } from '../hooks/cdk.js';
 import { MockError, titleOf } from '../store/crud.js';
-import { DAY_MS, fmtDate, Gen, parseTime } from '../store/gen.js';
 import type { AnyRow } from '../store/seed.js';
 import { attachment, writeRows, XLSX_TYPE } from '../store/sheet.js';
 import type { ActionHandlers } from './actions.js';
 
 /**
  * Domain actions of the other areas (spec §2 screens): CDK batch import, account statistics,
- * settlements, advert chart data, station messages, relation weights, navigation and menu trees,
+ * settlements, menu trees (the storefront areas' actions are in storefront-actions.ts),
  * rental audit and verification, resource batch create/modify/export, password change.
  * Each checks everything first and changes nothing when it refuses.
  */
@@ -103,43 +101,6 @@ export const domainHandlers: ActionHandlers = {
     for (const r of rows) ctx.store.col('rentalIncome').replace({ ...r, status: 1, settleTime: now, updateTime: now });
     return { count: rows.length };
   },
-
-  /** Daily views and clicks, deterministic per seed and advert, summing to about the advert's totals. */
-  'advert.stats': ({ ctx, body }) => {
-    const ad = ctx.crud.find('advert', body.id);
-    const days: number = body.days ?? 14;
-    const g = new Gen(seededFaker(ctx.store.seed, `advert.stats:${ad.id}`));
-    const end = Math.min(parseTime(ad.endTime as string), parseTime(ctx.crud.now()));
-    const dates = Array.from({ length: days }, (_, k) => fmtDate(end - (days - 1 - k) * DAY_MS));
-    const span = Math.max(1, Math.round((parseTime(ad.endTime as string) - parseTime(ad.startTime as string)) / DAY_MS));
-    const views = dates.map(() => Math.round(((ad.views as number) / span) * g.int(60, 140) / 100));
-    const rate = (ad.clicks as number) / Math.max(1, ad.views as number);
-    return { dates, views, clicks: views.map((v) => Math.round(v * rate * g.int(70, 130) / 100)) };
-  },
-
-  'stationMsg.send': ({ ctx, body }) => {
-    const m = ctx.crud.find('stationMsg', body.id);
-    if (m.status !== 0) throw new MockError(`id: station message ${m.id} was already sent`);
-    const now = ctx.crud.now();
-    return ctx.store.col('stationMsg').replace({ ...m, status: 1, sendTime: m.sendTime ?? now, updateTime: now });
-  },
-
-  'stationMsg.revoke': ({ ctx, body }) => {
-    const m = ctx.crud.find('stationMsg', body.id);
-    if (m.status !== 1) throw new MockError(`id: station message ${m.id} is not sent; only sent messages can be withdrawn`);
-    return ctx.store.col('stationMsg').replace({ ...m, status: 2, updateTime: ctx.crud.now() });
-  },
-
-  'recommendRelation.updateWeight': ({ ctx, body }) => {
-    const list = body.list as { id: number; weight: number }[];
-    const rows = findAll(ctx, 'recommendRelation', list.map((x) => x.id), 'list');
-    const now = ctx.crud.now();
-    rows.forEach((r, i) => ctx.store.col('recommendRelation').replace({ ...r, weight: list[i].weight, updateTime: now }));
-    return { count: rows.length };
-  },
-
-  'navigation.tree': ({ ctx }) =>
-    tree(all(ctx, 'navigation').filter((n) => n.status === 1), (n) => ({ id: n.id, navName: n.navName, icon: n.icon, linkType: n.linkType, linkValue: n.linkValue })),
 
   'menu.tree': ({ ctx }) => tree(all(ctx, 'menu'), (m) => ({ id: m.id, title: m.title, name: m.name, path: m.path, sort: m.sort, hidden: m.hidden })),
 
@@ -251,6 +212,8 @@ export const domainHandlers: ActionHandlers = {
     if (!okOld) throw new MockError('oldPassword: wrong password');
     if (body.oldPassword === body.newPassword) throw new MockError('newPassword: must differ from the current password');
     ctx.store.col('admin').replace({ ...admin, password: hashPassword(body.newPassword), updateTime: ctx.crud.now() });
+    // Spec/issue 11: a changed password signs the user out everywhere, this session included.
+    ctx.sessions.revokeUser(admin.id);
     return null;
   },
 };

@@ -92,6 +92,24 @@ function synthetic(ctx: MockContext, b: Buckets, kind: string, names: [string, n
   });
 }
 
+/** Units sold per item (goods or game) in paid orders, the ten largest over the range, largest first (ranking screens). */
+function topBy(ctx: MockContext, b: Buckets, orders: AnyRow[], key: (item: AnyRow) => number | undefined, name: (id: number) => string): Series[] {
+  const paidAt = new Map(orders.map((o) => [o.id, o.payTime as string]));
+  const per = new Map<number, number[]>();
+  for (const it of rows(ctx, 'orderItem')) {
+    const i = b.at(paidAt.get(it.orderId as number));
+    const id = i < 0 ? undefined : key(it);
+    if (i < 0 || !id) continue;
+    const data = per.get(id) ?? b.zeros();
+    data[i] += it.quantity as number;
+    per.set(id, data);
+  }
+  return [...per]
+    .sort((x, y) => sum(y[1]) - sum(x[1]) || x[0] - y[0])
+    .slice(0, 10)
+    .map(([id, data]) => ({ name: name(id), unit: 'count' as const, data }));
+}
+
 function compute(ctx: MockContext, kind: StatisticsKind, b: Buckets): Series[] {
   const orders = [...rows(ctx, 'order')].filter((o) => PAID.has(o.status as number));
   switch (kind) {
@@ -150,30 +168,10 @@ function compute(ctx: MockContext, kind: StatisticsKind, b: Buckets): Series[] {
     }
     case 'feedback':
       return [count(b, 'received', rows(ctx, 'feedback'), (f) => f.createTime as string), count(b, 'replied', rows(ctx, 'feedback'), (f) => f.replyTime as string | undefined)];
-    case 'goods': {
-      const paidAt = new Map(orders.map((o) => [o.id, o.payTime as string]));
-      const items = [...rows(ctx, 'orderItem')].filter((it) => paidAt.has(it.orderId as number));
-      return [
-        count(b, 'units', items, (it) => paidAt.get(it.orderId as number), (it) => it.quantity as number),
-        { ...count(b, 'sales', items, (it) => paidAt.get(it.orderId as number), (it) => it.amount as number), unit: 'cent' },
-      ];
-    }
-    case 'game': {
-      const paidAt = new Map(orders.map((o) => [o.id, o.payTime as string]));
-      const perGame = new Map<number, number[]>();
-      for (const it of rows(ctx, 'orderItem')) {
-        const i = b.at(paidAt.get(it.orderId as number));
-        const gameId = ctx.store.get<AnyRow>('goods', it.goodsId as number)?.gameId as number | undefined;
-        if (i < 0 || !gameId) continue;
-        const data = perGame.get(gameId) ?? b.zeros();
-        data[i] += it.quantity as number;
-        perGame.set(gameId, data);
-      }
-      return [...perGame]
-        .sort((x, y) => sum(y[1]) - sum(x[1]))
-        .slice(0, 5)
-        .map(([gameId, data]) => ({ name: String(ctx.store.get<AnyRow>('game', gameId)?.gameName ?? gameId), unit: 'count' as const, data }));
-    }
+    case 'goods':
+      return topBy(ctx, b, orders, (it) => it.goodsId as number, (id) => String(ctx.store.get<AnyRow>('goods', id)?.goodsName ?? id));
+    case 'game':
+      return topBy(ctx, b, orders, (it) => ctx.store.get<AnyRow>('goods', it.goodsId as number)?.gameId as number | undefined, (id) => String(ctx.store.get<AnyRow>('game', id)?.gameName ?? id));
     case 'archive': {
       const ends = b.categories.map((_, i) => (i + 1 < b.categories.length ? `${b.categories[i + 1]} 00:00:00` : b.to));
       const cumulative = (items: AnyRow[], time: (r: AnyRow) => string, value: (r: AnyRow) => number = () => 1) =>

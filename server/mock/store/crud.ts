@@ -124,6 +124,8 @@ export class Crud {
     const t = hc.now();
     row.createTime = t;
     row.updateTime = t;
+    // References first: a domain rule may look its target up and must never see a missing one.
+    this.checkRefs(def, row, Object.keys(row));
     row = (this.h(name).beforeAdd?.(row, hc) as AnyRow | undefined) ?? row;
     this.checkRefs(def, row, Object.keys(row));
     this.checkUnique(name, def, row, null);
@@ -145,9 +147,12 @@ export class Crud {
     const old = this.find(name, id);
     const hc = this.hookCtx(actor);
     let patch: Partial<AnyRow> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+    this.checkRefs(def, { ...old, ...patch } as AnyRow, Object.keys(patch));
     patch = (this.h(name).beforeUpdate?.(old, patch, hc) as Partial<AnyRow> | undefined) ?? patch;
     const merged = { ...old, ...patch, id: old.id, createTime: old.createTime, updateTime: hc.now() } as AnyRow;
-    this.checkRefs(def, merged, Object.keys(patch));
+    // null clears an optional field (contract: update schemas take null for optional fields without a default).
+    for (const [k, v] of Object.entries(patch)) if (v === null) delete merged[k];
+    this.checkRefs(def, merged, Object.keys(patch).filter((k) => patch[k] !== null));
     this.checkUnique(name, def, merged, old.id, Object.keys(patch));
     const stored = this.col(name).replace(merged);
     this.h(name).afterUpdate?.(stored, old, hc);
@@ -204,14 +209,12 @@ export class Crud {
     return n;
   }
 
-  /** Rows of `from` whose `field` points at one of `ids`. */
+  /** Rows of `from` whose `field` points at one of `ids`, in id order (from the collection's value index). */
   private referring(from: string, field: string, many: boolean, ids: Set<number>): AnyRow[] {
-    const out: AnyRow[] = [];
-    for (const r of this.col(from).values()) {
-      const v = r[field];
-      if (many ? Array.isArray(v) && v.some((x) => ids.has(x as number)) : ids.has(v as number)) out.push(r);
-    }
-    return out;
+    const col = this.col(from);
+    const out = new Set<AnyRow>();
+    for (const id of ids) for (const r of col.where(field, id)) if (many ? Array.isArray(r[field]) : r[field] === id) out.add(r);
+    return [...out].sort((a, b) => a.id - b.id);
   }
 
   /** Every reference among `fields` points at an existing record. @throws MockError naming the field. */
@@ -231,10 +234,8 @@ export class Crud {
   checkUnique(name: string, def: AnyEntity, row: AnyRow, selfId: number | null, changed?: string[]): void {
     for (const set of def.unique) {
       if (changed && !set.some((f) => changed.includes(f))) continue;
-      const key = (r: AnyRow) => set.map((f) => String(r[f] ?? '').toLowerCase()).join('\u0000');
-      const mine = key(row);
-      for (const r of this.col(name).values()) {
-        if (r.id !== selfId && key(r) === mine) {
+      for (const r of this.col(name).sameKey(set, row)) {
+        if (r.id !== selfId) {
           const field = set[set.length - 1];
           throw new MockError(`${field}: "${row[field]}" is already used by ${describe(name, r)}${set.length > 1 ? ` (same ${set.join(' and ')})` : ''}`);
         }

@@ -2,10 +2,10 @@ import { accountFactories, accountFinish } from '../../../fixtures/account.facto
 import { cdkFactories, cdkFinish } from '../../../fixtures/cdk.factory.js';
 import { clientFactories } from '../../../fixtures/client.factory.js';
 import { feedbackFactories } from '../../../fixtures/feedback.factory.js';
-import { merchantIncomeFactory } from '../../../fixtures/financial.factory.js';
+import { financialFinish, merchantIncomeFactory } from '../../../fixtures/financial.factory.js';
 import { gamesFactories, gamesFinish } from '../../../fixtures/games.factory.js';
 import { goodsFactories, goodsFactory, goodsFinish } from '../../../fixtures/goods.factory.js';
-import { inventoryFactories, inventoryFinish, stockFactory } from '../../../fixtures/inventory.factory.js';
+import { inventoryAuditFactory, inventoryFactories, inventoryFinish, stockFactory } from '../../../fixtures/inventory.factory.js';
 import { memberConsumeFactory, memberFactories, memberFinish, walletFactory } from '../../../fixtures/member.factory.js';
 import { merchantFactories } from '../../../fixtures/merchant.factory.js';
 import { operateFactories, operateFinish } from '../../../fixtures/operate.factory.js';
@@ -39,6 +39,7 @@ export const SEED_STEPS: SeedStep[] = [
   walletFactory,
   stockFactory,
   ...inventoryFinish,
+  inventoryAuditFactory,
   ...memberFinish,
   ...goodsFinish,
   ...gamesFinish,
@@ -50,6 +51,7 @@ export const SEED_STEPS: SeedStep[] = [
   ...rentFinish,
   rentalIncomeFactory,
   merchantIncomeFactory,
+  ...financialFinish,
   ...operateFactories,
   ...operateFinish,
   ...specialConfigFactories,

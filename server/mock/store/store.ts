@@ -1,6 +1,7 @@
 import { ENTITIES, ENTITY, type AnyEntity, type EntityName, type RefDef } from '../../contract/index.js';
 import { Collection } from './collection.js';
 import { generate, type AnyRow, type SeedData } from './seed.js';
+import { loadSnapshot, saveSnapshot } from './snapshot.js';
 import { SEED_STEPS } from './steps.js';
 
 /**
@@ -13,12 +14,16 @@ const cache = new Map<string, SeedData>();
 /** Kept datasets may sum to this scale (scale 1 ≈ 100 000 records, ~100 MB): two seeds at scale 1, one above. */
 const CACHE_SCALE_BUDGET = 2;
 
-/** The seeded tables for a seed and scale, generated on first use (see fixtures/*.factory.ts), the oldest dropped beyond the budget. */
+/**
+ * The seeded tables for a seed and scale: from this process's cache, else from the snapshot a
+ * previous boot wrote (`.cache/seed/`, see snapshot.ts), else generated (see fixtures/*.factory.ts)
+ * and snapshotted for the next boot. The oldest dataset is dropped beyond the budget.
+ */
 export function seedData(seed: number, scale: number): SeedData {
   const key = `${seed}:${scale}`;
   let data = cache.get(key);
   if (!data) {
-    data = generate(seed, scale, SEED_STEPS);
+    data = loadSnapshot(seed, scale) ?? saveSnapshot(generate(seed, scale, SEED_STEPS));
     let total = scale;
     for (const d of cache.values()) total += d.scale;
     for (const [k, d] of cache) {

@@ -205,10 +205,12 @@ describe('other areas', () => {
     expect((await p('/v1/statistics/pageView', { startDate: '2026-10-31', endDate: '2026-10-01' })).json.message).toMatch(/^endDate: must not be before/);
   });
 
-  test('changing the password checks the current one', async () => {
+  test('changing the password checks the current one and signs the user out everywhere', async () => {
     expect((await p('/v1/admin/updatePassword', { oldPassword: 'wrong', newPassword: 'abc12345' })).json.message).toBe('oldPassword: wrong password');
     expect((await p('/v1/admin/updatePassword', { oldPassword: 'admin123', newPassword: 'short' })).json.message).toContain('newPassword:');
     expect((await p('/v1/admin/updatePassword', { oldPassword: 'admin123', newPassword: 'abc12345' })).json.code).toBe(200);
+    expect((await p('/v1/admin/updatePassword', { oldPassword: 'admin123', newPassword: 'xyz12345' })).json.code).toBe(401);
+    token = await signIn(app, 'admin', 'abc12345');
     expect((await p('/v1/admin/updatePassword', { oldPassword: 'admin123', newPassword: 'xyz12345' })).json.message).toBe('oldPassword: wrong password');
   });
 });

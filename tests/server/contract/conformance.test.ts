@@ -38,6 +38,7 @@ const ADD_OVERRIDES: Record<string, (app: FastifyInstance, payload: Record<strin
   card: () => ({ status: 0 }),
   cardAccount: () => ({ status: 0 }),
   cdkCode: () => ({ status: 0 }),
+  clientVersion: () => ({ status: 0 }),
   rentAccount: () => ({ status: 0 }),
   memberGrade: () => ({ level: 99, minGrowth: 100_000_000 }),
   recommendRelation: (a, p) => {

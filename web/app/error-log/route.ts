@@ -3,7 +3,8 @@ import type { FlatRoute } from '../routing/route-access';
 import { ERROR_LOG_PATH } from '../guard';
 
 const meta = { title: 'routes.basic.errorLog', hideMenu: true, icon: 'pi pi-exclamation-circle' };
-const parent: RouteDecl = { path: '/error-log', name: 'ErrorLog', meta };
+// `single`: the page stands alone, so the breadcrumb is not "错误日志 › 错误日志".
+const parent: RouteDecl = { path: '/error-log', name: 'ErrorLog', meta: { ...meta, single: true } as RouteDecl['meta'] };
 
 /**
  * The basic route /error-log/list (spec §2 "Basic routes"): not in the route table or the menu,

@@ -19,6 +19,7 @@ export function trickle(width: number): number {
 
 /** The thin bar in the theme colour while a page loads (transitionSetting.openNProgress). */
 function TopBar({ busy }: { busy: boolean }) {
+  const { t } = useTranslation();
   const [width, setWidth] = useState(0);
   const [shown, setShown] = useState(false);
   useEffect(() => {
@@ -38,7 +39,7 @@ function TopBar({ busy }: { busy: boolean }) {
   }, [busy]);
   if (!shown) return null;
   return (
-    <div className={`page-progress${busy ? '' : ' page-progress--done'}`} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(width * 100)} data-testid="page-progress">
+    <div className={`page-progress${busy ? '' : ' page-progress--done'}`} role="progressbar" aria-label={t('common.loading')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(width * 100)} data-testid="page-progress">
       <div className="page-progress__bar" style={{ transform: `scaleX(${width})` }} />
     </div>
   );
@@ -51,7 +52,7 @@ function LoadingOverlay() {
   useEffect(() => setHost(document.getElementById('main-content')), []);
   const overlay = (
     <div className={`page-loading-overlay${host ? '' : ' page-loading-overlay--fixed'}`} role="status" aria-live="polite" data-testid="page-loading">
-      <ProgressSpinner style={{ width: 48, height: 48 }} strokeWidth="4" />
+      <ProgressSpinner style={{ width: 48, height: 48 }} strokeWidth="4" aria-label={t('lock.tools.pageLoading')} />
       <span className="page-loading-overlay__text">{t('lock.tools.pageLoading')}</span>
     </div>
   );

@@ -81,7 +81,7 @@ function MenuPanel({ collapsed, width, drawer = false }: { collapsed: boolean; w
       data-collapsed={collapsed}
     >
       {showLogo && (
-        <Link href={homePath} className="shell-menu-logo" aria-label={t('routes.basic.home')} data-testid="logo">
+        <Link href={homePath} className="shell-menu-logo" aria-label={collapsed ? t('routes.basic.home') : `${t('common.appShortTitle')} · ${t('routes.basic.home')}`} data-testid="logo">
           <img src={LOGO} alt="" width={32} height={32} />
           {!collapsed && <span>{t('common.appShortTitle')}</span>}
         </Link>

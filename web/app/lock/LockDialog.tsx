@@ -44,7 +44,7 @@ export default function LockDialog({ visible, onHide }: { visible: boolean; onHi
     >
       <form onSubmit={submit} noValidate className="lock-dialog">
         <div className="lock-dialog__user">
-          {userInfo?.icon ? <Avatar image={userInfo.icon} shape="circle" size="large" /> : <Avatar label={avatarLetters(userInfo?.username)} shape="circle" size="large" className="user-avatar" />}
+          {userInfo?.icon ? <Avatar image={userInfo.icon} shape="circle" size="large" /> : <Avatar label={avatarLetters(userInfo?.nickName || userInfo?.username)} shape="circle" size="large" className="user-avatar" />}
           <span>{userInfo?.nickName || userInfo?.username}</span>
         </div>
         <p className="lock-dialog__desc">{t('lock.dialog.desc')}</p>

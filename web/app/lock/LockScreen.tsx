@@ -94,7 +94,7 @@ export default function LockScreen() {
         {userInfo?.icon ? (
           <Avatar image={userInfo.icon} shape="circle" size="xlarge" className="lock-screen__avatar" />
         ) : (
-          <Avatar label={avatarLetters(userInfo?.username)} shape="circle" size="xlarge" className="lock-screen__avatar lock-screen__avatar--letters" />
+          <Avatar label={avatarLetters(userInfo?.nickName || userInfo?.username)} shape="circle" size="xlarge" className="lock-screen__avatar lock-screen__avatar--letters" />
         )}
         <div className="lock-screen__name" data-testid="lock-name">
           {name}

@@ -83,12 +83,21 @@ export function buildAccess(input: AccessInput): Access {
   }
   return {
     routes: pinHomeAffix(removeIgnoredRoutes(tree), input.homePath),
-    menus: visibleMenu(menus),
+    menus: visibleMenu(homeEntryToHomePath(menus, input.homePath)),
     frontMenuList,
     backMenuList,
     permCodeList: input.mode === 'BACK' ? [...(input.permCodeList ?? [])] : [],
     issues,
   };
+}
+
+/**
+ * Spec §2 "Home path: a user with a personal homePath is sent there when opening the home entry":
+ * the Home entry, which shows no children, links to the user's home path (the logo and `/` go
+ * there too), not to the group's first child.
+ */
+export function homeEntryToHomePath(menus: readonly MenuItem[], homePath: string): MenuItem[] {
+  return menus.map((m) => (m.meta.hideChildrenInMenu && (m.path === '/home' || m.path.startsWith('/home/')) ? { ...m, path: homePath } : m));
 }
 
 /** I/O the back-end mode needs, injected so the mode logic is testable. */

@@ -48,9 +48,12 @@ export function TabsBar() {
   // Opens the menu for a right-click that arrived while its chunk was still loading.
   const contextMenuRef = useCallback((cm: ContextMenu | null) => {
     contextMenu.current = cm;
-    if (cm && pendingContextMenu.current) {
-      cm.show(pendingContextMenu.current);
+    const pending = pendingContextMenu.current;
+    if (cm && pending) {
       pendingContextMenu.current = null;
+      // Shown from the ref callback itself, the menu's transition has not mounted yet and
+      // never gets positioned (it fell below the window); the next frame it has.
+      requestAnimationFrame(() => contextMenu.current?.show(pending));
     }
   }, []);
   const dropdown = useRef<Menu>(null);
@@ -123,6 +126,9 @@ export function TabsBar() {
               className={`tabs-tab${active ? ' is-active' : ''}${tab.meta.affix ? ' is-affix' : ''}`}
               data-testid="tab"
               data-key={key}
+              // Named by its title alone: without this the close button's label joins the name.
+              aria-labelledby={`tab-title-${i}`}
+              aria-keyshortcuts={closable ? 'Delete' : undefined}
               title={title(tab)}
               onClick={() => !active && go(tab.fullPath)}
               onKeyDown={(e) => onKeyDown(e, tab, i)}
@@ -132,20 +138,21 @@ export function TabsBar() {
               onContextMenu={(e) => onContextMenu(e, key)}
             >
               {tab.meta.affix && <i className="pi pi-thumbtack tabs-pin" aria-hidden />}
-              <span className="tabs-title">{title(tab)}</span>
+              <span className="tabs-title" id={`tab-title-${i}`}>{title(tab)}</span>
               {closable && (
-                <button
-                  type="button"
+                // Not a button inside the tab (a nested control, which screen readers stumble on):
+                // keyboard and assistive-technology users close a tab with Delete or the context menu.
+                <span
                   className="tabs-close"
-                  aria-label={`${t('tabs.close')} ${title(tab)}`}
-                  tabIndex={-1}
+                  aria-hidden
+                  title={`${t('tabs.close')} ${title(tab)}`}
                   onClick={(e) => {
                     e.stopPropagation();
                     act('close', key);
                   }}
                 >
-                  <i className="pi pi-times" aria-hidden />
-                </button>
+                  <i className="pi pi-times" />
+                </span>
               )}
             </div>
           );

@@ -90,7 +90,7 @@ function WorkbenchHeader({ now, summary, routes, loading }: { now: number; summa
         {userInfo?.icon ? (
           <Avatar image={userInfo.icon} shape="circle" size="xlarge" className="wb-user-avatar" />
         ) : (
-          <Avatar label={initials(name)} shape="circle" size="xlarge" className="wb-user-avatar wb-avatar-initials" style={{ background: `var(--${avatarColor(name)}-500)` }} />
+          <Avatar label={initials(name)} shape="circle" size="xlarge" className="wb-user-avatar wb-avatar-initials" style={{ background: `var(--${avatarColor(name)}-700)` }} />
         )}
         <div className="wb-user-text">
           <h1 className="wb-greeting" data-testid="workbench-greeting">
@@ -188,7 +188,7 @@ function ProjectTile({ project: p, openable }: { project: Project; openable: boo
     </>
   );
   return openable ? (
-    <Link href={p.path} className="wb-project wb-project--link" aria-label={t('home.projects.open', { title })} data-testid={`project-${p.key}`}>
+    <Link href={p.path} className="wb-project wb-project--link" title={t('home.projects.open', { title })} data-testid={`project-${p.key}`}>
       {body}
     </Link>
   ) : (
@@ -242,7 +242,7 @@ function DynamicsCard({ dynamics, now }: { dynamics: Dynamic[] | null; now: numb
         <ul className="wb-dynamics">
           {dynamics.map((d) => (
             <li key={d.id} className="wb-dynamic">
-              <Avatar label={initials(d.who)} shape="circle" className="wb-avatar-initials" style={{ background: `var(--${avatarColor(d.avatarSeed)}-500)` }} aria-hidden="true" />
+              <Avatar label={initials(d.who)} shape="circle" className="wb-avatar-initials" style={{ background: `var(--${avatarColor(d.avatarSeed)}-700)` }} aria-hidden="true" />
               <div className="wb-dynamic-body">
                 <div className="wb-dynamic-text">
                   <strong>{d.who}</strong> {t(`home.dynamics.actions.${d.action}`)} <span className="wb-dynamic-target">{d.target}</span>

@@ -87,7 +87,7 @@ export default function LoginPage() {
         <h2>{t('login.slogan')}</h2>
         <p>{t('login.sloganDesc')}</p>
       </section>
-      <section className="login-panel">
+      <main className="login-panel">
         <div className="login-panel-top">
           <LocalePicker />
         </div>
@@ -124,7 +124,7 @@ export default function LoginPage() {
             </form>
           )}
         </div>
-      </section>
+      </main>
     </div>
   );
 }

@@ -1,7 +1,30 @@
 /** The operate area's texts in en (spec §2 /operate); one file per area so areas never edit a shared pack. */
 export default {
   /** Screen texts, keys `operate.<key>`. */
-  texts: {},
+  texts: {
+    chart: {
+      open: 'Stats', title: 'Advert stats: {{title}}', views: 'Impressions', clicks: 'Clicks', ctr: 'CTR', count: 'Count',
+      last7: 'Last 7 days', last30: 'Last 30 days', schedule: 'Whole schedule', notStarted: 'The advert has not started yet: no data', aria: 'Line chart of the advert’s daily impressions, clicks and click-through rate',
+    },
+    receive: { open: 'Claims', title: 'Claims: {{name}}', fileName: 'Claims-{{name}}' },
+    msg: {
+      add: 'New message', modify: 'Edit draft', view: 'View', close: 'Close', send: 'Send', revoke: 'Revoke',
+      scheduled: 'Scheduled', when: 'Delivery', mode: { now: 'Send now', schedule: 'Schedule', draft: 'Save as draft' },
+      submit: { now: 'Send now', schedule: 'Schedule', draft: 'Save draft' },
+      chooseGrades: 'Choose at least one member grade', chooseMembers: 'Choose at least one member', futureTime: 'Choose a time in the future', searchMembers: 'Search members by nickname or phone',
+      savedDraft: 'Draft saved', sent: 'Message sent', scheduledAt: 'Scheduled for {{time}}', revoked: 'Message revoked',
+      sendTitle: 'Send message', sendConfirm: 'Send “{{title}}” now? A sent message cannot be edited, only revoked.',
+      revokeTitle: 'Revoke message', revokeConfirm: 'Revoke “{{title}}”? Members will no longer see it, and it cannot be sent again.',
+    },
+    seo: { pages: 'Pages', off: 'Off', counter: '{{n}} / {{max}}', preview: 'Search result preview', noTitle: '(no title)' },
+  },
   /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {},
+  resources: {
+    advert: { title: 'Advert', fields: { title: 'Title', position: 'Position', image: 'Image', linkUrl: 'Link', startTime: 'Start', endTime: 'End', views: 'Impressions', clicks: 'Clicks' } },
+    reward: { title: 'Reward', fields: { rewardName: 'Name', rewardType: 'Type', value: 'Value', couponId: 'Coupon', total: 'Quota', perMemberLimit: 'Per member', receivedCount: 'Claimed', startTime: 'Start', endTime: 'End' } },
+    rewardReceive: { title: 'Claims', fields: { rewardId: 'Reward', rewardName: 'Reward', memberId: 'Member ID', nickName: 'Nickname', status: 'Status', createTime: 'Claimed at' } },
+    link: { title: 'Link', fields: { linkName: 'Name', url: 'URL', logo: 'Logo' } },
+    stationMsg: { title: 'Station message', fields: { title: 'Title', content: 'Body', targetType: 'Audience', gradeIds: 'Member grades', memberIds: 'Members', sendTime: 'Send time', status: 'Status', readCount: 'Read by' } },
+    seoSetting: { title: 'SEO setting', fields: { pageKey: 'Page key', pageName: 'Page', title: 'Title', keywords: 'Keywords', description: 'Description' } },
+  },
 };

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { sendEnvelope } from './envelope.js';
+
+/**
+ * Text hygiene of every parsed body and query (issue 12 "Validation"), before the contract's schemas
+ * run: no control characters but tab and newline (C0, DEL and C1), no lone UTF-16 surrogates (they
+ * cannot be stored or shown as text), in values and in keys, and no nesting deeper than MAX_DEPTH.
+ * A refusal is the 400 envelope naming the field (`items.0.name: must not contain control characters`).
+ * Proxy mode never parses bodies, so there it checks nothing: the platform decides.
+ */
+
+/** Deepest nesting of objects and arrays accepted (contract payloads are at most three levels deep). */
+export const MAX_DEPTH = 32;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Why a string may not be stored, or null. */
+export function textProblem(s: string): string | null {
+  if (CONTROL.test(s)) return 'must not contain control characters (only tab and newline are allowed)';
+  if (LONE_SURROGATE.test(s)) return 'must be valid Unicode text (it holds a lone surrogate)';
+  return null;
+}
+
+/** The first problem in a parsed value as `path: reason`, or null. */
+export function inputProblem(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') {
+    const p = textProblem(value);
+    return p ? `${path || 'body'}: ${p}` : null;
+  }
+  if (value === null || typeof value !== 'object') return null;
+  if (depth >= MAX_DEPTH) return `${path || 'body'}: is nested deeper than ${MAX_DEPTH} levels`;
+  if (Buffer.isBuffer(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return null;
+  const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
+  for (const [k, v] of entries) {
+    const at = path ? `${path}.${k}` : String(k);
+    if (typeof k === 'string') {
+      const p = textProblem(k);
+      if (p) return `${path || 'body'}: a field name ${p}`;
+    }
+    const p = inputProblem(v, at, depth + 1);
+    if (p) return p;
+  }
+  return null;
+}
+
+export function registerInputHygiene(app: FastifyInstance): void {
+  app.addHook('preValidation', async (req, reply) => {
+    const problem = inputProblem(req.query, '', 0) ?? inputProblem(req.body, '', 0);
+    if (problem) return sendEnvelope(reply, 400, 400, problem);
+  });
+}

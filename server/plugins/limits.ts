@@ -1,0 +1,134 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
+import underPressure from '@fastify/under-pressure';
+import type { Config } from '../config.js';
+import { sendEnvelope } from './envelope.js';
+
+/**
+ * Connection limits (issue 12 "Connections"): no client may hold the server by being slow, by
+ * opening many connections or by sending oversized lines, and every refusal is the
+ * `{code, data, message}` envelope, including the ones Node answers before Fastify sees a request.
+ *
+ * - Headers must arrive within `headersTimeoutMs`, the whole request within `requestTimeoutMs`, and a
+ *   body may not stay silent for more than `bodyTimeoutMs` (408 envelope). Answers are not limited:
+ *   a proxied response may take `upstreamTimeoutMs` (spec §9 1,200,000 ms).
+ * - Idle keep-alive connections close after `keepAliveTimeoutMs`; at most `maxConnections` are open.
+ * - A URL longer than MAX_URL_LENGTH answers 414; headers beyond MAX_HEADER_BYTES answer 431.
+ * - Load shedding: while the event loop lags more than `shedEventLoopDelayMs`, requests answer a 503
+ *   envelope with Retry-After (`/healthz` too: a health check should see the pressure).
+ */
+
+/** Longest URL (path and query) accepted; lists send short queries, so 8 KB is plenty. */
+export const MAX_URL_LENGTH = 8192;
+/** Node's limit on the request line plus headers (its default is 16 KB; a URL up to 8 KB fits with room). */
+export const MAX_HEADER_BYTES = 32 * 1024;
+
+/** The Fastify server options these limits need (merged into the app's options). */
+export function connectionOptions(config: Config): Partial<FastifyHttpOptions<http.Server>> {
+  return {
+    requestTimeout: config.requestTimeoutMs,
+    // Socket inactivity is not limited as such: a proxied answer may take upstreamTimeoutMs.
+    connectionTimeout: 0,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.headersTimeoutMs, config.requestTimeoutMs),
+      maxHeaderSize: MAX_HEADER_BYTES,
+      // How often Node checks the request and headers timeouts (its default, 30 s, would let a
+      // trickling client live that much longer than the limit says).
+      connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs),
+    },
+    clientErrorHandler: envelopeClientError,
+    frameworkErrors: (err, _req, reply) => sendEnvelope(reply, 400, 400, `path: ${err.message}`),
+  };
+}
+
+/** A raw HTTP answer carrying the envelope, for errors Node raises before a request exists. */
+function rawEnvelope(status: number, message: string): string {
+  const body = JSON.stringify({ code: status, data: null, message });
+  return `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
+/** Fastify `clientErrorHandler`: timeouts (408), oversized headers (431) and bad requests (400) as envelopes. */
+export function envelopeClientError(this: FastifyInstance, err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  let answer: string;
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') answer = rawEnvelope(408, 'Request timeout: the request did not arrive in time');
+  else if (err.code === 'HPE_HEADER_OVERFLOW') answer = rawEnvelope(431, `Request header fields too large: the URL and headers may hold at most ${MAX_HEADER_BYTES} bytes`);
+  else answer = rawEnvelope(400, 'Bad request: the request could not be read');
+  this.log.debug({ code: err.code }, 'client error');
+  closeWith(socket, answer);
+}
+
+/** Writes a last answer and closes the connection once it is flushed (a bare destroy would drop it). */
+function closeWith(socket: Socket, answer: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end(answer, () => socket.destroy());
+  // A peer that never reads must not keep the socket either.
+  setTimeout(() => socket.destroy(), 1000).unref();
+}
+
+/** Registers the limits that need hooks: the URL length, the body silence timer and the connection cap. */
+export async function registerConnectionLimits(app: FastifyInstance, config: Config): Promise<void> {
+  app.addHook('onReady', async () => {
+    app.server.maxConnections = config.maxConnections;
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.length > MAX_URL_LENGTH) return sendEnvelope(reply, 414, 414, `URI too long: at most ${MAX_URL_LENGTH} characters`);
+    const raw = req.raw;
+    const hasBody = raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
+    const socket = raw.socket as Socket | null;
+    if (!hasBody || !socket || typeof socket.setTimeout !== 'function' || raw.complete) return;
+    // A body that stops arriving holds a request, its buffers and a connection: cut it off.
+    const onSilence = () => {
+      if (raw.complete) return;
+      req.log.info('request body timed out');
+      if (!reply.sent && !socket.destroyed) closeWith(socket, rawEnvelope(408, `Request timeout: no part of the body arrived for ${config.bodyTimeoutMs} ms`));
+      else socket.destroy();
+    };
+    // On the request, not the socket: Node then leaves the socket to us instead of destroying it.
+    raw.setTimeout(config.bodyTimeoutMs, onSilence);
+    const clear = () => {
+      socket.setTimeout(0);
+      raw.removeListener('timeout', onSilence);
+    };
+    raw.once('end', clear);
+    raw.once('close', clear);
+  });
+
+}
+
+/** How often the event loop's lag is sampled for load shedding, in ms. */
+const SHED_SAMPLE_MS = 100;
+/** Weight of the newest sample: one long pause (a big export, a GC) does not shed; lag that lasts does. */
+const SHED_WEIGHT = 0.25;
+
+/**
+ * Load shedding (`@fastify/under-pressure`): while the event loop's smoothed lag stays above
+ * `shedEventLoopDelayMs`, every request answers a 503 envelope with `Retry-After: 5`. The lag is
+ * averaged over samples (SHED_WEIGHT) so a single long pause does not turn the next requests
+ * away, but a server that keeps falling behind does. Registered last in buildApp, so the seeded
+ * store's build does not count.
+ */
+export async function registerLoadShedding(app: FastifyInstance, config: Config): Promise<void> {
+  if (config.shedEventLoopDelayMs <= 0) return;
+  let last = performance.now();
+  let lag = 0;
+  await app.register(underPressure, {
+    healthCheckInterval: SHED_SAMPLE_MS,
+    healthCheck: async () => {
+      const now = performance.now();
+      lag = (1 - SHED_WEIGHT) * lag + SHED_WEIGHT * Math.max(0, now - last - SHED_SAMPLE_MS);
+      last = now;
+      return lag <= config.shedEventLoopDelayMs;
+    },
+    pressureHandler: (_req, reply) => {
+      reply.header('Retry-After', '5');
+      sendEnvelope(reply, 503, 503, `Service busy (event loop ${Math.round(lag)} ms behind), try again in 5 s`);
+    },
+  });
+}

@@ -1,0 +1,124 @@
+import { describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { e2eLifecycle, openSignedIn, resetMock, type E2EServer } from './harness.js';
+
+/**
+ * What an operator notices in the first ten minutes (issue 15), each as it shows in Chromium:
+ * the tab menu on the first right-click, 403 for another role's screen, the Home entry and the
+ * user's home path, toasts clear of the header, one avatar rule, one error-log crumb, a quiet
+ * production console, and the API reference's own title.
+ */
+
+let server: E2EServer;
+let browser: Browser;
+e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
+  server = s;
+  browser = b;
+});
+
+describe('first-class feel (issue 15)', () => {
+  test('the tab context menu opens inside the window on the very first right-click', async () => {
+    await resetMock(server);
+    const { page, context } = await openSignedIn(browser, server, '/feedback/type', { height: 900 });
+    const tab = page.locator('[data-testid=tab][data-key="/feedback/type"]');
+    await tab.click({ button: 'right' });
+    const menu = page.locator('[data-testid=tabs-context-menu]');
+    await menu.waitFor();
+    await page.waitForFunction(() => {
+      const m = document.querySelector('[data-testid=tabs-context-menu]');
+      return !!m && m.getBoundingClientRect().height > 0 && document.getAnimations().every((a) => a.playState !== 'running');
+    });
+    const box = (await menu.boundingBox())!;
+    const tabBox = (await tab.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(900);
+    // Drawn at the pointer, just under the tab, not somewhere below the page.
+    expect(box.y).toBeLessThan(tabBox.y + tabBox.height + 40);
+    await context.close();
+  });
+
+  test("an operator opening an admin-only screen sees 403, an unknown path 404; Home opens the operator's home path", async () => {
+    const { page, context, errors } = await openSignedIn(browser, server, '/system/account', { user: 'operator' });
+    await page.locator('[data-testid=exception][data-status="403"]').waitFor();
+    await page.goto(server.url + '/no/such/screen');
+    await page.locator('[data-testid=exception][data-status="404"]').waitFor();
+    // The Home entry of the menu goes where the logo and "/" go: the operator's home path.
+    const home = page.locator('[data-testid=side-menu] a[href="/dashboard/analysis"]').first();
+    await home.waitFor();
+    await page.locator('[data-testid=logo]').click();
+    await page.waitForURL(/\/dashboard\/analysis$/);
+    expect(await page.locator('[data-testid=side-menu] a[href="/home/work"]').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('toasts sit below the header; the avatar shows the same initials in the header and the workbench; one crumb on the error log', async () => {
+    const { page, context } = await openSignedIn(browser, server, '/home/work');
+    const headerAvatar = (await page.locator('[data-testid=user-menu] .p-avatar-text').textContent())!.trim();
+    const workbenchAvatar = (await page.locator('.wb-user-avatar .p-avatar-text').textContent())!.trim();
+    expect(headerAvatar).toBe(workbenchAvatar);
+
+    await page.goto(server.url + '/feedback/type');
+    await page.locator('[data-testid=crud-table] tbody tr').first().waitFor();
+    await page.locator('[data-testid=crud-status]').first().click();
+    const toast = page.locator('.p-toast-message').first();
+    await toast.waitFor();
+    const header = (await page.locator('.layout-header').boundingBox())!;
+    const userMenu = (await page.locator('[data-testid=user-menu]').boundingBox())!;
+    const t = (await toast.boundingBox())!;
+    expect(t.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(t.y).toBeGreaterThan(userMenu.y + userMenu.height);
+
+    await page.goto(server.url + '/error-log/list');
+    const crumbs = page.locator('[data-testid=breadcrumbs] li');
+    await crumbs.first().waitFor();
+    expect(await crumbs.allInnerTexts()).toEqual(['错误日志']);
+    await context.close();
+  });
+
+  test('a production console signs in without developer warnings; the API reference is titled after the product', async () => {
+    const opened = await openSignedIn(browser, server, '/home/work');
+    const seen: string[] = [];
+    opened.page.on('console', (m) => {
+      if (m.type() === 'warning') seen.push(m.text());
+    });
+    await opened.page.reload();
+    await opened.page.locator('[data-testid=layout]').waitFor();
+    await opened.page.locator('.wb-header').waitFor();
+    expect(seen.filter((w) => w.includes('route building'))).toEqual([]);
+    await opened.page.goto(server.url + '/docs');
+    await opened.page.waitForFunction(() => document.title.length > 0);
+    expect(await opened.page.title()).toContain('Game Commerce Console');
+    await opened.context.close();
+  });
+
+  test('a failed reload keeps the last rows and says so with a retry; the retry brings the list back', async () => {
+    await resetMock(server);
+    const { page, context } = await openSignedIn(browser, server, '/feedback/type');
+    const rows = page.locator('[data-testid=crud-table] tbody tr');
+    await rows.first().waitFor();
+    const before = await rows.allInnerTexts();
+    await fetch(`${server.url}/v1/mock/faults/add`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/v1/feedbackType/list', httpStatus: 500, times: 1 }) });
+    await page.locator('[data-testid=crud-refresh]').click();
+    await page.locator('[data-testid=crud-failed]').waitFor();
+    expect(await rows.allInnerTexts()).toEqual(before);
+    await page.locator('[data-testid=crud-retry]').click();
+    await page.locator('[data-testid=crud-failed]').waitFor({ state: 'detached' });
+    expect(await rows.allInnerTexts()).toEqual(before);
+    await context.close();
+  });
+
+  test('at 800 px a list scrolls sideways instead of squeezing columns to a character each', async () => {
+    await resetMock(server);
+    const { page, context } = await openSignedIn(browser, server, '/feedback/index', { width: 800, height: 900 });
+    const row = page.locator('[data-testid=crud-table] tbody tr').first();
+    await row.waitFor();
+    const cells = await row.locator('td').evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect().width));
+    expect(Math.min(...cells)).toBeGreaterThan(40);
+    const height = (await row.boundingBox())!.height;
+    expect(height).toBeLessThan(140);
+    const scrolls = await page.locator('[data-testid=crud-table] .p-datatable-wrapper').evaluate((w) => w.scrollWidth > w.clientWidth);
+    expect(scrolls).toBe(true);
+    await context.close();
+  });
+});

@@ -1,0 +1,315 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { ROUTE_TABLE, type RouteDecl } from '../../server/contract/route-table';
+import type { AnyEntity } from '../../server/contract/entity';
+import { openSignedIn, resetMock, type E2EServer, e2eLifecycle, apiToken } from './harness.js';
+
+/**
+ * The resource smoke (issue 7 "Tests that scale"), generated from the declarations: every
+ * `web/resources/**\/*.resource.ts` found at run time is opened on its screen and, as an operator
+ * would: the list loads rows; a filter applies (the request carries it and the screen shows the
+ * total the server answers for it); the add form opens; a required field left empty is refused
+ * beside the field; a valid record saves and the list grows by one; signed in as the operator, the
+ * screen shows only the buttons its permission codes allow (or the 404 page when the route is not
+ * the operator's). A new declaration gets this
+ * with no test code. What the smoke cannot drive generically fails with a message saying what to
+ * do, or is listed in {@link EXCLUDED} with a reason.
+ *
+ * Fast: one server, one browser, one signed-in page per role for the whole file; the mock data is
+ * reset before each resource.
+ */
+
+/** Declarations the smoke does not run, each with the reason (none may be skipped silently). */
+const EXCLUDED: Record<string, string> = {};
+
+/**
+ * Query a screen needs to show a given resource, when two resources share one route (tabs in the
+ * URL query). Keyed by entity name.
+ */
+const SCREEN_QUERY: Record<string, string> = {
+  // /feedback/words shows the quick replies (replay) by default and the words under ?tab=words.
+  feedbackWords: '?tab=words',
+};
+
+interface Declared {
+  file: string;
+  entity: AnyEntity;
+  permission?: string;
+  route?: string;
+  filters?: string[];
+  form?: { mode: 'dialog' | 'drawer' | 'page'; fields: string[] };
+  actions?: Partial<Record<string, boolean>>;
+}
+
+const files = fs.globSync('web/resources/**/*.resource.ts').sort();
+const declared: Declared[] = await Promise.all(
+  files.map(async (file) => ({ file, ...((await import(path.resolve(file))) as { default: Omit<Declared, 'file'> }).default })),
+);
+
+interface NamedRoute {
+  name: string;
+  path: string;
+  /** Role ids that may see it (its own or its group's; none = every signed-in user). */
+  roles?: string[];
+}
+
+/** Every named route of the route table with its full path (children are relative to their group). */
+function namedRoutes(routes: RouteDecl[], base = '', roles?: string[]): NamedRoute[] {
+  return routes.flatMap((r) => {
+    const path = r.path.startsWith('/') ? r.path : `${base}/${r.path}`;
+    const own = r.meta.roles ?? roles;
+    return [{ name: r.name, path, roles: own }, ...namedRoutes(r.children ?? [], path, own)];
+  });
+}
+const ROUTES = namedRoutes(ROUTE_TABLE);
+
+/** The route of a declaration: its `route`, else the route whose name is its `permission` (e.g. `FeedbackType` → `/feedback/type`). */
+function routeOf(d: Declared): NamedRoute {
+  const route = d.route ? ROUTES.find((r) => r.path === d.route) : ROUTES.find((r) => r.name === d.permission);
+  if (!route) throw new Error(`${d.file}: no screen: give the declaration a \`route\` of server/contract/route-table.ts, or a \`permission\` that names one`);
+  return route;
+}
+const screenOf = (d: Declared) => routeOf(d).path + (SCREEN_QUERY[d.entity.name] ?? '');
+/** Prefix of the declaration's button codes (`<permission>:add`…, spec §6). */
+const permissionOf = (d: Declared) => d.permission ?? routeOf(d).name;
+
+const endpoint = (e: AnyEntity, op: string) => {
+  const ep = e.endpoints.find((x) => x.op === op);
+  if (!ep) throw new Error(`${e.name} has no ${op} endpoint`);
+  return ep.path;
+};
+
+let server: E2EServer;
+let browser: Browser;
+e2eLifecycle({ TOKEN_TTL: '86400' }, (s, b) => {
+  server = s;
+  browser = b;
+});
+
+let page: Page;
+let errors: string[];
+let token: string;
+let operator: Page;
+let operatorCodes: string[];
+beforeAll(async () => {
+  ({ page, errors } = await openSignedIn(browser, server, '/home/work'));
+  ({ page: operator } = await openSignedIn(browser, server, '/dashboard/analysis', { user: 'operator' }));
+  token = await apiToken(server);
+  operatorCodes = await api<string[]>('/v1/getPermCode', {}, await apiToken(server, 'operator'));
+});
+
+/** Calls the API as the signed-in admin (or with the token given) and answers the envelope's data. */
+async function api<T>(url: string, body: unknown, as = token): Promise<T> {
+  const res = await fetch(server.url + url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: as }, body: JSON.stringify(body) });
+  const env = (await res.json()) as { code: number; data: T; message: string };
+  if (env.code !== 200) throw new Error(`${url} answered ${env.code}: ${env.message}`);
+  return env.data;
+}
+
+/** The resource's list on screen (the kit marks it `crud-<entity>`), waited on until it is not loading. */
+async function loadedList(box: Locator) {
+  await box.locator('[data-testid=crud-table]').first().waitFor();
+  await expect.poll(() => box.locator('.p-datatable-loading-overlay').count(), { timeout: 15_000 }).toBe(0);
+}
+
+/** The total the paginator shows ("共 N 条" / "N in total"), or 0 when the list is empty. */
+async function shownTotal(box: Locator): Promise<number> {
+  const report = box.locator('.p-paginator-current');
+  if ((await report.count()) === 0) return 0;
+  return Number(/\d+/.exec((await report.first().textContent()) ?? '')?.[0] ?? NaN);
+}
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+let serial = 0;
+
+/**
+ * A valid text for a string field of the contract: the first candidate that fits its pattern and
+ * lengths (names get a unique text, so the saved row can be found).
+ */
+function validText(schema: Record<string, unknown>, unique: string): string {
+  const max = (schema.maxLength as number | undefined) ?? 64;
+  const min = (schema.minLength as number | undefined) ?? 0;
+  const candidates = [unique, unique.replace(/\s+/g, '_'), '13800138000', `e2e${serial}@example.com`, 'https://example.com/e2e.png', '#1a2b3c', '2026-11-24 10:00:00', '2026-11-24'];
+  const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern as string, 'u') : null;
+  for (const c of candidates) {
+    const v = c.length > max ? c.slice(c.length - max) : c;
+    if (v.length >= min && (!pattern || pattern.test(v))) return v;
+  }
+  throw new Error(`no value the smoke knows fits ${JSON.stringify(schema)}: add a candidate in validText`);
+}
+
+/** Fills one form field through its widget with a valid value (the widget found in `[data-field]`). */
+async function fillField(form: Locator, name: string, schema: Record<string, unknown>, unique: string): Promise<void> {
+  const box = form.locator(`[data-field="${name}"]`);
+  const has = async (sel: string) => (await box.locator(sel).count()) > 0;
+  const p = box.page();
+  if (await has('[data-testid=crud-image-file]')) {
+    await box.locator('[data-testid=crud-image-file]').first().setInputFiles({ name: 'e2e.png', mimeType: 'image/png', buffer: PNG });
+    await box.locator('[data-testid=crud-image-item]').first().waitFor();
+  } else if (await has('.p-treeselect')) {
+    await box.locator('.p-treeselect').click();
+    await p.locator('.p-treeselect-panel .p-treenode-content').first().click();
+  } else if (await has('.p-multiselect')) {
+    await box.locator('.p-multiselect').click();
+    await p.locator('.p-multiselect-panel .p-multiselect-item').first().click();
+    await p.keyboard.press('Escape');
+  } else if (await has('.p-dropdown')) {
+    await box.locator('.p-dropdown').click();
+    await p.locator('.p-dropdown-panel .p-dropdown-item').first().click();
+  } else if (await has('.p-autocomplete')) {
+    await box.locator('.p-autocomplete input').fill('1');
+    await p.locator('.p-autocomplete-panel .p-autocomplete-item').first().click();
+  } else if (await has('.ql-editor')) {
+    await box.locator('.ql-editor').click();
+    await p.keyboard.type(unique);
+  } else if (await has('.p-inputswitch')) {
+    await box.locator('.p-inputswitch').click();
+  } else if (await has('.p-inputnumber')) {
+    const min = typeof schema.minimum === 'number' ? Math.max(schema.minimum, 1) : 1;
+    await box.locator('.p-inputnumber input').fill(String(schema['x-kind'] === 'money' ? 1 : min));
+  } else if (await has('.p-calendar')) {
+    await box.locator('.p-calendar input').fill(schema['x-kind'] === 'date' ? '2026-11-24' : '2026-11-24 10:00:00');
+    await p.keyboard.press('Escape');
+  } else if (await has('textarea, input')) {
+    await box.locator('textarea, input').first().fill(validText(schema, unique));
+  } else {
+    throw new Error(`field "${name}": the smoke does not know its widget (${await box.innerHTML()}): teach fillField, or list the resource in EXCLUDED`);
+  }
+}
+
+/** The add schema's required fields that have no default: what a person must fill. */
+function mustFill(entity: AnyEntity, fields: string[]): string[] {
+  const add = (entity as unknown as { schemas: { add: { required?: string[]; properties: Record<string, Record<string, unknown>> } } }).schemas.add;
+  return fields.filter((f) => add.required?.includes(f) && add.properties[f]?.default === undefined);
+}
+const propOf = (entity: AnyEntity, f: string) =>
+  (entity as unknown as { schemas: { add: { properties: Record<string, Record<string, unknown>> } } }).schemas.add.properties[f] ?? {};
+
+/** Opens a filter the smoke can drive and answers its name, or null when none can be driven. */
+async function applyFilter(box: Locator, d: Declared): Promise<string | null> {
+  const first = (await api<{ list: Record<string, unknown>[] }>(endpoint(d.entity, 'list'), { pageNum: 1, pageSize: 1 })).list[0];
+  for (const f of d.filters ?? []) {
+    const item = box.locator(`[data-filter="${f}"]`);
+    if ((await item.count()) === 0) continue;
+    const source = f === 'keyword' ? d.entity.searchable.find((s) => typeof first[s] === 'string' && first[s]) : f;
+    if (await item.locator('.p-dropdown').count()) {
+      await item.locator('.p-dropdown').click();
+      await box.page().locator('.p-dropdown-panel .p-dropdown-item').first().click();
+      return f;
+    }
+    const input = item.locator('input.p-inputtext:not([readonly])');
+    if (source && typeof first[source] === 'string' && (await input.count()) === 1 && !(await item.locator('.p-calendar, .p-inputnumber').count())) {
+      await input.fill(String(first[source]).slice(0, 12));
+      return f;
+    }
+  }
+  return null;
+}
+
+/**
+ * The operator's view of the screen: the 404 page when the route is not the operator's; else the
+ * list, with the add and delete buttons only when its codes hold `<permission>:add` / `:del`
+ * (permission checks fail closed).
+ */
+async function checkOperator(d: Declared, screen: string) {
+  const route = routeOf(d);
+  await operator.goto(server.url + screen);
+  if (route.roles && !route.roles.includes('operator')) {
+    await operator.locator('[data-testid=exception][data-status="404"]').waitFor();
+    return;
+  }
+  const box = operator.locator(`[data-testid=crud-${d.entity.name}]`);
+  await loadedList(box);
+  const perm = permissionOf(d);
+  const can = (a: string) => operatorCodes.includes(`${perm}:${a}`);
+  expect(await box.locator('[data-testid=crud-add]').count(), `operator: add button on ${screen} (code ${perm}:add ${can('add') ? 'held' : 'missing'})`).toBe(can('add') && d.form && d.actions?.add !== false ? 1 : 0);
+  if (!can('del')) expect(await box.locator('[data-testid=crud-del], [data-testid=crud-batch-del]').count(), `operator: no delete on ${screen} without ${perm}:del`).toBe(0);
+  if (!can('export')) expect(await box.locator('[data-testid=crud-export]').count(), `operator: no export on ${screen} without ${perm}:export`).toBe(0);
+}
+
+/** Waits for a form to close after save, or throws naming what it shows instead (field errors, toasts). */
+async function savedOrWhy(p: Page, closed: Promise<unknown>) {
+  const refused = p.locator('[data-testid=crud-field-error], .p-toast-message-error').first();
+  const outcome = await Promise.race([closed.then(() => 'saved'), refused.waitFor().then(() => 'refused')]);
+  if (outcome === 'refused') {
+    const why = await p.locator('[data-testid=crud-field-error], .p-toast-message-error').allInnerTexts();
+    throw new Error(`the valid record was refused: ${why.join(' | ')}`);
+  }
+}
+
+describe('every declared resource screen (generated from web/resources/**/*.resource.ts)', () => {
+  test('declarations are found', () => {
+    expect(declared.length).toBeGreaterThan(0);
+  });
+
+  for (const d of declared) {
+    const name = `${d.file.replace(/^web\/resources\//, '')} (${d.entity.name})`;
+    if (EXCLUDED[d.entity.name]) {
+      test.skip(`${name}: excluded: ${EXCLUDED[d.entity.name]}`, () => {});
+      continue;
+    }
+    test(name, async () => {
+      await resetMock(server);
+      const screen = screenOf(d);
+      const listPath = endpoint(d.entity, 'list');
+      await page.goto(server.url + screen);
+      const box = page.locator(`[data-testid=crud-${d.entity.name}]`);
+      await box.waitFor({ timeout: 15_000 }).catch(() => {
+        throw new Error(`${screen} shows no list of ${d.entity.name} ([data-testid=crud-${d.entity.name}]): is the page built on the kit? A screen showing it under a query (tab) needs SCREEN_QUERY`);
+      });
+
+      // The list loads rows.
+      await loadedList(box);
+      const rows = box.locator('[data-testid=crud-table] tbody tr:not(.p-datatable-emptymessage)');
+      expect(await rows.count(), `${screen}: the seeded list shows rows`).toBeGreaterThan(0);
+      const total = await shownTotal(box);
+
+      // A filter applies: the request carries it, and the screen shows the server's total for it.
+      if (d.filters?.length) {
+        const applied = await applyFilter(box, d);
+        if (!applied) throw new Error(`${screen}: none of the filters ${d.filters.join(', ')} is one the smoke can drive (text or dropdown)`);
+        const [request] = await Promise.all([
+          page.waitForRequest((r) => r.url().startsWith(server.url + listPath) && JSON.stringify(r.postDataJSON() ?? {}).includes(`"${applied}"`)),
+          box.locator('[data-testid=crud-search-submit]').click(),
+        ]);
+        await loadedList(box);
+        const expected = (await api<{ total: number }>(listPath, request.postDataJSON())).total;
+        await expect.poll(() => shownTotal(box), { message: `${screen}: total after filtering by ${applied}` }).toBe(expected);
+        await box.locator('[data-testid=crud-search-reset]').click();
+        await loadedList(box);
+        await expect.poll(() => shownTotal(box)).toBe(total);
+      }
+
+      // The operator sees only the buttons its codes allow.
+      await checkOperator(d, screen);
+
+      if (!d.form || d.actions?.add === false) return;
+      // The add form opens.
+      await box.locator('[data-testid=crud-add]').click();
+      const form = d.form.mode === 'page' ? page.locator('[data-testid=crud-form-page]') : page.locator(`[data-testid=crud-${d.form.mode}]`);
+      await form.waitFor();
+
+      // A required field left empty is refused beside the field, and nothing is saved.
+      const required = mustFill(d.entity, d.form.fields);
+      const textual = [];
+      for (const f of required) if (await form.locator(`[data-field="${f}"]`).locator('input.p-inputtext:not([readonly]), textarea').count()) textual.push(f);
+      if (!textual.length) throw new Error(`${screen}: no required text field in the form to leave empty (required: ${required.join(', ') || 'none'})`);
+      await form.locator('[data-testid=crud-form-save]').click();
+      await form.locator(`[data-field="${textual[0]}"] [data-testid=crud-field-error]`).waitFor();
+      expect((await api<{ total: number }>(listPath, { pageNum: 1, pageSize: 1 })).total).toBe(total);
+
+      // A valid record saves and the list grows by one.
+      const unique = `E2E ${d.entity.name} ${++serial}`;
+      for (const f of required) await fillField(form, f, propOf(d.entity, f), unique);
+      await form.locator('[data-testid=crud-form-save]').click();
+      await savedOrWhy(page, d.form.mode === 'page' ? page.waitForURL((u) => u.pathname === screen.split('?')[0]) : form.waitFor({ state: 'detached' }));
+      if (d.form.mode === 'page') await page.goto(server.url + screen);
+      await loadedList(box);
+      await expect.poll(() => shownTotal(box), { message: `${screen}: the list grows by the saved record` }).toBe(total + 1);
+      expect((await api<{ total: number }>(listPath, { pageNum: 1, pageSize: 1 })).total).toBe(total + 1);
+      expect(errors, 'page and console errors').toEqual([]);
+    });
+  }
+});

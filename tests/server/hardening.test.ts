@@ -1,0 +1,351 @@
+import net from 'node:net';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { makeApp, signIn, testClock } from './helpers.js';
+import { startUpstream } from './upstream.js';
+import { CaptchaStore } from '../../server/mock/captcha.js';
+import { scryptAsync, verifyConsoleAccountAsync } from '../../server/mock/accounts.js';
+import { ALL, addPayload, mockCtx, post } from './contract/harness.js';
+import { DATE_PATTERN } from '../../server/contract/fields.js';
+
+/**
+ * Issue 12: no input or client can stall the server, and every refusal is the envelope. These
+ * tests talk real HTTP over loopback where Node itself answers (timeouts, header limits, the
+ * connection cap); `inject` where the app answers.
+ */
+
+let app: FastifyInstance;
+afterEach(async () => {
+  await app?.close();
+});
+
+/** Small data: these tests are about connections, not records. */
+const SMALL = { SCALE: '0.05' };
+
+async function listen(env: Record<string, string> = {}) {
+  ({ app } = await makeApp({ ...SMALL, ...env }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return (app.server.address() as net.AddressInfo).port;
+}
+
+/** Opens a raw connection, writes `chunks` (more can be written later) and collects everything until the server closes it. */
+function rawClient(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  let received = '';
+  socket.setEncoding('latin1');
+  socket.on('data', (d) => (received += d));
+  socket.on('error', () => {});
+  const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(received)));
+  return { socket, closed };
+}
+
+/** Status line and parsed JSON body of a raw HTTP answer. */
+function parse(raw: string): { status: number; json: any } {
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 0);
+  const body = raw.split('\r\n\r\n').slice(1).join('\r\n\r\n');
+  let json: any = null;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    /* not JSON */
+  }
+  return { status, json };
+}
+
+describe('finding 7: envelopes everywhere', () => {
+  test('a 100 KB query string answers a 431 envelope (Fastify answered its own body)', async () => {
+    const port = await listen();
+    const c = rawClient(port);
+    c.socket.write(`GET /v1/order/list?q=${'a'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    const r = parse(await c.closed);
+    expect(r.status).toBe(431);
+    expect(r.json).toEqual({ code: 431, data: null, message: expect.stringMatching(/header/i) });
+  });
+
+  test('a 10 KB URL answers a 414 envelope', async () => {
+    ({ app } = await makeApp(SMALL));
+    const res = await app.inject({ url: `/v1/order/list?q=${'a'.repeat(10_000)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ code: 414, data: null, message: expect.stringMatching(/URI too long/) });
+  });
+
+  test('a malformed request line and a bad URL component answer 400 envelopes', async () => {
+    const port = await listen();
+    const c = rawClient(port);
+    c.socket.write('GET /v1/x HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n');
+    const r = parse(await c.closed);
+    expect(r.status).toBe(400);
+    expect(r.json).toMatchObject({ code: 400, data: null });
+    const bad = await app.inject({ url: '/v1/%zz' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 400, message: expect.stringMatching(/^path:/) });
+  });
+
+  test('parser errors answer envelopes: bad JSON, unknown content type, proto keys', async () => {
+    ({ app } = await makeApp(SMALL));
+    for (const [type, payload, status] of [
+      ['application/json', '{bad', 400],
+      ['application/xml', '<a/>', 415],
+      ['application/json', '{"__proto__":{"x":1}}', 400],
+    ] as const) {
+      const res = await app.inject({ method: 'POST', url: '/v1/admin/login', headers: { 'content-type': type }, payload });
+      expect(res.statusCode).toBe(status);
+      expect(Object.keys(res.json()).sort()).toEqual(['code', 'data', 'message']);
+    }
+  });
+
+  test('a 2 MB body over a real connection answers the 413 envelope, not a reset', async () => {
+    const port = await listen();
+    const body = JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024) });
+    const res = await fetch(`http://127.0.0.1:${port}/v1/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 413, data: null });
+  });
+});
+
+describe('finding 5: slow clients are cut off', () => {
+  test('a body trickling slower than BODY_TIMEOUT_MS is cut off with a 408 envelope', async () => {
+    const port = await listen({ BODY_TIMEOUT_MS: '300' });
+    const c = rawClient(port);
+    c.socket.write('POST /v1/admin/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"user');
+    const r = parse(await c.closed);
+    expect(r.status).toBe(408);
+    expect(r.json).toMatchObject({ code: 408, data: null });
+  });
+
+  test('headers that never finish are cut off after HEADERS_TIMEOUT_MS with a 408 envelope', async () => {
+    const port = await listen({ HEADERS_TIMEOUT_MS: '300' });
+    const c = rawClient(port);
+    c.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
+    const r = parse(await c.closed);
+    expect(r.status).toBe(408);
+    expect(r.json).toMatchObject({ code: 408 });
+  });
+
+  test('connections beyond MAX_CONNECTIONS are refused', async () => {
+    const port = await listen({ MAX_CONNECTIONS: '2' });
+    const open = [rawClient(port), rawClient(port)];
+    await Promise.all(open.map((c) => new Promise((r) => c.socket.once('connect', r))));
+    // The first two are held open by the server; a third is closed at once.
+    const third = rawClient(port);
+    third.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(await third.closed).toBe('');
+    for (const c of open) c.socket.destroy();
+  });
+
+  test('under pressure the server sheds load with a 503 envelope and Retry-After', async () => {
+    ({ app } = await makeApp({ ...SMALL, SHED_EVENT_LOOP_DELAY_MS: '20' }));
+    let res = await app.inject({ url: '/healthz' });
+    const started = Date.now();
+    // Hold the event loop the way a stalled handler would, then ask until the sampler has seen it.
+    while (res.statusCode !== 503 && Date.now() - started < 5000) {
+      const t = Date.now();
+      while (Date.now() - t < 200) {
+        /* busy */
+      }
+      // Two turns of the event loop, so its timers (the sampler) run before asking.
+      await new Promise((r) => setImmediate(r));
+      await new Promise((r) => setImmediate(r));
+      res = await app.inject({ url: '/healthz' });
+    }
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toMatchObject({ code: 503, data: null, message: expect.stringMatching(/busy/i) });
+  });
+});
+
+describe('finding 6: impossible values are refused', () => {
+  /** The first entity whose add payload has a writable field of this kind, with a valid payload cloned from a seeded row. */
+  function entityWith(kind: string, a: FastifyInstance) {
+    for (const e of ALL) {
+      if (!e.endpoints.some((ep) => ep.op === 'add')) continue;
+      const field = e.writableFields.find((f) => (e.fields[f] as Record<string, unknown>)['x-kind'] === kind && (e.fields[f] as Record<string, unknown>).type === 'string');
+      const p = field ? addPayload(a, e) : null;
+      if (field && p) return { e, field, payload: p.payload };
+    }
+    throw new Error(`no entity with a ${kind} field`);
+  }
+
+  async function addWith(a: FastifyInstance, token: string, kind: string, value: string) {
+    const { e, field, payload } = entityWith(kind, a);
+    const before = mockCtx(a).store.col(e.name).size;
+    const r = await post(a, token, `/v1/${e.name}/add`, { ...payload, [field]: value });
+    return { r, field, changed: mockCtx(a).store.col(e.name).size !== before };
+  }
+
+  test('dates must be real calendar days: 2025-02-31 and 2025-02-29 are refused naming the field, 2024-02-29 is a day', async () => {
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
+    const token = await signIn(app);
+    for (const [kind, bad] of [['datetime', '2025-02-31 10:00:00'], ['datetime', '2025-02-29 00:00:00'], ['datetime', '2025-04-31 08:00:00']] as const) {
+      const { r, field, changed } = await addWith(app, token, kind, bad);
+      expect(r.json).toMatchObject({ code: 400, message: expect.stringContaining(`${field}:`) });
+      expect(changed).toBe(false);
+    }
+    expect(new RegExp(DATE_PATTERN).test('2024-02-29')).toBe(true);
+    expect(new RegExp(DATE_PATTERN).test('2025-02-31')).toBe(false);
+  });
+
+  test('text may not hold NUL, other control characters or lone surrogates; tab and newline are fine', async () => {
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
+    const token = await signIn(app);
+    for (const bad of ['a\u0000b', 'a\u001bb', 'x\ud800y', '\udfff', 'a\u0085b']) {
+      const r = await post(app, token, '/v1/feedbackType/add', { typeName: bad });
+      expect(r.status).toBe(400);
+      expect(r.json).toMatchObject({ code: 400, message: expect.stringMatching(/^typeName: must/) });
+    }
+    const nested = await post(app, token, '/v1/order/list', { keyword: 'a\u0000' });
+    expect(nested.json.message).toMatch(/^keyword:/);
+    const ok = await post(app, token, '/v1/feedbackType/add', { typeName: 'Tab\tand 😀 emoji' });
+    expect(ok.json.code).toBe(200);
+  });
+
+  test('URLs are absolute http(s) or a path on this server: //evil.example and /\\evil.example are refused', async () => {
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
+    const token = await signIn(app);
+    for (const bad of ['//evil.example/x.png', '/\\evil.example', 'javascript:alert(1)', 'https://\\evil.example']) {
+      const { r, field, changed } = await addWith(app, token, 'image', bad);
+      expect(r.json).toMatchObject({ code: 400, message: expect.stringMatching(new RegExp(`^${field}: must be an http\\(s\\) URL`)) });
+      expect(changed).toBe(false);
+    }
+    for (const good of ['/upload/goods/a.png', 'https://cdn.example.com/a.png']) {
+      const { r } = await addWith(app, token, 'image', good);
+      expect(r.json.code).toBe(200);
+    }
+  });
+});
+
+describe('finding 3: sign-in cannot be brute-forced or used to find accounts', () => {
+  async function login(a: FastifyInstance, username: string, password: string, remoteAddress = '127.0.0.1') {
+    const t = (await a.inject({ url: '/v1/captcha/token', remoteAddress })).json().data.captchaToken;
+    const res = await a.inject({ method: 'POST', url: '/v1/admin/login', remoteAddress, payload: { username, password, captchaToken: t, captchaCode: 'TEST' } });
+    return { res, json: res.json() };
+  }
+
+  test('after LOGIN_FAILURES_PER_ACCOUNT wrong passwords even the right one waits, with the time to wait; later it works', async () => {
+    const clock = testClock();
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST', LOGIN_FAILURES_PER_ACCOUNT: '5', LOGIN_LOCK_SECONDS: '600', LOGIN_RATE_PER_IP: '1000' }, { now: clock.now }));
+    for (let i = 0; i < 5; i++) expect((await login(app, 'admin', `wrong${i}`)).json.code).toBe(400);
+    const locked = await login(app, 'admin', 'admin123');
+    expect(locked.json).toEqual({ code: 429, data: { retryAfter: 600 }, message: expect.stringMatching(/^username: too many failed sign-ins.*try again in 600 s/) });
+    expect(locked.res.headers['retry-after']).toBe('600');
+    // An unknown account is locked the same way: the answer does not tell which accounts exist.
+    for (let i = 0; i < 5; i++) expect((await login(app, 'nobody-here', `wrong${i}`)).json.message).toBe('username: wrong account or password');
+    expect((await login(app, 'nobody-here', 'x')).json).toMatchObject({ code: 429, message: expect.stringMatching(/^username: too many failed sign-ins/) });
+    clock.advance(601_000);
+    expect((await login(app, 'admin', 'admin123')).json.code).toBe(200);
+  });
+
+  test('a client address making more than LOGIN_RATE_PER_IP attempts a minute waits; another address does not', async () => {
+    const clock = testClock();
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST', LOGIN_RATE_PER_IP: '3' }, { now: clock.now }));
+    for (const u of ['a1', 'a2', 'a3']) expect((await login(app, u, 'x', '10.0.0.1')).json.code).toBe(400);
+    const limited = await login(app, 'admin', 'admin123', '10.0.0.1');
+    expect(limited.json).toMatchObject({ code: 429, data: { retryAfter: 60 }, message: expect.stringMatching(/from this address; try again in 60 s/) });
+    expect((await login(app, 'admin', 'admin123', '10.0.0.2')).json.code).toBe(200);
+    clock.advance(61_000);
+    expect((await login(app, 'admin', 'admin123', '10.0.0.1')).json.code).toBe(200);
+  });
+
+  test('failed sign-ins are recorded on the account (failedLoginCount, lastFailedLoginTime) and cleared by a good one', async () => {
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
+    await login(app, 'operator', 'nope1');
+    await login(app, 'operator', 'nope2');
+    const token = await signIn(app);
+    const operator = async () => ((await post(app, token, '/v1/admin/list', { username: 'operator', pageSize: 100 })).json.data.list as { username: string }[]).find((r) => r.username === 'operator');
+    expect(await operator()).toMatchObject({ username: 'operator', failedLoginCount: 2, lastFailedLoginTime: expect.stringMatching(/^\d{4}-\d\d-\d\d /) });
+    await login(app, 'operator', 'operator123');
+    expect(await operator()).toMatchObject({ failedLoginCount: 0 });
+  });
+
+  test('known, unknown, demo and generated accounts cost exactly one scrypt each (same work, same timing)', async () => {
+    ({ app } = await makeApp(SMALL));
+    const rows = [...mockCtx(app).store.col('admin').values()] as never[];
+    const staff = (rows as { username: string; password: string }[]).find((r) => !r.password.startsWith('scrypt:') && r.password !== 'see-accounts-json');
+    for (const [u, p] of [['admin', 'admin123'], ['admin', 'bad'], ['no-such-user', 'bad'], [staff?.username ?? 'admin', 'bad']]) {
+      let calls = 0;
+      const counting = async (pw: string, salt: string, n: number) => {
+        calls++;
+        return scryptAsync(pw, salt, n);
+      };
+      await verifyConsoleAccountAsync(rows, u, p, counting);
+      expect(calls, `${u}/${p}`).toBe(1);
+    }
+  });
+
+  test('hashing runs off the event loop: a health check sent during a sign-in answers first', async () => {
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
+    const order: string[] = [];
+    const t = (await app.inject({ url: '/v1/captcha/token' })).json().data.captchaToken;
+    const signing = app.inject({ method: 'POST', url: '/v1/admin/login', payload: { username: 'admin', password: 'admin123', captchaToken: t, captchaCode: 'TEST' } }).then(() => order.push('login'));
+    await app.inject({ url: '/healthz' }).then(() => order.push('healthz'));
+    await signing;
+    expect(order).toEqual(['healthz', 'login']);
+  });
+});
+
+describe('finding 4: one client cannot void the captchas of others', () => {
+  test('10,001 captchas asked by one client leave another client\'s captcha valid', () => {
+    const store = new CaptchaStore(() => 0, null);
+    const mine = store.issue('10.0.0.1')!;
+    for (let i = 0; i < 10_001; i++) store.issue('10.0.0.66');
+    expect(store.verify(mine.captchaToken, store.peek(mine.captchaToken)!)).toBe(true);
+  });
+
+  test('a client beyond CAPTCHA_PER_CLIENT loses only its own oldest; when all clients together are full, new ones are refused', async () => {
+    const store = new CaptchaStore(() => 0, null, 3, 5);
+    const a = [store.issue('a')!, store.issue('a')!, store.issue('a')!, store.issue('a')!];
+    expect(store.peek(a[0].captchaToken)).toBeUndefined();
+    expect(store.peek(a[3].captchaToken)).toBeDefined();
+    const b = [store.issue('b')!, store.issue('b')!];
+    expect(store.issue('c')).toBeNull();
+    expect(store.peek(b[0].captchaToken)).toBeDefined();
+    ({ app } = await makeApp({ ...SMALL, CAPTCHA_PER_CLIENT: '2' }));
+    const first = (await app.inject({ url: '/v1/captcha/token', remoteAddress: '10.1.1.1' })).json().data.captchaToken;
+    for (let i = 0; i < 5; i++) await app.inject({ url: '/v1/captcha/token', remoteAddress: '10.9.9.9' });
+    expect((await app.inject({ url: `/v1/captcha/image?token=${first}` })).statusCode).toBe(200);
+  });
+});
+
+describe('finding 8: proxy mode', () => {
+  const closers: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    while (closers.length) await closers.pop()!();
+  });
+
+  async function proxied(env: Record<string, string> = {}) {
+    const up = await startUpstream((_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        server: 'nginx/1.18.0',
+        'x-powered-by': 'Express',
+        'set-cookie': ['SESSION=abc; Domain=platform.example; Path=/; HttpOnly', 'lang=zh; Domain=platform.example'],
+      });
+      res.end('{"code":200,"data":null,"message":"ok"}');
+    });
+    closers.push(() => up.close());
+    ({ app } = await makeApp({ MODE: 'proxy', UPSTREAM_URL: up.url, ...env }));
+    return up;
+  }
+
+  test('the QA-control block holds however the path is spelled, under /v1 and /api/v1', async () => {
+    const up = await proxied();
+    for (const url of ['/v1/mock/reset', '/v1//mock/reset', '/v1/Mock/reset', '/v1/mock%2freset', '/v1/mock%252Freset', '/api/v1/mock/reset', '/API/V1/MOCK/info', '/v1/%6d%6f%63%6b/reset', '/v1\\mock/reset']) {
+      const res = await app.inject({ method: 'POST', url, payload: { seed: 1 } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ code: 404, data: null, message: 'QA controls exist only in mock mode' });
+    }
+    expect(up.received).toHaveLength(0);
+    // Other paths still go through.
+    expect((await app.inject({ method: 'POST', url: '/v1/mockery/list', payload: {} })).statusCode).toBe(200);
+  });
+
+  test('Server, X-Powered-By and the platform\'s Set-Cookie are not relayed; X-Forwarded-Host is PUBLIC_HOST, not the client\'s', async () => {
+    const up = await proxied({ PUBLIC_HOST: 'console.example.com' });
+    const res = await app.inject({ method: 'POST', url: '/v1/order/list', payload: {}, headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.server).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(up.received[0].headers['x-forwarded-host']).toBe('console.example.com');
+  });
+});

@@ -1,0 +1,320 @@
+import { useTranslation } from 'react-i18next';
+import type { ComponentType, ReactNode } from 'react';
+import dayjs from 'dayjs';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { InputNumber } from 'primereact/inputnumber';
+import { Dropdown } from 'primereact/dropdown';
+import { MultiSelect } from 'primereact/multiselect';
+import { InputSwitch } from 'primereact/inputswitch';
+import { RadioButton } from 'primereact/radiobutton';
+import { Calendar } from 'primereact/calendar';
+import { Tag } from 'primereact/tag';
+import { Password } from 'primereact/password';
+import type { FieldKind, FieldSpec, InputProps, Row } from './types';
+import { enumLabel, enumOptions } from './schema';
+import type { RefOption } from './api';
+import { ImageInput } from './inputs/image';
+import { RichTextInput } from './inputs/rich-text';
+import { RemoteInput } from './inputs/remote';
+import { TreeInput } from './inputs/tree';
+import { ColorInput } from './inputs/color';
+import { htmlText } from './safe-html';
+
+/** Spec §5/§9 wire time format. */
+export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+const RANGE_START = 'YYYY-MM-DD 00:00:00';
+const RANGE_END = 'YYYY-MM-DD 23:59:59';
+
+/** A datetime text 'YYYY-MM-DD HH:mm:ss' as a Date for the Calendar; null when empty or invalid. */
+export function parseDatetime(v: unknown): Date | null {
+  if (typeof v !== 'string' || !v) return null;
+  const d = dayjs(v);
+  return d.isValid() ? d.toDate() : null;
+}
+
+/** What a cell gets: the field, the row, and (ref kinds) the cached options to show labels. */
+export interface CellProps {
+  spec: FieldSpec;
+  row: Row;
+  value: unknown;
+  refs?: RefOption[];
+}
+
+/** One entry of the kind registry: how a field of that kind is shown, edited and filtered. */
+export interface KindDef {
+  cell: ComponentType<CellProps>;
+  input: ComponentType<InputProps>;
+  /** Search-form input (default: `input` with `filter` set). */
+  filter?: ComponentType<InputProps>;
+  /** Default column width in px. */
+  width?: number;
+  /** Forms: the field spans both columns. */
+  wide?: boolean;
+  /** List cells wrap (long text). */
+  wrap?: boolean;
+}
+
+const SEVERITY = ['warning', 'success', 'secondary', 'info', 'danger', 'contrast'] as const;
+const cls = (invalid?: boolean) => (invalid ? 'p-invalid w-full' : 'w-full');
+
+// ── cells ───────────────────────────────────────────────────────────────────────────────────
+
+function TextCell({ value }: CellProps) {
+  return <>{value == null ? '' : Array.isArray(value) ? value.join(', ') : String(value)}</>;
+}
+function EnumCell({ spec, value }: CellProps) {
+  const { i18n } = useTranslation();
+  const idx = enumOptions(spec.enumName!, 'zh_CN').findIndex((o) => o.value === value);
+  return <Tag value={enumLabel(spec.enumName!, value, i18n.language)} severity={SEVERITY[idx % SEVERITY.length] ?? undefined} data-value={String(value)} />;
+}
+function BoolCell({ value }: CellProps) {
+  const { t } = useTranslation();
+  return <i className={value ? 'pi pi-check' : 'pi pi-minus'} aria-label={value ? t('crud.yes') : t('crud.no')} />;
+}
+function MoneyCell({ value }: CellProps) {
+  const { i18n } = useTranslation();
+  if (typeof value !== 'number') return null;
+  const text = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'zh-CN', { style: 'currency', currency: 'CNY' }).format(value / 100);
+  return <span className="crud-money" data-cents={value}>{text}</span>;
+}
+function PercentCell({ value }: CellProps) {
+  return <>{typeof value === 'number' ? `${value}%` : ''}</>;
+}
+function RefCell({ value, refs }: CellProps) {
+  return <>{refs?.find((o) => o.value === value)?.label ?? (value == null ? '' : `#${String(value)}`)}</>;
+}
+/** Multi-references (tags, platforms) as chips with their labels. */
+function RefsCell({ value, refs }: CellProps) {
+  if (!Array.isArray(value) || !value.length) return null;
+  return (
+    <span className="crud-chips">
+      {(value as number[]).map((v) => (
+        <Tag key={v} value={refs?.find((o) => o.value === v)?.label ?? `#${v}`} severity="secondary" className="crud-chip" />
+      ))}
+    </span>
+  );
+}
+function RemoteCell({ value }: CellProps) {
+  return <>{value == null ? '' : Array.isArray(value) ? value.map((v) => `#${String(v)}`).join(', ') : `#${String(value)}`}</>;
+}
+function ImageCell({ value }: CellProps) {
+  return typeof value === 'string' && value ? <img className="crud-thumb" src={value} alt="" loading="lazy" data-testid="crud-thumb" /> : null;
+}
+function ImagesCell({ value }: CellProps) {
+  if (!Array.isArray(value)) return null;
+  const list = value as string[];
+  return (
+    <span className="crud-thumbs">
+      {list.slice(0, 3).map((src) => <img key={src} className="crud-thumb" src={src} alt="" loading="lazy" data-testid="crud-thumb" />)}
+      {list.length > 3 ? `+${list.length - 3}` : ''}
+    </span>
+  );
+}
+function ColorCell({ value }: CellProps) {
+  return typeof value === 'string' ? (
+    <span className="crud-color-cell">
+      <span className="crud-color" style={{ background: value }} />
+      <code>{value}</code>
+    </span>
+  ) : null;
+}
+function RichCell({ value }: CellProps) {
+  const text = htmlText(value);
+  return <span title={text.slice(0, 300)}>{text.length > 60 ? `${text.slice(0, 60)}…` : text}</span>;
+}
+
+// ── inputs ──────────────────────────────────────────────────────────────────────────────────
+
+function StringInput({ spec, value, onChange, invalid, id, placeholder, describedBy, filter }: InputProps) {
+  return <InputText id={id} className={cls(invalid)} value={(value as string) ?? ''} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} maxLength={filter ? 64 : (spec.schema.maxLength as number | undefined)} aria-invalid={invalid || undefined} aria-describedby={describedBy} />;
+}
+function TextInput(p: InputProps) {
+  if (p.filter) return <StringInput {...p} />;
+  return <InputTextarea id={p.id} className={cls(p.invalid)} value={(p.value as string) ?? ''} onChange={(e) => p.onChange(e.target.value)} rows={4} autoResize maxLength={p.spec.schema.maxLength as number | undefined} aria-invalid={p.invalid || undefined} aria-describedby={p.describedBy} />;
+}
+function NumberInput({ spec, value, onChange, invalid, id, placeholder }: InputProps) {
+  const s = spec.schema;
+  return <InputNumber inputId={id} className={cls(invalid)} value={typeof value === 'number' ? value : null} onValueChange={(e) => onChange(e.value ?? null)} useGrouping={false} min={s.minimum as number | undefined} max={s.maximum as number | undefined} placeholder={placeholder} suffix={spec.kind === 'percent' ? '%' : undefined} />;
+}
+/** Money: typed in yuan with 2 decimals (the form converts to cents on save). */
+function MoneyInput({ value, onChange, invalid, id, placeholder }: InputProps) {
+  return <InputNumber inputId={id} className={cls(invalid)} value={typeof value === 'number' ? value : null} onValueChange={(e) => onChange(e.value ?? null)} mode="decimal" minFractionDigits={2} maxFractionDigits={2} prefix="¥" placeholder={placeholder} />;
+}
+function EnumInput({ spec, value, onChange, invalid, id, placeholder, filter }: InputProps) {
+  const { i18n, t } = useTranslation();
+  const options = spec.kind === 'boolean' ? [{ value: true, label: t('crud.yes') }, { value: false, label: t('crud.no') }] : enumOptions(spec.enumName!, i18n.language);
+  return <Dropdown inputId={id} className={cls(invalid)} value={value ?? null} options={options} onChange={(e) => onChange(e.value ?? null)} showClear={filter || !spec.required} placeholder={placeholder ?? t('crud.choose')} />;
+}
+/** Enum as radio buttons (few values, all visible). */
+function RadioInput({ spec, value, onChange, id }: InputProps) {
+  const { i18n } = useTranslation();
+  return (
+    <div className="crud-radios" role="radiogroup" id={id}>
+      {enumOptions(spec.enumName!, i18n.language).map((o) => (
+        <label key={o.value} className="crud-radio">
+          <RadioButton inputId={`${id}-${o.value}`} value={o.value} checked={value === o.value} onChange={(e) => onChange(e.value)} />
+          <span>{o.label}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+/** Status/boolean/two-valued enum as a switch: on = 1 (status), true (boolean), the first value (switch). */
+function SwitchInput({ spec, value, onChange, invalid, id }: InputProps) {
+  if (spec.kind === 'boolean') return <InputSwitch inputId={id} checked={value === true} onChange={(e) => onChange(!!e.value)} invalid={invalid} />;
+  if (spec.kind === 'switch') {
+    const [on, off] = enumOptions(spec.enumName!, 'en').map((o) => o.value);
+    return <InputSwitch inputId={id} checked={value === on} onChange={(e) => onChange(e.value ? on : off)} invalid={invalid} />;
+  }
+  return <InputSwitch inputId={id} checked={value === 1} onChange={(e) => onChange(e.value ? 1 : 0)} invalid={invalid} />;
+}
+function DateInput({ spec, value, onChange, invalid, id, placeholder }: InputProps) {
+  const date = spec.kind === 'date';
+  return (
+    <Calendar
+      inputId={id}
+      className={cls(invalid)}
+      value={parseDatetime(value)}
+      onChange={(e) => onChange(e.value ? dayjs(e.value as Date).format(date ? 'YYYY-MM-DD' : DATETIME_FORMAT) : null)}
+      showTime={!date}
+      hourFormat="24"
+      showSeconds={!date}
+      dateFormat="yy-mm-dd"
+      showIcon
+      showButtonBar
+      placeholder={placeholder}
+    />
+  );
+}
+/**
+ * Date range: `value` is `[from, to]` ('YYYY-MM-DD HH:mm:ss', whole days) — the filter of a
+ * `range` field; in a form the override `rangeEnd` names the field that takes `to`
+ * (coupon `startTime` + `endTime`), see ResourceForm.
+ */
+function DateRangeInput({ value, onChange, invalid, id, placeholder }: InputProps) {
+  const v = Array.isArray(value) ? (value as string[]) : null;
+  return (
+    <Calendar
+      inputId={id}
+      className={cls(invalid)}
+      selectionMode="range"
+      readOnlyInput
+      showIcon
+      showButtonBar
+      dateFormat="yy-mm-dd"
+      value={v ? [parseDatetime(v[0]), parseDatetime(v[1])] : null}
+      onChange={(e) => {
+        const [a, b] = (e.value as (Date | null)[] | null) ?? [];
+        onChange(a ? [dayjs(a).format(RANGE_START), dayjs(b ?? a).format(RANGE_END)] : null);
+      }}
+      placeholder={placeholder}
+    />
+  );
+}
+/** A reference over the cached `listAll` (spec §3 cached lists); refreshed when that entity changes. */
+function RefInput({ spec, value, onChange, invalid, id, placeholder, filter }: InputProps) {
+  const { t } = useTranslation();
+  const refs = useRefOptionsLazy(spec);
+  return <Dropdown inputId={id} className={cls(invalid)} value={value ?? null} options={refs} onChange={(e) => onChange(e.value ?? null)} filter showClear={filter || !spec.required} placeholder={placeholder ?? t('crud.choose')} emptyMessage={t('crud.empty')} />;
+}
+/** Tags / multi-references as chips over the cached `listAll`; a filter of a `has` field takes one id. */
+function RefsInput(p: InputProps) {
+  const { t } = useTranslation();
+  const refs = useRefOptionsLazy(p.spec);
+  if (p.filter) return <RefInput {...p} />;
+  return <MultiSelect inputId={p.id} className={cls(p.invalid)} value={(p.value as number[]) ?? []} options={refs} onChange={(e) => p.onChange(e.value)} filter display="chip" placeholder={p.placeholder ?? t('crud.choose')} maxSelectedLabels={20} />;
+}
+function RemoteFilter(p: InputProps) {
+  return <RemoteInput {...p} spec={{ ...p.spec, kind: 'remote' }} />;
+}
+function PasswordInput({ value, onChange, invalid, id }: InputProps) {
+  return <Password inputId={id} className={cls(invalid)} value={(value as string) ?? ''} onChange={(e) => onChange(e.target.value)} feedback={false} toggleMask />;
+}
+function StringsInput({ value, onChange, invalid, id, placeholder }: InputProps) {
+  return <InputText id={id} className={cls(invalid)} value={Array.isArray(value) ? value.join(', ') : ''} onChange={(e) => onChange(e.target.value.split(/[,，]/).map((x) => x.trim()).filter(Boolean))} placeholder={placeholder} />;
+}
+/** A numeric `range` filter (`[from, to]`): two number boxes; money typed in yuan, kept in cents. */
+export function NumberRangeInput({ spec, value, onChange, id }: InputProps) {
+  const { t } = useTranslation();
+  const money = spec.kind === 'money';
+  const v = Array.isArray(value) ? (value as (number | null)[]) : [null, null];
+  const shown = (x: number | null | undefined) => (typeof x === 'number' ? (money ? x / 100 : x) : null);
+  const set = (i: 0 | 1, x: number | null | undefined) => {
+    const next = [...v];
+    next[i] = typeof x === 'number' ? (money ? Math.round(x * 100) : x) : null;
+    onChange(next[0] === null && next[1] === null ? null : next);
+  };
+  const opts = money ? { mode: 'decimal' as const, minFractionDigits: 0, maxFractionDigits: 2, prefix: '¥' } : { useGrouping: false };
+  return (
+    <div className="crud-num-range">
+      <InputNumber inputId={id} value={shown(v[0])} onValueChange={(e) => set(0, e.value)} placeholder={t('crud.from')} {...opts} />
+      <span>~</span>
+      <InputNumber value={shown(v[1])} onValueChange={(e) => set(1, e.value)} placeholder={t('crud.to')} aria-label={t('crud.to')} {...opts} />
+    </div>
+  );
+}
+export { DateRangeInput, StringInput };
+function NoFilter() {
+  return null;
+}
+
+// Late-bound to avoid a cycle (fields.tsx owns the cached-options hook).
+let useRefOptionsLazy: (spec: FieldSpec) => RefOption[] = () => [];
+/** @internal fields.tsx hands the registry its cached-options hook. */
+export function bindRefOptions(hook: (spec: FieldSpec) => RefOption[]): void {
+  useRefOptionsLazy = hook;
+}
+
+/**
+ * The kind registry: one place maps a field kind to its cell, input, search-form filter and
+ * default width. A declaration overrides any of them per field (`fields: { x: { cell, input,
+ * filterInput, width } }`); {@link registerKind} adds or replaces a kind for the whole console.
+ */
+export const KINDS: Record<FieldKind, KindDef> = {
+  string: { cell: TextCell, input: StringInput },
+  url: { cell: TextCell, input: StringInput, width: 220 },
+  text: { cell: TextCell, input: TextInput, wide: true, wrap: true },
+  richText: { cell: RichCell, input: RichTextInput, filter: StringInput, wide: true, wrap: true },
+  int: { cell: TextCell, input: NumberInput, width: 100 },
+  percent: { cell: PercentCell, input: NumberInput, width: 100 },
+  money: { cell: MoneyCell, input: MoneyInput, width: 120 },
+  enum: { cell: EnumCell, input: EnumInput, width: 120 },
+  radio: { cell: EnumCell, input: RadioInput, filter: EnumInput, width: 120 },
+  switch: { cell: EnumCell, input: SwitchInput, filter: EnumInput, width: 110 },
+  status: { cell: EnumCell, input: SwitchInput, filter: EnumInput, width: 100 },
+  boolean: { cell: BoolCell, input: SwitchInput, filter: EnumInput, width: 90 },
+  datetime: { cell: TextCell, input: DateInput, width: 170 },
+  date: { cell: TextCell, input: DateInput, width: 120 },
+  dateRange: { cell: TextCell, input: DateRangeInput, width: 170 },
+  ref: { cell: RefCell, input: RefInput },
+  refs: { cell: RefsCell, input: RefsInput, wide: true },
+  remote: { cell: RemoteCell, input: RemoteInput },
+  remotes: { cell: RemoteCell, input: RemoteInput, filter: RemoteFilter, wide: true },
+  tree: { cell: RefCell, input: TreeInput },
+  image: { cell: ImageCell, input: ImageInput, filter: NoFilter, width: 80 },
+  images: { cell: ImagesCell, input: ImageInput, filter: NoFilter, width: 160, wide: true },
+  color: { cell: ColorCell, input: ColorInput, width: 130 },
+  password: { cell: () => null, input: PasswordInput, filter: NoFilter },
+  strings: { cell: TextCell, input: StringsInput },
+};
+
+/** Adds or replaces a kind for every screen (e.g. an area's special widget used by several screens). */
+export function registerKind(kind: FieldKind, def: Partial<KindDef> & Pick<KindDef, 'input'>): void {
+  KINDS[kind] = { ...(KINDS[kind] ?? { cell: TextCell }), ...def };
+}
+
+/** The default width of a field's column: the override, then its kind's, then none (the table decides). */
+export function widthOf(spec: FieldSpec): number | undefined {
+  if (spec.override.width) return spec.override.width;
+  if (spec.name === 'id') return 80;
+  if (spec.name === 'sort') return 90;
+  return KINDS[spec.kind]?.width;
+}
+
+/** A field's cell element: override first, then its kind's. */
+export function renderCell(spec: FieldSpec, row: Row, refs?: RefOption[]): ReactNode {
+  if (spec.override.cell) return spec.override.cell(row);
+  const Cell = (KINDS[spec.kind] ?? KINDS.string).cell;
+  return <Cell spec={spec} row={row} value={row[spec.name]} refs={refs} />;
+}

@@ -1,0 +1,258 @@
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
+import { TreeTable } from 'primereact/treetable';
+import { Column } from 'primereact/column';
+import { Button } from 'primereact/button';
+import { MultiSelect } from 'primereact/multiselect';
+import { InputSwitch } from 'primereact/inputswitch';
+import type { Row } from './types';
+import { fieldSpec } from './schema';
+import { FieldInput } from './fields';
+import { KINDS, DateRangeInput, NumberRangeInput, StringInput, renderCell, widthOf } from './kinds';
+import { PAGE_SIZES } from './query-state';
+import { buildTree } from './tree';
+import type { ListController } from './useListController';
+import './crud.css';
+
+/** What a page's extra buttons get: a reload, the permission check, the applied view and the selection. */
+export interface ListContext {
+  reload: () => void;
+  can: (action: string) => boolean;
+  state: ListController['state'];
+  selection: Row[];
+}
+
+/** The {@link ListContext} of a controller (what `rowActions` / `toolbar` callbacks receive). */
+export function listContext(ctl: ListController): ListContext {
+  return { reload: ctl.reload, can: ctl.can, state: ctl.state, selection: ctl.selection };
+}
+
+/** One filter of the search form: its label and input (by filter kind, then the field's kind). */
+function SearchItem({ ctl, name }: { ctl: ListController; name: string }) {
+  const { t } = useTranslation();
+  const { resource, draft, setDraft, label } = ctl;
+  const entity = resource.entity;
+  const spec = fieldSpec(resource, name);
+  const id = `crud-filter-${entity.name}-${name}`;
+  const lbl = name === 'keyword' ? t('crud.keyword') : label(name);
+  const kind = entity.filters[name];
+  const props = { spec, value: draft[name], onChange: (v: unknown) => setDraft((d) => ({ ...d, [name]: v })), id, placeholder: lbl, filter: true };
+  let input: ReactNode;
+  if (spec.override.filterInput) input = <FieldInput {...props} />;
+  else if (kind === 'range') input = spec.kind === 'date' || spec.kind === 'datetime' || spec.kind === 'string' ? <DateRangeInput {...props} /> : <NumberRangeInput {...props} />;
+  else if (kind === 'like' || name === 'keyword') input = <StringInput {...props} spec={{ ...spec, kind: 'string' }} />;
+  else input = <FieldInput {...props} />;
+  return (
+    <div className="crud-search__item" data-filter={name}>
+      <label htmlFor={id}>{lbl}</label>
+      {input}
+    </div>
+  );
+}
+
+/**
+ * The search form of a list: one input per declared filter (range filters as date or number
+ * ranges, `like` and `keyword` as text), Search applies (page 1) and Reset restores defaults.
+ * `fields` limits or reorders the filters (default: the declaration's).
+ */
+export function SearchForm({ ctl, fields, extra }: { ctl: ListController; fields?: string[]; extra?: ReactNode }) {
+  const { t } = useTranslation();
+  const names = fields ?? ((ctl.resource.filters ?? []) as string[]);
+  if (!names.length) return null;
+  return (
+    <form
+      className="crud-card crud-search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        ctl.apply();
+      }}
+      data-testid="crud-search"
+    >
+      {names.map((f) => <SearchItem key={f} ctl={ctl} name={f} />)}
+      {extra}
+      <div className="crud-search__buttons">
+        <Button type="submit" label={t('crud.search')} icon="pi pi-search" data-testid="crud-search-submit" />
+        <Button type="button" label={t('crud.reset')} icon="pi pi-refresh" severity="secondary" outlined onClick={ctl.reset} data-testid="crud-search-reset" />
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The toolbar above a table: title, Add, batch delete, the page's own buttons, Export, Refresh and
+ * the column chooser; each kit button only when allowed (§6 codes).
+ */
+export function ListToolbar({ ctl, title, onAdd, children }: { ctl: ListController; title?: ReactNode; onAdd?: () => void; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const { allow, resource, label } = ctl;
+  const columns = resource.columns as string[];
+  return (
+    <header className="crud-toolbar">
+      <h3 className="crud-toolbar__title">{title ?? t(`resources.${resource.entity.name}.title`)}</h3>
+      <div className="crud-toolbar__buttons">
+        {allow.add && onAdd && <Button label={t('crud.add')} icon="pi pi-plus" size="small" onClick={onAdd} data-testid="crud-add" />}
+        {allow.batchDel && !resource.tree && (
+          <Button label={t('crud.batchDelete')} icon="pi pi-trash" size="small" severity="danger" outlined disabled={!ctl.selection.length} onClick={() => ctl.del(ctl.selection)} data-testid="crud-batch-del" />
+        )}
+        {children}
+        {allow.export && <Button label={t('crud.export')} icon="pi pi-download" size="small" severity="secondary" outlined loading={ctl.exporting} onClick={() => void ctl.exportNow()} data-testid="crud-export" />}
+        <Button icon="pi pi-refresh" size="small" text rounded onClick={ctl.reload} aria-label={t('crud.refresh')} tooltip={t('crud.refresh')} data-testid="crud-refresh" />
+        <MultiSelect
+          value={ctl.shown}
+          options={columns.map((c) => ({ value: c, label: label(c) }))}
+          onChange={(e) => ctl.setShown(e.value as string[])}
+          className="crud-columns"
+          dropdownIcon="pi pi-table"
+          selectedItemTemplate={() => null}
+          placeholder=" "
+          aria-label={t('crud.columns')}
+          panelHeaderTemplate={<div className="crud-columns__head">{t('crud.columns')}</div>}
+          data-testid="crud-columns"
+        />
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The selection bar: how many rows are selected, the page's batch actions and batch delete;
+ * hidden while nothing is selected.
+ */
+export function BatchBar({ ctl, children }: { ctl: ListController; children?: ReactNode }) {
+  const { t } = useTranslation();
+  if (!ctl.selection.length) return null;
+  return (
+    <div className="crud-batch" role="status" data-testid="crud-batch-bar">
+      <span>{t('crud.selected', { count: ctl.selection.length })}</span>
+      {children}
+      {ctl.allow.batchDel && <Button label={t('crud.batchDelete')} icon="pi pi-trash" size="small" severity="danger" text onClick={() => ctl.del(ctl.selection)} />}
+      <Button label={t('crud.clearSelection')} size="small" text onClick={() => ctl.setSelection([])} />
+    </div>
+  );
+}
+
+export interface ListTableProps {
+  ctl: ListController;
+  /** Extra buttons per row, before modify/delete. */
+  rowActions?: (row: Row) => ReactNode;
+  /** Modify of a row (the kit's button shows when allowed and this is given). */
+  onModify?: (row: Row) => void;
+  /** Selection checkboxes (default: when batch delete is allowed). */
+  selectable?: boolean;
+}
+
+/**
+ * The table of a list: a lazy DataTable with server paging and sorting, or (declarations with
+ * `tree`) a TreeTable of the whole set nested by the parent field; cells from the kind registry,
+ * status switches, and the row actions column.
+ */
+export function ListTable({ ctl, rowActions, onModify, selectable }: ListTableProps) {
+  const { t, i18n } = useTranslation();
+  const { resource, state, page, allow, specs, refMaps, label } = ctl;
+  const entity = resource.entity;
+  const canSelect = selectable ?? allow.batchDel;
+  const actionsCol = (allow.update && !!onModify) || allow.del || !!rowActions;
+  const cols = (resource.columns as string[]).filter((c) => ctl.shown.includes(c));
+  const cell = (c: string, row: Row) => {
+    const s = specs[c];
+    if (c === entity.statusField && allow.status && (s.kind === 'status' || s.override.switchValues)) {
+      const on = s.override.switchValues?.[0] ?? 1;
+      return <InputSwitch checked={row[c] === on} onChange={(e) => void ctl.setStatus(row, !!e.value)} data-testid="crud-status" aria-label={label(c)} />;
+    }
+    return renderCell(s, row, s.ref ? refMaps[s.ref] : undefined);
+  };
+  const columnEls = cols.map((c, i) => {
+    const s = specs[c];
+    const w = widthOf(s);
+    return (
+      <Column
+        key={c}
+        field={c}
+        header={label(c)}
+        expander={!!resource.tree && i === 0}
+        sortable={!resource.tree && entity.sortable.includes(c)}
+        style={w ? { width: w } : undefined}
+        bodyClassName={KINDS[s.kind]?.wrap ? 'crud-cell--wrap' : undefined}
+        body={(row: Row | { data: Row }) => cell(c, resource.tree ? (row as { data: Row }).data : (row as Row))}
+      />
+    );
+  });
+  const actions = actionsCol && (
+    <Column
+      header={t('crud.actions')}
+      frozen={!resource.tree}
+      alignFrozen="right"
+      style={{ whiteSpace: 'nowrap' }}
+      body={(r: Row | { data: Row }) => {
+        const row = resource.tree ? (r as { data: Row }).data : (r as Row);
+        return (
+          <span className="crud-row-actions">
+            {rowActions?.(row)}
+            {allow.update && onModify && <Button label={t('crud.modify')} link size="small" onClick={() => onModify(row)} data-testid="crud-modify" />}
+            {allow.del && <Button label={t('crud.delete')} link size="small" severity="danger" onClick={() => ctl.del([row])} data-testid="crud-del" />}
+          </span>
+        );
+      }}
+    />
+  );
+  const failedNote = ctl.failed && (
+    <div className="crud-failed" role="alert" data-testid="crud-failed">
+      <i className="pi pi-exclamation-triangle" aria-hidden />
+      <span>{t(page.list.length ? 'crud.failedKept' : 'crud.failed')}</span>
+      <Button label={t('crud.retry')} icon="pi pi-refresh" size="small" outlined onClick={ctl.reload} data-testid="crud-retry" />
+    </div>
+  );
+  const empty = failedNote || <div className="crud-empty" data-testid="crud-empty"><i className="pi pi-inbox" />{t('crud.empty')}</div>;
+  const nodes = useMemo(() => (resource.tree ? buildTree(page.list, { parentField: resource.tree.parentField, labelField: entity.label, rootValue: resource.tree.rootValue }) : []), [page.list, resource.tree, entity.label]);
+
+  if (resource.tree) {
+    return (
+      <>
+      {page.list.length > 0 && failedNote}
+      <TreeTable key={i18n.language} value={nodes} loading={ctl.loading} emptyMessage={empty} scrollable data-testid="crud-table" className="crud-tree-table">
+        {columnEls}
+        {actions}
+      </TreeTable>
+      </>
+    );
+  }
+  const sortOrder = state.sortOrder === 'asc' ? 1 : state.sortOrder === 'desc' ? -1 : 0;
+  return (
+    <>
+    {page.list.length > 0 && failedNote}
+    <DataTable
+      // Cells are memoised by row: a language switch must redraw them.
+      key={i18n.language}
+      value={page.list}
+      dataKey="id"
+      lazy
+      paginator
+      first={(state.pageNum - 1) * state.pageSize}
+      rows={state.pageSize}
+      totalRecords={page.total}
+      rowsPerPageOptions={[...PAGE_SIZES]}
+      onPage={(e: DataTableStateEvent) => ctl.go({ ...state, pageNum: (e.page ?? 0) + 1, pageSize: e.rows })}
+      sortField={state.sortField}
+      sortOrder={sortOrder as 1 | -1 | 0}
+      onSort={(e: DataTableStateEvent) => ctl.go({ ...state, pageNum: 1, sortField: e.sortOrder ? e.sortField : undefined, sortOrder: e.sortOrder === 1 ? 'asc' : e.sortOrder === -1 ? 'desc' : undefined })}
+      removableSort
+      loading={ctl.loading}
+      emptyMessage={empty}
+      paginatorTemplate="RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
+      currentPageReportTemplate={t('crud.total', { total: '{totalRecords}' })}
+      selectionMode="checkbox"
+      selection={ctl.selection}
+      onSelectionChange={(e) => ctl.setSelection(e.value as Row[])}
+      size="normal"
+      stripedRows
+      scrollable
+      data-testid="crud-table"
+    >
+      {canSelect && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}
+      {columnEls}
+      {actions}
+    </DataTable>
+    </>
+  );
+}

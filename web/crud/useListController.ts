@@ -1,0 +1,279 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import dayjs from 'dayjs';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { local } from '../lib/storage';
+import type { FieldSpec, Resource, Row } from './types';
+import { centsToYuan, enumLabel, fieldSpec } from './schema';
+import { useFieldLabel, useRefMaps } from './fields';
+import { callOp, invalidateRefs, listEvery, type Page, type RefOption } from './api';
+import { DEFAULT_PAGE_SIZE, isEmpty, listQueryString, listRequest, pageAfterDelete, parseListQuery, type ListState } from './query-state';
+import { crudEnv } from './env';
+import { htmlText } from './safe-html';
+
+/** Options of {@link useListController}. */
+export interface ListControllerOptions {
+  /**
+   * Keep page, sort and filters in the URL query (default true). Turn it off for a second list on
+   * the same screen (a detail list in a drawer), so the two never fight over the query string.
+   */
+  urlSync?: boolean;
+  /** Filters always sent, never shown or put in the URL (the codes of one platform). Merged over the declaration's. */
+  permanentFilter?: Record<string, unknown>;
+  /** Query keys of the page itself (e.g. a tab) kept in the URL beside the list's state. */
+  keepQuery?: Record<string, string>;
+  /** Changes whenever the page wants the list reloaded from outside (after an import). */
+  reloadKey?: number;
+  /** Starting view when not synced to the URL. */
+  initial?: Partial<ListState>;
+  /** Load every record (trees): no paging, up to `LIST_EVERY_MAX` rows. Default: the declaration's `tree`. */
+  all?: boolean;
+}
+
+/** What the kit's buttons may do on this list: contract op exists, declaration allows it, user holds the code. */
+export interface ListAllow {
+  add: boolean;
+  update: boolean;
+  del: boolean;
+  batchDel: boolean;
+  status: boolean;
+  export: boolean;
+}
+
+/** The headless state and actions of a resource list; the parts (`SearchForm`, `ListToolbar`, `ListTable`, `BatchBar`) render it. */
+export interface ListController {
+  resource: Resource;
+  /** Applied view: page, size, sort, filters. */
+  state: ListState;
+  /** Typed but not applied filters (the search form). */
+  draft: Record<string, unknown>;
+  setDraft: (next: Record<string, unknown> | ((d: Record<string, unknown>) => Record<string, unknown>)) => void;
+  /** Applies the draft (page 1). */
+  apply: () => void;
+  /** Back to defaults (page 1, default size, no filters). */
+  reset: () => void;
+  /** Moves to a view (page, size, sort, filters). */
+  go: (next: ListState) => void;
+  page: Page<Row>;
+  loading: boolean;
+  /**
+   * The last load failed (the HTTP client showed why): the rows of the last good load stay on
+   * screen and the table shows an inline error with a retry (issue 15: a failed list must not
+   * look like an empty one).
+   */
+  failed: boolean;
+  reload: () => void;
+  selection: Row[];
+  setSelection: (rows: Row[]) => void;
+  /** `<permission>:<action>` check (fails closed when the declaration has no permission). */
+  can: (action: string) => boolean;
+  allow: ListAllow;
+  /** Resolved fields of the columns. */
+  specs: Record<string, FieldSpec>;
+  /** Cached options of ref columns (labels in cells). */
+  refMaps: Record<string, RefOption[]>;
+  /** Visible columns (column chooser, remembered per entity). */
+  shown: string[];
+  setShown: (cols: string[]) => void;
+  /** Asks, then deletes rows (all or none); moves back a page when the current one empties. */
+  del: (rows: Row[]) => void;
+  /** Switches a row's status (`updateStatus`). */
+  setStatus: (row: Row, on: boolean) => Promise<void>;
+  exportNow: () => Promise<void>;
+  exporting: boolean;
+  label: (field: string) => string;
+}
+
+/**
+ * The headless list controller of a resource (issue "List controller, headless"): server paging
+ * (§9 sizes), sort on the contract's `sortable`, search filters, selection, reload, delete,
+ * status switch and export, with the URL query as the store of the view when `urlSync` is on
+ * (behaviour notes "Tables and forms") or local state when it is off. A permanent filter is always
+ * sent. Cached lists of ref columns reload when their entity changes.
+ */
+export function useListController(resource: Resource, opts: ListControllerOptions = {}): ListController {
+  const { t, i18n } = useTranslation();
+  const { entity } = resource;
+  const urlSync = opts.urlSync ?? true;
+  const all = opts.all ?? !!resource.tree;
+  const label = useFieldLabel(entity.name);
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const filterNames = useMemo(() => (resource.filters ?? []) as string[], [resource]);
+  const [localState, setLocalState] = useState<ListState>(() => ({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE, filters: {}, ...opts.initial }));
+  const urlState = useMemo(() => parseListQuery(search, entity, filterNames), [search, entity, filterNames]);
+  const state = urlSync ? urlState : localState;
+  const [draft, setDraft] = useState<Record<string, unknown>>(state.filters);
+  const [page, setPage] = useState<Page<Row>>({ list: [], total: 0 });
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [tick, setTick] = useState(0);
+  const [selection, setSelection] = useState<Row[]>([]);
+  const [exporting, setExporting] = useState(false);
+  const columns = resource.columns as string[];
+  const colsKey = `CRUD__COLS__${entity.name}`;
+  const [shown, setShownState] = useState<string[]>(() => local.get<string[]>(colsKey)?.filter((c) => columns.includes(c)) ?? columns);
+  const hasPerm = crudEnv().usePermission();
+  const off = resource.actions ?? {};
+  const can = useCallback((action: string) => !!resource.permission && hasPerm(`${resource.permission}:${action}`), [hasPerm, resource.permission]);
+  const specs = useMemo(() => Object.fromEntries(columns.map((c) => [c, fieldSpec(resource, c)])), [resource, columns]);
+  const refMaps = useRefMaps(Object.values(specs).filter((s) => (s.kind === 'ref' || s.kind === 'refs' || s.kind === 'tree') && s.ref).map((s) => s.ref!));
+  const permanent = useMemo(() => ({ ...resource.permanentFilter, ...opts.permanentFilter }), [resource.permanentFilter, opts.permanentFilter]);
+  const request = { ...listRequest(state), ...permanent };
+  const requestKey = JSON.stringify(request);
+
+  // Typed but not applied filters follow the applied ones when they change (back/forward, reset).
+  useEffect(() => setDraft(state.filters), [state.filters]);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    const body = JSON.parse(requestKey) as Record<string, unknown>;
+    const load = all
+      ? listEvery(entity, Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'pageNum' && k !== 'pageSize'))).then((list) => ({ list, total: list.length }))
+      : callOp<Page<Row>>(entity, 'list', body);
+    load
+      .then((p) => {
+        if (!live) return;
+        setPage(p);
+        setFailed(false);
+        setSelection([]);
+      })
+      .catch(() => live && setFailed(true))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [entity, requestKey, tick, opts.reloadKey, all]);
+
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+  const go = (next: ListState) => {
+    if (!urlSync) {
+      if (JSON.stringify(next) === JSON.stringify(localState)) reload();
+      else setLocalState(next);
+      return;
+    }
+    const qs = listQueryString(next, opts.keepQuery);
+    if (qs === (search ? `?${search}` : '')) reload();
+    else navigate(`${path}${qs}`);
+  };
+
+  const blockOf = (row: Row): string | null => {
+    const key = resource.deleteBlock?.(row);
+    if (key) return t(key, { ...row, defaultValue: key });
+    const pf = resource.tree?.parentField as string | undefined;
+    if (pf && page.list.some((r) => r[pf] === row.id && !rowsToDelete.has(r.id))) return t('crud.hasChildren', { name: String(row[entity.label] ?? row.id) });
+    return null;
+  };
+  let rowsToDelete = new Set<unknown>();
+  const del = (rows: Row[]) => {
+    rowsToDelete = new Set(rows.map((r) => r.id));
+    const blocked = rows.map(blockOf).find(Boolean);
+    if (blocked) {
+      crudEnv().notify(blocked, 'warn');
+      return;
+    }
+    confirmDialog({
+      message: rows.length === 1 ? t('crud.confirmDelete') : t('crud.confirmBatchDelete', { count: rows.length }),
+      header: t('crud.deleteTitle'),
+      icon: 'pi pi-exclamation-triangle',
+      acceptClassName: 'p-button-danger',
+      acceptLabel: t('crud.ok'),
+      rejectLabel: t('crud.cancel'),
+      accept: async () => {
+        try {
+          const { count } = await callOp<{ count: number }>(entity, 'del', { ids: rows.map((r) => r.id) });
+          invalidateRefs(entity.name);
+          crudEnv().notify(t('crud.deleted', { count }), 'success');
+          const pageNum = all ? 1 : pageAfterDelete(state, page.total, count);
+          if (pageNum !== state.pageNum) go({ ...state, pageNum });
+          else reload();
+        } catch {
+          // Shown by the HTTP client (e.g. a category still in use); nothing changed.
+        }
+      },
+    });
+  };
+
+  const setStatus = async (row: Row, on: boolean) => {
+    const field = entity.statusField!;
+    const [onValue, offValue] = specs[field]?.override.switchValues ?? fieldSpec(resource, field).override.switchValues ?? [1, 0];
+    const value = on ? onValue : offValue;
+    try {
+      await callOp(entity, 'updateStatus', { id: row.id, [field]: value });
+      invalidateRefs(entity.name);
+      crudEnv().notify(t('crud.statusChanged'), 'success');
+      setPage((p) => ({ ...p, list: p.list.map((r) => (r.id === row.id ? { ...r, [field]: value } : r)) }));
+    } catch {
+      reload();
+    }
+  };
+
+  const exportNow = async () => {
+    setExporting(true);
+    try {
+      const { exportRows } = await import('./export');
+      const cols = shown.map((c) => ({
+        header: label(c),
+        value: (r: Row) => {
+          const s = specs[c];
+          const v = r[c];
+          if (s.enumName && typeof v === 'number') return enumLabel(s.enumName, v, i18n.language);
+          if (s.kind === 'money') return centsToYuan(v);
+          if (s.kind === 'richText') return htmlText(v);
+          if ((s.kind === 'ref' || s.kind === 'tree') && s.ref) return refMaps[s.ref]?.find((o) => o.value === v)?.label ?? (v as number) ?? null;
+          if (s.kind === 'refs' && s.ref && Array.isArray(v)) return v.map((x) => refMaps[s.ref!]?.find((o) => o.value === x)?.label ?? `#${String(x)}`).join(', ');
+          if (Array.isArray(v)) return v.join(', ');
+          return (v as string | number | null | undefined) ?? null;
+        },
+      }));
+      const n = await exportRows((pageNum, pageSize) => callOp<Page<Row>>(entity, 'list', { ...request, pageNum, pageSize }), cols, `${t(`resources.${entity.name}.title`)}-${dayjs().format('YYYYMMDDHHmmss')}`);
+      crudEnv().notify(t('crud.exported', { count: n }), 'success');
+    } catch {
+      // The HTTP client showed the failure.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const allow: ListAllow = {
+    add: !!entity.ops.add && !!resource.form && off.add !== false && can('add'),
+    update: !!entity.ops.update && !!resource.form && off.update !== false && can('update'),
+    del: !!entity.ops.del && off.del !== false && can('del'),
+    batchDel: !!entity.ops.del && off.del !== false && off.batchDel !== false && can('del'),
+    status: !!entity.ops.updateStatus && off.status !== false && can('update'),
+    export: off.export !== false && can('export'),
+  };
+
+  return {
+    resource,
+    state,
+    draft,
+    setDraft,
+    apply: () => go({ ...state, pageNum: 1, filters: Object.fromEntries(Object.entries(draft).filter(([, v]) => !isEmpty(v))) }),
+    reset: () => go({ pageNum: 1, pageSize: state.pageSize, filters: {} }),
+    go,
+    page,
+    loading,
+    failed,
+    reload,
+    selection,
+    setSelection,
+    can,
+    allow,
+    specs,
+    refMaps,
+    shown,
+    setShown: (cols) => {
+      const next = columns.filter((c) => cols.includes(c));
+      setShownState(next);
+      local.set(colsKey, next);
+    },
+    del,
+    setStatus,
+    exportNow,
+    exporting,
+    label,
+  };
+}

@@ -1,0 +1,213 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TSchema } from 'typebox';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Tag } from 'primereact/tag';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { ApiError, http } from '../../api/http';
+import { notify } from '../../app/notify';
+import { usePermission } from '../../app/permission';
+import { recommendActions, type NavNode } from '../../../server/contract/recommend';
+import { FieldInput, callOp, fieldOfServerMessage, fieldSpec, invalidateRefs, toPayload, useFieldLabel, validatePayload } from '../../crud';
+import navigation from '../../resources/recommend/navigation.resource';
+import { DragTree, type DragTreeNode } from '../../parts/DragTree';
+import '../../parts/drag-tree-weights.css';
+import '../storefront.css';
+
+type Row = Record<string, unknown>;
+const entity = navigation.entity;
+const path = (name: string) => recommendActions.find((a) => a.name === name)!.path;
+const FIELDS = navigation.form!.fields;
+
+/** The entry form (add at the top, add a child, modify): the kit's inputs, the contract's validation. */
+function NavForm({ open, onHide, onSaved }: { open: { record: Row | null; parentId: number } | null; onHide: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const label = useFieldLabel(entity.name);
+  const [values, setValues] = useState<Row>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const record = open?.record ?? null;
+  useEffect(() => {
+    if (!open) return;
+    setValues(open.record ? Object.fromEntries(FIELDS.map((f) => [f, open.record![f]])) : { navName: '', icon: '', linkType: 1, linkValue: '', status: 1 });
+    setErrors({});
+  }, [open]);
+
+  async function submit() {
+    const payload = { ...toPayload(navigation, FIELDS, values, record ?? undefined), ...(record ? {} : { parentId: open!.parentId }) };
+    const found = validatePayload((record ? entity.schemas.update : entity.schemas.add) as TSchema, payload);
+    setErrors(Object.fromEntries(Object.entries(found).map(([f, e]) => [f, t(`crud.validation.${e.key}`, { ...e.values, field: label(f) })])));
+    if (Object.keys(found).length) return;
+    setSaving(true);
+    try {
+      await callOp(entity, record ? 'update' : 'add', payload);
+      invalidateRefs(entity.name);
+      notify({ mode: 'toast', message: t(record ? 'crud.updated' : 'crud.added') }, 'success');
+      onSaved();
+    } catch (e) {
+      if (e instanceof ApiError) {
+        const f = fieldOfServerMessage(e.message, FIELDS);
+        if (f) setErrors({ [f]: e.message.replace(/^\s*\w+\s*[:：]\s*/, '') });
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const header = record ? t('crud.modifyTitle', { name: t('resources.navigation.title') }) : open?.parentId ? t('recommend.nav.addChild') : t('crud.addTitle', { name: t('resources.navigation.title') });
+  return (
+    <Dialog
+      visible={!!open}
+      onHide={onHide}
+      header={header}
+      style={{ width: 'min(640px, 94vw)' }}
+      modal
+      draggable={false}
+      data-testid="crud-dialog"
+      footer={
+        <div className="crud-form__footer">
+          <Button label={t('crud.cancel')} severity="secondary" outlined onClick={onHide} />
+          <Button label={t('crud.save')} icon="pi pi-check" loading={saving} disabled={saving} onClick={() => void submit()} data-testid="crud-form-save" />
+        </div>
+      }
+    >
+      <form className="crud-form crud-form--cols-2" onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate data-testid="crud-form">
+        {FIELDS.map((f) => {
+          const spec = fieldSpec(navigation, f);
+          return (
+            <div key={f} className={`crud-form__field${spec.override.wide ? ' crud-form__field--wide' : ''}`} data-field={f}>
+              <label htmlFor={`nav-${f}`}>{spec.required && <span className="crud-required">*</span>}{label(f)}</label>
+              <FieldInput spec={spec} value={values[f]} onChange={(v) => { setValues((o) => ({ ...o, [f]: v })); setErrors((x) => ({ ...x, [f]: '' })); }} id={`nav-${f}`} invalid={!!errors[f]} />
+              {errors[f] && <small className="p-error" data-testid="crud-field-error">{errors[f]}</small>}
+            </div>
+          );
+        })}
+      </form>
+    </Dialog>
+  );
+}
+
+/** How the navigation looks to a member (spec §2 "navigation (preview)"): the shop's top bar with each entry's sub-entries under it. */
+function NavPreview({ tree }: { tree: NavNode[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="storefront-nav" data-testid="nav-preview" aria-label={t('recommend.nav.preview')}>
+      <div className="storefront-nav__bar">
+        <span className="storefront-nav__logo"><i className="pi pi-shopping-bag" /> {t('recommend.nav.shop')}</span>
+        {tree.map((n) => (
+          <div key={n.id} className="storefront-nav__item" data-testid="preview-item">
+            <span className="storefront-nav__top">{n.icon && <i className={n.icon} />} {n.navName}{n.linkType === 2 && <i className="pi pi-external-link" style={{ fontSize: '0.7rem' }} />}</span>
+            {!!n.children.length && (
+              <ul className="storefront-nav__sub">
+                {n.children.map((c) => <li key={c.id} data-testid="preview-child">{c.navName}</li>)}
+              </ul>
+            )}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /recommend/navigation (spec §2 "navigation (preview)"): the shop's navigation as a tree edited by
+ * drag and drop (reorder, or move under another top-level entry; two levels, cycles refused by the
+ * server too), with add, add child, modify, hide/show and delete on each entry; beside it, the
+ * preview of what members see, refreshed after every change.
+ */
+export default function RecommendNavigationPage() {
+  const { t } = useTranslation();
+  const can = usePermission().has;
+  const [tree, setTree] = useState<NavNode[]>([]);
+  const [preview, setPreview] = useState<NavNode[]>([]);
+  const [form, setForm] = useState<{ record: Row | null; parentId: number } | null>(null);
+  const [rows, setRows] = useState<Map<number, Row>>(new Map());
+  const canUpdate = can('RecommendNavigation:update');
+
+  const load = useCallback(() => {
+    http.post<NavNode[]>(path('navigation.tree'), { all: true }).then(setTree, () => setTree([]));
+    http.post<NavNode[]>(path('navigation.tree')).then(setPreview, () => setPreview([]));
+    callOp<{ list: Row[] }>(entity, 'list', { pageSize: 1000 }).then((p) => setRows(new Map(p.list.map((r) => [r.id as number, r]))), () => {});
+  }, []);
+  useEffect(load, [load]);
+
+  const move = async (id: number, parentId: number, index: number) => {
+    try {
+      setTree(await http.post<NavNode[]>(path('navigation.move'), { id, parentId, index }));
+      notify({ mode: 'toast', message: t('recommend.nav.moved') }, 'success');
+    } catch {
+      // Shown by the HTTP client (a third level, a cycle); the tree stays as it was.
+    }
+    load();
+  };
+  const setShown = async (node: DragTreeNode, shown: boolean) => {
+    try {
+      await callOp(entity, 'updateStatus', { id: node.id, status: shown ? 1 : 0 });
+      notify({ mode: 'toast', message: t('crud.statusChanged') }, 'success');
+    } catch {
+      // Shown by the HTTP client.
+    }
+    load();
+  };
+  const del = (node: DragTreeNode) =>
+    confirmDialog({
+      header: t('crud.deleteTitle'),
+      message: t('crud.confirmDelete'),
+      icon: 'pi pi-exclamation-triangle',
+      acceptClassName: 'p-button-danger',
+      acceptLabel: t('crud.ok'),
+      rejectLabel: t('crud.cancel'),
+      accept: async () => {
+        try {
+          await callOp(entity, 'del', { ids: [node.id] });
+          notify({ mode: 'toast', message: t('crud.deleted', { count: 1 }) }, 'success');
+        } catch {
+          // Shown by the HTTP client (an entry with children).
+        }
+        load();
+      },
+    });
+
+  const nodes: DragTreeNode[] = tree.map((n) => ({ id: n.id, label: n.navName, muted: n.status === 0, children: n.children.map((c) => ({ id: c.id, label: c.navName, muted: (c as NavNode).status === 0 || n.status === 0, children: [] })) }));
+  return (
+    <div className="storefront-split" style={{ gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' }} data-testid="navigation-page">
+      <section className="crud-card">
+        <header className="crud-toolbar">
+          <h3 className="crud-toolbar__title">{t('recommend.nav.tree')}</h3>
+          <div className="crud-toolbar__buttons">
+            {can('RecommendNavigation:add') && <Button label={t('crud.add')} icon="pi pi-plus" size="small" onClick={() => setForm({ record: null, parentId: 0 })} data-testid="nav-add" />}
+            <Button icon="pi pi-refresh" size="small" text rounded onClick={load} aria-label={t('crud.refresh')} />
+          </div>
+        </header>
+        <small className="storefront-hint">{t(canUpdate ? 'recommend.nav.dragHint' : 'recommend.nav.readOnly')}</small>
+        <DragTree
+          nodes={nodes}
+          maxDepth={2}
+          ariaLabel={t('recommend.nav.tree')}
+          onMove={canUpdate ? (id, parentId, index) => void move(id, parentId, index) : undefined}
+          extra={(n) => (
+            <>
+              {rows.get(n.id)?.linkType !== undefined && <small className="storefront-hint">{String(rows.get(n.id)?.linkValue ?? '')}</small>}
+              {n.muted && <Tag value={t('recommend.nav.hidden')} severity="secondary" />}
+            </>
+          )}
+          actions={(n, depth) => (
+            <>
+              {depth === 1 && can('RecommendNavigation:add') && <Button icon="pi pi-plus" text rounded size="small" aria-label={t('recommend.nav.addChild')} tooltip={t('recommend.nav.addChild')} onClick={() => setForm({ record: null, parentId: n.id })} data-testid="nav-add-child" />}
+              {canUpdate && <Button icon="pi pi-pencil" text rounded size="small" aria-label={t('crud.modify')} tooltip={t('crud.modify')} onClick={() => setForm({ record: rows.get(n.id) ?? null, parentId: 0 })} data-testid="nav-modify" />}
+              {canUpdate && <Button icon={rows.get(n.id)?.status === 0 ? 'pi pi-eye' : 'pi pi-eye-slash'} text rounded size="small" aria-label={t(rows.get(n.id)?.status === 0 ? 'recommend.nav.show' : 'recommend.nav.hide')} tooltip={t(rows.get(n.id)?.status === 0 ? 'recommend.nav.show' : 'recommend.nav.hide')} onClick={() => void setShown(n, rows.get(n.id)?.status === 0)} data-testid="nav-toggle" />}
+              {can('RecommendNavigation:del') && <Button icon="pi pi-trash" text rounded size="small" severity="danger" aria-label={t('crud.delete')} tooltip={t('crud.delete')} onClick={() => del(n)} data-testid="nav-del" />}
+            </>
+          )}
+        />
+      </section>
+      <section className="crud-card">
+        <h3 className="crud-toolbar__title">{t('recommend.nav.preview')}</h3>
+        <small className="storefront-hint">{t('recommend.nav.previewHint')}</small>
+        <NavPreview tree={preview} />
+      </section>
+      <NavForm open={form} onHide={() => setForm(null)} onSaved={() => { setForm(null); load(); }} />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { Image } from 'primereact/image';
+import { Rating } from 'primereact/rating';
+import { Link } from 'wouter';
+import { comment } from '../../../server/contract/social';
+import { defineResource, editId } from '../../crud';
+
+type Row = Record<string, unknown>;
+
+/** Where a comment's target is edited: goods and games by their §3 edit-id key and modify page, articles by a filtered list. */
+function targetHref(row: Row): string {
+  if (row.targetType === 1) return '/goods/modify';
+  if (row.targetType === 2) return '/games/modify';
+  return `/specialConfig/article?title=${encodeURIComponent(String(row.targetName ?? ''))}`;
+}
+
+/** The target's name as a link to its screen (stores the edit id first, spec §3 "Record ids … through stored keys"). */
+function TargetCell({ row }: { row: Row }) {
+  const onClick = () => {
+    if (row.targetType === 1) editId.set('goodsId', row.targetId as number);
+    if (row.targetType === 2) editId.set('gameId', row.targetId as number);
+  };
+  return <Link href={targetHref(row)} onClick={onClick} className="storefront-link" data-testid="comment-target">{String(row.targetName ?? '')}</Link>;
+}
+
+/** Thumbnails that open a full-size viewer (PrimeReact Image preview). */
+function ImagesCell({ row }: { row: Row }) {
+  const list = Array.isArray(row.images) ? (row.images as string[]) : [];
+  return <span className="crud-thumbs">{list.map((src) => <Image key={src} src={src} alt="" preview width="36" height="36" imageClassName="crud-thumb" data-testid="comment-image" />)}</span>;
+}
+
+/** /social/comment: member reviews with moderation (the page adds approve, hide with reason, pin, and their batch forms). */
+export default defineResource({
+  entity: comment,
+  permission: 'SocialComment',
+  columns: ['id', 'nickName', 'targetType', 'targetName', 'content', 'images', 'rating', 'replyCount', 'likeCount', 'isTop', 'status', 'hideReason', 'createTime'],
+  filters: ['keyword', 'targetType', 'rating', 'status', 'isTop', 'createTime'],
+  fields: {
+    id: { width: 80 },
+    targetName: { cell: (r) => <TargetCell row={r} /> },
+    images: { cell: (r) => <ImagesCell row={r} /> },
+    rating: { width: 130, cell: (r) => <Rating value={r.rating as number} readOnly cancel={false} aria-label={String(r.rating)} /> },
+    replyCount: { width: 90, cell: (r) => <Link href={`/social/reply?commentId=${String(r.id)}`} className="storefront-link" data-testid="comment-replies">{String(r.replyCount ?? 0)}</Link> },
+    createTime: { width: 170 },
+  },
+});

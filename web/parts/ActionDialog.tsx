@@ -5,7 +5,7 @@ import { Sidebar } from 'primereact/sidebar';
 import { Button } from 'primereact/button';
 import type { TSchema } from 'typebox';
 import { ApiError, http } from '../api/http';
-import { FieldInput, fieldOfServerMessage, kindOf, validatePayload, yuanToCents, type FieldKind } from '../crud';
+import { FieldInput, fieldOfServerMessage, kindOf, validatePayload, yuanToCents, type FieldKind, type FieldOverride } from '../crud';
 import { crudEnv } from '../crud/env';
 import type { FieldSpec } from '../crud/types';
 import './parts.css';
@@ -16,6 +16,9 @@ export interface ActionField {
   label: string;
   /** Widget kind (default: from the payload schema, as the kit derives it). */
   kind?: FieldKind;
+  /** The kit's per-field overrides (`refEntity` of a remote picker, `accept` of an image…). */
+  override?: FieldOverride;
+  placeholder?: string;
   /** Required in this form even when the schema leaves it optional (e.g. a refusal's reason). */
   required?: boolean | ((values: Record<string, unknown>) => boolean);
   /** Shown only when this answers true (e.g. the amount only when approving). */
@@ -74,7 +77,7 @@ export function ActionDialog(p: ActionDialogProps) {
       name: f.name,
       kind: f.kind ?? kindOf(schema),
       schema,
-      override: {},
+      override: f.override ?? {},
       enumName: typeof schema['x-enum'] === 'string' ? (schema['x-enum'] as string) : undefined,
       ref: typeof schema['x-ref'] === 'string' ? (schema['x-ref'] as string) : undefined,
       required: isRequired(f, values),
@@ -161,7 +164,7 @@ export function ActionDialog(p: ActionDialogProps) {
             {f.render ? f.render({ id, value: values[f.name], onChange: set, invalid: !!err }) : f.options ? (
               <OptionButtons id={id} value={values[f.name]} options={f.options} onChange={set} />
             ) : (
-              <FieldInput spec={spec} value={values[f.name]} onChange={set} invalid={!!err} id={id} />
+              <FieldInput spec={spec} value={values[f.name]} onChange={set} invalid={!!err} id={id} placeholder={f.placeholder} />
             )}
             {f.hint && !err && <small className="part-hint">{f.hint}</small>}
             {err && <small className="p-error" data-testid="action-field-error">{err}</small>}

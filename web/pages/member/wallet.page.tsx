@@ -5,8 +5,8 @@ import { Button } from 'primereact/button';
 import { http } from '../../api/http';
 import { notify } from '../../app/notify';
 import { ResourceListPage, centsToYuan } from '../../crud';
-import { ActionDialog, GuardedButton, ListMoneyRange, ListRefFilter, RemotePicker, type ActionField } from '../../parts';
-import { ExchangePayload, POINTS_PER_YUAN, RechargePayload, WithdrawAuditPayload, WithdrawPayload } from '../../../server/contract/member';
+import { ActionDialog, GuardedButton, type ActionField } from '../../parts';
+import { member, ExchangePayload, POINTS_PER_YUAN, RechargePayload, WithdrawAuditPayload, WithdrawPayload } from '../../../server/contract/member';
 import walletRecord from '../../resources/member/wallet-record.resource';
 import './member.css';
 
@@ -21,7 +21,6 @@ interface WalletSummary {
 
 /** The spec's literal title of /member/wallet, the same in every language (§2). */
 const TITLE = '会员钱包';
-const memberLabel = (m: Row) => `${String(m.nickName)} · ${String(m.phone)} (#${String(m.id)})`;
 
 /**
  * /member/wallet (spec §2, title literally 会员钱包): the ledger of wallet movements with filters
@@ -54,9 +53,9 @@ export default function MemberWalletPage() {
   const picker: ActionField = {
     name: 'memberId',
     label: t('member.wallet.member'),
-    render: ({ id, value, onChange, invalid }) => (
-      <RemotePicker id={id} listPath="/v1/member/list" infoPath="/v1/member/info" labelOf={memberLabel} value={value as number | null} onChange={(v) => onChange(v)} invalid={invalid} placeholder={t('member.wallet.memberSearch')} />
-    ),
+    kind: 'remote',
+    override: { refEntity: member },
+    placeholder: t('member.wallet.memberSearch'),
   };
   const f = (name: string, extra: Partial<ActionField> = {}): ActionField => ({ name, label: t(`member.wallet.fields.${name}`), ...extra });
   const initial = open && 'memberId' in open && open.memberId ? { memberId: open.memberId } : {};
@@ -78,8 +77,6 @@ export default function MemberWalletPage() {
         reloadKey={reloadKey}
         toolbar={(ctx) => (
           <>
-            <ListMoneyRange ctx={ctx} field="amount" id="wallet-amount" label={t('resources.walletRecord.fields.amount')} />
-            <ListRefFilter ctx={ctx} field="memberId" id="wallet-member-filter" listPath="/v1/member/list" infoPath="/v1/member/info" labelOf={memberLabel} placeholder={t('member.wallet.memberSearch')} />
             {ctx.can('add') && (
               <>
                 <Button label={t('member.wallet.recharge')} icon="pi pi-plus-circle" size="small" onClick={() => setOpen({ kind: 'recharge', memberId })} data-testid="wallet-recharge" />

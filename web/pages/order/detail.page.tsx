@@ -30,6 +30,8 @@ interface Code {
   id: number;
   cardNo: string;
   secret: string;
+  /** Shown in clear (row state: table cells re-render only when their row changes). */
+  open?: boolean;
 }
 
 const money = (v: unknown) => `¥${centsToYuan(v)}`;
@@ -47,12 +49,8 @@ export default function OrderDetailPage() {
   const [detail, setDetail] = useState<Detail | null | undefined>(undefined);
   const [tick, setTick] = useState(0);
   const [codes, setCodes] = useState<Code[] | null>(null);
-  const [shown, setShown] = useState<Set<string>>(new Set());
   const reload = useCallback(() => setTick((n) => n + 1), []);
-  const actions = useOrderActions(reload, (c) => {
-    setShown(new Set());
-    setCodes(c as unknown as Code[]);
-  });
+  const actions = useOrderActions(reload, (c) => setCodes(c as unknown as Code[]));
 
   useEffect(() => {
     if (id === null) return setDetail(null);
@@ -67,7 +65,7 @@ export default function OrderDetailPage() {
     if (!detail) return [];
     const o = detail.order;
     const ev: { time: string; title: string; note?: string; icon: string }[] = [];
-    const add = (time: unknown, key: string, icon: string, note?: string) => typeof time === 'string' && ev.push({ time, title: t(`order.timeline.${key}`), icon, note });
+    const add = (time: unknown, key: string, icon: string, note?: string) => typeof time === 'string' && ev.push({ time, title: t(key.includes('.') ? `order.${key}` : `order.timeline.${key}`), icon, note });
     add(o.createTime, 'placed', 'pi pi-shopping-cart');
     add(o.payTime, 'paid', 'pi pi-credit-card', o.payType ? enumLabel('payType', o.payType, lang) : undefined);
     add(o.deliveryTime, 'delivered', 'pi pi-send');
@@ -179,15 +177,14 @@ export default function OrderDetailPage() {
       {actions.dialogs}
       <Dialog visible={!!codes} onHide={() => setCodes(null)} header={t('order.cdkTitle')} style={{ width: 'min(760px, 94vw)' }} modal draggable={false} data-testid="cdk-dialog">
         <p className="part-hint">{t('order.cdkHint')}</p>
-        <DataTable value={codes ?? []} dataKey="id" size="small" stripedRows className="order-codes" emptyMessage={t('order.noCodes')}>
+        <DataTable value={codes ?? []} dataKey={undefined} size="small" stripedRows className="order-codes" emptyMessage={t('order.noCodes')}>
           <Column header={t('order.fields.goodsName')} field="goodsName" />
           <Column header={t('order.fields.codeKind')} body={(c: Code) => t(`order.codeKind.${c.kind}`)} />
           <Column header={t('order.fields.cardNo')} body={(c: Code) => <span className="part-secret">{c.cardNo}</span>} />
           <Column
             header={t('order.fields.secret')}
             body={(c: Code) => {
-              const k = `${c.kind}:${c.id}`;
-              const open = shown.has(k);
+              const open = !!c.open;
               return (
                 <span className="crud-row-actions">
                   <span className="part-secret" data-testid="cdk-secret">{open ? c.secret : '••••••••'}</span>
@@ -197,12 +194,7 @@ export default function OrderDetailPage() {
                     rounded
                     size="small"
                     aria-label={t(open ? 'order.hide' : 'order.show')}
-                    onClick={() => setShown((s) => {
-                      const n = new Set(s);
-                      if (open) n.delete(k);
-                      else n.add(k);
-                      return n;
-                    })}
+                    onClick={() => setCodes((all) => all && all.map((x) => (x.kind === c.kind && x.id === c.id ? { ...x, open: !open } : x)))}
                     data-testid="cdk-toggle"
                   />
                 </span>

@@ -4,7 +4,6 @@ import { useLocation } from 'wouter';
 import { Button } from 'primereact/button';
 import { ResourceListPage, editId } from '../../crud';
 import order from '../../resources/order/order.resource';
-import { ListMoneyRange, ListRefFilter } from '../../parts';
 import { ORDER_ID_KEY, useOrderActions } from './order-actions';
 import './order.css';
 
@@ -23,12 +22,6 @@ export default function OrderIndexPage() {
       <ResourceListPage
         resource={order}
         reloadKey={reloadKey}
-        toolbar={(ctx) => (
-          <>
-          <ListMoneyRange ctx={ctx} field="payAmount" id="order-amount" label={t('resources.order.fields.payAmount')} />
-          <ListRefFilter ctx={ctx} field="memberId" id="order-member-filter" listPath="/v1/member/list" infoPath="/v1/member/info" labelOf={(m) => `${String(m.nickName)} · ${String(m.phone)}`} placeholder={t('order.memberFilter')} />
-          </>
-        )}
         rowActions={(row) => (
           <>
             <Button

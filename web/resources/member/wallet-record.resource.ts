@@ -1,4 +1,4 @@
-import { walletRecord } from '../../../server/contract/member';
+import { member, walletRecord } from '../../../server/contract/member';
 import { defineResource } from '../../crud';
 
 /** /member/wallet: the ledger of wallet movements; written by recharge, exchange, withdraw and refunds only. */
@@ -6,6 +6,6 @@ export default defineResource({
   entity: walletRecord,
   permission: 'MemberWallet',
   columns: ['tradeNo', 'memberId', 'recordType', 'amount', 'balanceAfter', 'points', 'channel', 'account', 'status', 'auditAdmin', 'remark', 'createTime'],
-  filters: ['memberId', 'recordType', 'status', 'channel', 'createTime'],
-  fields: { memberId: { kind: 'int', width: 90 }, tradeNo: { width: 190 }, createTime: { width: 170 }, recordType: { width: 110 }, channel: { width: 110 }, status: { width: 90 } },
+  filters: ['memberId', 'recordType', 'status', 'channel', 'amount', 'createTime'],
+  fields: { memberId: { kind: 'remote', refEntity: member, width: 90 }, tradeNo: { width: 190 }, createTime: { width: 170 }, recordType: { width: 110 }, channel: { width: 110 }, status: { width: 90 } },
 });

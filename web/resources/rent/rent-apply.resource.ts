@@ -1,4 +1,5 @@
 import { rentApply } from '../../../server/contract/rent';
+import { member } from '../../../server/contract/member';
 import { defineResource } from '../../crud';
 
 /** /rent/apply: owners' applications to rent out an account, decided through the audit dialog. */
@@ -7,6 +8,6 @@ export default defineResource({
   permission: 'RentApply',
   columns: ['id', 'memberId', 'gameId', 'account', 'serverName', 'expectHourlyPrice', 'contactPhone', 'status', 'auditRemark', 'createTime'],
   filters: ['keyword', 'memberId', 'gameId', 'status', 'createTime'],
-  fields: { id: { width: 70 }, memberId: { kind: 'int', width: 90 }, gameId: { refPath: '/v1/game/listAll' }, createTime: { width: 170 } },
+  fields: { id: { width: 70 }, memberId: { kind: 'remote', refEntity: member, width: 90 }, gameId: { refPath: '/v1/game/listAll' }, createTime: { width: 170 } },
   actions: { update: false },
 });

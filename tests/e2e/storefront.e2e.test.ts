@@ -92,14 +92,15 @@ describe('storefront screens (issue 10)', () => {
     await page.locator('[data-testid=message-add]').click();
     const drawer = page.locator('[data-testid=message-drawer]');
     await drawer.locator('#msg-title').fill('周末维护通知');
-    await drawer.locator('#msg-content').fill('<p>周六凌晨维护两小时</p>');
+    await drawer.locator('[data-testid=crud-rich-text] .ql-editor').click();
+    await page.keyboard.type('周六凌晨维护两小时');
     await drawer.locator('label[for=msg-target-3], #msg-target-3').first().click();
     const members = [...store().col('member').values()].slice(0, 2) as AnyRow[];
     const tokens = drawer.locator('.p-autocomplete-token');
     for (const [k, m] of members.entries()) {
       await drawer.locator('#msg-members').fill(String(m.phone));
       // The one member of that phone, chosen with the keyboard.
-      await page.locator('.p-autocomplete-panel [data-testid=picker-option]', { hasText: String(m.phone) }).first().waitFor();
+      await page.locator('.p-autocomplete-panel .p-autocomplete-item', { hasText: String(m.nickName) }).first().waitFor();
       await drawer.locator('#msg-members').press('ArrowDown');
       await drawer.locator('#msg-members').press('Enter');
       await expect.poll(() => tokens.count()).toBe(k + 1);
@@ -119,6 +120,7 @@ describe('storefront screens (issue 10)', () => {
     await drawer.locator('[data-testid=message-submit]').click();
     await toast(page, '已定时');
     const saved = [...store().col('stationMsg').values()].at(-1)!;
+    expect(saved.content).toContain('周六凌晨维护两小时');
     expect(saved).toMatchObject({ title: '周末维护通知', targetType: 3, memberIds: members.map((m) => m.id), status: 1, sendTime: when });
     const row = (await rows(page)).filter({ hasText: '周末维护通知' });
     await row.locator('[data-value=scheduled]').waitFor();

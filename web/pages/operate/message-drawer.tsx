@@ -1,21 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import DOMPurify from 'dompurify';
 import type { TSchema } from 'typebox';
 import { Sidebar } from 'primereact/sidebar';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { RadioButton } from 'primereact/radiobutton';
 import { Calendar } from 'primereact/calendar';
 import { ApiError, http } from '../../api/http';
 import { notify } from '../../app/notify';
 import { MessageTarget, operateActions } from '../../../server/contract/operate';
-import { member } from '../../../server/contract/member';
-import { DATETIME_FORMAT, FieldInput, callOp, enumOptions, fieldOfServerMessage, fieldSpec, useFieldLabel, validatePayload } from '../../crud';
+import { DATETIME_FORMAT, FieldInput, SafeHtml, callOp, enumOptions, fieldOfServerMessage, fieldSpec, isBlank, useFieldLabel, validatePayload } from '../../crud';
 import stationMsg from '../../resources/operate/station-msg.resource';
-import { RemoteMultiPicker } from '../../parts/RemoteMultiPicker';
 
 type Row = Record<string, unknown>;
 type SendMode = 'draft' | 'now' | 'schedule';
@@ -24,7 +20,7 @@ const entity = stationMsg.entity;
 const FIELDS = ['title', 'content', 'targetType', 'gradeIds', 'memberIds'] as const;
 
 /**
- * The message drawer of /operate/stationMsg (spec §2 "stationMsg (message drawer)"): title, body,
+ * The message drawer of /operate/stationMsg (spec §2 "stationMsg (message drawer)"): title, rich-text body,
  * audience (all members, chosen grades, or chosen members through a remote-search multi-picker),
  * then save as draft, send now or schedule (`/v1/stationMsg/send` with `sendTime`). A sent message
  * opens read-only (its body sanitized): it can only be revoked, never edited.
@@ -56,7 +52,7 @@ export function MessageDrawer({ record, visible, onHide, onSaved }: { record: Ro
   };
 
   async function submit() {
-    const payload: Row = { ...values, title: String(values.title ?? '').trim() };
+    const payload: Row = { ...values, title: String(values.title ?? '').trim(), content: isBlank(values.content) ? '' : values.content };
     const found: Record<string, string> = {};
     for (const [f, e] of Object.entries(validatePayload(entity.schemas.add as TSchema, payload))) found[f] = t(`crud.validation.${e.key}`, { ...e.values, field: label(f) });
     if (payload.targetType === 2 && !(payload.gradeIds as number[]).length) found.gradeIds = t('operate.msg.chooseGrades');
@@ -93,7 +89,7 @@ export function MessageDrawer({ record, visible, onHide, onSaved }: { record: Ro
         <div className="crud-form">
           <h3 style={{ margin: 0 }}>{String(record?.title ?? '')}</h3>
           <small>{label('sendTime')}: {String(record?.sendTime ?? '')}</small>
-          <div className="storefront-html" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(String(record?.content ?? '')) }} data-testid="message-body" />
+          <SafeHtml html={record?.content} className="storefront-html" testId="message-body" />
         </div>
       ) : (
         <form className="crud-form" onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate data-testid="message-form">
@@ -104,7 +100,7 @@ export function MessageDrawer({ record, visible, onHide, onSaved }: { record: Ro
           </div>
           <div className="crud-form__field crud-form__field--wide">
             <label htmlFor="msg-content"><span className="crud-required">*</span>{label('content')}</label>
-            <InputTextarea id="msg-content" value={String(values.content ?? '')} onChange={(e) => set('content', e.target.value)} rows={8} autoResize maxLength={5000} className={errors.content ? 'p-invalid w-full' : 'w-full'} />
+            <FieldInput spec={fieldSpec(stationMsg, 'content')} value={values.content} onChange={(v) => set('content', v)} id="msg-content" invalid={!!errors.content} />
             {err('content')}
           </div>
           <div className="crud-form__field crud-form__field--wide">
@@ -128,7 +124,7 @@ export function MessageDrawer({ record, visible, onHide, onSaved }: { record: Ro
           {target === 3 && (
             <div className="crud-form__field crud-form__field--wide">
               <label htmlFor="msg-members"><span className="crud-required">*</span>{label('memberIds')}</label>
-              <RemoteMultiPicker listPath={member.ops.list!} infoPath={member.ops.info!} labelField="nickName" hintField="phone" value={(values.memberIds as number[]) ?? []} onChange={(v) => set('memberIds', v)} inputId="msg-members" invalid={!!errors.memberIds} max={1000} placeholder={t('operate.msg.searchMembers')} />
+              <FieldInput spec={fieldSpec(stationMsg, 'memberIds')} value={values.memberIds} onChange={(v) => set('memberIds', v)} id="msg-members" invalid={!!errors.memberIds} placeholder={t('operate.msg.searchMembers')} />
               {err('memberIds')}
             </div>
           )}

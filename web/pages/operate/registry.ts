@@ -1,10 +1,11 @@
 import type { PageModule } from '../registry-types';
+import { listPage } from '../../crud/page-module';
 
-/** The operate area's view files (spec §2 /operate): path under `web/pages/` → lazily loaded module. */
+/** The operate area's view files (spec §2 /operate): path under `web/pages/` → lazily loaded module; plain lists come straight from their declaration (`listPage`). */
 export const PAGES: Record<string, PageModule> = {
   'operate/advert.page.tsx': () => import('./advert.page'),
   'operate/reward.page.tsx': () => import('./reward.page'),
-  'operate/link.page.tsx': () => import('./link.page'),
+  'operate/link.page.tsx': listPage(() => import('../../resources/operate/link.resource')),
   'operate/stationMsg.page.tsx': () => import('./stationMsg.page'),
   'operate/seoSetting.page.tsx': () => import('./seoSetting.page'),
 };

@@ -8,11 +8,11 @@ import { ReceiveDialog } from './receive-dialog';
 /** /operate/reward (spec §2): rewards (type, value, coupon, quota, validity) and the receive modal (paged, exported). */
 export default function OperateRewardPage() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<{ row: Record<string, unknown>; canExport: boolean } | null>(null);
+  const [open, setOpen] = useState<Record<string, unknown> | null>(null);
   return (
     <>
-      <ResourceListPage resource={reward} rowActions={(row, ctx) => <Button label={t('operate.receive.open')} link size="small" onClick={() => setOpen({ row, canExport: ctx.can('export') })} data-testid="reward-receive-open" />} />
-      <ReceiveDialog reward={open?.row ?? null} canExport={!!open?.canExport} onHide={() => setOpen(null)} />
+      <ResourceListPage resource={reward} rowActions={(row) => <Button label={t('operate.receive.open')} link size="small" onClick={() => setOpen(row)} data-testid="reward-receive-open" />} />
+      <ReceiveDialog reward={open} onHide={() => setOpen(null)} />
     </>
   );
 }

@@ -1,15 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TSchema } from 'typebox';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { Tag } from 'primereact/tag';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { ApiError, http } from '../../api/http';
+import { http } from '../../api/http';
 import { notify } from '../../app/notify';
 import { usePermission } from '../../app/permission';
 import { recommendActions, type NavNode } from '../../../server/contract/recommend';
-import { FieldInput, callOp, fieldOfServerMessage, fieldSpec, invalidateRefs, toPayload, useFieldLabel, validatePayload } from '../../crud';
+import { ResourceForm, callOp } from '../../crud';
 import navigation from '../../resources/recommend/navigation.resource';
 import { DragTree, type DragTreeNode } from '../../parts/DragTree';
 import '../../parts/drag-tree-weights.css';
@@ -18,75 +16,6 @@ import '../storefront.css';
 type Row = Record<string, unknown>;
 const entity = navigation.entity;
 const path = (name: string) => recommendActions.find((a) => a.name === name)!.path;
-const FIELDS = navigation.form!.fields;
-
-/** The entry form (add at the top, add a child, modify): the kit's inputs, the contract's validation. */
-function NavForm({ open, onHide, onSaved }: { open: { record: Row | null; parentId: number } | null; onHide: () => void; onSaved: () => void }) {
-  const { t } = useTranslation();
-  const label = useFieldLabel(entity.name);
-  const [values, setValues] = useState<Row>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const record = open?.record ?? null;
-  useEffect(() => {
-    if (!open) return;
-    setValues(open.record ? Object.fromEntries(FIELDS.map((f) => [f, open.record![f]])) : { navName: '', icon: '', linkType: 1, linkValue: '', status: 1 });
-    setErrors({});
-  }, [open]);
-
-  async function submit() {
-    const payload = { ...toPayload(navigation, FIELDS, values, record ?? undefined), ...(record ? {} : { parentId: open!.parentId }) };
-    const found = validatePayload((record ? entity.schemas.update : entity.schemas.add) as TSchema, payload);
-    setErrors(Object.fromEntries(Object.entries(found).map(([f, e]) => [f, t(`crud.validation.${e.key}`, { ...e.values, field: label(f) })])));
-    if (Object.keys(found).length) return;
-    setSaving(true);
-    try {
-      await callOp(entity, record ? 'update' : 'add', payload);
-      invalidateRefs(entity.name);
-      notify({ mode: 'toast', message: t(record ? 'crud.updated' : 'crud.added') }, 'success');
-      onSaved();
-    } catch (e) {
-      if (e instanceof ApiError) {
-        const f = fieldOfServerMessage(e.message, FIELDS);
-        if (f) setErrors({ [f]: e.message.replace(/^\s*\w+\s*[:：]\s*/, '') });
-      }
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const header = record ? t('crud.modifyTitle', { name: t('resources.navigation.title') }) : open?.parentId ? t('recommend.nav.addChild') : t('crud.addTitle', { name: t('resources.navigation.title') });
-  return (
-    <Dialog
-      visible={!!open}
-      onHide={onHide}
-      header={header}
-      style={{ width: 'min(640px, 94vw)' }}
-      modal
-      draggable={false}
-      data-testid="crud-dialog"
-      footer={
-        <div className="crud-form__footer">
-          <Button label={t('crud.cancel')} severity="secondary" outlined onClick={onHide} />
-          <Button label={t('crud.save')} icon="pi pi-check" loading={saving} disabled={saving} onClick={() => void submit()} data-testid="crud-form-save" />
-        </div>
-      }
-    >
-      <form className="crud-form crud-form--cols-2" onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate data-testid="crud-form">
-        {FIELDS.map((f) => {
-          const spec = fieldSpec(navigation, f);
-          return (
-            <div key={f} className={`crud-form__field${spec.override.wide ? ' crud-form__field--wide' : ''}`} data-field={f}>
-              <label htmlFor={`nav-${f}`}>{spec.required && <span className="crud-required">*</span>}{label(f)}</label>
-              <FieldInput spec={spec} value={values[f]} onChange={(v) => { setValues((o) => ({ ...o, [f]: v })); setErrors((x) => ({ ...x, [f]: '' })); }} id={`nav-${f}`} invalid={!!errors[f]} />
-              {errors[f] && <small className="p-error" data-testid="crud-field-error">{errors[f]}</small>}
-            </div>
-          );
-        })}
-      </form>
-    </Dialog>
-  );
-}
 
 /** How the navigation looks to a member (spec §2 "navigation (preview)"): the shop's top bar with each entry's sub-entries under it. */
 function NavPreview({ tree }: { tree: NavNode[] }) {
@@ -124,6 +53,8 @@ export default function RecommendNavigationPage() {
   const [form, setForm] = useState<{ record: Row | null; parentId: number } | null>(null);
   const [rows, setRows] = useState<Map<number, Row>>(new Map());
   const canUpdate = can('RecommendNavigation:update');
+  // Stable while the form is open: the form resets its values when its defaults change.
+  const addDefaults = useMemo(() => (form && !form.record ? { parentId: form.parentId } : undefined), [form]);
 
   const load = useCallback(() => {
     http.post<NavNode[]>(path('navigation.tree'), { all: true }).then(setTree, () => setTree([]));
@@ -202,12 +133,23 @@ export default function RecommendNavigationPage() {
           )}
         />
       </section>
-      <section className="crud-card">
+      <section className="crud-card storefront-sticky">
         <h3 className="crud-toolbar__title">{t('recommend.nav.preview')}</h3>
         <small className="storefront-hint">{t('recommend.nav.previewHint')}</small>
         <NavPreview tree={preview} />
       </section>
-      <NavForm open={form} onHide={() => setForm(null)} onSaved={() => { setForm(null); load(); }} />
+      <ResourceForm
+        resource={navigation}
+        record={form?.record ?? null}
+        defaults={addDefaults}
+        title={form && !form.record && form.parentId ? t('recommend.nav.addChild') : undefined}
+        visible={!!form}
+        onHide={() => setForm(null)}
+        onSaved={() => {
+          setForm(null);
+          load();
+        }}
+      />
     </div>
   );
 }

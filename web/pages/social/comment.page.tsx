@@ -7,7 +7,7 @@ import { Chip } from 'primereact/chip';
 import { http } from '../../api/http';
 import { notify } from '../../app/notify';
 import { socialActions } from '../../../server/contract/social';
-import { ResourceListPage, type ListContext } from '../../crud';
+import { BatchBar, ListTable, ListToolbar, SearchForm, useListController, type ListController } from '../../crud';
 import comment from '../../resources/social/comment.resource';
 import '../storefront.css';
 
@@ -35,6 +35,7 @@ export default function SocialCommentPage() {
       const { count } = await http.post<{ count: number }>(MODERATE, { ids: rows.map((r) => r.id), action, ...(why ? { reason: why } : {}) });
       notify({ mode: 'toast', message: t(`social.done.${action}`, { count }) }, 'success');
       setHiding(null);
+      ctl.setSelection([]);
       setReloadKey((n) => n + 1);
     } catch {
       // Shown by the HTTP client; all or none, so nothing changed.
@@ -48,30 +49,39 @@ export default function SocialCommentPage() {
     setHiding(rows);
   };
 
-  const batch = (ctx: ListContext) =>
-    ctx.can('update') && (
-      <>
-        <Button label={t('social.batchApprove')} icon="pi pi-check" size="small" severity="success" outlined disabled={!ctx.selection.length} onClick={() => void moderate(ctx.selection, 'approve')} data-testid="comment-batch-approve" />
-        <Button label={t('social.batchHide')} icon="pi pi-eye-slash" size="small" severity="warning" outlined disabled={!ctx.selection.length} onClick={() => askHide(ctx.selection)} data-testid="comment-batch-hide" />
-      </>
-    );
+  const ctl: ListController = useListController(comment, { reloadKey });
+  const canModerate = ctl.can('update');
 
   return (
     <>
-      <ResourceListPage
-        resource={comment}
-        reloadKey={reloadKey}
-        toolbar={batch}
-        rowActions={(row, ctx) =>
-          ctx.can('update') && (
-            <>
-              {row.status !== 1 && <Button label={t('social.approve')} link size="small" onClick={() => void moderate([row], 'approve')} data-testid="comment-approve" />}
-              {row.status !== 2 && <Button label={t('social.hide')} link size="small" severity="warning" onClick={() => askHide([row])} data-testid="comment-hide" />}
-              {row.status !== 2 && <Button label={t(row.isTop ? 'social.unpin' : 'social.pin')} link size="small" onClick={() => void moderate([row], row.isTop ? 'unpin' : 'pin')} data-testid="comment-pin" />}
-            </>
-          )
-        }
-      />
+      <div className="crud-page" data-testid="crud-comment">
+        <SearchForm ctl={ctl} />
+        <section className="crud-card">
+          <ListToolbar ctl={ctl} />
+          {/* Moderators select rows even without the delete permission (the kit selects for batch delete only). */}
+          <BatchBar ctl={ctl}>
+            {canModerate && (
+              <>
+                <Button label={t('social.batchApprove')} icon="pi pi-check" size="small" severity="success" text onClick={() => void moderate(ctl.selection, 'approve')} data-testid="comment-batch-approve" />
+                <Button label={t('social.batchHide')} icon="pi pi-eye-slash" size="small" severity="warning" text onClick={() => askHide(ctl.selection)} data-testid="comment-batch-hide" />
+              </>
+            )}
+          </BatchBar>
+          <ListTable
+            ctl={ctl}
+            selectable={canModerate || ctl.allow.batchDel}
+            rowActions={(row) =>
+              canModerate && (
+                <>
+                  {row.status !== 1 && <Button label={t('social.approve')} link size="small" onClick={() => void moderate([row], 'approve')} data-testid="comment-approve" />}
+                  {row.status !== 2 && <Button label={t('social.hide')} link size="small" severity="warning" onClick={() => askHide([row])} data-testid="comment-hide" />}
+                  {row.status !== 2 && <Button label={t(row.isTop ? 'social.unpin' : 'social.pin')} link size="small" onClick={() => void moderate([row], row.isTop ? 'unpin' : 'pin')} data-testid="comment-pin" />}
+                </>
+              )
+            }
+          />
+        </section>
+      </div>
       <Dialog
         visible={!!hiding}
         onHide={() => setHiding(null)}

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import DOMPurify from 'dompurify';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { ResourceListPage, callOp, refOptions, type RefOption } from '../../crud';
+import { ResourceListPage, SafeHtml, callOp, refOptions, type RefOption } from '../../crud';
 import article from '../../resources/specialConfig/article.resource';
 import '../storefront.css';
 
@@ -11,7 +10,7 @@ type Row = Record<string, unknown>;
 
 /**
  * How a member sees an article in the shop: cover, title, author and time, summary, then the body.
- * The stored HTML is sanitized (DOMPurify) before it is rendered: scripts, event handlers and
+ * The stored HTML is sanitized (the kit's `SafeHtml`, DOMPurify) before it is rendered: scripts, event handlers and
  * `javascript:` links never reach the page.
  */
 function ArticlePreview({ row }: { row: Row }) {
@@ -22,7 +21,7 @@ function ArticlePreview({ row }: { row: Row }) {
       <h2>{String(row.title ?? '')}</h2>
       <small className="storefront-hint">{[row.author, row.publishTime ?? t('specialConfig.unpublished'), row.game].filter(Boolean).map(String).join(' · ')}</small>
       {!!row.summary && <p className="storefront-article__summary">{String(row.summary)}</p>}
-      <div className="storefront-html" data-testid="article-body" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(String(row.content ?? '')) }} />
+      <SafeHtml html={row.content} className="storefront-html" testId="article-body" />
     </article>
   );
 }

@@ -4,7 +4,7 @@ import { defineResource } from '../../crud';
 /** /operate/link: footer links with the modify drawer; the URL follows the §5 URL rule (contract pattern). */
 export default defineResource({
   entity: link,
-  permission: 'OperateLink',
+  route: '/operate/link',
   columns: ['id', 'logo', 'linkName', 'url', 'sort', 'status', 'createTime'],
   filters: ['linkName', 'status'],
   form: { mode: 'drawer', fields: ['linkName', 'url', 'logo', 'sort', 'status'] },

@@ -2,6 +2,7 @@ import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { SendStatus, stationMsg } from '../../../server/contract/operate';
+import { member } from '../../../server/contract/member';
 import { defineResource, enumLabel } from '../../crud';
 
 /** The send status, with "scheduled" for a sent message whose time is still ahead (members see it from then). */
@@ -19,8 +20,8 @@ function SendStatusCell({ row }: { row: Record<string, unknown> }) {
  */
 export default defineResource({
   entity: stationMsg,
-  permission: 'OperateStationMsg',
+  route: '/operate/stationMsg',
   columns: ['id', 'title', 'targetType', 'sendTime', 'status', 'readCount', 'createTime'],
   filters: ['title', 'targetType', 'status', 'sendTime'],
-  fields: { id: { width: 80 }, status: { width: 120, cell: (r) => <SendStatusCell row={r} /> }, sendTime: { width: 170 }, createTime: { width: 170 } },
+  fields: { id: { width: 80 }, status: { width: 120, cell: (r) => <SendStatusCell row={r} /> }, memberIds: { kind: 'remotes', refEntity: member }, sendTime: { width: 170 }, createTime: { width: 170 } },
 });

@@ -4,9 +4,9 @@ import { defineResource } from '../../crud';
 /** /recommend/game: featured games by position and schedule; higher weight shows first. */
 export default defineResource({
   entity: recommendGame,
-  permission: 'RecommendGame',
+  route: '/recommend/game',
   columns: ['id', 'gameId', 'position', 'weight', 'startTime', 'endTime', 'status', 'createTime'],
   filters: ['gameId', 'position', 'status'],
   form: { mode: 'dialog', columns: 2, fields: ['gameId', 'position', 'weight', 'status', 'startTime', 'endTime'] },
-  fields: { id: { width: 80 }, startTime: { width: 170 }, endTime: { width: 170 }, createTime: { width: 170 } },
+  fields: { id: { width: 80 }, startTime: { width: 170, kind: 'datetime', rangeEnd: 'endTime' }, endTime: { width: 170 }, createTime: { width: 170 } },
 });

@@ -4,7 +4,7 @@ import { defineResource } from '../../crud';
 /** /recommend/page: shop pages assembled from modules (master of /recommend/module). */
 export default defineResource({
   entity: recommendPage,
-  permission: 'RecommendPage',
+  route: '/recommend/page',
   columns: ['id', 'pageName', 'pageKey', 'description', 'moduleCount', 'status', 'createTime'],
   filters: ['pageName', 'status'],
   form: { mode: 'dialog', fields: ['pageName', 'pageKey', 'description', 'status'] },

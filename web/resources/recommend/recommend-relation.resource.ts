@@ -7,7 +7,7 @@ import { defineResource } from '../../crud';
  */
 export default defineResource({
   entity: recommendRelation,
-  permission: 'RecommendRelation',
+  route: '/recommend/relation',
   columns: ['id', 'moduleId', 'targetType', 'targetId', 'targetName', 'weight', 'status', 'createTime'],
   filters: ['moduleId', 'targetType', 'status'],
   fields: { id: { width: 80 }, targetId: { width: 90 }, weight: { width: 90 }, createTime: { width: 170 } },

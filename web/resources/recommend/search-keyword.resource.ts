@@ -4,7 +4,7 @@ import { defineResource } from '../../crud';
 /** /recommend/keywords: hot search words with sort and status. */
 export default defineResource({
   entity: searchKeyword,
-  permission: 'RecommendKeywords',
+  route: '/recommend/keywords',
   columns: ['id', 'word', 'searchCount', 'isHot', 'sort', 'status', 'createTime'],
   filters: ['word', 'isHot', 'status'],
   form: { mode: 'dialog', fields: ['word', 'isHot', 'sort', 'status'] },

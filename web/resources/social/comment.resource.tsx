@@ -31,7 +31,7 @@ function ImagesCell({ row }: { row: Row }) {
 /** /social/comment: member reviews with moderation (the page adds approve, hide with reason, pin, and their batch forms). */
 export default defineResource({
   entity: comment,
-  permission: 'SocialComment',
+  route: '/social/comment',
   columns: ['id', 'nickName', 'targetType', 'targetName', 'content', 'images', 'rating', 'replyCount', 'likeCount', 'isTop', 'status', 'hideReason', 'createTime'],
   filters: ['keyword', 'targetType', 'rating', 'status', 'isTop', 'createTime'],
   fields: {

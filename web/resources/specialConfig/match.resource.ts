@@ -4,7 +4,7 @@ import { defineResource } from '../../crud';
 /** /specialConfig/match: e-sports matches with teams, time, stream URL and cover (drawer form). */
 export default defineResource({
   entity: match,
-  permission: 'SpecialConfigMatch',
+  route: '/specialConfig/match',
   columns: ['id', 'cover', 'matchName', 'gameId', 'teamA', 'teamB', 'scoreA', 'scoreB', 'startTime', 'status'],
   filters: ['matchName', 'gameId', 'status', 'startTime'],
   form: { mode: 'drawer', width: 640, columns: 2, fields: ['matchName', 'gameId', 'teamA', 'teamB', 'scoreA', 'scoreB', 'startTime', 'endTime', 'streamUrl', 'cover', 'sort', 'status'] },

@@ -6,7 +6,7 @@ const mmss = (s: unknown) => (typeof s === 'number' ? `${Math.floor(s / 60)}:${S
 /** /specialConfig/video: videos with URL and duration (seconds, shown m:ss) and cover (drawer form). */
 export default defineResource({
   entity: video,
-  permission: 'SpecialConfigVideo',
+  route: '/specialConfig/video',
   columns: ['id', 'cover', 'title', 'gameId', 'videoUrl', 'duration', 'views', 'sort', 'status', 'createTime'],
   filters: ['title', 'gameId', 'status', 'createTime'],
   form: { mode: 'drawer', width: 560, fields: ['title', 'gameId', 'cover', 'videoUrl', 'duration', 'sort', 'status'] },

@@ -6,7 +6,7 @@ export default {
       open: 'Stats', title: 'Advert stats: {{title}}', views: 'Impressions', clicks: 'Clicks', ctr: 'CTR', count: 'Count',
       last7: 'Last 7 days', last30: 'Last 30 days', schedule: 'Whole schedule', notStarted: 'The advert has not started yet: no data', aria: 'Line chart of the advert’s daily impressions, clicks and click-through rate',
     },
-    receive: { open: 'Claims', title: 'Claims: {{name}}', fileName: 'Claims-{{name}}' },
+    receive: { open: 'Claims', title: 'Claims: {{name}}' },
     msg: {
       add: 'New message', modify: 'Edit draft', view: 'View', close: 'Close', send: 'Send', revoke: 'Revoke',
       scheduled: 'Scheduled', when: 'Delivery', mode: { now: 'Send now', schedule: 'Schedule', draft: 'Save as draft' },

@@ -2,7 +2,7 @@
 export default {
   /** Screen texts, keys `recommend.<key>`. */
   texts: {
-    modules: 'Modules ({{count}})', items: 'Items', chooseTarget: 'Choose a {{type}}',
+    modulesOf: 'Modules of {{name}}', modules: 'Modules ({{count}})', items: 'Items', chooseTarget: 'Choose a {{type}}',
     weights: 'Set weights', weightsHint: 'Filter by a module or select some rows first', weightsTitle: 'Set weights (higher shows first)', weightsSaved: '{{count}} weights updated', rank: 'New position',
     nav: {
       tree: 'Navigation', preview: 'Member view', previewHint: 'What members see (hidden entries are left out)', shop: 'Game Shop',

@@ -6,7 +6,7 @@ export default {
       open: '数据', title: '广告数据：{{title}}', views: '曝光量', clicks: '点击量', ctr: '点击率', count: '次数',
       last7: '近 7 天', last30: '近 30 天', schedule: '整个投放期', notStarted: '广告尚未开始投放，暂无数据', aria: '广告每日曝光量、点击量与点击率折线图',
     },
-    receive: { open: '领取记录', title: '领取记录：{{name}}', fileName: '领取记录-{{name}}' },
+    receive: { open: '领取记录', title: '领取记录：{{name}}' },
     msg: {
       add: '新建站内信', modify: '编辑草稿', view: '查看', close: '关闭', send: '发送', revoke: '撤回',
       scheduled: '定时待发', when: '发送方式', mode: { now: '立即发送', schedule: '定时发送', draft: '存为草稿' },

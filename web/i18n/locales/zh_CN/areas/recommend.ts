@@ -2,7 +2,7 @@
 export default {
   /** Screen texts, keys `recommend.<key>`. */
   texts: {
-    modules: '模块（{{count}}）', items: '关联内容', chooseTarget: '选择{{type}}',
+    modulesOf: '{{name}} 的模块', modules: '模块（{{count}}）', items: '关联内容', chooseTarget: '选择{{type}}',
     weights: '设置权重', weightsHint: '先按模块筛选或勾选若干行', weightsTitle: '设置权重（权重越大越靠前）', weightsSaved: '已更新 {{count}} 项权重', rank: '排序后位置',
     nav: {
       tree: '导航结构', preview: '会员端预览', previewHint: '会员看到的导航（隐藏项不显示）', shop: '游戏商城',

@@ -27,6 +27,8 @@ const EXCLUDED: Record<string, string> = {
   cdkCode: 'the codes of one platform, distributor or activity: master-detail lists on hidden routes, opened from a master row with the owner as a permanent filter; driven by tests/e2e/inventory-cdk.e2e.test.ts',
   inventoryAudit: 'the read-only audit trail shown in a dialog of the code screens (no route of its own); its entries are checked by tests/server/areas/inventory-actions.test.ts',
   cardSetting: 'one setting per goods delivered automatically, and the seed gives every such goods its setting, so a new one is refused as a duplicate until new goods exist (the unique rule is checked by the conformance suite)',
+  menu: 'a tree list (the whole menu, no paginator) while the smoke reads totals from the paginator; its edit and icon picker are driven by tests/e2e/system-stats.e2e.test.ts',
+  resourceCategory: 'no list screen of its own (spec §2: only /system/resourceCategory/add and /modify); the categories show on /system/resource (tests/e2e/system-stats.e2e.test.ts)',
 };
 
 /**
@@ -136,7 +138,7 @@ let serial = 0;
 function validText(schema: Record<string, unknown>, unique: string): string {
   const max = (schema.maxLength as number | undefined) ?? 64;
   const min = (schema.minLength as number | undefined) ?? 0;
-  const candidates = [unique, unique.replace(/\s+/g, '_'), '13800138000', `e2e${serial}@example.com`, 'https://example.com/e2e.png', '#1a2b3c', '2026-11-24 10:00:00', '2026-11-24', '2.99.0'];
+  const candidates = [unique, unique.replace(/\s+/g, '_'), '13800138000', `e2e${serial}@example.com`, 'https://example.com/e2e.png', '#1a2b3c', '2026-11-24 10:00:00', '2026-11-24', '2.99.0', `/v1/e2e${serial}/**`];
   const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern as string, 'u') : null;
   for (const c of candidates) {
     const v = c.length > max ? c.slice(c.length - max) : c;

@@ -116,7 +116,6 @@ describe('System area (issue 11)', () => {
       for (const [route, ready] of [
         ['/system/role', '[data-testid=crud-table] tbody tr'],
         ['/system/menu', '[data-testid=crud-table] tbody tr'],
-        ['/system/role/modify', '[data-testid=role-resources] .p-accordion-tab'],
         ['/system/resource', '[data-testid=crud-table] tbody tr'],
         ['/system/systemMessage', '[data-testid=crud-table] tbody tr'],
         ['/system/account/add', '[data-testid=avatar-fox]'],

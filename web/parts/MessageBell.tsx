@@ -48,9 +48,11 @@ export function MessageBell() {
         }}
         data-testid="message-bell"
       >
-        <i className="pi pi-bell p-overlay-badge" aria-hidden>
+        {/* The badge sits beside the icon, not inside it: inside, it would take the icon font. */}
+        <span className="p-overlay-badge" aria-hidden>
+          <i className="pi pi-bell" />
           {unread > 0 && <Badge value={unread > 99 ? '99+' : unread} severity="danger" data-testid="message-unread" />}
-        </i>
+        </span>
       </Button>
       <OverlayPanel ref={panel} className="parts-bell-panel" aria-label={t('parts.bell.title')}>
         <div className="parts-bell-head">

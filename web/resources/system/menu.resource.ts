@@ -17,7 +17,7 @@ export default defineResource({
   entity: menu,
   route: '/system/menu',
   tree: { parentField: 'parentId' },
-  columns: ['title', 'icon', 'name', 'path', 'component', 'frameSrc', 'sort', 'hidden', 'status', 'id'],
+  columns: ['title', 'icon', 'name', 'path', 'component', 'sort', 'hidden', 'status', 'id'],
   filters: ['title', 'hidden', 'status'],
   form: {
     mode: 'page',
@@ -33,6 +33,11 @@ export default defineResource({
       cell: (r) => (r.icon ? createElement('i', { className: String(r.icon), 'aria-label': String(r.icon) }) : null),
       input: (p) => createElement(IconPicker, { id: p.id, value: String(p.value ?? ''), onChange: p.onChange }),
     },
+    name: { width: 170 },
+    path: { width: 170 },
+    component: { width: 200 },
+    sort: { width: 80 },
+    hidden: { width: 90 },
     id: { width: 80 },
   },
 });

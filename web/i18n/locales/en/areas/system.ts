@@ -19,6 +19,8 @@ export default {
       auditor: { zh: '内容审核', name: 'Content review' },
     },
     role: {
+      allPermissions: 'Every permission',
+      responsibleFor: 'Responsible for {{areas}}',
       chosen: '{{count}} of {{total}} chosen',
       sections: { basic: 'Role', menus: 'Menus', resources: 'API resources' },
       menus: 'Menus',

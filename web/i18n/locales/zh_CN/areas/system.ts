@@ -19,6 +19,8 @@ export default {
       auditor: { zh: '内容审核', name: '内容审核' },
     },
     role: {
+      allPermissions: '拥有全部权限',
+      responsibleFor: '负责{{areas}}',
       chosen: '已选 {{count}} / {{total}}',
       sections: { basic: '角色信息', menus: '菜单权限', resources: '接口资源' },
       menus: '菜单权限',

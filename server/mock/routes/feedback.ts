@@ -31,7 +31,7 @@ export const feedbackHandlers: ActionHandlers = {
    */
   'feedbackAward.importAwardExcel': async ({ ctx, upload, actor }) => {
     const defaultActivity = typeof upload!.fields.activityName === 'string' ? upload!.fields.activityName.trim() : '';
-    const { rows, rowNumbers } = await readRows(upload!.file.data, COLUMNS);
+    const { rows, rowNumbers } = await readRows(upload!.file.data, COLUMNS, upload!.file);
     const problems: string[] = [];
     const good: AwardInput[] = [];
     rows.forEach((r, i) => {

@@ -14,11 +14,13 @@ const HASHED = /-[A-Z0-9]{8}\.[a-z0-9]+$/i;
  * `index.html` for client routes (e.g. `/order/index`). Unknown API paths answer an envelope 404,
  * never the HTML page. Without a build, pages answer 503 with a hint to run `npm run build`.
  */
-export async function registerStaticWeb(app: FastifyInstance, distDir: string) {
+export async function registerStaticWeb(app: FastifyInstance, distDir: string, options: { publicSourceMaps?: boolean } = {}) {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
+      // Source maps give the whole source away: served only with PUBLIC_SOURCE_MAPS=on (issue 12).
+      allowedPath: (pathName) => options.publicSourceMaps === true || !/\.map$/i.test(pathName),
       preCompressed: true,
       wildcard: true,
       index: 'index.html',

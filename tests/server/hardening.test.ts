@@ -1,9 +1,14 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { makeApp, signIn, testClock } from './helpers.js';
 import { startUpstream } from './upstream.js';
+import { generate, generateAsync } from '../../server/mock/store/seed.js';
+import { SEED_STEPS } from '../../server/mock/store/steps.js';
 import { MAX_IMPORT_CELLS, MAX_IMPORT_ROWS, MAX_ZIP_ENTRIES } from '../../server/mock/store/sheet.js';
 import { CaptchaStore } from '../../server/mock/captcha.js';
 import { scryptAsync, verifyConsoleAccountAsync } from '../../server/mock/accounts.js';
@@ -442,5 +447,56 @@ describe('finding 1: spreadsheets are checked before they are parsed', () => {
     expect(await importFile(app, token, good, 'application/octet-stream', 'w.exe')).toMatchObject({ code: 400, message: expect.stringMatching(/^file: not an \.xlsx/) });
     expect(await importFile(app, token, Buffer.from('PK\u0003\u0004 but not a zip at all'))).toMatchObject({ code: 400, message: expect.stringMatching(/^file: not an \.xlsx/) });
     expect(await importFile(app, token, zip([['a.txt', Buffer.from('x')]]))).toMatchObject({ code: 400, message: expect.stringMatching(/^file: not an \.xlsx/) });
+  });
+});
+
+describe('finding 9: QA controls and the production build', () => {
+  test('a reset to a new seed lets other requests through while it builds (a health check sent during it answers first)', async () => {
+    ({ app } = await makeApp(SMALL));
+    const order: string[] = [];
+    const seed = 900_000 + Math.floor(Math.random() * 90_000);
+    const resetting = app.inject({ method: 'POST', url: '/v1/mock/reset', payload: { seed } }).then((r) => {
+      order.push('reset');
+      return r.json();
+    });
+    await app.inject({ url: '/healthz' }).then(() => order.push('healthz'));
+    const done = await resetting;
+    expect(order).toEqual(['healthz', 'reset']);
+    expect(done).toMatchObject({ code: 200, data: { seed } });
+    expect(mockCtx(app).store.seed).toBe(seed);
+  });
+
+  test('the same seed gives the same data whether built at once or in slices', async () => {
+    const a = generate(4242, 0.05, SEED_STEPS);
+    const b = await generateAsync(4242, 0.05, SEED_STEPS, 0);
+    for (const name of Object.keys(a.tables) as (keyof typeof a.tables)[]) expect(b.tables[name], name).toEqual(a.tables[name]);
+  });
+
+  test('QA_CONTROLS=off answers 404 for every QA control and changes nothing', async () => {
+    ({ app } = await makeApp({ ...SMALL, QA_CONTROLS: 'off' }));
+    const seed = mockCtx(app).store.seed;
+    for (const url of ['/v1/mock/reset', '/v1/mock/info', '/v1/mock/faults/add', '/api/v1/mock/reset']) {
+      const res = await app.inject({ method: 'POST', url, payload: { seed: 5, path: '/v1/*', drop: true } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ code: 404, data: null, message: 'QA controls are switched off on this server' });
+    }
+    expect(mockCtx(app).store.seed).toBe(seed);
+    expect(mockCtx(app).faults.size).toBe(0);
+  });
+
+  test('source maps are not served unless PUBLIC_SOURCE_MAPS=on; every answer has a Permissions-Policy', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'console-maps-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>x</title>');
+    fs.writeFileSync(path.join(dist, 'main-ABCD1234.js'), 'console.log(1)\n//# sourceMappingURL=main-ABCD1234.js.map');
+    fs.writeFileSync(path.join(dist, 'main-ABCD1234.js.map'), '{"version":3,"sources":["secret.ts"]}');
+    ({ app } = await makeApp({ ...SMALL, DIST_DIR: dist }));
+    expect((await app.inject({ url: '/main-ABCD1234.js' })).statusCode).toBe(200);
+    const map = await app.inject({ url: '/main-ABCD1234.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('secret.ts');
+    for (const url of ['/', '/healthz', '/v1/order/list']) expect((await app.inject({ url })).headers['permissions-policy'], url).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+    await app.close();
+    ({ app } = await makeApp({ ...SMALL, DIST_DIR: dist, PUBLIC_SOURCE_MAPS: 'on' }));
+    expect((await app.inject({ url: '/main-ABCD1234.js.map' })).statusCode).toBe(200);
   });
 });

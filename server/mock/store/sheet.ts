@@ -98,11 +98,43 @@ export function zipEntries(file: Buffer): ZipEntry[] {
 
 const inflateRaw = promisify(zlib.inflateRaw) as (buf: Buffer, options: zlib.ZlibOptions & { maxOutputLength?: number }) => Promise<Buffer>;
 
-/** Occurrences of `needle` in `hay` (byte search; no string of the whole part is made). */
-function countOf(hay: Buffer, needle: Buffer, stopAfter: number): number {
+/** One turn of the event loop, so other requests are answered between slices of long work. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Occurrences of `needle` in `hay` (byte search; no string of the whole part is made), pausing
+ * every few milliseconds so counting a big sheet never holds the event loop.
+ */
+async function countOf(hay: Buffer, needle: Buffer, stopAfter: number): Promise<number> {
   let n = 0;
-  for (let at = hay.indexOf(needle); at >= 0 && n <= stopAfter; at = hay.indexOf(needle, at + needle.length)) n++;
+  let slice = performance.now();
+  for (let at = hay.indexOf(needle); at >= 0 && n <= stopAfter; at = hay.indexOf(needle, at + needle.length)) {
+    n++;
+    if ((n & 4095) === 0 && performance.now() - slice > SLICE_MS) {
+      await turn();
+      slice = performance.now();
+    }
+  }
   return n;
+}
+
+/** Longest stretch of import work between two pauses, in ms. */
+const SLICE_MS = 20;
+
+/**
+ * Calls `fn` for every item, pausing for a turn of the event loop whenever SLICE_MS have passed,
+ * so checking or storing 50,000 imported rows does not hold other requests (issue 12). Imports use
+ * it for their per-row checks and inserts.
+ */
+export async function inSlices<T>(items: readonly T[], fn: (item: T, index: number) => void): Promise<void> {
+  let slice = performance.now();
+  for (let i = 0; i < items.length; i++) {
+    fn(items[i], i);
+    if ((i & 255) === 255 && performance.now() - slice > SLICE_MS) {
+      await turn();
+      slice = performance.now();
+    }
+  }
 }
 
 /**
@@ -130,9 +162,9 @@ export async function checkXlsxLimits(file: Buffer, entries = zipEntries(file)):
     budget -= data.length;
     if (budget < 0) throw over();
     if (/^xl\/worksheets\/[^/]+\.xml$/.test(e.name)) {
-      const rows = countOf(data, Buffer.from('<row'), MAX_IMPORT_ROWS + 1);
+      const rows = await countOf(data, Buffer.from('<row'), MAX_IMPORT_ROWS + 1);
       if (rows > MAX_IMPORT_ROWS + 1) throw tooLarge(`file: the sheet has more than ${MAX_IMPORT_ROWS} rows, the most an import takes; split the file`);
-      const cells = countOf(data, Buffer.from('<c '), MAX_IMPORT_CELLS);
+      const cells = await countOf(data, Buffer.from('<c '), MAX_IMPORT_CELLS);
       if (cells > MAX_IMPORT_CELLS) throw tooLarge(`file: the sheet has more than ${MAX_IMPORT_CELLS} cells, the most an import takes; split the file`);
     }
   }

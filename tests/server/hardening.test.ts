@@ -14,6 +14,7 @@ import { CaptchaStore } from '../../server/mock/captcha.js';
 import { scryptAsync, verifyConsoleAccountAsync } from '../../server/mock/accounts.js';
 import { ALL, addPayload, mockCtx, post } from './contract/harness.js';
 import { DATE_PATTERN } from '../../server/contract/fields.js';
+import { loadConfig } from '../../server/config.js';
 
 /**
  * Issue 12: no input or client can stall the server, and every refusal is the envelope. These
@@ -498,5 +499,16 @@ describe('finding 9: QA controls and the production build', () => {
     await app.close();
     ({ app } = await makeApp({ ...SMALL, DIST_DIR: dist, PUBLIC_SOURCE_MAPS: 'on' }));
     expect((await app.inject({ url: '/main-ABCD1234.js.map' })).statusCode).toBe(200);
+  });
+});
+
+describe('the new settings are validated at start', () => {
+  test('bad values stop the server with a message naming the setting', () => {
+    expect(() => loadConfig([], { QA_CONTROLS: 'maybe' })).toThrow(/QA_CONTROLS must be "on" or "off"/);
+    expect(() => loadConfig([], { PUBLIC_HOST: 'https://x.example/' })).toThrow(/PUBLIC_HOST must be a host name/);
+    expect(() => loadConfig([], { BODY_TIMEOUT_MS: '5' })).toThrow(/BODY_TIMEOUT_MS must be between 100/);
+    expect(() => loadConfig(['--max-connections', '0'])).toThrow(/--max-connections must be between 1/);
+    const c = loadConfig([], { PUBLIC_SOURCE_MAPS: 'on', PUBLIC_HOST: 'Console.Example.com:8443', SHED_EVENT_LOOP_DELAY_MS: '0' });
+    expect(c).toMatchObject({ publicSourceMaps: true, publicHost: 'console.example.com:8443', shedEventLoopDelayMs: 0, qaControls: true, loginRatePerIp: 60 });
   });
 });

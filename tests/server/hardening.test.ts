@@ -1,12 +1,20 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { makeApp, signIn, testClock } from './helpers.js';
 import { startUpstream } from './upstream.js';
+import { generate, generateAsync } from '../../server/mock/store/seed.js';
+import { SEED_STEPS } from '../../server/mock/store/steps.js';
+import { MAX_IMPORT_CELLS, MAX_IMPORT_ROWS, MAX_ZIP_ENTRIES } from '../../server/mock/store/sheet.js';
 import { CaptchaStore } from '../../server/mock/captcha.js';
 import { scryptAsync, verifyConsoleAccountAsync } from '../../server/mock/accounts.js';
 import { ALL, addPayload, mockCtx, post } from './contract/harness.js';
 import { DATE_PATTERN } from '../../server/contract/fields.js';
+import { loadConfig } from '../../server/config.js';
 
 /**
  * Issue 12: no input or client can stall the server, and every refusal is the envelope. These
@@ -347,5 +355,160 @@ describe('finding 8: proxy mode', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(up.received[0].headers['x-forwarded-host']).toBe('console.example.com');
+  });
+});
+
+describe('finding 1: spreadsheets are checked before they are parsed', () => {
+  /** A zip of the given parts (stored deflated); `lie` declares every unpacked size as 100 bytes. */
+  function zip(parts: [name: string, data: Buffer][], lie = false): Buffer {
+    const locals: Buffer[] = [];
+    const centrals: Buffer[] = [];
+    let offset = 0;
+    for (const [name, data] of parts) {
+      const packed = zlib.deflateRawSync(data, { level: 9 });
+      const n = Buffer.from(name);
+      const crc = zlib.crc32(data);
+      const size = lie ? 100 : data.length;
+      const local = Buffer.alloc(30);
+      local.writeUInt32LE(0x04034b50, 0);
+      local.writeUInt16LE(20, 4);
+      local.writeUInt16LE(8, 8);
+      local.writeUInt32LE(crc, 14);
+      local.writeUInt32LE(packed.length, 18);
+      local.writeUInt32LE(size, 22);
+      local.writeUInt16LE(n.length, 26);
+      const central = Buffer.alloc(46);
+      central.writeUInt32LE(0x02014b50, 0);
+      central.writeUInt16LE(20, 4);
+      central.writeUInt16LE(20, 6);
+      central.writeUInt16LE(8, 10);
+      central.writeUInt32LE(crc, 16);
+      central.writeUInt32LE(packed.length, 20);
+      central.writeUInt32LE(size, 24);
+      central.writeUInt16LE(n.length, 28);
+      central.writeUInt32LE(offset, 42);
+      locals.push(local, n, packed);
+      centrals.push(central, n);
+      offset += 30 + n.length + packed.length;
+    }
+    const dir = Buffer.concat(centrals);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(parts.length, 8);
+    end.writeUInt16LE(parts.length, 10);
+    end.writeUInt32LE(dir.length, 12);
+    end.writeUInt32LE(offset, 16);
+    return Buffer.concat([...locals, dir, end]);
+  }
+  const BASE: [string, Buffer][] = [
+    ['[Content_Types].xml', Buffer.from('<?xml version="1.0"?><Types/>')],
+    ['xl/workbook.xml', Buffer.from('<?xml version="1.0"?><workbook/>')],
+  ];
+  const sheetOf = (xml: string): [string, Buffer] => ['xl/worksheets/sheet1.xml', Buffer.from(xml)];
+
+  async function importFile(a: FastifyInstance, token: string, data: Buffer, type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename = 'w.xlsx') {
+    const boundary = 'hardening-boundary';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await a.inject({ method: 'POST', url: '/api/v1/feedbackAward/importAwardExcel', headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+    return res.json();
+  }
+
+  test('a zip bomb is refused naming the unpacked-size limit, whether its sizes are declared or hidden', async () => {
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
+    const token = await signIn(app);
+    // 40 MB of blanks packs into ~40 KB (the finding's bomb was 200 MB in 202 KB).
+    const bomb: [string, Buffer] = ['xl/worksheets/sheet1.xml', Buffer.alloc(40 * 1024 * 1024, 0x20)];
+    for (const lie of [false, true]) {
+      const file = zip([...BASE, bomb], lie);
+      expect(file.length).toBeLessThan(1024 * 1024);
+      expect(await importFile(app, token, file)).toMatchObject({ code: 413, message: expect.stringMatching(/^file: the \.xlsx unpacks to .*20 MB/) });
+    }
+  });
+
+  test('too many zip entries, rows or cells are refused naming the limit', async () => {
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
+    const token = await signIn(app);
+    const many = zip([...BASE, ...Array.from({ length: MAX_ZIP_ENTRIES + 1 }, (_, i): [string, Buffer] => [`xl/media/${i}.txt`, Buffer.from('x')])]);
+    expect(await importFile(app, token, many)).toMatchObject({ code: 413, message: expect.stringMatching(new RegExp(`more than the ${MAX_ZIP_ENTRIES} a spreadsheet import takes`)) });
+    const rows = zip([...BASE, sheetOf(`<worksheet><sheetData>${'<row><c r="A1"><v>1</v></c></row>'.repeat(MAX_IMPORT_ROWS + 2)}</sheetData></worksheet>`)]);
+    expect(await importFile(app, token, rows)).toMatchObject({ code: 413, message: expect.stringMatching(/more than 50000 rows/) });
+    const cells = zip([...BASE, sheetOf(`<worksheet><sheetData><row>${'<c t="n"/>'.repeat(MAX_IMPORT_CELLS + 1)}</row></sheetData></worksheet>`)]);
+    expect(await importFile(app, token, cells)).toMatchObject({ code: 413, message: expect.stringMatching(/more than 1000000 cells/) });
+  });
+
+  test('the declared type, the name and the sniffed bytes must all be an .xlsx', async () => {
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
+    const token = await signIn(app);
+    const good = zip([...BASE, sheetOf('<worksheet/>')]);
+    expect(await importFile(app, token, good, 'image/png')).toMatchObject({ code: 400, message: expect.stringMatching(/^file: not an \.xlsx spreadsheet \(it was sent as image\/png/) });
+    expect(await importFile(app, token, good, 'application/octet-stream', 'w.exe')).toMatchObject({ code: 400, message: expect.stringMatching(/^file: not an \.xlsx/) });
+    expect(await importFile(app, token, Buffer.from('PK\u0003\u0004 but not a zip at all'))).toMatchObject({ code: 400, message: expect.stringMatching(/^file: not an \.xlsx/) });
+    expect(await importFile(app, token, zip([['a.txt', Buffer.from('x')]]))).toMatchObject({ code: 400, message: expect.stringMatching(/^file: not an \.xlsx/) });
+  });
+});
+
+describe('finding 9: QA controls and the production build', () => {
+  test('a reset to a new seed lets other requests through while it builds (a health check sent during it answers first)', async () => {
+    ({ app } = await makeApp(SMALL));
+    const order: string[] = [];
+    const seed = 900_000 + Math.floor(Math.random() * 90_000);
+    const resetting = app.inject({ method: 'POST', url: '/v1/mock/reset', payload: { seed } }).then((r) => {
+      order.push('reset');
+      return r.json();
+    });
+    await app.inject({ url: '/healthz' }).then(() => order.push('healthz'));
+    const done = await resetting;
+    expect(order).toEqual(['healthz', 'reset']);
+    expect(done).toMatchObject({ code: 200, data: { seed } });
+    expect(mockCtx(app).store.seed).toBe(seed);
+  });
+
+  test('the same seed gives the same data whether built at once or in slices', async () => {
+    const a = generate(4242, 0.05, SEED_STEPS);
+    const b = await generateAsync(4242, 0.05, SEED_STEPS, 0);
+    for (const name of Object.keys(a.tables) as (keyof typeof a.tables)[]) expect(b.tables[name], name).toEqual(a.tables[name]);
+  });
+
+  test('QA_CONTROLS=off answers 404 for every QA control and changes nothing', async () => {
+    ({ app } = await makeApp({ ...SMALL, QA_CONTROLS: 'off' }));
+    const seed = mockCtx(app).store.seed;
+    for (const url of ['/v1/mock/reset', '/v1/mock/info', '/v1/mock/faults/add', '/api/v1/mock/reset']) {
+      const res = await app.inject({ method: 'POST', url, payload: { seed: 5, path: '/v1/*', drop: true } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ code: 404, data: null, message: 'QA controls are switched off on this server' });
+    }
+    expect(mockCtx(app).store.seed).toBe(seed);
+    expect(mockCtx(app).faults.size).toBe(0);
+  });
+
+  test('source maps are not served unless PUBLIC_SOURCE_MAPS=on; every answer has a Permissions-Policy', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'console-maps-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>x</title>');
+    fs.writeFileSync(path.join(dist, 'main-ABCD1234.js'), 'console.log(1)\n//# sourceMappingURL=main-ABCD1234.js.map');
+    fs.writeFileSync(path.join(dist, 'main-ABCD1234.js.map'), '{"version":3,"sources":["secret.ts"]}');
+    ({ app } = await makeApp({ ...SMALL, DIST_DIR: dist }));
+    expect((await app.inject({ url: '/main-ABCD1234.js' })).statusCode).toBe(200);
+    const map = await app.inject({ url: '/main-ABCD1234.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('secret.ts');
+    for (const url of ['/', '/healthz', '/v1/order/list']) expect((await app.inject({ url })).headers['permissions-policy'], url).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+    await app.close();
+    ({ app } = await makeApp({ ...SMALL, DIST_DIR: dist, PUBLIC_SOURCE_MAPS: 'on' }));
+    expect((await app.inject({ url: '/main-ABCD1234.js.map' })).statusCode).toBe(200);
+  });
+});
+
+describe('the new settings are validated at start', () => {
+  test('bad values stop the server with a message naming the setting', () => {
+    expect(() => loadConfig([], { QA_CONTROLS: 'maybe' })).toThrow(/QA_CONTROLS must be "on" or "off"/);
+    expect(() => loadConfig([], { PUBLIC_HOST: 'https://x.example/' })).toThrow(/PUBLIC_HOST must be a host name/);
+    expect(() => loadConfig([], { BODY_TIMEOUT_MS: '5' })).toThrow(/BODY_TIMEOUT_MS must be between 100/);
+    expect(() => loadConfig(['--max-connections', '0'])).toThrow(/--max-connections must be between 1/);
+    const c = loadConfig([], { PUBLIC_SOURCE_MAPS: 'on', PUBLIC_HOST: 'Console.Example.com:8443', SHED_EVENT_LOOP_DELAY_MS: '0' });
+    expect(c).toMatchObject({ publicSourceMaps: true, publicHost: 'console.example.com:8443', shedEventLoopDelayMs: 0, qaControls: true, loginRatePerIp: 60 });
   });
 });

@@ -1,6 +1,6 @@
 import { ENTITIES, ENTITY, type AnyEntity, type EntityName, type RefDef } from '../../contract/index.js';
 import { Collection } from './collection.js';
-import { generate, type AnyRow, type SeedData } from './seed.js';
+import { generate, generateAsync, type AnyRow, type SeedData } from './seed.js';
 import { loadSnapshot, saveSnapshot } from './snapshot.js';
 import { SEED_STEPS } from './steps.js';
 
@@ -14,6 +14,18 @@ const cache = new Map<string, SeedData>();
 /** Kept datasets may sum to this scale (scale 1 ≈ 100 000 records, ~100 MB): two seeds at scale 1, one above. */
 const CACHE_SCALE_BUDGET = 2;
 
+/** Caches a generated dataset, dropping the oldest beyond the budget. */
+function remember(key: string, data: SeedData): void {
+  let total = data.scale;
+  for (const d of cache.values()) total += d.scale;
+  for (const [k, d] of cache) {
+    if (total <= Math.max(CACHE_SCALE_BUDGET, data.scale)) break;
+    cache.delete(k);
+    total -= d.scale;
+  }
+  cache.set(key, data);
+}
+
 /**
  * The seeded tables for a seed and scale: from this process's cache, else from the snapshot a
  * previous boot wrote (`.cache/seed/`, see snapshot.ts), else generated (see fixtures/*.factory.ts)
@@ -24,20 +36,26 @@ export function seedData(seed: number, scale: number): SeedData {
   let data = cache.get(key);
   if (!data) {
     data = loadSnapshot(seed, scale) ?? saveSnapshot(generate(seed, scale, SEED_STEPS));
-    let total = scale;
-    for (const d of cache.values()) total += d.scale;
-    for (const [k, d] of cache) {
-      if (total <= Math.max(CACHE_SCALE_BUDGET, scale)) break;
-      cache.delete(k);
-      total -= d.scale;
-    }
-    cache.set(key, data);
+    remember(key, data);
   } else {
     // Most recently used last, so eviction drops the dataset used longest ago.
     cache.delete(key);
     cache.set(key, data);
   }
   return data;
+}
+
+/**
+ * `seedData` without holding the event loop: a seed not yet generated is built in slices
+ * (generateAsync), then cached the same way.
+ */
+export async function seedDataAsync(seed: number, scale: number): Promise<SeedData> {
+  if (!cache.has(`${seed}:${scale}`)) {
+    const data = loadSnapshot(seed, scale) ?? saveSnapshot(await generateAsync(seed, scale, SEED_STEPS));
+    // Another reset may have built it meanwhile; keep the first.
+    if (!cache.has(`${seed}:${scale}`)) remember(`${seed}:${scale}`, data);
+  }
+  return seedData(seed, scale);
 }
 
 /** Who refers to an entity: the referring entity, its field and what deleting the target does. */
@@ -89,6 +107,18 @@ export class MockStore {
   /** Restores the seeded data, from another seed when one is given. */
   reset(seed = this.seed): void {
     const data = seedData(seed, this.scale);
+    this.seed = seed;
+    this.buildMs = data.buildMs;
+    for (const e of ENTITIES) this.col(e.name).reset(data.tables[e.name]);
+  }
+
+  /**
+   * `reset` without holding the event loop (issue 12): another seed's tables are built in slices
+   * while requests keep being answered from the current data, then swapped in all at once (only
+   * re-indexing, so no request sees half of one seed and half of another).
+   */
+  async resetAsync(seed = this.seed): Promise<void> {
+    const data = await seedDataAsync(seed, this.scale);
     this.seed = seed;
     this.buildMs = data.buildMs;
     for (const e of ENTITIES) this.col(e.name).reset(data.tables[e.name]);

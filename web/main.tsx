@@ -41,7 +41,8 @@ async function boot() {
   applyTheme(storedTheme());
   const stored = local.get<string>(StorageKey.locale);
   const locale = isLocale(stored) ? stored : DEFAULT_LOCALE;
-  await initI18n(locale);
+  // The login page draws only the shell's texts; the screens' load at sign-in (issue 13 budget).
+  await initI18n(locale, { screens: !window.location.pathname.startsWith('/login') });
   const onLanguage = (l: string) => {
     applyPrimeLocale(isLocale(l) ? l : DEFAULT_LOCALE);
     dayjs.locale(l === 'zh_CN' ? 'zh-cn' : 'en');

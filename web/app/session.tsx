@@ -7,6 +7,7 @@ import { local, session as sessionCache, StorageKey } from '../lib/storage';
 import { ROUTE_TABLE } from '../../server/contract/route-table';
 import type { UserInfo } from '../../server/contract/auth';
 import { loadAccess, warnRouteIssues } from './routing/access';
+import { loadScreenTexts } from '../i18n';
 import type { AppRoute, MenuItem } from './routing/types';
 import { VIEW_FILES } from '../pages/registry';
 import { LOGIN_PATH } from './guard';
@@ -27,7 +28,8 @@ export function createSessionActor(): SessionActor {
     actors: {
       login: fromPromise(({ input }) => sessionApi.login(input)),
       loadUser: fromPromise(async () => {
-        const userInfo = await sessionApi.adminInfo();
+        // The screens' texts load beside the user (the login page has only the shell's).
+        const [userInfo] = await Promise.all([sessionApi.adminInfo(), loadScreenTexts()]);
         // Basic data failing must not block sign-in; screens that need it reload it.
         const basicData = await sessionApi.basicData().catch(() => null);
         return { userInfo, basicData };

@@ -21,17 +21,45 @@ export function isLocale(v: unknown): v is Locale {
   return typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
 }
 
-async function ensurePack(locale: Locale) {
-  if (i18n.hasResourceBundle(locale, 'translation')) return;
-  const pack = await packs[locale]();
+/** The screens' texts (areas, resources, kit, home, dashboard), a chunk per language loaded at sign-in. */
+const screenPacks: Record<Locale, () => Promise<{ default: Record<string, unknown> }>> = {
+  zh_CN: () => import('./locales/zh_CN/screens'),
+  en: () => import('./locales/en/screens'),
+};
+const loaded = new Set<string>();
+let screensWanted = false;
+
+async function ensure(locale: Locale, which: 'shell' | 'screens') {
+  const key = `${which}:${locale}`;
+  if (loaded.has(key)) return;
+  const pack = await (which === 'shell' ? packs : screenPacks)[locale]();
+  // Deep merge: the two packs are disjoint namespaces of the one `translation` bundle.
   i18n.addResourceBundle(locale, 'translation', pack.default, true, true);
+  loaded.add(key);
+}
+
+async function ensurePack(locale: Locale) {
+  await Promise.all([ensure(locale, 'shell'), screensWanted ? ensure(locale, 'screens') : null]);
 }
 
 /**
- * Initialises i18next with the given locale, loading its pack and the fallback pack (zh_CN).
- * Resolves when texts can be rendered.
+ * Loads the screens' texts of the current language and the fallback (issue 13: the login route
+ * loads only the shell's texts). Called at sign-in, before the first screen renders; resolves at
+ * once when they are there. Later language switches load both packs.
  */
-export async function initI18n(locale: Locale = DEFAULT_LOCALE): Promise<typeof i18n> {
+export async function loadScreenTexts(): Promise<void> {
+  screensWanted = true;
+  const current = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  await Promise.all([ensure(current, 'screens'), ensure(DEFAULT_LOCALE, 'screens')]);
+}
+
+/**
+ * Initialises i18next with the given locale, loading its pack and the fallback pack (zh_CN):
+ * the shell's texts, and the screens' too unless `screens` is false (the login page, which
+ * loads them at sign-in through {@link loadScreenTexts}). Resolves when texts can be rendered.
+ */
+export async function initI18n(locale: Locale = DEFAULT_LOCALE, opts: { screens?: boolean } = {}): Promise<typeof i18n> {
+  if (opts.screens !== false) screensWanted = true;
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
       lng: locale,
@@ -41,6 +69,8 @@ export async function initI18n(locale: Locale = DEFAULT_LOCALE): Promise<typeof 
       returnNull: false,
       resources: {},
       partialBundledLanguages: true,
+      // Texts that arrive later (the screens' pack at sign-in) redraw what is shown.
+      react: { bindI18nStore: 'added' },
     });
     // i18next attaches addResourceBundle only in init(), so packs load after it.
     await Promise.all([ensurePack(locale), ensurePack(DEFAULT_LOCALE)]);

@@ -29,6 +29,9 @@ const EXCLUDED: Record<string, string> = {
   cardSetting: 'one setting per goods delivered automatically, and the seed gives every such goods its setting, so a new one is refused as a duplicate until new goods exist (the unique rule is checked by the conformance suite)',
   menu: 'a tree list (the whole menu, no paginator) while the smoke reads totals from the paginator; its edit and icon picker are driven by tests/e2e/system-stats.e2e.test.ts',
   resourceCategory: 'no list screen of its own (spec §2: only /system/resourceCategory/add and /modify); the categories show on /system/resource (tests/e2e/system-stats.e2e.test.ts)',
+  // A valid coupon needs an amount or discount that agrees with its type and threshold (mock domain
+  // rule), and its validity is one range picker for two fields: tests/e2e/games-goods.e2e.test.ts edits one.
+  coupon: 'type-dependent amounts and a validity range picker; covered by games-goods.e2e.test.ts',
 };
 
 /**
@@ -152,6 +155,9 @@ async function fillField(form: Locator, name: string, schema: Record<string, unk
   const box = form.locator(`[data-field="${name}"]`);
   const has = async (sel: string) => (await box.locator(sel).count()) > 0;
   const p = box.page();
+  // Tabbed forms: open the field's tab first (the kit marks fields with their tab index).
+  const tab = await box.getAttribute('data-tab');
+  if (tab !== null) await p.locator(`[data-testid=crud-form-tab-${tab}]`).click();
   if (await has('[data-testid=crud-image-file]')) {
     await box.locator('[data-testid=crud-image-file]').first().setInputFiles({ name: 'e2e.png', mimeType: 'image/png', buffer: PNG });
     await box.locator('[data-testid=crud-image-item]').first().waitFor();
@@ -171,6 +177,8 @@ async function fillField(form: Locator, name: string, schema: Record<string, unk
   } else if (await has('.ql-editor')) {
     await box.locator('.ql-editor').click();
     await p.keyboard.type(unique);
+  } else if (await has('.p-radiobutton')) {
+    await box.locator('.p-radiobutton').first().click();
   } else if (await has('.p-inputswitch')) {
     await box.locator('.p-inputswitch').click();
   } else if (await has('.p-inputnumber')) {

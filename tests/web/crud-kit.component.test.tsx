@@ -185,7 +185,7 @@ describe('field kinds', () => {
   });
 });
 
-import { useRefOptions, useLeaveGuard } from '../../web/crud';
+import { useRefOptions, useLeaveGuard, ResourceFormPage, editId } from '../../web/crud';
 import type { FieldSpec } from '../../web/crud';
 function ListOfTags({ spec }: { spec: FieldSpec }) {
   const opts = useRefOptions(spec);
@@ -236,4 +236,14 @@ describe('trees and leaving', () => {
       window.confirm = confirm;
     }
   });
+});
+
+test('a modify page kept alive in its tab loads the record the list opens next (§3 edit-id key)', async () => {
+  const res = defineResource({ entity: feedbackType, permission: 'FeedbackType', columns: ['id'], form: { mode: 'page', fields: ['typeName'] } });
+  mockApi('/v1/feedbackType/info', (b) => types.find((t) => t.id === (b as { id: number }).id));
+  editId.set('feedbackTypeId', 1);
+  render(<ResourceFormPage resource={res} modify onDone={() => {}} />);
+  await waitFor(() => expect((document.getElementById('crud-feedbackType-typeName') as HTMLInputElement)?.value).toBe('Payment'));
+  act(() => editId.set('feedbackTypeId', 2));
+  await waitFor(() => expect((document.getElementById('crud-feedbackType-typeName') as HTMLInputElement)?.value).toBe('Refund'));
 });

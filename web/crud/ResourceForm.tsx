@@ -38,9 +38,9 @@ type ErrorEntry = FieldError | { text: string };
  * One labelled field: label, input (by kind or override), and its error tied to the input with
  * `aria-invalid` and `aria-describedby` (set on the real focusable element, whatever widget).
  */
-function FormField({ spec, label, value, onChange, error, errorText, id, wide, values, setValues }: {
+function FormField({ spec, label, value, onChange, error, errorText, id, wide, values, setValues, tab }: {
   spec: FieldSpec; label: string; value: unknown; onChange: (v: unknown) => void; error?: ErrorEntry; errorText?: string; id: string; wide: boolean;
-  values: Row; setValues: (patch: Row) => void;
+  values: Row; setValues: (patch: Row) => void; tab?: number;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const errId = `${id}-error`;
@@ -64,7 +64,7 @@ function FormField({ spec, label, value, onChange, error, errorText, id, wide, v
       }
     : onChange;
   return (
-    <div ref={box} className={`crud-form__field${wide ? ' crud-form__field--wide' : ''}`} data-field={spec.name}>
+    <div ref={box} className={`crud-form__field${wide ? ' crud-form__field--wide' : ''}`} data-field={spec.name} data-tab={tab}>
       <label htmlFor={id}>
         {spec.required && <span className="crud-required">*</span>}
         {label}
@@ -158,6 +158,9 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
       // The client already showed the message as a toast; also put it beside its field.
       if (e instanceof ApiError) {
         const f = fieldOfServerMessage(e.message, fields);
+        // A reference the server does not know: the cached options were stale, load them again.
+        const ref = f ? fieldSpec(resource, f).ref : undefined;
+        if (ref && /\bno\b.*\bid\b/i.test(e.message)) invalidateRefs(ref);
         if (f) {
           const start = ends.has(f) ? fields.find((x) => fieldSpec(resource, x).override.rangeEnd === f) : undefined;
           setErrors({ [start ?? f]: { text: e.message.replace(/^\s*\w+\s*[:：]\s*/, '') } });
@@ -189,7 +192,7 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
   };
 
   const cols = resource.form?.columns ?? 1;
-  const renderFields = (list: readonly string[]) =>
+  const renderFields = (list: readonly string[], tabIndex?: number) =>
     list
       .filter((f) => !ends.has(f))
       .map((f) => {
@@ -207,6 +210,7 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
             wide={!!(spec.override.wide ?? KINDS[spec.kind]?.wide)}
             values={values}
             setValues={setValues}
+            tab={tabIndex}
           />
         );
       });
@@ -215,10 +219,11 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
   let content: ReactNode;
   if (tabs) {
     content = (
-      <TabView activeIndex={tab} onTabChange={(e) => setTab(e.index)} data-testid="crud-form-tabs">
-        {sections.map((s) => (
-          <TabPanel key={s.title} header={sectionTitle(s)} headerClassName={s.fields.some((f) => errors[f]) ? 'crud-tab--invalid' : undefined}>
-            {grid(renderFields(s.fields))}
+      // Every tab stays rendered (hidden when not open), so a field's error and value survive tab switches.
+      <TabView activeIndex={tab} onTabChange={(e) => setTab(e.index)} renderActiveOnly={false} data-testid="crud-form-tabs">
+        {sections.map((s, i) => (
+          <TabPanel key={s.title} header={sectionTitle(s)} headerClassName={s.fields.some((f) => errors[f]) ? 'crud-tab--invalid' : undefined} pt={{ headerAction: { 'data-testid': `crud-form-tab-${i}` } as never }}>
+            {grid(renderFields(s.fields, i))}
           </TabPanel>
         ))}
       </TabView>
@@ -289,15 +294,21 @@ export function ResourceFormPage({ resource, modify, onDone }: { resource: Resou
   const key = resource.form?.editIdKey;
   const [record, setRecord] = useState<Record<string, unknown> | null | undefined>(modify ? undefined : null);
   const [missing, setMissing] = useState(false);
+  // The list sets the key again when another record (or a new one) is opened while this page is
+  // kept alive in its tab: load that one, and start a fresh add form.
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => (key ? editId.onChange((k) => k === key && setGeneration((n) => n + 1)) : undefined), [key]);
   useEffect(() => {
     if (!modify) return;
     const id = key ? editId.get(key) : null;
+    setMissing(false);
     if (id === null) {
       setMissing(true);
       return;
     }
+    setRecord(undefined);
     callOp<Record<string, unknown>>(resource.entity, 'info', { id }).then(setRecord, () => setMissing(true));
-  }, [modify, key, resource]);
+  }, [modify, key, resource, generation]);
   if (missing) {
     return (
       <section className="crud-card crud-form-page" data-testid="crud-form-missing">
@@ -307,5 +318,5 @@ export function ResourceFormPage({ resource, modify, onDone }: { resource: Resou
     );
   }
   if (record === undefined) return <div className="crud-card" aria-busy="true" />;
-  return <ResourceForm resource={resource} record={record} visible onHide={onDone} onSaved={onDone} mode="page" />;
+  return <ResourceForm key={generation} resource={resource} record={record} visible onHide={onDone} onSaved={onDone} mode="page" />;
 }

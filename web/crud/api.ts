@@ -161,7 +161,18 @@ export const EDIT_ID_KEYS = {
   goodsTab: 'goodsTabIndex',
 } as const;
 
+const editIdListeners = new Set<(key: string) => void>();
 export const editId = {
-  set: (key: string, id: number | null) => (id === null ? local.remove(key) : local.set(key, id)),
+  /** Stores the id (null: a new record) and tells a form page kept alive in its tab to load it. */
+  set: (key: string, id: number | null) => {
+    if (id === null) local.remove(key);
+    else local.set(key, id);
+    for (const l of [...editIdListeners]) l(key);
+  },
   get: (key: string): number | null => local.get<number>(key),
+  /** Calls `listener(key)` after every `set`; answers the unsubscribe. */
+  onChange: (listener: (key: string) => void): (() => void) => {
+    editIdListeners.add(listener);
+    return () => void editIdListeners.delete(listener);
+  },
 };

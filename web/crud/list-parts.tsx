@@ -209,11 +209,17 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
   if (resource.tree) {
     return (
       <>
-      {page.list.length > 0 && failedNote}
-      <TreeTable key={i18n.language} value={nodes} loading={ctl.loading} emptyMessage={empty} scrollable data-testid="crud-table" className="crud-tree-table">
-        {columnEls}
-        {actions}
-      </TreeTable>
+        {page.list.length > 0 && failedNote}
+        <TreeTable key={i18n.language} value={nodes} loading={ctl.loading} emptyMessage={empty} scrollable data-testid="crud-table" className="crud-tree-table">
+          {columnEls}
+          {actions}
+        </TreeTable>
+        {/* The whole set is shown (no pages): say how many records it holds, like a paged list's report. */}
+        {page.total > 0 && (
+          <div className="crud-tree-footer">
+            <span className="p-paginator-current">{t('crud.total', { total: page.total })}</span>
+          </div>
+        )}
       </>
     );
   }

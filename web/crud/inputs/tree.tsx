@@ -7,8 +7,8 @@ import { buildTree, type RowNode } from '../tree';
 
 /**
  * Tree select for parent/child entities (kind `tree`, e.g. a category's parent or a goods
- * category): the whole (small) entity from its `list`, nested by `parentId`, cached like the §3
- * lists and reloaded when that entity changes. `rootValue` (default 0) is offered as "top level"
+ * category): the whole (small) entity from its `list`, nested by `parentId`, loaded when the form
+ * opens and again when that entity changes. `rootValue` (default 0) is offered as "top level"
  * in forms; in the search form it means no filter.
  */
 export function TreeInput({ spec, value, onChange, invalid, id, placeholder, filter, describedBy }: InputProps) {
@@ -20,7 +20,8 @@ export function TreeInput({ spec, value, onChange, invalid, id, placeholder, fil
   useEffect(() => onRefsChanged((e) => e === entity.name && setTick((n) => n + 1)), [entity]);
   useEffect(() => {
     let live = true;
-    listEvery(entity, {}, true).then((r) => live && setRows(r), () => {});
+    // Fresh on every open form: a stale tree would offer a node someone else just deleted.
+    listEvery(entity).then((r) => live && setRows(r), () => {});
     return () => {
       live = false;
     };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
@@ -6,13 +6,33 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
 import { http } from '../../api/http';
 import { notify } from '../../app/notify';
-import { ResourceListPage } from '../../crud';
-import { ActionDialog, SubList, type ActionField } from '../../parts';
+import { ListTable, ListToolbar, ResourceListPage, SearchForm, useListController } from '../../crud';
+import { ActionDialog, type ActionField } from '../../parts';
 import { merchantAccount as accountEntity } from '../../../server/contract/merchant';
 import merchant from '../../resources/merchant/merchant.resource';
 import merchantAccount from '../../resources/merchant/merchant-account.resource';
 
 type Row = Record<string, unknown>;
+
+/**
+ * The accounts of one merchant: the kit's list parts on a controller of their own (not synced to the
+ * URL, so it never fights the merchant list) with the merchant as a permanent filter.
+ */
+function AddButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return <Button label={t('crud.add')} icon="pi pi-plus" size="small" onClick={onClick} data-testid="account-add" />;
+}
+
+function MerchantAccounts({ merchantId, reloadKey, onAdd, rowActions }: { merchantId: number; reloadKey: number; onAdd: () => void; rowActions: (row: Row) => ReactNode }) {
+  const ctl = useListController(merchantAccount, { urlSync: false, permanentFilter: { merchantId }, reloadKey });
+  return (
+    <div className="crud-page">
+      <SearchForm ctl={ctl} />
+      <ListToolbar ctl={ctl}>{ctl.can('add') && <AddButton onClick={onAdd} />}</ListToolbar>
+      <ListTable ctl={ctl} rowActions={rowActions} />
+    </div>
+  );
+}
 
 /**
  * /merchant/index (spec §2, admin only): merchants with the form modal (add/modify) and the
@@ -63,13 +83,10 @@ export default function MerchantIndexPage() {
       />
       <Dialog visible={!!accountsOf} onHide={() => setAccountsOf(null)} header={accountsOf ? t('merchant.accountsTitle', { name: accountsOf.merchantName }) : ''} style={{ width: 'min(920px, 96vw)' }} modal draggable={false} data-testid="merchant-accounts-dialog">
         {accountsOf && (
-          <SubList
-            resource={merchantAccount}
-            filter={{ merchantId: accountsOf.id }}
-            pageSize={10}
+          <MerchantAccounts
+            merchantId={accountsOf.id as number}
             reloadKey={reloadKey}
-            canStatus={canEdit}
-            toolbar={canEdit && <Button label={t('crud.add')} icon="pi pi-plus" size="small" onClick={() => setEditing(null)} data-testid="account-add" />}
+            onAdd={() => setEditing(null)}
             rowActions={(row) =>
               canEdit && (
                 <>

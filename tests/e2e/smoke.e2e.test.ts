@@ -20,7 +20,14 @@ import { openSignedIn, resetMock, type E2EServer, e2eLifecycle, apiToken } from 
  */
 
 /** Declarations the smoke does not run, each with the reason (none may be skipped silently). */
-const EXCLUDED: Record<string, string> = {};
+const EXCLUDED: Record<string, string> = {
+  rewardReceive: 'the claims of one reward, shown in the receive modal of /operate/reward (storefront e2e)',
+  seoSetting: '/operate/seoSetting is a settings form per page with a snippet preview, not a list (storefront e2e)',
+  navigation: '/recommend/navigation is a drag-and-drop tree with a member preview, not a list (storefront e2e)',
+  // The smoke presses Escape to close a date panel; in a drawer that closes the drawer too (PrimeReact Sidebar closeOnEscape).
+  match: 'drawer form with a required date-time: Escape after the date closes the drawer (kit/smoke issue); covered by the storefront smoke list test',
+  product: 'drawer form with a required date-time: Escape after the date closes the drawer (kit/smoke issue); covered by the storefront smoke list test',
+};
 
 /**
  * Query a screen needs to show a given resource, when two resources share one route (tabs in the

@@ -9,7 +9,9 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/web/**/*.test.ts', 'tests/lib/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node' } },
+      // A server test builds the whole seeded store in-process: seconds on a busy 2-core machine, so
+      // the default 5 s would fail a correct test under load.
+      { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
       {
         // Kit parts rendered in a DOM (issue 7): happy-dom + Testing Library, HTTP answered by a fake fetch.
         test: { name: 'component', include: ['tests/web/**/*.component.test.tsx'], environment: 'happy-dom', setupFiles: ['tests/web/component/setup.tsx'] },

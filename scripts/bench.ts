@@ -39,8 +39,11 @@ const LOAD = Number(opt('load') ?? (QUICK ? 5 : 60));
 const ONLY = new Set((opt('only') ?? 'static,proxy,lists,boot,memory').split(','));
 const SCALES = (opt('scales') ?? (QUICK ? '1' : '1,10')).split(',').map(Number);
 const CONNECTIONS = 50;
+/** The console's LOG_LEVEL: `info` (the default, an access log line per request) unless told. */
+const LOG_LEVEL = opt('log-level') ?? 'info';
 
-const WORK = path.join(PROJECT_ROOT, '.cache', 'bench');
+/** Where the bench builds (or, with --work=DIR and --no-build, finds) the bundle and the server: compare two builds. */
+const WORK = path.resolve(PROJECT_ROOT, opt('work') ?? path.join('.cache', 'bench'));
 const DIST = path.join(WORK, 'web');
 /** Inside the project so the bundled server resolves node_modules like dist/server/main.js does. */
 const SERVER = path.join(WORK, 'server', 'main.js');
@@ -130,7 +133,7 @@ async function startProcess(args: string[], env: Record<string, string>): Promis
 /** The console from the built bundle, mock mode unless `env` says otherwise. */
 function startConsole(env: Record<string, string> = {}): Promise<Server> {
   const mock: Record<string, string> = env.MODE !== 'proxy' ? { MOCK_CAPTCHA_CODE: 'BENCH' } : {};
-  return startProcess([SERVER], { LOG_LEVEL: 'info', DIST_DIR: DIST, ...mock, ...env });
+  return startProcess([SERVER], { LOG_LEVEL, DIST_DIR: DIST, ...mock, ...env });
 }
 
 /** A peer script; peers answer /healthz-less, so readiness is a TCP probe of its own path. */
@@ -316,6 +319,11 @@ async function benchProxy() {
   try {
     const authorization = await signIn(mock.port);
     const t = { path: '/v1/feedback/findAll', method: 'POST' as const, headers: { authorization, 'content-type': 'application/json' }, body: '{"pageNum":1,"pageSize":20}' };
+    // Every path must answer the same list (envelope code 200), or the comparison means nothing.
+    for (const s of [mock, proxy, ...(nginx ? [nginx] : [])]) {
+      const res = JSON.parse((await request(s.port, t.path, t)).body.toString());
+      if (res.code !== 200 || !Array.isArray(res.data?.list)) throw new Error(`proxy bench: port ${s.port} answered ${JSON.stringify(res).slice(0, 200)}`);
+    }
     await load({ ...t, port: mock.port }, 1);
     await load({ ...t, port: proxy.port }, 1);
     const direct = await load({ ...t, port: mock.port });

@@ -1,12 +1,16 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { Metafile } from 'esbuild';
 import { precompress, type Size } from './lib/compress.js';
-import { assertChartsAreLazy, formatSizeReport, sizeReport, type SizeReport } from './lib/report.js';
+import { assertChartsAreLazy, formatSizeReport, loginBudgetProblems, sizeReport, type SizeReport } from './lib/report.js';
 import {
   appBuildOptions,
+  appendPageCssCalls,
+  pageCssMap,
+  rewriteLazyCss,
   assertSafeOutDir,
   bootBuildOptions,
   entryFiles,
@@ -34,6 +38,8 @@ export interface BuildParams {
   quiet?: boolean;
   /** Login page relative to the web root, for the size report and the apexcharts check. */
   loginPage?: string;
+  /** Fail when the login route is over its budget (scripts/lib/report.ts LOGIN_BUDGET); default true. */
+  budget?: boolean;
 }
 
 /** Absolute paths of what the build wrote. */
@@ -83,7 +89,9 @@ export async function buildServer(outfile: string): Promise<void> {
  * optionally the server bundle.
  * @returns the merged metafile, the size report (bytes) and the written files.
  * @throws Error when esbuild fails (message lists file:line errors), when apexcharts is reachable by
- *   static imports from the entry or the login page, or when `outDir` would contain the sources.
+ *   static imports from the entry or the login page, when the login route is over its budget
+ *   (requests, JS and total brotli bytes; the size table is printed first), or when `outDir` would
+ *   contain the sources.
  */
 export async function build(params: BuildParams = {}): Promise<BuildResult> {
   const started = performance.now();
@@ -100,12 +108,17 @@ export async function build(params: BuildParams = {}): Promise<BuildResult> {
 
   const p = { webRoot, outDir, minify };
   const serverOut = params.serverOut ? path.resolve(params.serverOut) : null;
-  const [app, boot, favicon] = await Promise.all([
+  const serverBuilt = serverOut ? buildServer(serverOut) : null;
+  const [app, plain, favicon] = await Promise.all([
     esbuild.build(appBuildOptions(p)),
-    esbuild.build(bootBuildOptions(p)),
+    // Only for the lazy chunks' own CSS (see rewriteLazyCss); nothing of it is written.
+    esbuild.build({ ...appBuildOptions(p, { shareEntry: false }), write: false }),
     writeFavicon(outDir),
-    serverOut ? buildServer(serverOut) : null,
   ]);
+  // The boot script carries the map of lazy chunks to their CSS, which only the app build knows.
+  const pageCss = pageCssMap(app.metafile!, webRoot, outDir);
+  await rewriteLazyCss(app.metafile!, plain, webRoot, outDir, pageCss);
+  const [boot] = await Promise.all([esbuild.build(bootBuildOptions(p, pageCss)), appendPageCssCalls(outDir, pageCss), serverBuilt]);
   const metafile: Metafile = {
     inputs: { ...app.metafile!.inputs, ...boot.metafile!.inputs },
     outputs: { ...app.metafile!.outputs, ...boot.metafile!.outputs },
@@ -119,13 +132,14 @@ export async function build(params: BuildParams = {}): Promise<BuildResult> {
     ...(loginKey ? [{ key: loginKey, label: `the login page ${loginPage}` }] : []),
   ]);
 
-  const files = entryFiles(app.metafile!, boot.metafile!, webRoot);
+  const entry = entryFiles(app.metafile!, boot.metafile!, webRoot);
+  const files = { ...entry, lazyCss: entry.lazyCss.filter((f) => existsSync(f)) };
   const indexHtml = path.join(outDir, 'index.html');
-  await fs.writeFile(indexHtml, renderIndexHtml(outDir, files, favicon));
+  await fs.writeFile(indexHtml, renderIndexHtml(outDir, files, favicon, { linkPageCss: false }));
 
   const known = compress ? await precompress(await listFiles(outDir)) : new Map<string, Size>();
   const compressed = performance.now();
-  const sizes = await sizeReport(metafile, { outDir, webRoot, loginPage, themeLight: files.themeLight, boot: files.boot, lazyCss: files.lazyCss, known });
+  const sizes = await sizeReport(metafile, { outDir, webRoot, loginPage, themeLight: files.themeLight, boot: files.boot, lazyCss: files.lazyCss, known, indexHtml, favicon });
 
   const all = (await listFiles(outDir)).map((f) => path.relative(outDir, f).split(path.sep).join('/')).sort();
   const ms = performance.now() - started;
@@ -136,6 +150,8 @@ export async function build(params: BuildParams = {}): Promise<BuildResult> {
       ` in ${(ms / 1000).toFixed(2)} s (bundle ${(bundled - started).toFixed(0)} ms` +
       (compress ? `, compress ${(compressed - bundled).toFixed(0)} ms)` : ')'),
   );
+  const over = params.budget === false ? null : loginBudgetProblems(sizes);
+  if (over) throw new Error(`build: the login route is over its budget (${over}); see the size table. Keep what only signed-in pages need behind import().`);
   return { metafile, sizes, outputs: { ...files, indexHtml, favicon, files: all, server: serverOut }, ms };
 }
 

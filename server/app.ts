@@ -63,7 +63,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (config.mode === 'mock') await registerMockMode(app, config, deps);
   else await registerProxyMode(app, config);
 
-  await registerStaticWeb(app, config.distDir);
+  await registerStaticWeb(app, config.distDir, { publicSourceMaps: config.publicSourceMaps });
   await registerLoadShedding(app, config);
   return app;
 }

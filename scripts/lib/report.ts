@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
 import { sizeOf, type Size } from './compress.js';
@@ -18,15 +19,39 @@ export interface SizeReport {
   entryJs: FileSize;
   entryCss: FileSize | null;
   /**
-   * What a first visit to /login downloads: the boot script, the entry and its static imports, the
-   * login page chunk and its static imports, their CSS, the page CSS index.html links up front and
-   * the light theme. Null when the app has no login page yet.
+   * What a first visit to /login downloads (see {@link LOGIN_BUDGET}): index.html, the favicon, the
+   * light theme, the entry CSS, the boot script, the entry and its static imports, the login page
+   * chunk and the default language pack with their static imports and CSS, and the icon font
+   * (woff2). Null when the app has no login page yet.
    */
-  loginInitial: GroupSize | null;
-  /** CSS of lazily loaded pages, which index.html links up front (see `WebEntryFiles.lazyCss`). */
+  loginInitial: (GroupSize & { js: GroupSize; requests: number }) | null;
+  /** CSS of lazily loaded chunks, loaded with their chunk (web/boot.ts), not linked by index.html. */
   lazyCss: GroupSize;
   /** The ten largest JS files (entry, pages and shared chunks). */
   largestChunks: FileSize[];
+}
+
+/**
+ * The login route's budget, over which the build fails: brotli bytes of its JS (boot script
+ * included), of everything it downloads, and its number of requests (API calls aside). Issue 13's
+ * goals are 170 KB JS, 250 KB in all and 20 requests; the last two hold. JS is at ~176 KB (React DOM,
+ * i18next, xstate and PrimeReact's core are ~140 KB of it), so its limit is a ratchet just above
+ * today's size, to be lowered to the goal ({@link LOGIN_JS_GOAL}) as the session code gets lighter.
+ */
+export const LOGIN_BUDGET = { jsBrotli: 178 * 1024, totalBrotli: 250 * 1024, requests: 20 } as const;
+/** Issue 13's JS goal for the login route, printed beside the enforced limit. */
+export const LOGIN_JS_GOAL = 170 * 1024;
+
+/** Why the login route is over budget, or null. */
+export function loginBudgetProblems(r: SizeReport): string | null {
+  const l = r.loginInitial;
+  if (!l) return null;
+  const over: string[] = [];
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  if (l.js.brotli > LOGIN_BUDGET.jsBrotli) over.push(`JS ${kb(l.js.brotli)} br > ${kb(LOGIN_BUDGET.jsBrotli)}`);
+  if (l.brotli > LOGIN_BUDGET.totalBrotli) over.push(`everything ${kb(l.brotli)} br > ${kb(LOGIN_BUDGET.totalBrotli)}`);
+  if (l.requests > LOGIN_BUDGET.requests) over.push(`${l.requests} requests > ${LOGIN_BUDGET.requests}`);
+  return over.length ? over.join(', ') : null;
 }
 
 /** Packages that must load only with the pages that draw charts (they weigh about 500 KB). */
@@ -59,7 +84,20 @@ export function assertChartsAreLazy(meta: Metafile, starts: { key: string; label
  */
 export async function sizeReport(
   meta: Metafile,
-  opts: { outDir: string; webRoot: string; loginPage: string; themeLight: string; boot: string; lazyCss: string[]; known: Map<string, Size> },
+  opts: {
+    outDir: string;
+    webRoot: string;
+    loginPage: string;
+    themeLight: string;
+    boot: string;
+    lazyCss: string[];
+    known: Map<string, Size>;
+    /** index.html and the favicon, counted in the login route when given. */
+    indexHtml?: string;
+    favicon?: string;
+    /** Source of the language pack the first visit loads (default `i18n/locales/zh_CN/index.ts`). */
+    languagePack?: string;
+  },
 ): Promise<SizeReport> {
   const rel = (abs: string) => path.relative(opts.outDir, abs).split(path.sep).join('/');
   const fileSize = async (abs: string): Promise<FileSize> => ({ file: rel(abs), ...(await sizeOf(abs, opts.known)) });
@@ -77,11 +115,22 @@ export async function sizeReport(
   const entryCss = meta.outputs[entryKey].cssBundle;
   const loginKey = outputOfEntry(meta, path.join(opts.webRoot, opts.loginPage));
 
-  let loginInitial: GroupSize | null = null;
+  let loginInitial: SizeReport['loginInitial'] = null;
   if (loginKey) {
-    const js = new Set([...staticClosure(meta, entryKey), ...staticClosure(meta, loginKey)]);
-    const css = [entryKey, loginKey].map((k) => meta.outputs[k].cssBundle).filter((c): c is string => !!c);
-    loginInitial = await group([...new Set([opts.boot, opts.themeLight, ...[...js, ...css].map(metaPath), ...opts.lazyCss])]);
+    const packKey = outputOfEntry(meta, path.join(opts.webRoot, opts.languagePack ?? path.join('i18n', 'locales', 'zh_CN', 'index.ts')));
+    const starts = [entryKey, loginKey, ...(packKey ? [packKey] : [])];
+    const js = [...new Set(starts.flatMap((k) => staticClosure(meta, k)))];
+    // A lazy chunk's CSS file is gone when the chunk has none of its own (see rewriteLazyCss).
+    const css = starts.map((k) => meta.outputs[k].cssBundle).filter((c): c is string => !!c && fs.existsSync(metaPath(c)));
+    // Browsers take the first format they support from @font-face: woff2.
+    const fonts = css
+      .concat(Object.keys(meta.outputs).filter((k) => metaPath(k) === opts.themeLight))
+      .flatMap((k) => meta.outputs[k]?.imports ?? [])
+      .filter((i) => i.path.endsWith('.woff2'))
+      .map((i) => i.path);
+    const jsGroup = await group([opts.boot, ...js.map(metaPath)]);
+    const all = [...new Set([...(opts.indexHtml ? [opts.indexHtml] : []), ...(opts.favicon ? [opts.favicon] : []), opts.boot, opts.themeLight, ...jsGroup.files.map((f) => path.join(opts.outDir, f)), ...[...css, ...fonts].map(metaPath)])];
+    loginInitial = { ...(await group(all)), js: jsGroup, requests: all.length };
   }
 
   const largest = Object.entries(meta.outputs)
@@ -105,9 +154,12 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 export function formatSizeReport(r: SizeReport): string {
   const rows: [string, Size][] = [['entry JS  ' + r.entryJs.file, r.entryJs]];
   if (r.entryCss) rows.push(['entry CSS ' + r.entryCss.file, r.entryCss]);
-  if (r.loginInitial) rows.push([`login route initial load (${r.loginInitial.files.length} files)`, r.loginInitial]);
-  else rows.push(['login route initial load: no login page chunk found', { raw: 0, gzip: 0, brotli: 0 }]);
-  if (r.lazyCss.files.length) rows.push([`  of which page CSS linked up front (${r.lazyCss.files.length} files)`, r.lazyCss]);
+  const b = LOGIN_BUDGET;
+  if (r.loginInitial) {
+    rows.push([`login route, first visit: ${r.loginInitial.requests} requests (budget ${b.requests}, ${kb(b.totalBrotli)} KB br)`, r.loginInitial]);
+    rows.push([`  of which JS (${r.loginInitial.js.files.length} files; limit ${kb(b.jsBrotli)}, goal ${kb(LOGIN_JS_GOAL)} KB br)`, r.loginInitial.js]);
+  } else rows.push(['login route initial load: no login page chunk found', { raw: 0, gzip: 0, brotli: 0 }]);
+  if (r.lazyCss.files.length) rows.push([`CSS of lazy chunks, loaded with them (${r.lazyCss.files.length} files)`, r.lazyCss]);
   rows.push(['— 10 largest chunks —', { raw: NaN, gzip: NaN, brotli: NaN }]);
   for (const c of r.largestChunks) rows.push(['  ' + c.file, c]);
   const width = Math.max(...rows.map(([label]) => label.length), 10);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuildOptions, Metafile } from 'esbuild';
+import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 
 /** The project root (scripts/lib/ sits two levels under it); esbuild paths in metafiles are relative to it. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -63,10 +63,64 @@ function common(p: WebBundleParams): BuildOptions {
 }
 
 /**
+ * The system font stack with the CJK fonts operating systems ship (PingFang on Apple, Microsoft
+ * YaHei on Windows, Noto/Source Han on Linux), in place of the theme's 338 KB Inter variable font.
+ */
+export const SYSTEM_FONTS =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", sans-serif';
+
+/** PrimeReact's theme sheets without their Inter `@font-face` rules, naming the system fonts instead. */
+function systemFontsInThemes(): Plugin {
+  return {
+    name: 'system-fonts-in-themes',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]primereact[\\/]resources[\\/]themes[\\/].*\.css$/ }, async (args) => {
+        const css = await fs.readFile(args.path, 'utf8');
+        const contents = css.replace(/@font-face\s*\{[^}]*\}/g, '').replace(/"Inter var"(?:\s*,\s*sans-serif)?/g, SYSTEM_FONTS);
+        return { contents, loader: 'css', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}
+
+/** Namespace of the wrappers `lazyEntriesShareTheEntry` puts around `import()`ed modules. */
+const LAZY = 'lazy-entry';
+
+/**
+ * Fewer, larger chunks for the first visit (issue 13: the login route in ≤ 20 requests). esbuild
+ * splits code into one chunk per distinct set of entry points reaching it, so the modules `main.tsx`
+ * loads were scattered over ~30 chunks by which pages also use them. Every `import()`ed module is
+ * therefore wrapped in a module that also imports `main.tsx`: every lazy chunk then reaches all of
+ * the entry's modules, which land in one shared chunk. Nothing is loaded twice or earlier than
+ * before: a lazy chunk only ever runs after the entry did, and a module runs once.
+ */
+function lazyEntriesShareTheEntry(entry: string): Plugin {
+  return {
+    name: 'lazy-entries-share-the-entry',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData === LAZY) return undefined;
+        const r = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: 'import-statement', importer: args.importer, pluginData: LAZY });
+        if (r.errors.length || r.external || !/\.[cm]?[jt]sx?$/.test(r.path)) return undefined;
+        return { path: r.path, namespace: LAZY };
+      });
+      build.onLoad({ filter: /.*/, namespace: LAZY }, (args) => {
+        const target = JSON.stringify(args.path);
+        return {
+          contents: `import ${JSON.stringify(entry)};\nimport * as lazyModule from ${target};\nexport * from ${target};\nexport default lazyModule.default;\n`,
+          resolveDir: path.dirname(args.path),
+          loader: 'js',
+        };
+      });
+    },
+  };
+}
+
+/**
  * The app bundle: `main.tsx` as an ESM entry with code splitting (every `import()`ed page becomes its
  * own chunk) plus the light and dark PrimeReact themes as CSS entries, so their fonts are hashed too.
  */
-export function appBuildOptions(p: WebBundleParams): BuildOptions {
+export function appBuildOptions(p: WebBundleParams, opts: { shareEntry?: boolean } = {}): BuildOptions {
   return {
     ...common(p),
     entryPoints: [
@@ -76,13 +130,18 @@ export function appBuildOptions(p: WebBundleParams): BuildOptions {
     ],
     format: 'esm',
     splitting: true,
+    plugins: [...(opts.shareEntry === false ? [] : [lazyEntriesShareTheEntry(path.join(p.webRoot, 'main.tsx'))]), systemFontsInThemes()],
   };
 }
 
-/** `boot.ts`: a classic script that runs synchronously in <head> before first paint, so an IIFE. */
-export function bootBuildOptions(p: WebBundleParams): BuildOptions {
+/**
+ * `boot.ts`: a classic script that runs synchronously in <head> before first paint, so an IIFE.
+ * `pageCss` (chunk file name → stylesheet URLs) becomes its `__PAGE_CSS__`, the chunk CSS loader's map.
+ */
+export function bootBuildOptions(p: WebBundleParams, pageCss?: Record<string, string[]>): BuildOptions {
   return {
     ...common(p),
+    ...(pageCss ? { define: { ...common(p).define, __PAGE_CSS__: JSON.stringify(pageCss) } } : {}),
     entryPoints: [{ in: path.join(p.webRoot, 'boot.ts'), out: 'boot' }],
     format: 'iife',
     splitting: false,
@@ -102,7 +161,7 @@ export function assertSafeOutDir(outDir: string, webRoot: string) {
 
 /** Absolute path of a metafile key (keys are relative to the project root). */
 export function metaPath(key: string): string {
-  return path.resolve(PROJECT_ROOT, key);
+  return path.resolve(PROJECT_ROOT, key.startsWith(`${LAZY}:`) ? key.slice(LAZY.length + 1) : key);
 }
 
 /** `/assets/x-HASH.js` for an absolute path inside the out dir. */
@@ -190,6 +249,70 @@ export function entryFiles(app: Metafile, boot: Metafile, webRoot: string): WebE
   };
 }
 
+/**
+ * A lazy chunk's CSS without the entry's. Wrapping lazy modules with an import of the entry (see
+ * `lazyEntriesShareTheEntry`) also puts the entry's CSS into each lazy chunk's CSS bundle, so those
+ * files are rewritten with the CSS a build without the wrappers gives the same chunk (`plain`,
+ * built with `write: false`). The file names stay: a wrapped bundle holds the plain one's sources
+ * and more, so whatever changes the plain CSS changes the name too. A chunk whose plain build has
+ * no CSS loses its file and its entry in `pageCss`.
+ */
+export async function rewriteLazyCss(app: Metafile, plain: { metafile?: Metafile; outputFiles?: { path: string; contents: Uint8Array }[] }, webRoot: string, outDir: string, pageCss: Record<string, string[]>): Promise<void> {
+  const plainByEntry = new Map<string, string>();
+  for (const [key, out] of Object.entries(plain.metafile!.outputs)) if (out.entryPoint && out.cssBundle && key.endsWith('.js')) plainByEntry.set(metaPath(out.entryPoint), metaPath(out.cssBundle));
+  const files = new Map((plain.outputFiles ?? []).map((f) => [f.path, f.contents]));
+  const entryKey = outputOfEntry(app, path.join(webRoot, 'main.tsx'));
+  await Promise.all(
+    Object.entries(app.outputs).map(async ([key, out]) => {
+      if (!out.entryPoint || key === entryKey || !out.cssBundle || !key.endsWith('.js')) return;
+      const cssAbs = metaPath(out.cssBundle);
+      const own = plainByEntry.get(metaPath(out.entryPoint));
+      const css = own ? files.get(own) : undefined;
+      if (!css) {
+        delete pageCss[path.basename(key)];
+        await Promise.all([fs.rm(cssAbs, { force: true }), fs.rm(`${cssAbs}.map`, { force: true })]);
+        return;
+      }
+      const text = Buffer.from(css).toString('utf8').replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, `/*# sourceMappingURL=${path.basename(cssAbs)}.map */\n`);
+      const map = files.get(`${own}.map`);
+      await Promise.all([fs.writeFile(cssAbs, text), map ? fs.writeFile(`${cssAbs}.map`, map) : null]);
+    }),
+  );
+}
+
+/** What a lazily loaded chunk ends with to load its CSS first (see web/boot.ts). */
+export const PAGE_CSS_CALL = 'await globalThis.__loadPageCss?.(import.meta.url);';
+
+/**
+ * CSS of lazily loaded chunks, keyed by the chunk's file name (`login.page-ABCD1234.js` →
+ * `['/assets/login.page-WXYZ5678.css']`), for the boot script's CSS loader.
+ */
+export function pageCssMap(app: Metafile, webRoot: string, outDir: string): Record<string, string[]> {
+  const entryKey = outputOfEntry(app, path.join(webRoot, 'main.tsx'));
+  const map: Record<string, string[]> = {};
+  for (const [key, out] of Object.entries(app.outputs)) {
+    if (!out.entryPoint || key === entryKey || !out.cssBundle || !key.endsWith('.js')) continue;
+    map[path.basename(key)] = [urlOf(outDir, metaPath(out.cssBundle))];
+  }
+  return map;
+}
+
+/**
+ * Ends each chunk of `pageCss` with {@link PAGE_CSS_CALL} (before its source map comment, so the map
+ * stays right). The call names no stylesheet, so a chunk's content still decides its hashed name.
+ */
+export async function appendPageCssCalls(outDir: string, pageCss: Record<string, string[]>): Promise<void> {
+  await Promise.all(
+    Object.keys(pageCss).map(async (name) => {
+      const file = path.join(outDir, ASSETS_DIR, name);
+      const js = await fs.readFile(file, 'utf8');
+      const at = js.lastIndexOf('\n//# sourceMappingURL=');
+      const out = at < 0 ? `${js}\n${PAGE_CSS_CALL}\n` : `${js.slice(0, at)}\n${PAGE_CSS_CALL}${js.slice(at)}`;
+      await fs.writeFile(file, out);
+    }),
+  );
+}
+
 /** The console's icon: a rounded square in the default theme colour #0960bd (spec "Defaults") with a gamepad. */
 export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
 <rect width="64" height="64" rx="14" fill="#0960bd"/>
@@ -238,7 +361,8 @@ function attr(value: string): string {
  * dark before first paint, the entry CSS, the synchronous boot script, then the module entry and its
  * statically imported chunks as `modulepreload`.
  */
-export function renderIndexHtml(outDir: string, files: WebEntryFiles, favicon: string): string {
+export function renderIndexHtml(outDir: string, files: WebEntryFiles, favicon: string, opts: { linkPageCss?: boolean } = {}): string {
+  const linkPageCss = opts.linkPageCss ?? true;
   const u = (abs: string) => attr(urlOf(outDir, abs));
   const light = u(files.themeLight);
   const lines = [
@@ -249,10 +373,11 @@ export function renderIndexHtml(outDir: string, files: WebEntryFiles, favicon: s
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="theme-color" content="#0960bd">',
     '<title>Game Console</title>',
+    '<meta name="description" content="游戏商城运营控制台 · Operations console of the game-commerce platform">',
     `<link rel="icon" type="image/svg+xml" href="${u(favicon)}">`,
     `<link id="theme-link" rel="stylesheet" href="${light}" data-light-href="${light}" data-dark-href="${u(files.themeDark)}">`,
     ...(files.entryCss ? [`<link rel="stylesheet" href="${u(files.entryCss)}">`] : []),
-    ...files.lazyCss.map((css) => `<link rel="stylesheet" href="${u(css)}">`),
+    ...(linkPageCss ? files.lazyCss.map((css) => `<link rel="stylesheet" href="${u(css)}">`) : []),
     `<script src="${u(files.boot)}"></script>`,
     `<script type="module" src="${u(files.entryJs)}"></script>`,
     ...files.modulepreload.map((js) => `<link rel="modulepreload" href="${u(js)}">`),

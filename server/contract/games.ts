@@ -47,6 +47,8 @@ export const game = defineEntity({
     gameName: F.name(64),
     gameIdentity: F.code(64),
     cover: Type.Optional(F.image()),
+    /** Screenshots shown in the game's gallery, in order. */
+    images: withDefault(F.images(9), []),
     platformIds: F.refs('gamePlatform'),
     tagIds: withDefault(F.refs('gameTag'), []),
     developer: remarkField(64),

@@ -2,6 +2,7 @@ import type { TSchema } from 'typebox';
 import { BasicData, CaptchaToken, LoginPayload, LoginResult, PermCodes, UserInfo } from './auth.js';
 import { AREAS, type AnyEntity, type AreaName, type EndpointDef } from './entity.js';
 import { ACTIONS, ENTITIES } from './index.js';
+import { fileUpload, UPLOAD_FIELD, UPLOAD_LIMITS } from './upload.js';
 
 /**
  * The OpenAPI 3.1 document of the platform contract, built from the entity declarations and the
@@ -121,6 +122,17 @@ function build(version: string): Json {
   for (const ep of [...SESSION, ...(ENTITIES as readonly AnyEntity[]).flatMap((e) => e.endpoints), ...ACTIONS]) {
     paths[ep.path] = { ...(paths[ep.path] ?? {}), [ep.method.toLowerCase()]: operation(ep, components, ep.entity ? byName.get(ep.entity) : undefined) };
   }
+  // Image upload takes many files (`name[]`), so it is not among ACTIONS; documented here as it is served.
+  const upload = operation(fileUpload, components);
+  upload.requestBody = {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: { type: 'object', required: [`${UPLOAD_FIELD}[]`], properties: { [`${UPLOAD_FIELD}[]`]: { type: 'array', maxItems: UPLOAD_LIMITS.maxFiles, items: { type: 'string', contentMediaType: 'application/octet-stream' }, description: `1-${UPLOAD_LIMITS.maxFiles} images (${UPLOAD_LIMITS.mimeTypes.join(', ')}), ${UPLOAD_LIMITS.maxFileBytes / 1024 / 1024} MB each` } } },
+      },
+    },
+  };
+  paths[fileUpload.path] = { post: upload };
   paths['/v1/captcha/image'] = {
     get: {
       tags: ['system'], operationId: 'captcha.image', summary: 'The captcha image of a token (SVG)', security: [],

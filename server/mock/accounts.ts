@@ -1,4 +1,4 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import accounts from '../../fixtures/accounts.json' with { type: 'json' };
 import { ROUTE_TABLE, type RouteDecl } from '../contract/route-table.js';
 import type { UserInfo } from '../contract/auth.js';
@@ -59,6 +59,33 @@ export function authenticate(username: string, password: string): AccountFixture
   return a && checkPassword(a.passwordHash, password) ? a : null;
 }
 
+/** scrypt in libuv's thread pool: a sign-in no longer holds the event loop for its ~40 ms. */
+export function scryptAsync(password: string, salt: string, length: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => scrypt(password, salt, length, (err, key) => (err ? reject(err) : resolve(key))));
+}
+
+/** The one hash every sign-in computes when there is no stored scrypt hash to check (unknown account, plain seed password). */
+const DUMMY_SALT = 'no-such-account';
+
+/**
+ * `checkPassword` off the event loop, doing the same work whatever is stored: exactly one scrypt of
+ * the same cost, so an unknown account, a demo account and a generated one take the same time.
+ * @param hash the scrypt to use (tests count calls through it).
+ */
+export async function checkPasswordAsync(stored: string | null, password: string, hash = scryptAsync): Promise<boolean> {
+  const [kind, salt, hex] = (stored ?? '').split(':');
+  if (stored && kind === 'scrypt' && salt && hex) {
+    const expected = Buffer.from(hex, 'hex');
+    const got = await hash(password, salt, expected.length);
+    return got.length === expected.length && timingSafeEqual(expected, got);
+  }
+  await hash(password, DUMMY_SALT, 32);
+  if (stored === null) return false;
+  const a = Buffer.from(stored);
+  const b = Buffer.from(password);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /** A console account (`admin` record of the store) as login and user info need it. */
 export interface ConsoleAccount {
   id: number;
@@ -84,6 +111,27 @@ export function verifyConsoleAccount(rows: Iterable<ConsoleAccount>, username: s
   for (const r of rows) if (r.username === username) row = r;
   const ok = row && (row.password === DEMO_PASSWORD ? authenticate(username, password) !== null : checkPassword(row.password, password));
   // Same message for an unknown account and a wrong password: nothing to learn from the difference.
+  if (!row || !ok) return { refused: 'username: wrong account or password' };
+  if (row.status !== 1) return { refused: 'username: this account is disabled' };
+  return row;
+}
+
+/**
+ * `verifyConsoleAccount` with the password checked off the event loop and the same work for an
+ * unknown account as for a known one (one scrypt either way): neither the answer nor its timing
+ * tells whether a username exists.
+ * @returns the account, or the field-named reason it was refused.
+ */
+export async function verifyConsoleAccountAsync(
+  rows: Iterable<ConsoleAccount>,
+  username: string,
+  password: string,
+  hash = scryptAsync,
+): Promise<ConsoleAccount | { refused: string }> {
+  let row: ConsoleAccount | undefined;
+  for (const r of rows) if (r.username === username) row = r;
+  const stored = !row ? null : row.password === DEMO_PASSWORD ? (ACCOUNTS.find((a) => a.username === username)?.passwordHash ?? null) : row.password;
+  const ok = await checkPasswordAsync(stored, password, hash);
   if (!row || !ok) return { refused: 'username: wrong account or password' };
   if (row.status !== 1) return { refused: 'username: this account is disabled' };
   return row;

@@ -3,7 +3,8 @@ import svgCaptcha from 'svg-captcha';
 
 /** A captcha lives 5 minutes and can be tried once. */
 export const CAPTCHA_TTL_SECONDS = 300;
-const MAX_PENDING = 10_000;
+/** Pending captchas of all clients together; beyond it new ones are refused, never others' evicted. */
+export const MAX_PENDING = 10_000;
 const LOOK = { size: 4, noise: 3, ignoreChars: '0oO1ilI', color: true, width: 120, height: 40, fontSize: 48 };
 
 // The package's own helpers, typed narrower than they are: its default export renders a given
@@ -20,16 +21,32 @@ const randomCode = svgCaptcha.randomText as unknown as (options: typeof LOOK) =>
 export class CaptchaStore {
   // Only the code is kept (a few bytes); the image is drawn when asked for. Keeping the SVG
   // (tens of KB) would let anyone fill memory by asking for tokens.
-  private pending = new Map<string, { code: string; expiresAt: number }>();
+  private pending = new Map<string, { code: string; expiresAt: number; client: string }>();
+  /** Each client's pending tokens, oldest first. */
+  private byClient = new Map<string, string[]>();
   constructor(
     private now: () => number,
     private bypassCode: string | null,
+    /** Pending captchas one client (address) may hold; its oldest is replaced beyond that. */
+    private perClient = 20,
+    private maxPending = MAX_PENDING,
   ) {}
 
-  issue(): { captchaToken: string; expireIn: number } {
-    if (this.pending.size >= MAX_PENDING) this.sweep(true);
+  /**
+   * A new captcha for `client` (its address). A client holding `perClient` pending captchas loses
+   * its own oldest, so a flood from one client can only ever void that client's captchas.
+   * @returns null when every client together holds `maxPending` live captchas (the caller answers
+   *   "try again later"): nobody else's captcha is evicted to make room.
+   */
+  issue(client = ''): { captchaToken: string; expireIn: number } | null {
+    const mine = (this.byClient.get(client) ?? []).filter((t) => this.pending.has(t));
+    while (mine.length >= this.perClient) this.pending.delete(mine.shift()!);
+    if (this.pending.size >= this.maxPending) this.sweep();
+    if (this.pending.size >= this.maxPending) return null;
     const captchaToken = randomBytes(18).toString('base64url');
-    this.pending.set(captchaToken, { code: randomCode(LOOK), expiresAt: this.now() + CAPTCHA_TTL_SECONDS * 1000 });
+    this.pending.set(captchaToken, { code: randomCode(LOOK), expiresAt: this.now() + CAPTCHA_TTL_SECONDS * 1000, client });
+    mine.push(captchaToken);
+    this.byClient.set(client, mine);
     return { captchaToken, expireIn: CAPTCHA_TTL_SECONDS };
   }
 
@@ -50,19 +67,25 @@ export class CaptchaStore {
     const p = this.pending.get(token);
     if (!p) return false;
     this.pending.delete(token);
+    const mine = this.byClient.get(p.client);
+    if (mine) {
+      const left = mine.filter((t) => t !== token);
+      if (left.length) this.byClient.set(p.client, left);
+      else this.byClient.delete(p.client);
+    }
     if (p.expiresAt <= this.now()) return false;
     const given = code.trim().toLowerCase();
     return given === p.code.toLowerCase() || (this.bypassCode !== null && given === this.bypassCode.toLowerCase());
   }
 
-  private sweep(force: boolean) {
+  /** Drops expired captchas and the client lists left empty. */
+  private sweep() {
     const t = this.now();
     for (const [k, p] of this.pending) if (p.expiresAt <= t) this.pending.delete(k);
-    if (force && this.pending.size >= MAX_PENDING) {
-      // Oldest first: Map keeps insertion order.
-      const drop = this.pending.size - MAX_PENDING / 2;
-      let i = 0;
-      for (const k of this.pending.keys()) if (i++ < drop) this.pending.delete(k);
+    for (const [client, tokens] of this.byClient) {
+      const live = tokens.filter((k) => this.pending.has(k));
+      if (live.length) this.byClient.set(client, live);
+      else this.byClient.delete(client);
     }
   }
 }

@@ -26,7 +26,7 @@ export function createMockContext(config: Config, now: () => number = Date.now):
     config,
     now,
     sessions: new SessionStore(config.tokenTtl, now),
-    captcha: new CaptchaStore(now, config.mockCaptchaCode),
+    captcha: new CaptchaStore(now, config.mockCaptchaCode, config.captchaPerClient),
     store,
     crud: new Crud(store, HOOKS, now),
     faults: new FaultStore(),

@@ -87,6 +87,12 @@ export class FaultStore {
  * the login itself). Latency first, then the dropped connection or the injected answer.
  */
 export function registerFaultInjection(app: FastifyInstance, ctx: MockContext): void {
+  if (!ctx.config.qaControls) {
+    // QA_CONTROLS=off (shared demo servers): nobody can reset the data or inject faults.
+    app.addHook('onRequest', async (req, reply) => {
+      if (/^\/(?:api\/)?v1\/mock(?:\/|$)/i.test(req.url.split('?')[0])) return sendEnvelope(reply, 404, 404, 'QA controls are switched off on this server');
+    });
+  }
   app.addHook('onRequest', async (req, reply) => {
     if (!ctx.faults.size) return;
     const path = req.url.split('?')[0];

@@ -63,3 +63,47 @@ export class SessionStore {
     for (const [k, s] of this.byToken) if (s.expiresAt <= t) this.byToken.delete(k);
   }
 }
+
+/**
+ * Counts events per key in a sliding window (sign-in attempts per client address, failed sign-ins
+ * per account) and says how long a key must wait once it reached `max`. Memory is bounded: at most
+ * `maxKeys` keys are kept, the least recently counted dropped first.
+ */
+export class AttemptLimiter {
+  private hits = new Map<string, number[]>();
+  constructor(
+    private max: number,
+    private windowMs: number,
+    private now: () => number,
+    private maxKeys = 10_000,
+  ) {}
+
+  /** Seconds `key` must wait before its next attempt, 0 when it may go ahead. */
+  waitSeconds(key: string): number {
+    const list = this.live(key);
+    if (list.length < this.max) return 0;
+    return Math.max(1, Math.ceil((list[list.length - this.max] + this.windowMs - this.now()) / 1000));
+  }
+
+  /** Counts one event of `key`; answers how many are in the window now. */
+  hit(key: string): number {
+    const list = this.live(key);
+    list.push(this.now());
+    if (list.length > this.max) list.splice(0, list.length - this.max);
+    this.hits.delete(key);
+    this.hits.set(key, list);
+    if (this.hits.size > this.maxKeys) this.hits.delete(this.hits.keys().next().value!);
+    return list.length;
+  }
+
+  /** Forgets `key` (a successful sign-in clears its failures). */
+  clear(key: string): void {
+    this.hits.delete(key);
+  }
+
+  private live(key: string): number[] {
+    const t = this.now() - this.windowMs;
+    const list = (this.hits.get(key) ?? []).filter((x) => x > t);
+    return list;
+  }
+}

@@ -68,19 +68,55 @@ function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 
 /**
  * The headers sent to the platform: the client's headers (Authorization included, untouched)
- * minus hop-by-hop and client-claimed forwarding headers, plus X-Forwarded-For/-Proto/-Host
- * describing the connection the console actually saw. `host` was already set to the
- * upstream's by reply-from.
+ * minus hop-by-hop and client-claimed forwarding headers, plus X-Forwarded-For/-Proto describing
+ * the connection the console actually saw and X-Forwarded-Host from PUBLIC_HOST (never the
+ * client's Host header, which anyone can set; none when PUBLIC_HOST is unset). `host` was already
+ * set to the upstream's by reply-from.
  */
-export const upstreamRequestHeaders: NonNullable<ReplyOptions['rewriteRequestHeaders']> = (request, headers) => {
-  const out = withoutHopByHop(headers as IncomingHttpHeaders);
-  for (const name of Object.keys(out)) if (isForwardingHeader(name)) delete out[name];
-  out['x-forwarded-for'] = request.ip;
-  out['x-forwarded-proto'] = request.protocol;
-  const originalHost = request.headers.host;
-  if (originalHost) out['x-forwarded-host'] = originalHost;
+export function upstreamRequestHeadersFor(publicHost: string | null): NonNullable<ReplyOptions['rewriteRequestHeaders']> {
+  return (request, headers) => {
+    const out = withoutHopByHop(headers as IncomingHttpHeaders);
+    for (const name of Object.keys(out)) if (isForwardingHeader(name)) delete out[name];
+    out['x-forwarded-for'] = request.ip;
+    out['x-forwarded-proto'] = request.protocol;
+    if (publicHost) out['x-forwarded-host'] = publicHost;
+    return out;
+  };
+}
+
+/** Answer headers of the platform never relayed: they describe the platform's software (`Server`, `X-Powered-By`) or set its cookies. */
+const DROPPED_ANSWER_HEADERS = new Set(['server', 'x-powered-by', 'set-cookie']);
+
+/**
+ * The platform's answer headers as relayed: hop-by-hop ones dropped, and `Server`, `X-Powered-By`
+ * and `Set-Cookie` dropped. Cookies are dropped rather than rewritten because the console never
+ * uses them (the session is the Authorization header, spec §3), and a platform cookie with the
+ * platform's Domain would either be ignored by the browser or, rewritten, be sent to every path of
+ * the console.
+ */
+export function relayedAnswerHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const out = withoutHopByHop(headers);
+  for (const name of Object.keys(out)) if (DROPPED_ANSWER_HEADERS.has(name)) delete out[name];
   return out;
-};
+}
+
+/**
+ * A path as a server behind us might read it, for matching the console's own routes: percent-
+ * decoded (repeatedly), `\` read as `/`, duplicate slashes collapsed, lower case. `/v1//Mock%2freset`
+ * becomes `/v1/mock/reset`.
+ */
+export function canonicalPath(rawPath: string): string {
+  let p = rawPath;
+  for (let round = 0; round <= MAX_DECODE_ROUNDS; round++) {
+    const decoded = p.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (decoded === p) break;
+    p = decoded;
+  }
+  return p.replace(/\\/g, '/').replace(/\/{2,}/g, '/').split(';')[0].toLowerCase();
+}
+
+/** The QA controls of mock mode under either API prefix, however the path is spelled. */
+const LOCAL_ONLY = /^\/(?:api\/)?v1\/mock(?:\/|$)/;
 
 /**
  * Why a proxied path must be refused, or null when it is fine. A path is refused when any
@@ -153,7 +189,8 @@ function upstreamFailure(timeoutMs: number): NonNullable<ReplyOptions['onError']
  *
  * - Bodies are streams both ways: inside the proxy scope every content type is handed over
  *   unparsed, so `bodyLimit` and JSON parsing never apply (multipart uploads, Excel exports).
- * - Request headers: see {@link upstreamRequestHeaders}; response hop-by-hop headers dropped.
+ * - Request headers: see {@link upstreamRequestHeadersFor}; answer headers: {@link relayedAnswerHeaders}.
+ * - The QA controls (`/v1/mock/*`, `/api/v1/mock/*`) answer 404 however the path is spelled ({@link canonicalPath}).
  * - Upstream TLS certificates are verified (reply-from would otherwise turn that off).
  * - Timeouts: connect `upstreamConnectTimeoutMs`; waiting for the answer's headers and between
  *   body chunks `upstreamTimeoutMs` (spec §9 client timeout 1,200,000 ms). No retries: the
@@ -171,7 +208,13 @@ export async function registerProxyMode(app: FastifyInstance, config: Config): P
 
   // The QA controls belong to mock mode: the platform has none, and an upstream 401 for them
   // would sign the user out. The console's Mock panel probes this path to know the mode.
-  app.all('/v1/mock/*', (_req, reply) => sendEnvelope(reply, 404, ResultCode.notFound, 'QA controls exist only in mock mode'));
+  const qaOnlyInMock = 'QA controls exist only in mock mode';
+  app.all('/v1/mock/*', (_req, reply) => sendEnvelope(reply, 404, ResultCode.notFound, qaOnlyInMock));
+  // The same for every spelling a server behind us may read as that path (`/v1//mock/reset`,
+  // `/v1/Mock/reset`, `/v1/mock%2freset`, `/api/v1/mock/reset`).
+  app.addHook('onRequest', async (req, reply) => {
+    if (LOCAL_ONLY.test(canonicalPath(req.url.split('?')[0]))) return sendEnvelope(reply, 404, ResultCode.notFound, qaOnlyInMock);
+  });
 
   await app.register(async function proxyScope(scope) {
     // Hand every body over as a stream: no parser, no size limit, no buffering.
@@ -200,8 +243,8 @@ export async function registerProxyMode(app: FastifyInstance, config: Config): P
           bodyTimeout: config.upstreamTimeoutMs,
         },
         replyOptions: {
-          rewriteRequestHeaders: upstreamRequestHeaders,
-          rewriteHeaders: (headers) => withoutHopByHop(headers as IncomingHttpHeaders),
+          rewriteRequestHeaders: upstreamRequestHeadersFor(config.publicHost),
+          rewriteHeaders: (headers) => relayedAnswerHeaders(headers as IncomingHttpHeaders),
           onError: upstreamFailure(config.upstreamTimeoutMs),
           retryDelay: () => null,
         },

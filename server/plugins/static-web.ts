@@ -109,7 +109,7 @@ function loadBundle(distDir: string): Map<string, Entry> {
  * folder is watched, so `npm run dev` rebuilding it is picked up on the next request. Static
  * answers are not access-logged (`logLevel: warn` on the route): a page load fetches dozens.
  */
-export async function registerStaticWeb(app: FastifyInstance, distDir: string) {
+export async function registerStaticWeb(app: FastifyInstance, distDir: string, options: { publicSourceMaps?: boolean } = {}) {
   const root = path.resolve(distDir);
   let files = loadBundle(root);
   let stale = false;
@@ -171,7 +171,8 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string) {
       if (p === '/') p = '/index.html';
       const entry = current().get(p);
       if (entry) return send(req, reply, entry);
-      if (p.endsWith('.map') && !p.includes('..')) {
+      // Source maps give the whole source away: served only with PUBLIC_SOURCE_MAPS=on (issue 12).
+      if (options.publicSourceMaps === true && p.endsWith('.map') && !p.includes('..')) {
         // Source maps are read from disk: only names the bundle holds (the .js beside it exists).
         const js = current().get(p.slice(0, -4));
         if (js) {

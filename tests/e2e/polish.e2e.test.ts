@@ -91,4 +91,34 @@ describe('first-class feel (issue 15)', () => {
     expect(await opened.page.title()).toContain('Game Commerce Console');
     await opened.context.close();
   });
+
+  test('a failed reload keeps the last rows and says so with a retry; the retry brings the list back', async () => {
+    await resetMock(server);
+    const { page, context } = await openSignedIn(browser, server, '/feedback/type');
+    const rows = page.locator('[data-testid=crud-table] tbody tr');
+    await rows.first().waitFor();
+    const before = await rows.allInnerTexts();
+    await fetch(`${server.url}/v1/mock/faults/add`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/v1/feedbackType/list', httpStatus: 500, times: 1 }) });
+    await page.locator('[data-testid=crud-refresh]').click();
+    await page.locator('[data-testid=crud-failed]').waitFor();
+    expect(await rows.allInnerTexts()).toEqual(before);
+    await page.locator('[data-testid=crud-retry]').click();
+    await page.locator('[data-testid=crud-failed]').waitFor({ state: 'detached' });
+    expect(await rows.allInnerTexts()).toEqual(before);
+    await context.close();
+  });
+
+  test('at 800 px a list scrolls sideways instead of squeezing columns to a character each', async () => {
+    await resetMock(server);
+    const { page, context } = await openSignedIn(browser, server, '/feedback/index', { width: 800, height: 900 });
+    const row = page.locator('[data-testid=crud-table] tbody tr').first();
+    await row.waitFor();
+    const cells = await row.locator('td').evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect().width));
+    expect(Math.min(...cells)).toBeGreaterThan(40);
+    const height = (await row.boundingBox())!.height;
+    expect(height).toBeLessThan(140);
+    const scrolls = await page.locator('[data-testid=crud-table] .p-datatable-wrapper').evaluate((w) => w.scrollWidth > w.clientWidth);
+    expect(scrolls).toBe(true);
+    await context.close();
+  });
 });

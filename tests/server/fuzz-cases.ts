@@ -8,7 +8,9 @@ import type { MockContext } from '../../server/mock/context.js';
  * each a small variation of a plausible body (wrong types, missing and extra fields, huge strings,
  * deep nesting, `__proto__` keys, impossible dates, NUL and lone surrogates, unknown references,
  * non-JSON and oversized bodies). Seeded, so a failure is reproduced by its seed and case index.
- * Shared by tests/server/fuzz.test.ts (bounded) and scripts/fuzz.ts (as long as asked).
+ * Shared by tests/server/fuzz.test.ts (bounded) and scripts/fuzz.ts (as long as asked). A failure is
+ * a 5xx, an answer that is not the envelope, a store change after a refusal, or an impossible date,
+ * a control character, deep nesting, a `__proto__` key or an oversized body accepted.
  */
 
 type Json = Record<string, any>;
@@ -191,6 +193,9 @@ export function watchStore(): { count: () => number; restore: () => void } {
   return { count: () => n, restore: () => Object.assign(proto, originals) };
 }
 
+/** Variations no endpoint may accept (issue 12 findings 6 and 7): they must answer a refusal. */
+const MUST_REFUSE = new Set(['controlChars', 'impossibleDate', 'deepNesting', 'protoKey', 'oversized']);
+
 /** What is wrong with one answer, or null: a 5xx, a body that is not the envelope, or a change after a refusal. */
 export async function runCase(app: FastifyInstance, c: Case, changes: () => number): Promise<string | null> {
   const before = changes();
@@ -211,6 +216,7 @@ export async function runCase(app: FastifyInstance, c: Case, changes: () => numb
   const keys = Object.keys(json ?? {}).sort().join(',');
   if (keys !== 'code,data,message' || typeof json.code !== 'number' || typeof json.message !== 'string') return `${where}: not an envelope: ${res.body.slice(0, 200)}`;
   if (json.code >= 500) return `${where}: envelope code ${json.code}: ${json.message}`;
+  if (json.code === 200 && MUST_REFUSE.has(c.kind)) return `${where}: accepted what must be refused`;
   if (json.code !== 200 && changes() !== before) return `${where}: refused (${json.code} ${json.message}) but the store changed`;
   return null;
 }

@@ -185,9 +185,55 @@ describe('field kinds', () => {
   });
 });
 
-import { useRefOptions } from '../../web/crud';
+import { useRefOptions, useLeaveGuard } from '../../web/crud';
 import type { FieldSpec } from '../../web/crud';
 function ListOfTags({ spec }: { spec: FieldSpec }) {
   const opts = useRefOptions(spec);
   return <ul>{opts.map((o) => <li key={o.value}>{o.label}</li>)}</ul>;
 }
+
+describe('trees and leaving', () => {
+  test('a tree list nests by parentId and refuses deleting a node with children, saying why, before asking', async () => {
+    const cats = [
+      { id: 1, name: 'Top', parentId: 0, goodsCount: 0, sort: 1, status: 1 },
+      { id: 2, name: 'Child', parentId: 1, goodsCount: 3, sort: 1, status: 1 },
+    ];
+    mockApi('/v1/goodsCategory/list', () => page(cats));
+    const res = defineResource({ entity: goodsCategory, route: '/goods/category', tree: { parentField: 'parentId' }, columns: ['name', 'goodsCount'], deleteBlock: (r) => ((r.goodsCount as number) > 0 ? 'goods.categoryHasGoods' : null) });
+    inRouter(<ResourceListPage resource={res} />, '/goods/category');
+    await screen.findByText('Top');
+    expect(screen.queryByText('Child')).toBeNull();
+    fireEvent.click(screen.getAllByTestId('crud-del')[0]);
+    expect(notices.at(-1)).toBe('Top still has sub-items: delete or move them first');
+    expect(document.querySelector('.p-confirm-dialog')).toBeNull();
+    fireEvent.click(document.querySelector('.p-treetable-toggler')!);
+    await screen.findByText('Child');
+    fireEvent.click(screen.getAllByTestId('crud-del')[1]);
+    expect(notices.at(-1)).toBe('Child still holds 3 goods: move them to another category first');
+  });
+
+  test('the leave guard asks before navigating away and stays when refused', () => {
+    function Form({ dirty }: { dirty: boolean }) {
+      useLeaveGuard(dirty, 'Leave?');
+      return null;
+    }
+    history.replaceState(null, '', '/games/add');
+    const asked: string[] = [];
+    const confirm = window.confirm;
+    window.confirm = (m?: string) => (asked.push(String(m)), false);
+    try {
+      const { rerender } = render(<Form dirty />);
+      history.pushState(null, '', '/games/index');
+      expect(location.pathname).toBe('/games/add');
+      expect(asked).toEqual(['Leave?']);
+      history.pushState(null, '', '/games/add?x=1');
+      expect(location.search).toBe('?x=1');
+      rerender(<Form dirty={false} />);
+      history.pushState(null, '', '/games/index');
+      expect(location.pathname).toBe('/games/index');
+      expect(asked).toHaveLength(1);
+    } finally {
+      window.confirm = confirm;
+    }
+  });
+});

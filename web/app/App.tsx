@@ -6,8 +6,6 @@ import { usePrimeLocale } from './locale/locale';
 import { decideGuard, ERROR_LOG_PATH, LOGIN_PATH } from './guard';
 import { useResolvedRoute, type Resolved } from './routing/resolve';
 import { pageTitle } from './page-title';
-import { Layout } from './layout/Layout';
-import { PageOutlet } from './layout/PageOutlet';
 import { Notifier } from './notify';
 import { FullPageLoader } from './loader';
 import { LockGate } from './lock/LockGate';
@@ -16,6 +14,8 @@ import { lockActor } from './lock/lock';
 import { ERROR_LOG_ROUTE } from './error-log/route';
 
 const LoginPage = lazy(() => import('../pages/login/login.page'));
+// The signed-in shell (menus, tabs, search, settings) loads after sign-in: the login route draws none of it.
+const SignedInShell = lazy(() => import('./layout/SignedInShell'));
 const ErrorLogPage: ComponentType = lazy(() => import('../pages/error-log/list.page'));
 
 /**
@@ -72,9 +72,9 @@ export function App() {
     <>
       <Notifier />
       <LockGate>
-        <Layout current={route}>
-          <PageOutlet resolved={resolved} location={location} />
-        </Layout>
+        <Suspense fallback={<FullPageLoader />}>
+          <SignedInShell current={route} resolved={resolved} location={location} />
+        </Suspense>
         <TimeoutCover />
       </LockGate>
     </>

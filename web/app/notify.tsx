@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Toast } from 'primereact/toast';
-import { Dialog } from 'primereact/dialog';
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '../api/http';
+
+// The modal (PrimeReact's Dialog) loads when the first modal notice comes: the login route rarely needs it.
+const NotifyModal = lazy(() => import('./notify-modal'));
 
 /** Spec §9: toast duration 3 s, top right. */
 export const TOAST_LIFE_MS = 3000;
@@ -51,20 +52,11 @@ export function Notifier() {
     <>
       {/* Below the header and tab bar (§9 heights 48 + 32…): a toast must not hide the user menu or settings. */}
       <Toast ref={toast} position="top-right" className="app-toast" />
-      <Dialog
-        header={t('common.errorTip')}
-        visible={modal !== null}
-        onHide={() => setModal(null)}
-        style={{ width: 'min(420px, 92vw)' }}
-        modal
-        draggable={false}
-        footer={<Button label={t('common.ok')} onClick={() => setModal(null)} autoFocus data-testid="error-modal-ok" />}
-      >
-        <div className="notify-modal" role="alertdialog" data-testid="error-modal">
-          <i className="pi pi-times-circle" aria-hidden />
-          <span>{modal}</span>
-        </div>
-      </Dialog>
+      {modal !== null && (
+        <Suspense fallback={null}>
+          <NotifyModal message={modal} onHide={() => setModal(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

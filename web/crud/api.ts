@@ -92,7 +92,8 @@ export async function listEvery(entity: AnyEntity, body: Record<string, unknown>
   }
   const rows: Record<string, unknown>[] = [];
   for (let pageNum = 1; rows.length < LIST_EVERY_MAX; pageNum++) {
-    const p = await callOp<Page>(entity, 'list', { ...body, pageNum, pageSize: ALL_PAGE_SIZE });
+    // Never cancelled as a duplicate: a tree picker and a tree list may ask for the same page at once.
+    const p = await http.post<Page>(entity.ops.list!, { ...body, pageNum, pageSize: ALL_PAGE_SIZE }, { ignoreCancel: true });
     rows.push(...p.list);
     if (p.list.length < ALL_PAGE_SIZE || rows.length >= p.total) break;
   }

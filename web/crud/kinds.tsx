@@ -13,6 +13,7 @@ import { Tag } from 'primereact/tag';
 import { Password } from 'primereact/password';
 import type { FieldKind, FieldSpec, InputProps, Row } from './types';
 import { enumLabel, enumOptions } from './schema';
+import { ENUMS } from '../../server/contract/fields';
 import type { RefOption } from './api';
 import { ImageInput } from './inputs/image';
 import { RichTextInput } from './inputs/rich-text';
@@ -55,7 +56,26 @@ export interface KindDef {
   wrap?: boolean;
 }
 
-const SEVERITY = ['warning', 'success', 'secondary', 'info', 'danger', 'contrast'] as const;
+type Severity = 'success' | 'info' | 'warning' | 'danger' | 'secondary';
+/**
+ * The colour of a status tag follows what the value means, not its position in the enumeration
+ * (issue 15: an "enabled" tag was orange): good and finished states green, waiting ones amber,
+ * refused, blocked and broken ones red, switched-off and closed ones grey; kinds and channels blue.
+ */
+const KEY_SEVERITY: Record<string, Severity> = Object.fromEntries(
+  ([
+    ['success', 'enabled active approved completed delivered finished normal onShelf online published received replied resolved settled success verified issued sent used released inUse sold'],
+    ['warning', 'pending pendingPay processing refunding unverified unsettled draft notStarted upcoming warning low suspicious urgent ongoing renting locked unused'],
+    ['danger', 'abnormal blocked failed frozen rejected void crash anr expired out revoked'],
+    ['secondary', 'disabled offline offShelf closed cancelled ended hidden ignored refunded idle unsold unknown'],
+  ] as const).flatMap(([sev, keys]) => keys.split(' ').map((k) => [k, sev])),
+);
+
+/** The tag colour of an enumeration value: by its key's meaning; kinds without one are blue. */
+export function enumSeverity(enumName: string, value: unknown): Severity {
+  const key = ENUMS[enumName]?.entries.find((e) => e.value === value)?.key;
+  return (key && KEY_SEVERITY[key]) || 'info';
+}
 const cls = (invalid?: boolean) => (invalid ? 'p-invalid w-full' : 'w-full');
 
 // ── cells ───────────────────────────────────────────────────────────────────────────────────
@@ -65,8 +85,7 @@ function TextCell({ value }: CellProps) {
 }
 function EnumCell({ spec, value }: CellProps) {
   const { i18n } = useTranslation();
-  const idx = enumOptions(spec.enumName!, 'zh_CN').findIndex((o) => o.value === value);
-  return <Tag value={enumLabel(spec.enumName!, value, i18n.language)} severity={SEVERITY[idx % SEVERITY.length] ?? undefined} data-value={String(value)} />;
+  return <Tag value={enumLabel(spec.enumName!, value, i18n.language)} severity={enumSeverity(spec.enumName!, value)} data-value={String(value)} className="crud-tag" />;
 }
 function BoolCell({ value }: CellProps) {
   const { t } = useTranslation();

@@ -156,8 +156,9 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
   const cols = (resource.columns as string[]).filter((c) => ctl.shown.includes(c));
   const cell = (c: string, row: Row) => {
     const s = specs[c];
-    if (c === entity.statusField && allow.status && s.kind === 'status') {
-      return <InputSwitch checked={row[c] === 1} onChange={(e) => void ctl.setStatus(row, !!e.value)} data-testid="crud-status" aria-label={label(c)} />;
+    if (c === entity.statusField && allow.status && (s.kind === 'status' || s.override.switchValues)) {
+      const on = s.override.switchValues?.[0] ?? 1;
+      return <InputSwitch checked={row[c] === on} onChange={(e) => void ctl.setStatus(row, !!e.value)} data-testid="crud-status" aria-label={label(c)} />;
     }
     return renderCell(s, row, s.ref ? refMaps[s.ref] : undefined);
   };
@@ -195,19 +196,33 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
       }}
     />
   );
-  const empty = <div className="crud-empty" data-testid="crud-empty"><i className="pi pi-inbox" />{t('crud.empty')}</div>;
+  const failedNote = ctl.failed && (
+    <div className="crud-failed" role="alert" data-testid="crud-failed">
+      <i className="pi pi-exclamation-triangle" aria-hidden />
+      <span>{t(page.list.length ? 'crud.failedKept' : 'crud.failed')}</span>
+      <Button label={t('crud.retry')} icon="pi pi-refresh" size="small" outlined onClick={ctl.reload} data-testid="crud-retry" />
+    </div>
+  );
+  const empty = failedNote || <div className="crud-empty" data-testid="crud-empty"><i className="pi pi-inbox" />{t('crud.empty')}</div>;
   const nodes = useMemo(() => (resource.tree ? buildTree(page.list, { parentField: resource.tree.parentField, labelField: entity.label, rootValue: resource.tree.rootValue }) : []), [page.list, resource.tree, entity.label]);
 
   if (resource.tree) {
     return (
+      <>
+      {page.list.length > 0 && failedNote}
       <TreeTable key={i18n.language} value={nodes} loading={ctl.loading} emptyMessage={empty} scrollable data-testid="crud-table" className="crud-tree-table">
         {columnEls}
         {actions}
       </TreeTable>
+      </>
     );
   }
   const sortOrder = state.sortOrder === 'asc' ? 1 : state.sortOrder === 'desc' ? -1 : 0;
+  // Wide lists scroll sideways instead of squeezing every column (widths from the kind registry).
+  const minWidth = cols.reduce((n, c) => n + (widthOf(specs[c]) ?? 140), (canSelect ? 48 : 0) + (actionsCol ? 150 : 0));
   return (
+    <>
+    {page.list.length > 0 && failedNote}
     <DataTable
       // Cells are memoised by row: a language switch must redraw them.
       key={i18n.language}
@@ -234,11 +249,13 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
       size="normal"
       stripedRows
       scrollable
+      tableStyle={{ minWidth }}
       data-testid="crud-table"
     >
       {canSelect && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}
       {columnEls}
       {actions}
     </DataTable>
+    </>
   );
 }

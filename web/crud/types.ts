@@ -55,6 +55,8 @@ export interface FieldOverride {
   rangeEnd?: string;
   /** Tree fields: the value meaning "no parent" (default 0), offered as the top-level choice. */
   rootValue?: number;
+  /** The entity's status field as a list switch when it is not a 1/0 status: the [on, off] values (game: online 1 / offline 2). */
+  switchValues?: [number, number];
   /** A hint under the input (i18n key or text). */
   hint?: string;
 }
@@ -113,6 +115,12 @@ export interface ResourceDecl<E extends AnyEntity = AnyEntity> {
   actions?: Partial<Record<'add' | 'update' | 'del' | 'export' | 'status' | 'batchDel', boolean>>;
   /** A list shown as a tree (parent/child entities): the field holding the parent id; the whole set is loaded. */
   tree?: { parentField: FieldKey<E>; rootValue?: number };
+  /**
+   * Why a row may not be deleted, as an i18n key (values: the row), or null: checked before asking,
+   * so the user reads the reason in their language (a category still holding goods). Trees also
+   * refuse a node with children (`crud.hasChildren`).
+   */
+  deleteBlock?: (row: Row) => string | null;
   /** Filters always sent with the list (not shown, not in the URL), e.g. `{ status: 1 }`. */
   permanentFilter?: Record<string, unknown>;
 }

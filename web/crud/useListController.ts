@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import dayjs from 'dayjs';
 import { confirmDialog } from 'primereact/confirmdialog';
+import { ApiError } from '../api/http';
 import { local } from '../lib/storage';
 import type { FieldSpec, Resource, Row } from './types';
 import { centsToYuan, enumLabel, fieldSpec } from './schema';
 import { useFieldLabel, useRefMaps } from './fields';
-import { callOp, invalidateRefs, listEvery, type Page, type RefOption } from './api';
+import { callOp, invalidateRefs, listEvery, onRefsChanged, type Page, type RefOption } from './api';
 import { DEFAULT_PAGE_SIZE, isEmpty, listQueryString, listRequest, pageAfterDelete, parseListQuery, type ListState } from './query-state';
 import { crudEnv } from './env';
 import { htmlText } from './safe-html';
@@ -57,6 +58,12 @@ export interface ListController {
   go: (next: ListState) => void;
   page: Page<Row>;
   loading: boolean;
+  /**
+   * The last load failed (the HTTP client showed why): the rows of the last good load stay on
+   * screen and the table shows an inline error with a retry (issue 15: a failed list must not
+   * look like an empty one).
+   */
+  failed: boolean;
   reload: () => void;
   selection: Row[];
   setSelection: (rows: Row[]) => void;
@@ -101,6 +108,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const [draft, setDraft] = useState<Record<string, unknown>>(state.filters);
   const [page, setPage] = useState<Page<Row>>({ list: [], total: 0 });
   const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
   const [tick, setTick] = useState(0);
   const [selection, setSelection] = useState<Row[]>([]);
   const [exporting, setExporting] = useState(false);
@@ -130,9 +138,11 @@ export function useListController(resource: Resource, opts: ListControllerOption
       .then((p) => {
         if (!live) return;
         setPage(p);
+        setFailed(false);
         setSelection([]);
       })
-      .catch(() => live && setPage({ list: [], total: 0 }))
+      // A request cancelled as a duplicate is answered by its twin: keep what is shown.
+      .catch((e: unknown) => live && !(e instanceof ApiError && e.kind === 'canceled') && setFailed(true))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
@@ -140,6 +150,8 @@ export function useListController(resource: Resource, opts: ListControllerOption
   }, [entity, requestKey, tick, opts.reloadKey, all]);
 
   const reload = useCallback(() => setTick((n) => n + 1), []);
+  // A record of this entity saved elsewhere (a page form, another tab kept alive): show it.
+  useEffect(() => onRefsChanged((e) => e === entity.name && reload()), [entity, reload]);
   const go = (next: ListState) => {
     if (!urlSync) {
       if (JSON.stringify(next) === JSON.stringify(localState)) reload();
@@ -151,7 +163,20 @@ export function useListController(resource: Resource, opts: ListControllerOption
     else navigate(`${path}${qs}`);
   };
 
-  const del = (rows: Row[]) =>
+  const blockOf = (row: Row): string | null => {
+    const pf = resource.tree?.parentField as string | undefined;
+    if (pf && page.list.some((r) => r[pf] === row.id && !rowsToDelete.has(r.id))) return t('crud.hasChildren', { name: String(row[entity.label] ?? row.id) });
+    const key = resource.deleteBlock?.(row);
+    return key ? t(key, { ...row, defaultValue: key }) : null;
+  };
+  let rowsToDelete = new Set<unknown>();
+  const del = (rows: Row[]) => {
+    rowsToDelete = new Set(rows.map((r) => r.id));
+    const blocked = rows.map(blockOf).find(Boolean);
+    if (blocked) {
+      crudEnv().notify(blocked, 'warn');
+      return;
+    }
     confirmDialog({
       message: rows.length === 1 ? t('crud.confirmDelete') : t('crud.confirmBatchDelete', { count: rows.length }),
       header: t('crud.deleteTitle'),
@@ -172,14 +197,17 @@ export function useListController(resource: Resource, opts: ListControllerOption
         }
       },
     });
+  };
 
   const setStatus = async (row: Row, on: boolean) => {
     const field = entity.statusField!;
+    const [onValue, offValue] = specs[field]?.override.switchValues ?? fieldSpec(resource, field).override.switchValues ?? [1, 0];
+    const value = on ? onValue : offValue;
     try {
-      await callOp(entity, 'updateStatus', { id: row.id, [field]: on ? 1 : 0 });
+      await callOp(entity, 'updateStatus', { id: row.id, [field]: value });
       invalidateRefs(entity.name);
       crudEnv().notify(t('crud.statusChanged'), 'success');
-      setPage((p) => ({ ...p, list: p.list.map((r) => (r.id === row.id ? { ...r, [field]: on ? 1 : 0 } : r)) }));
+      setPage((p) => ({ ...p, list: p.list.map((r) => (r.id === row.id ? { ...r, [field]: value } : r)) }));
     } catch {
       reload();
     }
@@ -231,6 +259,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
     go,
     page,
     loading,
+    failed,
     reload,
     selection,
     setSelection,

@@ -3,12 +3,12 @@ import Type from 'typebox';
 import { CaptchaImageQuery, LoginPayload } from '../../contract/auth.js';
 import { ResultCode } from '../../contract/envelope.js';
 import { ok, sendEnvelope } from '../../plugins/envelope.js';
-import { verifyConsoleAccount, type ConsoleAccount } from '../accounts.js';
+import { verifyConsoleAccountAsync, type ConsoleAccount } from '../accounts.js';
 import { grantsOf, menuEntriesOf, userInfoFrom } from '../permissions.js';
 import type { AnyRow } from '../store/seed.js';
 import { makeBasicData } from '../basic-data.js';
 import type { MockContext } from '../context.js';
-import { TOKEN_HEAD } from '../sessions.js';
+import { AttemptLimiter, TOKEN_HEAD } from '../sessions.js';
 
 /** Endpoints reachable without a token. */
 export const PUBLIC_PATHS = new Set(['/v1/admin/login', '/v1/admin/logout', '/v1/captcha/token', '/v1/captcha/image']);
@@ -26,7 +26,11 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext
   };
   const gone = (reply: FastifyReply) => sendEnvelope(reply, 200, ResultCode.unauthorized, 'Session expired or account no longer active');
 
-  app.get('/v1/captcha/token', async () => ok(ctx.captcha.issue()));
+  app.get('/v1/captcha/token', async (req, reply) => {
+    const issued = ctx.captcha.issue(req.ip);
+    if (!issued) return sendEnvelope(reply, 503, 503, 'captchaToken: too many sign-ins in progress, try again in a minute');
+    return ok(issued);
+  });
 
   app.get('/v1/captcha/image', { schema: { querystring: CaptchaImageQuery } }, async (req, reply) => {
     const svg = ctx.captcha.image((req.query as { token: string }).token);
@@ -34,14 +38,40 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext
     return reply.type('image/svg+xml').header('Cache-Control', 'no-store').send(svg);
   });
 
+  // Issue 12: attempts per client address per minute, and failed sign-ins per username (known or
+  // not, so the answer never tells which exist) within LOGIN_LOCK_SECONDS.
+  const perAddress = new AttemptLimiter(ctx.config.loginRatePerIp, 60_000, ctx.now);
+  const perAccount = new AttemptLimiter(ctx.config.loginFailuresPerAccount, ctx.config.loginLockSeconds * 1000, ctx.now);
+  /** Envelope code 429 with HTTP 200 so the login form shows the message; `data.retryAfter` in seconds. */
+  const tooMany = (reply: FastifyReply, wait: number, message: string) =>
+    sendEnvelope(reply.header('Retry-After', String(wait)), 200, 429, message, { retryAfter: wait });
+
   app.post('/v1/admin/login', { schema: { body: LoginPayload } }, async (req, reply) => {
     const body = req.body as LoginPayload;
+    const addressWait = perAddress.waitSeconds(req.ip);
+    if (addressWait) return tooMany(reply, addressWait, `Too many sign-in attempts from this address; try again in ${addressWait} s`);
+    perAddress.hit(req.ip);
     if (!ctx.captcha.verify(body.captchaToken, body.captchaCode)) {
       return sendEnvelope(reply, 200, ResultCode.badRequest, 'captchaCode: wrong or expired captcha, try the new one');
     }
-    const account = verifyConsoleAccount(accounts(), body.username.trim(), body.password);
-    if ('refused' in account) return sendEnvelope(reply, 200, ResultCode.badRequest, account.refused);
-    ctx.store.col('admin').replace({ ...(account as unknown as AnyRow), lastLoginTime: ctx.crud.now() });
+    const username = body.username.trim();
+    const key = username.toLowerCase();
+    const accountWait = perAccount.waitSeconds(key);
+    if (accountWait) return tooMany(reply, accountWait, `username: too many failed sign-ins for this account; try again in ${accountWait} s`);
+    const account = await verifyConsoleAccountAsync(accounts(), username, body.password);
+    if ('refused' in account) {
+      perAccount.hit(key);
+      // Recorded on the account for administrators (System account: failedLoginCount).
+      let row: ConsoleAccount | undefined;
+      for (const r of accounts()) if (r.username === username) row = r;
+      if (row) {
+        const failed = ((row as unknown as AnyRow).failedLoginCount as number | undefined) ?? 0;
+        ctx.store.col('admin').replace({ ...(row as unknown as AnyRow), failedLoginCount: failed + 1, lastFailedLoginTime: ctx.crud.now() });
+      }
+      return sendEnvelope(reply, 200, ResultCode.badRequest, account.refused);
+    }
+    perAccount.clear(key);
+    ctx.store.col('admin').replace({ ...(account as unknown as AnyRow), lastLoginTime: ctx.crud.now(), failedLoginCount: 0 });
     const s = ctx.sessions.issue(account.id, account.username);
     return ok({ token: s.token, tokenHead: TOKEN_HEAD });
   });

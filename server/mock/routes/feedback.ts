@@ -2,7 +2,7 @@ import { AWARD_COLUMNS } from '../../contract/feedback.js';
 import { PHONE_PATTERN } from '../../contract/fields.js';
 import { MockError } from '../store/crud.js';
 import type { AnyRow } from '../store/seed.js';
-import { attachment, intCell, readRows, textCell, writeRows, XLSX_TYPE, type SheetColumn } from '../store/sheet.js';
+import { attachment, inSlices, intCell, readRows, textCell, writeRows, XLSX_TYPE, type SheetColumn } from '../store/sheet.js';
 import type { ActionHandlers } from './actions.js';
 
 /**
@@ -31,10 +31,10 @@ export const feedbackHandlers: ActionHandlers = {
    */
   'feedbackAward.importAwardExcel': async ({ ctx, upload, actor }) => {
     const defaultActivity = typeof upload!.fields.activityName === 'string' ? upload!.fields.activityName.trim() : '';
-    const { rows, rowNumbers } = await readRows(upload!.file.data, COLUMNS);
+    const { rows, rowNumbers } = await readRows(upload!.file.data, COLUMNS, upload!.file);
     const problems: string[] = [];
     const good: AwardInput[] = [];
-    rows.forEach((r, i) => {
+    await inSlices(rows, (r, i) => {
       const at = `row ${rowNumbers[i]}`;
       const bad = (msg: string) => problems.push(`${at}: ${msg}`);
       const before = problems.length;
@@ -63,7 +63,14 @@ export const feedbackHandlers: ActionHandlers = {
       const more = problems.length > MAX_REPORTED ? `; and ${problems.length - MAX_REPORTED} more` : '';
       throw new MockError(`${problems.slice(0, MAX_REPORTED).join('; ')}${more}. Nothing was imported.`);
     }
-    for (const g of good) ctx.crud.insert('feedbackAward', { ...g, status: 0 }, actor);
+    // In slices (other requests go on); all or none: a row refused on the way takes back the others.
+    const added: number[] = [];
+    try {
+      await inSlices(good, (g) => added.push(ctx.crud.insert('feedbackAward', { ...g, status: 0 }, actor).id));
+    } catch (e) {
+      ctx.store.col('feedbackAward').remove(added);
+      throw e;
+    }
     return { count: good.length, activityNames: [...new Set(good.map((g) => g.activityName))] };
   },
 

@@ -14,9 +14,10 @@ function info(ctx: MockContext) {
 
 export const qaHandlers: ActionHandlers = {
   'mock.info': ({ ctx }) => info(ctx),
-  'mock.reset': ({ ctx, body, req }) => {
+  'mock.reset': async ({ ctx, body, req }) => {
     const { seed } = body as { seed?: number };
-    ctx.store.reset(seed ?? ctx.store.seed);
+    // Built in slices, then swapped: other requests are answered meanwhile (issue 12).
+    await ctx.store.resetAsync(seed ?? ctx.store.seed);
     ctx.faults.clear();
     req.log.info({ seed: ctx.store.seed }, 'mock data reset');
     return info(ctx);

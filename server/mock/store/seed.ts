@@ -33,6 +33,19 @@ export interface GenCtx {
 export interface FactoryDef {
   entity: EntityName;
   build(c: Omit<GenCtx, 'i'>): AnyRow[] | Omit<AnyRow, 'id'>[];
+  /** The same work as `build` in slices: yields every CHUNK_ROWS records so a caller may pause (QA reset). */
+  chunks?(c: Omit<GenCtx, 'i'>): Generator<void, AnyRow[] | Omit<AnyRow, 'id'>[]>;
+}
+
+/** Records made between two points where an incremental build may pause. */
+const CHUNK_ROWS = 500;
+
+/** Runs a sliced build to its end at once. */
+function runAll<T>(it: Generator<void, T>): T {
+  for (;;) {
+    const r = it.next();
+    if (r.done) return r.value;
+  }
 }
 
 /**
@@ -47,6 +60,9 @@ export function factory<N extends EntityName>(entity: N) {
       return {
         entity,
         build(c) {
+          return runAll(this.chunks!(c));
+        },
+        *chunks(c) {
           const base = typeof count === 'function' ? count(c.db) : count;
           const n = opts.scaled && base > 0 ? Math.max(1, Math.round(base * c.scale)) : base;
           const rows: Made<N>[] = new Array(n);
@@ -55,6 +71,7 @@ export function factory<N extends EntityName>(entity: N) {
           for (let i = 0; i < n; i++) {
             ctx.i = i;
             rows[i] = make(ctx);
+            if (i % CHUNK_ROWS === CHUNK_ROWS - 1) yield;
           }
           return rows as never;
         },
@@ -65,11 +82,15 @@ export function factory<N extends EntityName>(entity: N) {
       return {
         entity,
         build(c) {
+          return runAll(this.chunks!(c));
+        },
+        *chunks(c) {
           const rows: Made<N>[] = [];
           const ctx: GenCtx = { ...c, i: 0 };
           for (const p of c.db.all(parent)) {
             const made = make(ctx, p);
             ctx.i++;
+            if (ctx.i % CHUNK_ROWS === 0) yield;
             if (made === null) continue;
             if (Array.isArray(made)) rows.push(...made);
             else rows.push(made);
@@ -113,6 +134,32 @@ export type SeedStep = FactoryDef | FinishDef;
  * @throws Error when the steps skip or repeat an entity of the contract (a programming error).
  */
 export function generate(seed: number, scale: number, steps: SeedStep[]): SeedData {
+  return runAll(generation(seed, scale, steps));
+}
+
+/**
+ * `generate` in slices of at most `sliceMs` of work, pausing between them (`pause`, by default one
+ * turn of the event loop) so other requests are answered while a QA reset builds another seed's
+ * tables (issue 12: no request waits more than ~100 ms for it). Same result as `generate`.
+ */
+export async function generateAsync(seed: number, scale: number, steps: SeedStep[], sliceMs = 20, pause = () => new Promise<void>((r) => setImmediate(r))): Promise<SeedData> {
+  const it = generation(seed, scale, steps);
+  let sliceStart = performance.now();
+  let paused = 0;
+  for (;;) {
+    const r = it.next();
+    if (r.done) return { ...r.value, buildMs: Math.round((r.value.buildMs - paused) * 10) / 10 };
+    if (performance.now() - sliceStart >= sliceMs) {
+      const t = performance.now();
+      await pause();
+      sliceStart = performance.now();
+      paused += sliceStart - t;
+    }
+  }
+}
+
+/** The generation itself, yielding wherever it may pause (see CHUNK_ROWS). */
+function* generation(seed: number, scale: number, steps: SeedStep[]): Generator<void, SeedData> {
   const t0 = performance.now();
   const tables = {} as Record<EntityName, AnyRow[]>;
   const index = new Map<EntityName, Map<number, AnyRow>>();
@@ -129,6 +176,7 @@ export function generate(seed: number, scale: number, steps: SeedStep[]): SeedDa
     },
   };
   for (const step of steps) {
+    yield;
     if ('run' in step) {
       step.run(db, new Gen(seededFaker(seed, `finish:${step.name}`)));
       continue;
@@ -136,15 +184,19 @@ export function generate(seed: number, scale: number, steps: SeedStep[]): SeedDa
     if (tables[step.entity]) throw new Error(`factory for ${step.entity} is listed twice`);
     if (!ENTITY[step.entity]) throw new Error(`factory for unknown entity ${step.entity}`);
     const g = new Gen(seededFaker(seed, step.entity));
-    const made = step.build({ g, scale, db });
+    const made = step.chunks ? yield* step.chunks({ g, scale, db }) : step.build({ g, scale, db });
     // Ids in generation order; set in place (copying 100 000 rows would double the garbage).
     made.forEach((r, i) => ((r as AnyRow).id = i + 1));
     tables[step.entity] = made as AnyRow[];
   }
   for (const e of ENTITIES) if (!tables[e.name]) throw new Error(`no factory for entity ${e.name}`);
   for (const name of Object.keys(tables) as EntityName[]) {
-    for (const r of tables[name]) deepFreeze(r);
-    Object.freeze(tables[name]);
+    const rows = tables[name];
+    for (let i = 0; i < rows.length; i++) {
+      deepFreeze(rows[i]);
+      if (i % (CHUNK_ROWS * 10) === 0) yield;
+    }
+    Object.freeze(rows);
   }
   return { seed, scale, tables, buildMs: Math.round((performance.now() - t0) * 10) / 10 };
 }

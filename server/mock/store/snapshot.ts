@@ -9,8 +9,8 @@ import type { AnyRow, SeedData } from './seed.js';
 /**
  * Seed snapshots (issue 13, "boot and memory"): generating ~100,000 records takes seconds and leaves
  * a large heap behind, so the tables of a (seed, scale, data version) are generated once and written
- * to `<project>/.cache/seed/` in V8's serialization format; later boots read them back in a fraction
- * of the time. The data version is a hash of what decides the data: the factories (fixtures/), the
+ * to `<project>/.cache/seed/` in V8's serialization format, one file per entity; later boots read
+ * each table back when it is first used. The data version is a hash of what decides the data: the factories (fixtures/), the
  * mock and contract sources and faker's version; in a deployment without sources (the Docker
  * image), the running server bundle itself. A changed factory therefore regenerates.
  * Failures to read or write (read-only disk, a torn file) only cost the generation: never an error.
@@ -38,6 +38,9 @@ function filesUnder(dir: string): string[] {
 
 let version: string | null = null;
 
+/** How many snapshots `.cache/seed/` keeps (about 25 MB each at scale 1). */
+const KEEP_SNAPSHOTS = 6;
+
 /** Hash of the sources that decide the seeded data (see the module comment). */
 export function dataVersion(): string {
   if (version) return version;
@@ -59,52 +62,115 @@ function enabled(): boolean {
   return process.env.MOCK_SEED_CACHE !== 'off';
 }
 
-/** Where the snapshot of (seed, scale) lives for the current data version. */
+/** The folder holding the snapshot of (seed, scale) for the current data version: one file per entity. */
 export function snapshotPath(seed: number, scale: number): string {
-  return path.join(projectRoot(), '.cache', 'seed', `seed-${seed}-scale-${scale}-${dataVersion()}.v8`);
+  return path.join(projectRoot(), '.cache', 'seed', `seed-${seed}-scale-${scale}-${dataVersion()}`);
 }
 
-function freeze(tables: Record<string, AnyRow[]>) {
-  for (const rows of Object.values(tables)) {
-    for (const r of rows) {
-      for (const k in r) if (Array.isArray(r[k])) Object.freeze(r[k]);
-      Object.freeze(r);
-    }
-    Object.freeze(rows);
+function freeze(rows: AnyRow[]): AnyRow[] {
+  for (const r of rows) {
+    for (const k in r) if (Array.isArray(r[k])) Object.freeze(r[k]);
+    Object.freeze(r);
   }
+  return Object.freeze(rows) as AnyRow[];
 }
 
-/** The snapshot's tables, frozen like generated ones, or null (none yet, unreadable, another version). */
-export function loadSnapshot(seed: number, scale: number): SeedData | null {
+/**
+ * The snapshot's tables, each read (and frozen like generated ones) the first time it is used:
+ * a boot touches only the few tables sign-in needs, and a large table costs its load once, on the
+ * first request that reads it. Null when there is no snapshot for this data version.
+ * @param regenerate the fallback when a table file has gone since (another data version's cleanup).
+ */
+export function loadSnapshot(seed: number, scale: number, regenerate: () => SeedData): SeedData | null {
   if (!enabled()) return null;
-  const t0 = performance.now();
-  let file: string;
+  let dir: string;
   try {
-    file = snapshotPath(seed, scale);
-    if (!fs.existsSync(file)) return null;
-    const parsed = v8.deserialize(fs.readFileSync(file)) as { seed: number; scale: number; tables: Record<EntityName, AnyRow[]> };
-    if (parsed.seed !== seed || parsed.scale !== scale) return null;
-    freeze(parsed.tables);
-    return { seed, scale, tables: parsed.tables, buildMs: Math.round((performance.now() - t0) * 10) / 10 };
+    dir = snapshotPath(seed, scale);
+    if (!fs.existsSync(path.join(dir, 'tables.json'))) return null;
   } catch {
     return null;
   }
+  const names = JSON.parse(fs.readFileSync(path.join(dir, 'tables.json'), 'utf8')) as EntityName[];
+  const data: SeedData = { seed, scale, tables: {} as Record<EntityName, readonly AnyRow[]>, buildMs: 0 };
+  let fallback: SeedData | null = null;
+  for (const name of names) {
+    Object.defineProperty(data.tables, name, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const t0 = performance.now();
+        let rows: readonly AnyRow[];
+        try {
+          rows = freeze(v8.deserialize(fs.readFileSync(path.join(dir, `${name}.v8`))) as AnyRow[]);
+        } catch {
+          rows = (fallback ??= regenerate()).tables[name];
+        }
+        data.buildMs = Math.round((data.buildMs + performance.now() - t0) * 10) / 10;
+        Object.defineProperty(data.tables, name, { value: rows, enumerable: true, configurable: false, writable: false });
+        return rows;
+      },
+    });
+  }
+  return data;
 }
 
-/** Writes the snapshot (atomically: a temp file renamed) and hands `data` back; a failure is ignored. */
+/**
+ * Writes the snapshot (one V8-serialized file per entity, in a temp folder renamed into place, so a
+ * reader never sees half of one) and hands `data` back; a failure is ignored.
+ */
 export function saveSnapshot(data: SeedData): SeedData {
   if (!enabled()) return data;
+  let tmp: string | null = null;
   try {
-    const file = snapshotPath(data.seed, data.scale);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    // Older versions of the same seed and scale are dead weight (a snapshot at scale 10 is ~100 MB).
+    const dir = snapshotPath(data.seed, data.scale);
+    const parent = path.dirname(dir);
+    fs.mkdirSync(parent, { recursive: true });
+    // Older versions of the same seed and scale are dead weight (a snapshot at scale 10 is ~250 MB).
     const prefix = `seed-${data.seed}-scale-${data.scale}-`;
-    for (const f of fs.readdirSync(path.dirname(file))) if (f.startsWith(prefix) && f !== path.basename(file)) fs.rmSync(path.join(path.dirname(file), f), { force: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, v8.serialize({ seed: data.seed, scale: data.scale, tables: data.tables }));
-    fs.renameSync(tmp, file);
+    for (const f of fs.readdirSync(parent)) if (f.startsWith(prefix) && f !== path.basename(dir) && !f.includes('.tmp')) fs.rmSync(path.join(parent, f), { recursive: true, force: true });
+    if (fs.existsSync(dir)) return data;
+    tmp = `${dir}.${process.pid}.tmp`;
+    fs.mkdirSync(tmp, { recursive: true });
+    const names = Object.keys(data.tables) as EntityName[];
+    for (const name of names) fs.writeFileSync(path.join(tmp, `${name}.v8`), v8.serialize(data.tables[name]));
+    fs.writeFileSync(path.join(tmp, 'tables.json'), JSON.stringify(names));
+    fs.renameSync(tmp, dir);
+    tmp = null;
+    // Tests and QA resets try many seeds: keep the most recently written few.
+    const kept = fs
+      .readdirSync(parent)
+      .filter((f) => f.startsWith('seed-') && !f.includes('.tmp'))
+      .map((f) => ({ f, t: fs.statSync(path.join(parent, f)).mtimeMs }))
+      .sort((a, b) => b.t - a.t);
+    for (const { f } of kept.slice(KEEP_SNAPSHOTS)) fs.rmSync(path.join(parent, f), { recursive: true, force: true });
   } catch {
-    /* a read-only disk: the next boot generates again */
+    /* a read-only disk, or another process wrote it first: the next boot reads or generates again */
+  } finally {
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  return data;
+}
+
+/**
+ * Tables generated (and snapshotted) on first use rather than at boot: with no snapshot yet, the
+ * server still answers `/healthz` at once and the first request that reads data pays the generation.
+ */
+export function generatedOnFirstUse(seed: number, scale: number, names: readonly EntityName[], make: () => SeedData): SeedData {
+  const data: SeedData = { seed, scale, tables: {} as Record<EntityName, readonly AnyRow[]>, buildMs: 0 };
+  const fill = () => {
+    const full = saveSnapshot(make());
+    data.buildMs = full.buildMs;
+    for (const n of names) Object.defineProperty(data.tables, n, { value: full.tables[n], enumerable: true, configurable: false, writable: false });
+  };
+  for (const name of names) {
+    Object.defineProperty(data.tables, name, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        fill();
+        return data.tables[name];
+      },
+    });
   }
   return data;
 }

@@ -1,7 +1,7 @@
 import { ENTITIES, ENTITY, type AnyEntity, type EntityName, type RefDef } from '../../contract/index.js';
 import { Collection } from './collection.js';
-import { generate, type AnyRow, type SeedData } from './seed.js';
-import { loadSnapshot, saveSnapshot } from './snapshot.js';
+import { generate, generateAsync, type AnyRow, type SeedData } from './seed.js';
+import { generatedOnFirstUse, loadSnapshot, saveSnapshot } from './snapshot.js';
 import { SEED_STEPS } from './steps.js';
 
 /**
@@ -14,30 +14,50 @@ const cache = new Map<string, SeedData>();
 /** Kept datasets may sum to this scale (scale 1 ≈ 100 000 records, ~100 MB): two seeds at scale 1, one above. */
 const CACHE_SCALE_BUDGET = 2;
 
+/** Caches a generated dataset, dropping the oldest beyond the budget. */
+function remember(key: string, data: SeedData): void {
+  let total = data.scale;
+  for (const d of cache.values()) total += d.scale;
+  for (const [k, d] of cache) {
+    if (total <= Math.max(CACHE_SCALE_BUDGET, data.scale)) break;
+    cache.delete(k);
+    total -= d.scale;
+  }
+  cache.set(key, data);
+}
+
 /**
  * The seeded tables for a seed and scale: from this process's cache, else from the snapshot a
  * previous boot wrote (`.cache/seed/`, see snapshot.ts), else generated (see fixtures/*.factory.ts)
- * and snapshotted for the next boot. The oldest dataset is dropped beyond the budget.
+ * when a table is first read and snapshotted for the next boot. Either way a table costs nothing
+ * until it is used. The oldest dataset is dropped beyond the budget.
  */
 export function seedData(seed: number, scale: number): SeedData {
   const key = `${seed}:${scale}`;
   let data = cache.get(key);
   if (!data) {
-    data = loadSnapshot(seed, scale) ?? saveSnapshot(generate(seed, scale, SEED_STEPS));
-    let total = scale;
-    for (const d of cache.values()) total += d.scale;
-    for (const [k, d] of cache) {
-      if (total <= Math.max(CACHE_SCALE_BUDGET, scale)) break;
-      cache.delete(k);
-      total -= d.scale;
-    }
-    cache.set(key, data);
+    const make = () => generate(seed, scale, SEED_STEPS);
+    data = loadSnapshot(seed, scale, make) ?? generatedOnFirstUse(seed, scale, ENTITIES.map((e) => e.name), make);
+    remember(key, data);
   } else {
     // Most recently used last, so eviction drops the dataset used longest ago.
     cache.delete(key);
     cache.set(key, data);
   }
   return data;
+}
+
+/**
+ * `seedData` without holding the event loop: a seed not yet generated is built in slices
+ * (generateAsync), then cached the same way.
+ */
+export async function seedDataAsync(seed: number, scale: number): Promise<SeedData> {
+  if (!cache.has(`${seed}:${scale}`)) {
+    const data = loadSnapshot(seed, scale, () => generate(seed, scale, SEED_STEPS)) ?? saveSnapshot(await generateAsync(seed, scale, SEED_STEPS));
+    // Another reset may have built it meanwhile; keep the first.
+    if (!cache.has(`${seed}:${scale}`)) remember(`${seed}:${scale}`, data);
+  }
+  return seedData(seed, scale);
 }
 
 /** Who refers to an entity: the referring entity, its field and what deleting the target does. */
@@ -60,7 +80,9 @@ export function referrersOf(entity: string): Referrer[] {
 }
 
 export class MockStore {
+  /** Collections are made on first use, so a boot from a snapshot reads only the tables it touches. */
   private cols = new Map<EntityName, Collection>();
+  private data: SeedData;
   seed: number;
   /** How long generating this seed's tables took, in ms (0 when they came from the cache is not reported: the first build's time stays). */
   buildMs: number;
@@ -69,16 +91,19 @@ export class MockStore {
     seed: number,
     readonly scale: number,
   ) {
-    const data = seedData(seed, scale);
+    this.data = seedData(seed, scale);
     this.seed = seed;
-    this.buildMs = data.buildMs;
-    for (const e of ENTITIES) this.cols.set(e.name, new Collection(e as AnyEntity, data.tables[e.name]));
+    this.buildMs = this.data.buildMs;
   }
 
   /** The collection of an entity. @throws Error for a name that is not in the contract. */
   col(name: EntityName | string): Collection {
-    const c = this.cols.get(name as EntityName);
-    if (!c) throw new Error(`no collection ${name}`);
+    let c = this.cols.get(name as EntityName);
+    if (!c) {
+      if (!this.has(name)) throw new Error(`no collection ${name}`);
+      c = new Collection(ENTITY[name] as unknown as AnyEntity, this.data.tables[name]);
+      this.cols.set(name, c);
+    }
     return c;
   }
 
@@ -89,9 +114,23 @@ export class MockStore {
   /** Restores the seeded data, from another seed when one is given. */
   reset(seed = this.seed): void {
     const data = seedData(seed, this.scale);
+    this.data = data;
     this.seed = seed;
     this.buildMs = data.buildMs;
-    for (const e of ENTITIES) this.col(e.name).reset(data.tables[e.name]);
+    for (const [name, c] of this.cols) c.reset(data.tables[name]);
+  }
+
+  /**
+   * `reset` without holding the event loop (issue 12): another seed's tables are built in slices
+   * while requests keep being answered from the current data, then swapped in all at once (only
+   * re-indexing, so no request sees half of one seed and half of another).
+   */
+  async resetAsync(seed = this.seed): Promise<void> {
+    const data = await seedDataAsync(seed, this.scale);
+    this.data = data;
+    this.seed = seed;
+    this.buildMs = data.buildMs;
+    for (const [name, c] of this.cols) c.reset(data.tables[name]);
   }
 
   /** Record count per entity. */

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
@@ -10,6 +11,8 @@ import { ErrorLogButton } from '../error-log/ErrorLogButton';
 import { SettingsButton } from '../settings/SettingsButton';
 import { useMenuLayout } from './use-menu-layout';
 import { MockPanelButton } from '../mock-panel/MockPanelButton';
+// The bell (and the sanitizer it renders messages with) loads after the shell, not in the entry chunk.
+const MessageBell = lazy(() => import('../../parts/MessageBell'));
 
 /**
  * The header: menu collapse on the left (on a narrow screen it opens the menu drawer); on the
@@ -39,6 +42,9 @@ export function Header() {
       <ErrorLogButton />
       <FullScreenButton />
       <LocaleButton />
+      <Suspense fallback={null}>
+        <MessageBell />
+      </Suspense>
       <DarkModeToggle />
       <UserMenu />
       <SettingsButton />

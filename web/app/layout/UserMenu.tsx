@@ -5,9 +5,15 @@ import { Avatar } from 'primereact/avatar';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { useSession } from '../session';
 import { openSettings } from '../settings/settings-store';
+import { getProjectConfig } from '../config/project-config';
+import { canChangeRole } from '../routing/permission-rules';
+import { changeRole } from '../permission';
+import { avatarSrc } from '../../parts/avatars';
 import { initials } from '../../lib/format';
 
 const LockDialog = lazy(() => import('../lock/LockDialog'));
+const RoleSwitchDialog = lazy(() => import('../../pages/system/RoleSwitchDialog'));
+const ChangePasswordDialog = lazy(() => import('../../pages/system/changePassword.page').then((m) => ({ default: m.ChangePasswordDialog })));
 
 /**
  * Placeholder avatar text (spec §3 "icon defaults to a placeholder image built from the username"):
@@ -26,6 +32,8 @@ export function UserMenu() {
   const { userInfo, send } = useSession();
   const menu = useRef<Menu>(null);
   const [lockOpen, setLockOpen] = useState(false);
+  const [roleOpen, setRoleOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
   const confirmLogout = () =>
     confirmDialog({
       header: t('layout.header.logoutTitle'),
@@ -43,6 +51,9 @@ export function UserMenu() {
         popup
         model={[
           { label: t('lock.menu'), icon: 'pi pi-lock', command: () => setLockOpen(true), className: 'user-menu-lock' },
+          { label: t('routes.system.changePassword'), icon: 'pi pi-key', command: () => setPasswordOpen(true), className: 'user-menu-password' },
+          // Spec §5: only in route-mapping mode; otherwise changeRole refuses with the warning.
+          { label: t('system.switchRole.menu'), icon: 'pi pi-sync', command: () => (canChangeRole(getProjectConfig().permissionMode) ? setRoleOpen(true) : void changeRole('')), className: 'user-menu-role' },
           // Always reachable, even when the floating/header settings button is switched off.
           { label: t('settings.title'), icon: 'pi pi-cog', command: openSettings },
           { separator: true },
@@ -51,10 +62,20 @@ export function UserMenu() {
       />
       {/* Named by the user's name it shows (a screen reader hears what a sighted user reads); the title says what it opens. */}
       <button type="button" className="user-button" onClick={(e) => menu.current?.toggle(e)} title={t('layout.header.userMenu')} aria-haspopup="menu" data-testid="user-menu">
-        <span aria-hidden>{userInfo?.icon ? <Avatar image={userInfo.icon} shape="circle" /> : <Avatar label={avatarLetters(userInfo?.nickName || userInfo?.username)} shape="circle" className="user-avatar" />}</span>
+        <span aria-hidden>{userInfo?.icon ? <Avatar image={avatarSrc(userInfo.icon)} shape="circle" /> : <Avatar label={avatarLetters(userInfo?.nickName || userInfo?.username)} shape="circle" className="user-avatar" />}</span>
         <span className="user-name">{userInfo?.nickName || userInfo?.username}</span>
         <i className="pi pi-angle-down" aria-hidden />
       </button>
+      {passwordOpen && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog visible={passwordOpen} onHide={() => setPasswordOpen(false)} />
+        </Suspense>
+      )}
+      {roleOpen && (
+        <Suspense fallback={null}>
+          <RoleSwitchDialog visible={roleOpen} onHide={() => setRoleOpen(false)} />
+        </Suspense>
+      )}
       {lockOpen && (
         <Suspense fallback={null}>
           <LockDialog visible={lockOpen} onHide={() => setLockOpen(false)} />

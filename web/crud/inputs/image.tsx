@@ -58,7 +58,7 @@ export function ImageInput({ spec, value, onChange, invalid, id, describedBy }: 
   };
 
   return (
-    <div className={`crud-images${invalid ? ' crud-images--invalid' : ''}`} data-testid="crud-image-input" data-field={spec.name}>
+    <div className={`crud-images${invalid ? ' crud-images--invalid' : ''}`} data-testid="crud-image-input">
       {list.map((src, i) => (
         <figure key={`${src}-${i}`} className="crud-images__item" data-testid="crud-image-item">
           <Image src={src} alt={t('crud.upload.imageAlt', { n: i + 1 })} preview width="96" height="96" imageClassName="crud-images__img" />

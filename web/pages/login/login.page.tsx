@@ -8,7 +8,7 @@ import { Button } from 'primereact/button';
 import { useCaptcha } from '../../app/use-captcha';
 import { useSession } from '../../app/session';
 import { safeRedirect } from '../../app/guard';
-import { LOGO } from '../../app/layout/SideMenu';
+import { LOGO } from '../../app/layout/logo';
 import { local, StorageKey } from '../../lib/storage';
 import { required, validate } from './login-rules';
 import { ForgetPasswordForm } from './forget-password';

@@ -1,4 +1,11 @@
 import type { PageModule } from '../registry-types';
 
 /** The member area's view files (spec §2 /member): path under `web/pages/` → lazily loaded module. */
-export const PAGES: Record<string, PageModule> = {};
+export const PAGES: Record<string, PageModule> = {
+  'member/index.page.tsx': () => import('./index.page'),
+  'member/grade.page.tsx': () => import('./grade.page'),
+  'member/grade/add.page.tsx': () => import('./grade/add.page'),
+  'member/grade/modify.page.tsx': () => import('./grade/modify.page'),
+  'member/consume.page.tsx': () => import('./consume.page'),
+  'member/wallet.page.tsx': () => import('./wallet.page'),
+};

@@ -198,10 +198,12 @@ function StatisticsChart({ decl, data, seriesName }: { decl: StatisticsScreenDec
       const totals = drawn.map((s) => ({ name: seriesName(s.name), value: data.summary[s.name] ?? 0 }));
       if (decl.chart === 'ranking') totals.sort((a, b) => b.value - a.value);
       const options: ApexOptions = {
-        chart: { type: 'bar' },
+        // A funnel grows from its centre line; drawn at once, its labels show with it.
+        chart: { type: 'bar', ...(decl.chart === 'funnel' ? { animations: { enabled: false } } : {}) },
         plotOptions: { bar: { horizontal: true, borderRadius: 3, barHeight: decl.chart === 'funnel' ? '80%' : '70%', distributed: decl.chart === 'ranking', isFunnel: decl.chart === 'funnel' } },
-        dataLabels: { enabled: true, formatter: (v: number, o?: { dataPointIndex: number }) => (decl.chart === 'funnel' ? `${totals[o?.dataPointIndex ?? 0]?.name}: ${fmtFull(Number(v))}` : fmtFull(Number(v))) },
+        dataLabels: { enabled: true, formatter: (v: number) => fmtFull(Number(v)), style: { colors: ['#fff'] } },
         xaxis: { categories: totals.map((x) => x.name), labels: { formatter: (v: string) => (decl.chart === 'funnel' ? '' : fmt(Number(v))) } },
+        yaxis: { labels: { show: true } },
         legend: { show: false },
         tooltip: { y: { formatter: (v: number) => fmtFull(v) } },
       };

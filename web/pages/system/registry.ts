@@ -1,4 +1,33 @@
+import { formPage, listPage } from '../../crud/page-module';
 import type { PageModule } from '../registry-types';
 
-/** The system area's view files (spec §2 /system): path under `web/pages/` → lazily loaded module. */
-export const PAGES: Record<string, PageModule> = {};
+const admin = () => import('../../resources/system/admin.resource');
+const role = () => import('../../resources/system/role.resource');
+const menu = () => import('../../resources/system/menu.resource');
+const resource = () => import('../../resources/system/resource.resource');
+const category = () => import('../../resources/system/resource-category.resource');
+const message = () => import('../../resources/system/system-message.resource');
+
+/**
+ * The system area's view files (spec §2 /system): path under `web/pages/` → lazily loaded module.
+ * Most screens are declarations (web/resources/system); the account list (password reset), the
+ * resource list (categories, batch create, modify and export) and the password change are pages.
+ */
+export const PAGES: Record<string, PageModule> = {
+  'system/account.page.tsx': () => import('./account.page'),
+  'system/account/add.page.tsx': formPage(admin, false),
+  'system/account/modify.page.tsx': formPage(admin, true),
+  'system/role.page.tsx': listPage(role),
+  'system/role/add.page.tsx': formPage(role, false),
+  'system/role/modify.page.tsx': formPage(role, true),
+  'system/menu.page.tsx': listPage(menu),
+  'system/menu/add.page.tsx': formPage(menu, false),
+  'system/menu/modify.page.tsx': formPage(menu, true),
+  'system/resource.page.tsx': () => import('./resource.page'),
+  'system/resource/add.page.tsx': formPage(resource, false),
+  'system/resource/modify.page.tsx': formPage(resource, true),
+  'system/resourceCategory/add.page.tsx': formPage(category, false),
+  'system/resourceCategory/modify.page.tsx': formPage(category, true),
+  'system/changePassword.page.tsx': () => import('./changePassword.page'),
+  'system/systemMessage.page.tsx': listPage(message),
+};

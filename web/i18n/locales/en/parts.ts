@@ -1,5 +1,7 @@
 /** Texts of the reusable parts (web/parts), keys `parts.<part>.<key>`. */
 export default {
+  bell: { label: 'Messages, {{count}} unread', title: 'System messages', readAll: 'Mark all read', markRead: 'Mark read', none: 'No messages' },
+  icon: { choose: 'Choose an icon', search: 'Search icons', count: '{{count}} icons', none: 'No icon matches' },
   range: {
     label: 'Date range',
     quick: { today: 'Today', '7d': '7 days', '30d': '30 days', month: 'This month', custom: 'Custom' },

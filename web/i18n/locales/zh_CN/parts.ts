@@ -1,5 +1,7 @@
 /** Texts of the reusable parts (web/parts), keys `parts.<part>.<key>`. */
 export default {
+  bell: { label: '系统消息，{{count}} 条未读', title: '系统消息', readAll: '全部已读', markRead: '标为已读', none: '暂无消息' },
+  icon: { choose: '选择图标', search: '搜索图标', count: '共 {{count}} 个图标', none: '没有匹配的图标' },
   range: {
     label: '时间范围',
     quick: { today: '今天', '7d': '近 7 天', '30d': '近 30 天', month: '本月', custom: '自定义' },

@@ -1,7 +1,20 @@
 /** The financial area's texts in en (spec §2 /financial); one file per area so areas never edit a shared pack. */
 export default {
   /** Screen texts, keys `financial.<key>`. */
-  texts: {},
+  texts: {
+    totals: { count: 'Lines', unsettled: 'Unsettled', unsettledValue: '{{count}} · {{sum}}' },
+    settle: {
+      button: 'Settle ({{count}})',
+      title: 'Confirm settlement',
+      message: 'Settle the {{count}} selected lines, {{sum}} of income in all? Settling cannot be undone.',
+      confirm: 'Settle',
+      done: '{{count}} lines settled, {{sum}} in all',
+      onlyUnsettled: 'Only unsettled lines can be settled',
+    },
+  },
   /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {},
+  resources: {
+    merchantIncome: { title: 'Merchant income', fields: { merchantId: 'Merchant', merchantName: 'Merchant name', settleDate: 'Date', orderCount: 'Orders', orderAmount: 'Order amount', commission: 'Commission', income: 'Merchant income', status: 'Settlement', settleTime: 'Settled' } },
+    rentalIncome: { title: 'Rental income', fields: { ownerMemberId: 'Owner (member ID)', rentOrderId: 'Rental order ID', orderNo: 'Order no.', rentAmount: 'Rent', platformFee: 'Platform fee', income: 'Owner income', status: 'Settlement', settleTime: 'Settled' } },
+  },
 };

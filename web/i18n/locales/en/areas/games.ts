@@ -1,7 +1,33 @@
 /** The games area's texts in en (spec §2 /games); one file per area so areas never edit a shared pack. */
 export default {
   /** Screen texts, keys `games.<key>`. */
-  texts: {},
+  texts: {
+    sections: { basic: 'Basic information', media: 'Cover and screenshots', description: 'Description' },
+    test: {
+      title: 'Listing check',
+      hint: 'How each game will present in the storefront: fix the issues before putting goods on sale. Pick a game to preview it.',
+      summary: '{{ready}} of {{total}} games ready',
+      onlyIssues: 'Only games with issues',
+      issues: 'Issues',
+      ready: 'Ready',
+      allReady: 'Every game passes the checks',
+      pick: 'Pick a game in the table to preview its storefront page.',
+      checks: { cover: 'Cover', gallery: 'Screenshots', description: 'Description (20+ characters)', platforms: 'Platforms', tags: 'Tags', online: 'Online', goods: 'Goods on sale' },
+    },
+  },
   /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {},
+  resources: {
+    game: {
+      title: 'Game',
+      fields: { gameName: 'Game name', gameIdentity: 'Game identity', cover: 'Cover', images: 'Screenshots', platformIds: 'Platforms', tagIds: 'Tags', developer: 'Developer', publisher: 'Publisher', releaseDate: 'Release date', score: 'Score', description: 'Description', hot: 'Hot', sort: 'Sort', status: 'Status', goodsCount: 'Goods on sale' },
+    },
+    gamePlatform: {
+      title: 'Game platform',
+      fields: { platformName: 'Platform name', platformIdentity: 'Platform identity', icon: 'Icon', sort: 'Sort', status: 'Status' },
+    },
+    gameTag: {
+      title: 'Game tag',
+      fields: { tagName: 'Tag name', tagIdentity: 'Tag identity', color: 'Colour', sort: 'Sort', status: 'Status' },
+    },
+  },
 };

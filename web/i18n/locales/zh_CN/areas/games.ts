@@ -1,7 +1,33 @@
 /** The games area's texts in zh_CN (spec §2 /games); one file per area so areas never edit a shared pack. */
 export default {
   /** Screen texts, keys `games.<key>`. */
-  texts: {},
+  texts: {
+    sections: { basic: '基本信息', media: '封面与截图', description: '游戏介绍' },
+    test: {
+      title: '上架检查',
+      hint: '检查每款游戏在商城中的展示效果：上架商品前先修复问题。选择一款游戏可预览其商城页面。',
+      summary: '{{total}} 款游戏中 {{ready}} 款已就绪',
+      onlyIssues: '只看有问题的游戏',
+      issues: '问题',
+      ready: '已就绪',
+      allReady: '所有游戏都通过了检查',
+      pick: '在表格中选择一款游戏，预览其商城页面。',
+      checks: { cover: '封面', gallery: '截图', description: '介绍（20 字以上）', platforms: '平台', tags: '标签', online: '已上线', goods: '在售商品' },
+    },
+  },
   /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {},
+  resources: {
+    game: {
+      title: '游戏',
+      fields: { gameName: '游戏名称', gameIdentity: '游戏标识', cover: '封面', images: '截图', platformIds: '平台', tagIds: '标签', developer: '开发商', publisher: '发行商', releaseDate: '发行日期', score: '评分', description: '介绍', hot: '热门', sort: '排序', status: '状态', goodsCount: '在售商品' },
+    },
+    gamePlatform: {
+      title: '游戏平台',
+      fields: { platformName: '平台名称', platformIdentity: '平台标识', icon: '图标', sort: '排序', status: '状态' },
+    },
+    gameTag: {
+      title: '游戏标签',
+      fields: { tagName: '标签名称', tagIdentity: '标签标识', color: '颜色', sort: '排序', status: '状态' },
+    },
+  },
 };

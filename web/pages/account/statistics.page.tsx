@@ -1,0 +1,140 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import dayjs from 'dayjs';
+import { http } from '../../api/http';
+import { accountActions, GameAccountStatus } from '../../../server/contract/account';
+import { enumLabel, refOptions, type RefOption } from '../../crud';
+import { formatMoney } from '../../lib/format';
+// This page is itself a lazily loaded chunk: ApexCharts comes with it, never with login or list pages.
+import Chart from '../../components/chart';
+import '../inventory/parts/parts.css';
+
+const PATH = accountActions.find((a) => a.name === 'gameAccount.statistics')!.path;
+
+interface Stats {
+  accountTotal: number;
+  byStatus: { status: number; count: number }[];
+  useCount: number;
+  useMinutes: number;
+  income: number;
+  byGame: { gameId: number; gameName: string; accounts: number; uses: number; minutes: number; income: number }[];
+}
+
+async function exportTable(name: string, columns: { header: string; value: (r: Record<string, unknown>) => string | number | null }[], rows: Record<string, unknown>[]) {
+  const { exportRows } = await import('../../crud/export');
+  await exportRows(async () => ({ list: rows, total: rows.length }), columns, name);
+}
+
+/**
+ * /account/statistics (spec §2): accounts by status and use and income per game for a date range
+ * (`gameAccount.statistics`), each chart with the table behind it and an export of that table.
+ * A page of its own: charts, not a list.
+ */
+export default function AccountStatisticsPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const [games, setGames] = useState<RefOption[]>([]);
+  const [gameId, setGameId] = useState<number | null>(null);
+  const [range, setRange] = useState<(Date | null)[] | null>([dayjs().subtract(90, 'day').toDate(), dayjs().toDate()]);
+  const [stats, setStats] = useState<Stats | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = async () => {
+    setBusy(true);
+    const [a, b] = range ?? [];
+    try {
+      setStats(
+        await http.post<Stats>(PATH, {
+          ...(gameId ? { gameId } : {}),
+          ...(a ? { startDate: dayjs(a).format('YYYY-MM-DD'), endDate: dayjs(b ?? a).format('YYYY-MM-DD') } : {}),
+        }),
+      );
+    } catch {
+      // Shown by the HTTP client.
+    } finally {
+      setBusy(false);
+    }
+  };
+  useEffect(() => {
+    refOptions('game').then(setGames, () => {});
+    void load();
+    // First load with the default range only; later loads come from the Query button.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const statusRows = useMemo(() => (stats?.byStatus ?? []).map((s) => ({ ...s, label: enumLabel(GameAccountStatus.name, s.status, lang) })), [stats, lang]);
+  const top = useMemo(() => (stats?.byGame ?? []).slice(0, 10), [stats]);
+  const money = (c: number) => formatMoney(c, lang);
+
+  return (
+    <div className="crud-page" data-testid="account-statistics">
+      <form className="crud-card inv-search" onSubmit={(e) => { e.preventDefault(); void load(); }}>
+        <Dropdown value={gameId} options={games} onChange={(e) => setGameId((e.value as number | null) ?? null)} showClear filter placeholder={t('account.stats.allGames')} aria-label={t('resources.gameAccount.fields.gameId')} style={{ minWidth: 220 }} />
+        <Calendar value={range} onChange={(e) => setRange(e.value as (Date | null)[] | null)} selectionMode="range" readOnlyInput showIcon dateFormat="yy-mm-dd" placeholder={t('account.stats.range')} aria-label={t('account.stats.range')} />
+        <Button type="submit" label={t('crud.search')} icon="pi pi-search" loading={busy} data-testid="stats-query" />
+      </form>
+      {stats && (
+        <>
+          <section className="crud-card inv-totals" data-testid="stats-totals">
+            <div className="inv-totals__item"><small>{t('account.stats.accounts')}</small><b>{stats.accountTotal}</b></div>
+            <div className="inv-totals__item"><small>{t('account.stats.uses')}</small><b>{stats.useCount}</b></div>
+            <div className="inv-totals__item"><small>{t('account.stats.hours')}</small><b>{Math.round(stats.useMinutes / 60)}</b></div>
+            <div className="inv-totals__item"><small>{t('account.stats.income')}</small><b>{money(stats.income)}</b></div>
+          </section>
+          <div className="inv-charts">
+            <section className="crud-card">
+              <header className="crud-toolbar">
+                <h3 className="crud-toolbar__title">{t('account.stats.byStatus')}</h3>
+                <Button label={t('crud.export')} icon="pi pi-download" size="small" severity="secondary" outlined onClick={() => void exportTable(t('account.stats.byStatus'), [{ header: t('resources.gameAccount.fields.status'), value: (r) => String(r.label) }, { header: t('account.stats.accounts'), value: (r) => r.count as number }], statusRows)} />
+              </header>
+              <Chart type="donut" series={statusRows.map((s) => s.count)} options={{ labels: statusRows.map((s) => s.label) }} height={280} ariaLabel={t('account.stats.byStatus')} />
+              <DataTable value={statusRows} size="small" dataKey="status">
+                <Column field="label" header={t('resources.gameAccount.fields.status')} />
+                <Column field="count" header={t('account.stats.accounts')} />
+              </DataTable>
+            </section>
+            <section className="crud-card">
+              <header className="crud-toolbar">
+                <h3 className="crud-toolbar__title">{t('account.stats.byGame')}</h3>
+                <Button
+                  label={t('crud.export')}
+                  icon="pi pi-download"
+                  size="small"
+                  severity="secondary"
+                  outlined
+                  onClick={() => void exportTable(t('account.stats.byGame'), [
+                    { header: t('resources.gameAccount.fields.gameId'), value: (r) => String(r.gameName) },
+                    { header: t('account.stats.accounts'), value: (r) => r.accounts as number },
+                    { header: t('account.stats.uses'), value: (r) => r.uses as number },
+                    { header: t('account.stats.minutes'), value: (r) => r.minutes as number },
+                    { header: t('account.stats.incomeYuan'), value: (r) => (r.income as number) / 100 },
+                  ], stats.byGame)}
+                  data-testid="stats-export"
+                />
+              </header>
+              <Chart
+                type="bar"
+                series={[{ name: t('account.stats.income'), data: top.map((g) => g.income / 100) }]}
+                options={{ xaxis: { categories: top.map((g) => g.gameName) }, yaxis: { labels: { formatter: (v: number) => formatMoney(v * 100, lang, { compact: true }) } } }}
+                height={280}
+                ariaLabel={t('account.stats.byGame')}
+              />
+              <DataTable value={stats.byGame} size="small" dataKey="gameId" paginator rows={10} data-testid="stats-by-game">
+                <Column field="gameName" header={t('resources.gameAccount.fields.gameId')} />
+                <Column field="accounts" header={t('account.stats.accounts')} sortable />
+                <Column field="uses" header={t('account.stats.uses')} sortable />
+                <Column field="minutes" header={t('account.stats.minutes')} sortable />
+                <Column field="income" header={t('account.stats.income')} sortable body={(r: Stats['byGame'][number]) => money(r.income)} />
+              </DataTable>
+            </section>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { http } from '../../api/http';
+import { notify } from '../../app/notify';
+import { financialActions } from '../../../server/contract/financial';
+import { BatchBar, ListTable, ListToolbar, listRequest, SearchForm, useListController, type ListController, type Resource, type Row } from '../../crud';
+import { formatMoney } from '../../lib/format';
+import '../inventory/parts/parts.css';
+
+const path = (name: string) => financialActions.find((a) => a.name === name)!.path;
+
+interface Totals {
+  count: number;
+  amount: number;
+  fee: number;
+  income: number;
+  unsettledCount: number;
+  unsettledIncome: number;
+}
+
+/** The sums of the lines matching the list's applied filters (`<entity>.totals`), above the table. */
+function TotalsBar({ ctl, entity, amountKey, feeKey, tick }: { ctl: ListController; entity: string; amountKey: string; feeKey: string; tick: number }) {
+  const { t, i18n } = useTranslation();
+  const [totals, setTotals] = useState<Totals | null>(null);
+  const { pageNum: _p, pageSize: _s, sortField: _f, sortOrder: _o, ...filters } = listRequest(ctl.state);
+  const key = JSON.stringify(filters);
+  useEffect(() => {
+    let live = true;
+    http.post<Totals>(path(`${entity}.totals`), JSON.parse(key)).then((r) => live && setTotals(r), () => {});
+    return () => {
+      live = false;
+    };
+  }, [key, entity, tick]);
+  if (!totals) return null;
+  const m = (c: number) => formatMoney(c, i18n.language);
+  return (
+    <div className="inv-totals crud-card" data-testid="income-totals">
+      <div className="inv-totals__item"><small>{t('financial.totals.count')}</small><b>{totals.count}</b></div>
+      <div className="inv-totals__item"><small>{t(`resources.${entity}.fields.${amountKey}`)}</small><b>{m(totals.amount)}</b></div>
+      <div className="inv-totals__item"><small>{t(`resources.${entity}.fields.${feeKey}`)}</small><b>{m(totals.fee)}</b></div>
+      <div className="inv-totals__item"><small>{t(`resources.${entity}.fields.income`)}</small><b data-testid="income-total">{m(totals.income)}</b></div>
+      <div className="inv-totals__item"><small>{t('financial.totals.unsettled')}</small><b data-testid="income-unsettled">{t('financial.totals.unsettledValue', { count: totals.unsettledCount, sum: m(totals.unsettledIncome) })}</b></div>
+    </div>
+  );
+}
+
+/**
+ * An income screen (spec §2 /financial/merchantIncome, /financial/rantalIncome), composed from the
+ * kit's list parts: the totals of the applied filter above the table, rows selectable although
+ * income lines cannot be deleted, and batch settle of the selection with a confirm dialog that
+ * states the count and the sum (all or none on the server; a settled line refuses the batch).
+ */
+export function IncomePage({ resource, entity, amountKey, feeKey }: { resource: Resource; entity: 'merchantIncome' | 'rentalIncome'; amountKey: string; feeKey: string }) {
+  const { t, i18n } = useTranslation();
+  const [tick, setTick] = useState(0);
+  const ctl = useListController(resource, { reloadKey: tick });
+  const canSettle = ctl.can('update');
+
+  const settle = (rows: Row[]) => {
+    const sum = rows.reduce((s, r) => s + (r.income as number), 0);
+    confirmDialog({
+      header: t('financial.settle.title'),
+      message: t('financial.settle.message', { count: rows.length, sum: formatMoney(sum, i18n.language) }),
+      icon: 'pi pi-wallet',
+      acceptLabel: t('financial.settle.confirm'),
+      rejectLabel: t('crud.cancel'),
+      accept: async () => {
+        try {
+          const r = await http.post<{ count: number }>(path(`${entity}.settle`), { ids: rows.map((x) => x.id) });
+          notify({ mode: 'toast', message: t('financial.settle.done', { count: r.count, sum: formatMoney(sum, i18n.language) }) }, 'success');
+          setTick((n) => n + 1);
+        } catch {
+          // Shown by the HTTP client; nothing changed.
+        }
+      },
+    });
+  };
+
+  return (
+    <div className="crud-page" data-testid={`crud-${entity}`}>
+      <TotalsBar ctl={ctl} entity={entity} amountKey={amountKey} feeKey={feeKey} tick={tick} />
+      <SearchForm ctl={ctl} />
+      <section className="crud-card">
+        <ListToolbar ctl={ctl} />
+        <BatchBar ctl={ctl}>
+          {canSettle && (
+            <Button
+              label={t('financial.settle.button', { count: ctl.selection.length })}
+              icon="pi pi-check"
+              size="small"
+              disabled={ctl.selection.some((r) => r.status !== 0)}
+              tooltip={ctl.selection.some((r) => r.status !== 0) ? t('financial.settle.onlyUnsettled') : undefined}
+              onClick={() => settle(ctl.selection)}
+              data-testid="income-settle"
+            />
+          )}
+        </BatchBar>
+        <ListTable ctl={ctl} selectable={canSettle} />
+      </section>
+    </div>
+  );
+}

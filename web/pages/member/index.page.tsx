@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from 'primereact/dialog';
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import { http } from '../../api/http';
+import { notify } from '../../app/notify';
+import { ResourceListPage, centsToYuan, enumLabel, useRefOptions } from '../../crud';
+import { fieldSpec } from '../../crud/schema';
+import { ActionDialog, DescList, DetailSection, SubList } from '../../parts';
+import { MemberStatusPayload } from '../../../server/contract/member';
+import member from '../../resources/member/member.resource';
+import order from '../../resources/order/order.resource';
+import consume from '../../resources/member/member-consume.resource';
+import './member.css';
+
+type Row = Record<string, unknown>;
+interface WalletSummary {
+  balance: number;
+  points: number;
+  pendingWithdraw: number;
+}
+
+/**
+ * /member/index (spec §2): members with filters; the member modal (profile, grade, wallet balance,
+ * recent orders, consumption), the invite modal (the members this one invited, paged), modify in a
+ * dialog, and freeze/enable with a reason (active ↔ frozen; a closed account stays closed).
+ */
+export default function MemberIndexPage() {
+  const { t, i18n } = useTranslation();
+  const [detail, setDetail] = useState<Row | null>(null);
+  const [invites, setInvites] = useState<Row | null>(null);
+  const [status, setStatus] = useState<Row | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [wallet, setWallet] = useState<WalletSummary | null>(null);
+  const grades = useRefOptions(fieldSpec(member, 'gradeId'));
+
+  useEffect(() => {
+    setWallet(null);
+    if (!detail) return;
+    http.post<WalletSummary>('/v1/walletRecord/summary', { memberId: detail.id }).then(setWallet, () => {});
+  }, [detail]);
+
+  const m = detail;
+  const lang = i18n.language;
+  return (
+    <>
+      <ResourceListPage
+        resource={member}
+        reloadKey={reloadKey}
+        rowActions={(row, ctx) => (
+          <>
+            <Button label={t('member.detail')} link size="small" onClick={() => setDetail(row)} data-testid="member-detail" />
+            <Button label={t('member.invites')} link size="small" onClick={() => setInvites(row)} data-testid="member-invites" />
+            {ctx.can('update') && row.status !== 3 && (
+              <Button
+                label={t(row.status === 2 ? 'member.enable' : 'member.freeze')}
+                link
+                size="small"
+                severity={row.status === 2 ? 'success' : 'danger'}
+                onClick={() => setStatus(row)}
+                data-testid="member-status"
+              />
+            )}
+          </>
+        )}
+      />
+      <Dialog visible={!!m} onHide={() => setDetail(null)} header={m ? t('member.detailTitle', { name: m.nickName }) : ''} style={{ width: 'min(900px, 96vw)' }} modal draggable={false} data-testid="member-detail-dialog">
+        {m && (
+          <div className="part-detail">
+            <DetailSection title={t('member.sections.profile')}>
+              <div className="member-profile">
+                {typeof m.avatar === 'string' && <img className="member-avatar" src={m.avatar} alt="" />}
+                <DescList
+                  items={[
+                    { label: t('resources.member.fields.nickName'), value: String(m.nickName) },
+                    { label: t('resources.member.fields.phone'), value: String(m.phone) },
+                    { label: t('resources.member.fields.email'), value: String(m.email ?? '—') },
+                    { label: t('resources.member.fields.gender'), value: enumLabel('gender', m.gender, lang) },
+                    { label: t('resources.member.fields.gradeId'), value: <Tag value={grades.find((g) => g.value === m.gradeId)?.label ?? `#${String(m.gradeId)}`} /> },
+                    { label: t('resources.member.fields.growth'), value: String(m.growth) },
+                    { label: t('resources.member.fields.source'), value: enumLabel('memberSource', m.source, lang) },
+                    { label: t('resources.member.fields.status'), value: enumLabel('memberStatus', m.status, lang) },
+                    { label: t('resources.member.fields.inviteCode'), value: String(m.inviteCode) },
+                    { label: t('resources.member.fields.lastLoginTime'), value: String(m.lastLoginTime ?? '—') },
+                    { label: t('resources.member.fields.createTime'), value: String(m.createTime) },
+                    { label: t('resources.member.fields.remark'), value: String(m.remark || '—'), wide: true },
+                  ]}
+                />
+              </div>
+            </DetailSection>
+            <DetailSection title={t('member.sections.wallet')}>
+              <div className="part-summary" data-testid="member-wallet">
+                <span className="part-summary__item">{t('member.balance')}<b data-testid="member-balance">{wallet ? `¥${centsToYuan(wallet.balance)}` : '…'}</b></span>
+                <span className="part-summary__item">{t('member.points')}<b>{wallet ? wallet.points : '…'}</b></span>
+                <span className="part-summary__item">{t('member.pendingWithdraw')}<b>{wallet ? `¥${centsToYuan(wallet.pendingWithdraw)}` : '…'}</b></span>
+                <span className="part-summary__item">{t('resources.member.fields.orderCount')}<b>{String(m.orderCount)}</b></span>
+                <span className="part-summary__item">{t('resources.member.fields.totalConsume')}<b>¥{centsToYuan(m.totalConsume)}</b></span>
+              </div>
+            </DetailSection>
+            <DetailSection title={t('member.sections.orders')}>
+              <SubList resource={order} filter={{ memberId: m.id }} columns={['orderNo', 'payAmount', 'status', 'createTime']} testId="member-orders" />
+            </DetailSection>
+            <DetailSection title={t('member.sections.consume')}>
+              <SubList resource={consume} filter={{ memberId: m.id }} columns={['orderNo', 'consumeType', 'title', 'amount', 'createTime']} testId="member-consume" />
+            </DetailSection>
+          </div>
+        )}
+      </Dialog>
+      <Dialog visible={!!invites} onHide={() => setInvites(null)} header={invites ? t('member.invitesTitle', { name: invites.nickName, code: invites.inviteCode }) : ''} style={{ width: 'min(820px, 96vw)' }} modal draggable={false} data-testid="member-invites-dialog">
+        {invites && <SubList resource={member} filter={{ inviterId: invites.id }} columns={['id', 'nickName', 'phone', 'gradeId', 'status', 'createTime']} pageSize={10} testId="member-invites-list" />}
+      </Dialog>
+      {status && (
+        <ActionDialog
+          visible
+          title={t(status.status === 2 ? 'member.enableTitle' : 'member.freezeTitle', { name: status.nickName })}
+          path="/v1/member/setStatus"
+          schema={MemberStatusPayload}
+          fixed={{ id: status.id, status: status.status === 2 ? 1 : 2 }}
+          fields={[{ name: 'reason', label: t('member.reason'), kind: 'text' }]}
+          severity={status.status === 2 ? undefined : 'danger'}
+          onHide={() => setStatus(null)}
+          onDone={() => {
+            notify({ mode: 'toast', message: t(status.status === 2 ? 'member.enabled' : 'member.frozen') }, 'success');
+            setStatus(null);
+            setReloadKey((n) => n + 1);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { Button } from 'primereact/button';
+import { http } from '../../api/http';
+import { notify } from '../../app/notify';
+import { ResourceListPage, centsToYuan } from '../../crud';
+import { ActionDialog, GuardedButton, type ActionField } from '../../parts';
+import { member, ExchangePayload, POINTS_PER_YUAN, RechargePayload, WithdrawAuditPayload, WithdrawPayload } from '../../../server/contract/member';
+import walletRecord from '../../resources/member/wallet-record.resource';
+import './member.css';
+
+type Row = Record<string, unknown>;
+type Open = { kind: 'recharge' | 'exchange' | 'withdraw'; memberId: number | null } | { kind: 'audit'; row: Row };
+interface WalletSummary {
+  memberId: number;
+  balance: number;
+  points: number;
+  pendingWithdraw: number;
+}
+
+/** The spec's literal title of /member/wallet, the same in every language (§2). */
+const TITLE = '会员钱包';
+
+/**
+ * /member/wallet (spec §2, title literally 会员钱包): the ledger of wallet movements with filters
+ * (member by remote search, type, status, channel, amount and date) and, for one member, the
+ * running summary (balance, points, pending withdrawals; each row shows the balance after it); the
+ * recharge drawer (member picker, amount, pay form: channel and reference), the exchange dialog
+ * (points → balance), the withdraw dialog and the withdraw audit. Balances always equal the ledger.
+ */
+export default function MemberWalletPage() {
+  const { t } = useTranslation();
+  const memberId = Number(new URLSearchParams(useSearch()).get('memberId')) || null;
+  const [open, setOpen] = useState<Open | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [summary, setSummary] = useState<WalletSummary | null>(null);
+
+  useEffect(() => {
+    if (!memberId) return setSummary(null);
+    let live = true;
+    http.post<WalletSummary>('/v1/walletRecord/summary', { memberId }).then((s) => live && setSummary(s), () => live && setSummary(null));
+    return () => {
+      live = false;
+    };
+  }, [memberId, reloadKey]);
+
+  const done = (msg: string) => {
+    notify({ mode: 'toast', message: msg }, 'success');
+    setOpen(null);
+    setReloadKey((n) => n + 1);
+  };
+  const picker: ActionField = {
+    name: 'memberId',
+    label: t('member.wallet.member'),
+    kind: 'remote',
+    override: { refEntity: member },
+    placeholder: t('member.wallet.memberSearch'),
+  };
+  const f = (name: string, extra: Partial<ActionField> = {}): ActionField => ({ name, label: t(`member.wallet.fields.${name}`), ...extra });
+  const initial = open && 'memberId' in open && open.memberId ? { memberId: open.memberId } : {};
+
+  return (
+    <div className="crud-page">
+      {summary && (
+        <section className="crud-card wallet-summary" data-testid="wallet-summary">
+          <div className="part-summary">
+            <span className="part-summary__item">{t('member.balance')}<b data-testid="wallet-balance">¥{centsToYuan(summary.balance)}</b></span>
+            <span className="part-summary__item">{t('member.points')}<b>{summary.points}</b></span>
+            <span className="part-summary__item">{t('member.pendingWithdraw')}<b>¥{centsToYuan(summary.pendingWithdraw)}</b></span>
+          </div>
+        </section>
+      )}
+      <ResourceListPage
+        resource={walletRecord}
+        title={TITLE}
+        reloadKey={reloadKey}
+        toolbar={(ctx) => (
+          <>
+            {ctx.can('add') && (
+              <>
+                <Button label={t('member.wallet.recharge')} icon="pi pi-plus-circle" size="small" onClick={() => setOpen({ kind: 'recharge', memberId })} data-testid="wallet-recharge" />
+                <Button label={t('member.wallet.exchange')} icon="pi pi-sync" size="small" outlined onClick={() => setOpen({ kind: 'exchange', memberId })} data-testid="wallet-exchange" />
+                <Button label={t('member.wallet.withdraw')} icon="pi pi-arrow-circle-up" size="small" outlined onClick={() => setOpen({ kind: 'withdraw', memberId })} data-testid="wallet-withdraw" />
+              </>
+            )}
+          </>
+        )}
+        rowActions={(row, ctx) =>
+          ctx.can('update') &&
+          row.recordType === 2 && (
+            <GuardedButton label={t('member.wallet.audit')} link size="small" reason={row.status === 0 ? null : t('member.wallet.decided')} onClick={() => setOpen({ kind: 'audit', row })} data-testid="wallet-audit" />
+          )
+        }
+      />
+      {open?.kind === 'recharge' && (
+        <ActionDialog
+          visible
+          mode="drawer"
+          title={t('member.wallet.rechargeTitle')}
+          path="/v1/walletRecord/recharge"
+          schema={RechargePayload}
+          initial={{ channel: 1, ...initial }}
+          fields={[picker, f('amount'), f('channel'), f('remark', { label: t('member.wallet.fields.reference'), hint: t('member.wallet.referenceHint') })]}
+          onHide={() => setOpen(null)}
+          onDone={(r) => done(t('member.wallet.recharged', { amount: centsToYuan((r as Row).amount), balance: centsToYuan((r as Row).balanceAfter) }))}
+        />
+      )}
+      {open?.kind === 'exchange' && (
+        <ActionDialog
+          visible
+          title={t('member.wallet.exchangeTitle')}
+          path="/v1/walletRecord/exchange"
+          schema={ExchangePayload}
+          initial={initial}
+          fields={[picker, f('points', { hint: t('member.wallet.rate', { n: POINTS_PER_YUAN }) }), f('remark')]}
+          onHide={() => setOpen(null)}
+          onDone={(r) => done(t('member.wallet.exchanged', { amount: centsToYuan((r as Row).amount) }))}
+        />
+      )}
+      {open?.kind === 'withdraw' && (
+        <ActionDialog
+          visible
+          title={t('member.wallet.withdrawTitle')}
+          path="/v1/walletRecord/withdraw"
+          schema={WithdrawPayload}
+          initial={{ channel: 4, ...initial }}
+          fields={[picker, f('amount', { hint: t('member.wallet.withdrawHint') }), f('channel'), f('account'), f('remark')]}
+          onHide={() => setOpen(null)}
+          onDone={() => done(t('member.wallet.withdrawAsked'))}
+        />
+      )}
+      {open?.kind === 'audit' && (
+        <ActionDialog
+          visible
+          title={t('member.wallet.auditTitle', { tradeNo: open.row.tradeNo })}
+          path="/v1/walletRecord/auditWithdraw"
+          schema={WithdrawAuditPayload}
+          fixed={{ id: open.row.id }}
+          initial={{ approved: true }}
+          fields={[
+            { name: 'approved', label: t('member.wallet.decision'), options: [{ value: true, label: t('member.wallet.approve') }, { value: false, label: t('member.wallet.reject') }] },
+            f('remark', { kind: 'text', required: (v) => v.approved === false }),
+          ]}
+          onHide={() => setOpen(null)}
+          onDone={(r) => done(t((r as Row).status === 1 ? 'member.wallet.paidOut' : 'member.wallet.rejected'))}
+        >
+          <p className="part-hint">{t('member.wallet.auditAbout', { amount: centsToYuan(-(open.row.amount as number)), account: open.row.account })}</p>
+        </ActionDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { Button } from 'primereact/button';
+import { ResourceListPage, editId } from '../../crud';
+import order from '../../resources/order/order.resource';
+import { ORDER_ID_KEY, useOrderActions } from './order-actions';
+import './order.css';
+
+/**
+ * /order/index (spec §2): orders with filters (number, member, goods, status, payment method, date
+ * and amount ranges), the detail link, and the confirm-delivery, confirm, reissue and risk modals,
+ * cancel and refund, each enabled only from the statuses that allow it.
+ */
+export default function OrderIndexPage() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const [reloadKey, setReloadKey] = useState(0);
+  const actions = useOrderActions(() => setReloadKey((n) => n + 1));
+  return (
+    <>
+      <ResourceListPage
+        resource={order}
+        reloadKey={reloadKey}
+        rowActions={(row) => (
+          <>
+            <Button
+              label={t('order.detail')}
+              link
+              size="small"
+              onClick={() => {
+                editId.set(ORDER_ID_KEY, row.id as number);
+                navigate('/order/detail');
+              }}
+              data-testid="order-detail"
+            />
+            {actions.buttons(row, { compact: true })}
+          </>
+        )}
+      />
+      {actions.dialogs}
+    </>
+  );
+}

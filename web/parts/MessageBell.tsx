@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from 'primereact/badge';
+import { Button } from 'primereact/button';
+import { OverlayPanel } from 'primereact/overlaypanel';
+import DOMPurify from 'dompurify';
+import { http } from '../api/http';
+import './parts.css';
+
+interface MyMessage { id: number; title: string; content: string; level: number; publishTime: string; read: boolean }
+interface MyMessages { unread: number; list: MyMessage[] }
+
+/** How often the bell asks for new messages while the console is open. */
+const POLL_MS = 60_000;
+
+/**
+ * The header bell (issue 11, /system/systemMessage): the signed-in user's unread count, a dropdown
+ * of the latest published messages addressed to them, "mark read" per message and for all.
+ * Reads `/v1/systemMessage/mine` (open to every signed-in account) on mount, every minute and on
+ * opening; errors stay silent (a bell is not worth a toast). Texts `parts.bell.*`.
+ */
+export function MessageBell() {
+  const { t } = useTranslation();
+  const panel = useRef<OverlayPanel>(null);
+  const [data, setData] = useState<MyMessages | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+  const load = useCallback(() => {
+    http.post<MyMessages>('/v1/systemMessage/mine', { limit: 8 }, { errorMode: 'none', ignoreCancel: true }).then(setData, () => {});
+  }, []);
+  useEffect(() => {
+    load();
+    const timer = setInterval(load, POLL_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+  const markRead = (ids?: number[]) => http.post('/v1/systemMessage/read', ids ? { ids } : {}, { errorMode: 'none' }).then(load, () => {});
+  const unread = data?.unread ?? 0;
+  return (
+    <>
+      <Button
+        text
+        rounded
+        severity="secondary"
+        className="parts-bell"
+        aria-label={t('parts.bell.label', { count: unread })}
+        onClick={(e) => {
+          load();
+          panel.current?.toggle(e);
+        }}
+        data-testid="message-bell"
+      >
+        {/* The badge sits beside the icon, not inside it: inside, it would take the icon font. */}
+        <span className="p-overlay-badge" aria-hidden>
+          <i className="pi pi-bell" />
+          {unread > 0 && <Badge value={unread > 99 ? '99+' : unread} severity="danger" data-testid="message-unread" />}
+        </span>
+      </Button>
+      <OverlayPanel ref={panel} className="parts-bell-panel" aria-label={t('parts.bell.title')}>
+        <div className="parts-bell-head">
+          <strong>{t('parts.bell.title')}</strong>
+          <Button label={t('parts.bell.readAll')} text size="small" disabled={!unread} onClick={() => void markRead()} data-testid="message-read-all" />
+        </div>
+        {data?.list.length ? (
+          <ul className="parts-bell-list">
+            {data.list.map((m) => (
+              <li key={m.id} className={m.read ? '' : 'is-unread'}>
+                <button type="button" className="parts-bell-item" onClick={() => setOpen(open === m.id ? null : m.id)} aria-expanded={open === m.id} data-testid="message-item">
+                  <span className={`parts-bell-level parts-bell-level--${m.level}`} aria-hidden />
+                  <span className="parts-bell-title">{m.title}</span>
+                  <span className="parts-bell-time">{m.publishTime.slice(0, 16)}</span>
+                </button>
+                {open === m.id && (
+                  <div className="parts-bell-body">
+                    {/* Stored HTML is sanitized wherever it is rendered. */}
+                    <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(m.content) }} />
+                    {!m.read && <Button label={t('parts.bell.markRead')} size="small" text onClick={() => void markRead([m.id])} data-testid="message-read" />}
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="parts-icon-empty">{t('parts.bell.none')}</div>
+        )}
+      </OverlayPanel>
+    </>
+  );
+}
+
+export default MessageBell;

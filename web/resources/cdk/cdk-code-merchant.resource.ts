@@ -1,0 +1,15 @@
+import { cdkCode } from '../../../server/contract/cdk';
+import { defineResource } from '../../crud';
+
+/**
+ * The codes of one distributor (master-detail): `merchantId` is the page's permanent filter (the kit's
+ * `permanentFilter`: always sent, never shown), the owner id kept in the URL and the stored key. Buttons follow the master screen's permission (hidden routes carry no button codes).
+ */
+export default defineResource({
+  entity: cdkCode,
+  permission: 'CdkMerchant',
+  columns: ['id', 'code', 'batchNo', 'goodsId', 'faceValue', 'status', 'usedMemberId', 'usedTime', 'expireTime', 'createTime'],
+  filters: ['code', 'batchNo', 'status', 'usedTime', 'createTime'],
+  fields: { id: { width: 80 }, status: { kind: 'enum', width: 100 }, usedMemberId: { width: 110 }, expireTime: { width: 170 }, createTime: { width: 170 }, usedTime: { width: 170 } },
+  actions: { status: false },
+});

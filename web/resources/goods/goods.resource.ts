@@ -1,0 +1,35 @@
+import { goods, goodsCategory } from '../../../server/contract/goods';
+import { merchant } from '../../../server/contract/merchant';
+import { EDIT_ID_KEYS, defineResource } from '../../crud';
+
+/**
+ * /goods/index (spec §2): goods with filters by game, category, platform, area, tag and status;
+ * add/modify on the tabbed /goods/add and /goods/modify pages (§3 `goodsId` and goods tab index).
+ */
+export default defineResource({
+  entity: goods,
+  route: '/goods/index',
+  columns: ['id', 'cover', 'goodsName', 'goodsSn', 'gameId', 'categoryId', 'platformId', 'areaId', 'tagIds', 'price', 'stock', 'sales', 'status', 'createTime'],
+  filters: ['keyword', 'gameId', 'categoryId', 'platformId', 'areaId', 'tagIds', 'status', 'price'],
+  form: {
+    mode: 'page',
+    columns: 2,
+    layout: 'tabs',
+    tabKey: EDIT_ID_KEYS.goodsTab,
+    fields: ['goodsName', 'gameId', 'categoryId', 'platformId', 'areaId', 'merchantId', 'tagIds', 'recommend', 'sort', 'price', 'originalPrice', 'status', 'cover', 'images', 'description', 'deliveryType', 'remark'],
+    sections: [
+      { title: 'goods.tabs.basic', fields: ['goodsName', 'gameId', 'categoryId', 'platformId', 'areaId', 'merchantId', 'tagIds', 'recommend', 'sort'] },
+      { title: 'goods.tabs.pricing', fields: ['price', 'originalPrice', 'status'] },
+      { title: 'goods.tabs.media', fields: ['cover', 'images', 'description'] },
+      { title: 'goods.tabs.delivery', fields: ['deliveryType', 'remark'] },
+    ],
+  },
+  fields: {
+    categoryId: { kind: 'tree', refEntity: goodsCategory },
+    // Merchants are many: searched, never listed whole.
+    merchantId: { kind: 'remote', refEntity: merchant },
+    goodsName: { width: 240 },
+    status: { switchValues: [1, 2] },
+    cover: { wide: true },
+  },
+});

@@ -1,0 +1,13 @@
+import { cardAccount } from '../../../server/contract/inventory';
+import { defineResource } from '../../crud';
+
+/** /inventory/cardAccount: account credentials sold as goods; the password is write-only (audited reveal). */
+export default defineResource({
+  entity: cardAccount,
+  permission: 'InventoryCardAccount',
+  columns: ['id', 'goodsId', 'account', 'email', 'region', 'status', 'orderId', 'soldTime', 'remark', 'createTime'],
+  filters: ['keyword', 'goodsId', 'account', 'status', 'createTime'],
+  form: { mode: 'dialog', columns: 2, width: 720, fields: ['goodsId', 'account', 'password', 'email', 'region', 'remark'] },
+  fields: { id: { width: 80 }, orderId: { kind: 'int', width: 90 }, status: { kind: 'enum' }, createTime: { width: 170 } },
+  actions: { status: false },
+});

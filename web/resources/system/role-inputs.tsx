@@ -1,0 +1,115 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Accordion, AccordionTab } from 'primereact/accordion';
+import { Checkbox } from 'primereact/checkbox';
+import { Tree, type TreeCheckboxSelectionKeys } from 'primereact/tree';
+import type { TreeNode } from 'primereact/treenode';
+import { localizeSystemName } from '../../../server/contract/resources';
+import { http } from '../../api/http';
+import type { InputProps } from '../../crud';
+
+interface MenuNode { id: number; title: string; children: MenuNode[] }
+interface ResourceRow { id: number; name: string; url: string; categoryId: number }
+interface Category { id: number; name: string; sort: number }
+
+/** Checkbox keys of a menu tree for the chosen ids: a parent is checked when all its children are, half-checked when some are. */
+export function selectionOf(tree: MenuNode[], ids: ReadonlySet<number>): TreeCheckboxSelectionKeys {
+  const keys: TreeCheckboxSelectionKeys = {};
+  for (const g of tree) {
+    const held = g.children.filter((c) => ids.has(c.id));
+    for (const c of held) keys[String(c.id)] = { checked: true, partialChecked: false };
+    if (g.children.length ? held.length === g.children.length : ids.has(g.id)) keys[String(g.id)] = { checked: true, partialChecked: false };
+    else if (held.length) keys[String(g.id)] = { checked: false, partialChecked: true };
+  }
+  return keys;
+}
+
+/** Menu ids a role holds from the tree's checkbox keys (half-checked parents included, so the group shows). */
+export function idsOf(keys: TreeCheckboxSelectionKeys): number[] {
+  return Object.entries(keys)
+    .filter(([, v]) => v.checked || v.partialChecked)
+    .map(([k]) => Number(k));
+}
+
+/**
+ * A role's menus (spec §6 "role (menu tree …)"): the menu tree with checkboxes; checking a parent
+ * checks its children, a parent of some checked children shows half-checked. Value: menu ids.
+ */
+export function MenuTreeInput({ value, onChange, id }: InputProps) {
+  const { t, i18n } = useTranslation();
+  const [tree, setTree] = useState<MenuNode[]>([]);
+  useEffect(() => {
+    http.post<MenuNode[]>('/v1/menu/tree').then(setTree, () => setTree([]));
+  }, []);
+  const keys = useMemo(() => selectionOf(tree, new Set((value as number[] | undefined) ?? [])), [tree, value]);
+  const nodes = useMemo<TreeNode[]>(
+    () => tree.map((g) => ({ key: String(g.id), label: t(g.title, { defaultValue: g.title }), children: g.children.map((c) => ({ key: String(c.id), label: t(c.title, { defaultValue: c.title }) })) })),
+    [tree, t, i18n.language], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  return (
+    <div id={id} className="sys-role-menus" data-testid="role-menus">
+      <Tree value={nodes} selectionMode="checkbox" selectionKeys={keys} onSelectionChange={(e) => onChange(idsOf((e.value ?? {}) as TreeCheckboxSelectionKeys))} filter filterPlaceholder={t('system.role.filterMenus')} />
+    </div>
+  );
+}
+
+/**
+ * A role's API resources (spec §6 "per-role resources"), grouped by resource category with a
+ * select-all box per group (half-filled when some are chosen). Value: resource ids.
+ */
+export function ResourceGroupsInput({ value, onChange, id }: InputProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'zh_CN';
+  const [resources, setResources] = useState<ResourceRow[]>([]);
+  const [categories, setCategories] = useState<Category[]>([]);
+  useEffect(() => {
+    http.post<{ list: ResourceRow[] }>('/v1/resource/list', { pageNum: 1, pageSize: 1000 }).then((p) => setResources(p.list), () => {});
+    http.post<{ list: Category[] }>('/v1/resourceCategory/list', { pageNum: 1, pageSize: 1000 }).then((p) => setCategories(p.list), () => {});
+  }, []);
+  const chosen = useMemo(() => new Set((value as number[] | undefined) ?? []), [value]);
+  const groups = useMemo(() => categories.map((c) => ({ category: c, items: resources.filter((r) => r.categoryId === c.id) })).filter((g) => g.items.length), [categories, resources]);
+  const toggle = (ids: number[], on: boolean) => {
+    const next = new Set(chosen);
+    for (const x of ids) if (on) next.add(x);
+    else next.delete(x);
+    onChange([...next]);
+  };
+  return (
+    <div id={id} data-testid="role-resources">
+      <div className="sys-hint">
+        {t('system.role.chosen', { count: chosen.size, total: resources.length })}
+      </div>
+      <Accordion multiple>
+        {groups.map(({ category, items }) => {
+          const held = items.filter((r) => chosen.has(r.id)).length;
+          const all = held === items.length;
+          const name = localizeSystemName('category', category.name, lang);
+          return (
+            <AccordionTab
+              key={category.id}
+              header={
+                <span className="sys-group-head">
+                  <Checkbox checked={all} className={held && !all ? 'sys-partial' : ''} onClick={(e) => e.stopPropagation()} onChange={() => toggle(items.map((r) => r.id), !all)} aria-label={t('system.role.selectAll', { name })} data-testid={`role-group-${category.id}`} />
+                  {name}
+                  <small>
+                    {held}/{items.length}
+                  </small>
+                </span>
+              }
+            >
+              <div className="sys-resource-list">
+                {items.map((r) => (
+                  <label key={r.id} className="sys-resource-item" title={r.url}>
+                    <Checkbox checked={chosen.has(r.id)} onChange={(e) => toggle([r.id], !!e.checked)} />
+                    <span>{localizeSystemName('resource', r.name, lang, r.url)}</span>
+                    <code>{r.url}</code>
+                  </label>
+                ))}
+              </div>
+            </AccordionTab>
+          );
+        })}
+      </Accordion>
+    </div>
+  );
+}

@@ -184,6 +184,23 @@ describe('storefront screens (issue 10)', () => {
     await context.close();
   });
 
+  test('the receive modal lists who claimed a reward, paged, with export', async () => {
+    const counts = new Map<number, number>();
+    for (const r of store().col('rewardReceive').values()) counts.set(r.rewardId as number, (counts.get(r.rewardId as number) ?? 0) + 1);
+    const { page, errors, context } = await open('/operate/reward');
+    const first = (await rows(page)).first();
+    const id = Number(await first.locator('td:nth-child(2)').textContent());
+    await first.locator('[data-testid=reward-receive-open]').click();
+    const dialog = page.locator('[data-testid=receive-dialog]');
+    await dialog.locator('[data-testid=crud-table] tbody tr').first().waitFor();
+    await expect.poll(async () => Number(/\d+/.exec((await dialog.locator('.p-paginator-current').textContent()) ?? '')?.[0])).toBe(counts.get(id) ?? 0);
+    expect(await dialog.locator('[data-testid=crud-export]').count()).toBe(1);
+    // Its paging is its own: the page's URL keeps no query of the modal's list.
+    expect(new URL(page.url()).search).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   test('the operator sees the screens without delete buttons; dark theme in English', async () => {
     const { page, errors, context } = await open('/operate/link', { user: 'operator', locale: 'en', dark: true });
     expect(await (await rows(page)).count()).toBeGreaterThan(0);

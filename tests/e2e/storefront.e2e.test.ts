@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { CAPTCHA, e2eLifecycle, newPage, seedStorage, shot, type E2EServer } from './harness.js';
+import { e2eLifecycle, openSignedIn, resetMock, shot, type E2EServer } from './harness.js';
+import { StorageKey } from '../../web/lib/storage';
 import { mockCtx } from '../server/contract/harness.js';
 import type { AnyRow } from '../../server/mock/store/seed.js';
 
@@ -24,28 +25,10 @@ const ROUTES = [
   '/social/comment', '/social/reply',
   '/specialConfig/match', '/specialConfig/article', '/specialConfig/video', '/specialConfig/product',
 ];
-const PASSWORDS: Record<string, string> = { admin: 'admin123', operator: 'operator123' };
-
-async function api<T>(path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(server.url + path, {
-    method: body === undefined && path.includes('captcha') ? 'GET' : 'POST',
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: token } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const env = (await res.json()) as { code: number; data: T; message: string };
-  if (env.code !== 200) throw new Error(`${path}: ${env.message}`);
-  return env.data;
-}
-
-/** Signs in through the API (not the form) and stores the token the way the console does. */
+/** Signs in through the API (harness `openSignedIn`) and opens `route`; English and dark mode seeded before the console loads. */
 async function open(route: string, opts: { user?: 'admin' | 'operator'; locale?: 'en'; dark?: boolean } = {}) {
-  const user = opts.user ?? 'admin';
-  const { captchaToken } = await api<{ captchaToken: string }>('/v1/captcha/token');
-  const r = await api<{ token: string; tokenHead: string }>('/v1/admin/login', { username: user, password: PASSWORDS[user], captchaToken, captchaCode: CAPTCHA });
-  const p = await newPage(browser);
-  await p.page.goto(`${server.url}/login`);
-  await seedStorage(p.page, { TOKEN__: `${r.tokenHead}${r.token}`, ...(opts.locale ? { LOCALE__: opts.locale } : {}), ...(opts.dark ? { APP__DARK__MODE__: true } : {}) });
-  await p.page.goto(server.url + route);
+  const seed = { ...(opts.locale ? { [StorageKey.locale]: opts.locale } : {}), ...(opts.dark ? { [StorageKey.darkMode]: true } : {}) };
+  const p = await openSignedIn(browser, server, route, { user: opts.user, seed });
   await p.page.waitForURL((u) => u.pathname === route.split('?')[0]);
   return p;
 }
@@ -67,7 +50,7 @@ async function rows(page: Page) {
 }
 const toast = (page: Page, text: string | RegExp) => page.locator('.p-toast-message', { hasText: text }).first().waitFor();
 const store = () => mockCtx(server.app).store;
-const reset = () => api('/v1/mock/reset', {});
+const reset = () => resetMock(server);
 
 describe('storefront screens (issue 10)', () => {
   test('every screen of the four areas opens, lists and shows no error, in Chinese and English', async () => {
@@ -200,6 +183,23 @@ describe('storefront screens (issue 10)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  test('the receive modal lists who claimed a reward, paged, with export', async () => {
+    const counts = new Map<number, number>();
+    for (const r of store().col('rewardReceive').values()) counts.set(r.rewardId as number, (counts.get(r.rewardId as number) ?? 0) + 1);
+    const { page, errors, context } = await open('/operate/reward');
+    const first = (await rows(page)).first();
+    const id = Number(await first.locator('td:nth-child(2)').textContent());
+    await first.locator('[data-testid=reward-receive-open]').click();
+    const dialog = page.locator('[data-testid=receive-dialog]');
+    await dialog.locator('[data-testid=crud-table] tbody tr').first().waitFor();
+    await expect.poll(async () => Number(/\d+/.exec((await dialog.locator('.p-paginator-current').textContent()) ?? '')?.[0])).toBe(counts.get(id) ?? 0);
+    expect(await dialog.locator('[data-testid=crud-export]').count()).toBe(1);
+    // Its paging is its own: the page's URL keeps no query of the modal's list.
+    expect(new URL(page.url()).search).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   test('the operator sees the screens without delete buttons; dark theme in English', async () => {
     const { page, errors, context } = await open('/operate/link', { user: 'operator', locale: 'en', dark: true });

@@ -17,6 +17,17 @@ type Row = Record<string, unknown>;
 const entity = navigation.entity;
 const path = (name: string) => recommendActions.find((a) => a.name === name)!.path;
 
+/** Where an entry sits: its parent (0 at the top), its index and how many siblings it has. */
+function placeOf(nodes: DragTreeNode[], id: number, parentId = 0): { parentId: number; index: number; count: number } | null {
+  const i = nodes.findIndex((n) => n.id === id);
+  if (i >= 0) return { parentId, index: i, count: nodes.length };
+  for (const n of nodes) {
+    const found = placeOf(n.children, id, n.id);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** How the navigation looks to a member (spec §2 "navigation (preview)"): the shop's top bar with each entry's sub-entries under it. */
 function NavPreview({ tree }: { tree: NavNode[] }) {
   const { t } = useTranslation();
@@ -125,6 +136,16 @@ export default function RecommendNavigationPage() {
           )}
           actions={(n, depth) => (
             <>
+              {canUpdate && (() => {
+                // Keyboard and pointer alternative to dragging: one place up or down among the siblings.
+                const at = placeOf(nodes, n.id);
+                return at && (
+                  <>
+                    <Button icon="pi pi-arrow-up" text rounded size="small" disabled={at.index === 0} aria-label={t('recommend.nav.up')} tooltip={t('recommend.nav.up')} onClick={() => void move(n.id, at.parentId, at.index - 1)} data-testid="nav-up" />
+                    <Button icon="pi pi-arrow-down" text rounded size="small" disabled={at.index === at.count - 1} aria-label={t('recommend.nav.down')} tooltip={t('recommend.nav.down')} onClick={() => void move(n.id, at.parentId, at.index + 1)} data-testid="nav-down" />
+                  </>
+                );
+              })()}
               {depth === 1 && can('RecommendNavigation:add') && <Button icon="pi pi-plus" text rounded size="small" aria-label={t('recommend.nav.addChild')} tooltip={t('recommend.nav.addChild')} onClick={() => setForm({ record: null, parentId: n.id })} data-testid="nav-add-child" />}
               {canUpdate && <Button icon="pi pi-pencil" text rounded size="small" aria-label={t('crud.modify')} tooltip={t('crud.modify')} onClick={() => setForm({ record: rows.get(n.id) ?? null, parentId: 0 })} data-testid="nav-modify" />}
               {canUpdate && <Button icon={rows.get(n.id)?.status === 0 ? 'pi pi-eye' : 'pi pi-eye-slash'} text rounded size="small" aria-label={t(rows.get(n.id)?.status === 0 ? 'recommend.nav.show' : 'recommend.nav.hide')} tooltip={t(rows.get(n.id)?.status === 0 ? 'recommend.nav.show' : 'recommend.nav.hide')} onClick={() => void setShown(n, rows.get(n.id)?.status === 0)} data-testid="nav-toggle" />}

@@ -8,5 +8,5 @@ export default defineResource({
   columns: ['id', 'image', 'title', 'position', 'linkUrl', 'startTime', 'endTime', 'sort', 'views', 'clicks', 'status'],
   filters: ['title', 'position', 'status', 'startTime'],
   form: { mode: 'dialog', columns: 2, fields: ['title', 'position', 'image', 'linkUrl', 'startTime', 'endTime', 'sort', 'status'] },
-  fields: { id: { width: 80 }, image: { width: 110, wide: true }, linkUrl: { wide: true }, startTime: { width: 170, kind: 'datetime', rangeEnd: 'endTime' }, endTime: { width: 170 } },
+  fields: { id: { width: 80 }, image: { width: 110, wide: true }, linkUrl: { wide: true }, startTime: { width: 170 }, endTime: { width: 170 } },
 });

@@ -8,5 +8,5 @@ export default defineResource({
   columns: ['id', 'rewardName', 'rewardType', 'value', 'couponId', 'total', 'perMemberLimit', 'receivedCount', 'startTime', 'endTime', 'status'],
   filters: ['rewardName', 'rewardType', 'status', 'startTime'],
   form: { mode: 'dialog', columns: 2, fields: ['rewardName', 'rewardType', 'value', 'couponId', 'total', 'perMemberLimit', 'startTime', 'endTime', 'status', 'remark'] },
-  fields: { id: { width: 80 }, startTime: { width: 170, kind: 'datetime', rangeEnd: 'endTime' }, endTime: { width: 170 } },
+  fields: { id: { width: 80 }, startTime: { width: 170 }, endTime: { width: 170 } },
 });

@@ -9,5 +9,5 @@ export default defineResource({
   columns: ['id', 'goodsId', 'goodsName', 'position', 'weight', 'startTime', 'endTime', 'status'],
   filters: ['goodsId', 'position', 'status'],
   form: { mode: 'dialog', columns: 2, fields: ['goodsId', 'position', 'weight', 'status', 'startTime', 'endTime'] },
-  fields: { id: { width: 80 }, goodsId: { kind: 'remote', refEntity: goods, width: 90 }, startTime: { width: 170, kind: 'datetime', rangeEnd: 'endTime' }, endTime: { width: 170 } },
+  fields: { id: { width: 80 }, goodsId: { kind: 'remote', refEntity: goods, width: 90 }, startTime: { width: 170 }, endTime: { width: 170 } },
 });

@@ -32,11 +32,16 @@ function ImagesCell({ row }: { row: Row }) {
 export default defineResource({
   entity: comment,
   route: '/social/comment',
-  columns: ['id', 'nickName', 'targetType', 'targetName', 'content', 'images', 'rating', 'replyCount', 'likeCount', 'isTop', 'status', 'hideReason', 'createTime'],
+  columns: ['id', 'nickName', 'targetType', 'targetName', 'content', 'images', 'rating', 'replyCount', 'isTop', 'status', 'hideReason', 'createTime'],
   filters: ['keyword', 'targetType', 'rating', 'status', 'isTop', 'createTime'],
   fields: {
     id: { width: 80 },
-    targetName: { cell: (r) => <TargetCell row={r} /> },
+    nickName: { width: 120 },
+    targetType: { width: 90 },
+    content: { width: 260 },
+    hideReason: { width: 140 },
+    status: { width: 100 },
+    targetName: { width: 160, cell: (r) => <TargetCell row={r} /> },
     images: { cell: (r) => <ImagesCell row={r} /> },
     rating: { width: 130, cell: (r) => <Rating value={r.rating as number} readOnly cancel={false} aria-label={String(r.rating)} /> },
     replyCount: { width: 90, cell: (r) => <Link href={`/social/reply?commentId=${String(r.id)}`} className="storefront-link" data-testid="comment-replies">{String(r.replyCount ?? 0)}</Link> },

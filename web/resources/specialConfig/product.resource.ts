@@ -9,5 +9,5 @@ export default defineResource({
   columns: ['id', 'banner', 'title', 'goodsId', 'specialPrice', 'startTime', 'endTime', 'sort', 'status'],
   filters: ['title', 'goodsId', 'status', 'startTime'],
   form: { mode: 'drawer', width: 640, columns: 2, fields: ['goodsId', 'title', 'subtitle', 'banner', 'specialPrice', 'sort', 'startTime', 'endTime', 'status'] },
-  fields: { id: { width: 80 }, banner: { width: 110 }, goodsId: { kind: 'remote', refEntity: goods }, startTime: { kind: 'datetime', rangeEnd: 'endTime' }, subtitle: { wide: true } },
+  fields: { id: { width: 80 }, banner: { width: 110 }, goodsId: { kind: 'remote', refEntity: goods }, subtitle: { wide: true } },
 });

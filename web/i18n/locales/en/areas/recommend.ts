@@ -6,7 +6,7 @@ export default {
     weights: 'Set weights', weightsHint: 'Filter by a module or select some rows first', weightsTitle: 'Set weights (higher shows first)', weightsSaved: '{{count}} weights updated', rank: 'New position',
     nav: {
       tree: 'Navigation', preview: 'Member view', previewHint: 'What members see (hidden entries are left out)', shop: 'Game Shop',
-      addChild: 'Add sub-entry', hide: 'Hide', show: 'Show', hidden: 'Hidden', moved: 'Navigation order updated',
+      up: 'Move up', down: 'Move down', addChild: 'Add sub-entry', hide: 'Hide', show: 'Show', hidden: 'Hidden', moved: 'Navigation order updated',
       dragHint: 'Drag an entry to reorder it, or onto a top entry to move it under that entry (two levels at most)', readOnly: 'This account can only view the navigation',
     },
   },

@@ -379,17 +379,20 @@ export class Collection {
    * `desc` walks a sorted view from the end of its valued rows, then its missing-value rows from
    * their end, so missing values stay last in both directions (as `sort` orders them).
    */
-  private walk(source: readonly AnyRow[] | Iterable<AnyRow>, field: string, desc: boolean, preds: Predicate[], start: number, size: number): AnyRow[] {
+  private walk(source: readonly AnyRow[] | Iterable<AnyRow>, field: string, desc: boolean, preds: Predicate[], start: number, size: number, budget = Infinity): AnyRow[] | null {
     const out: AnyRow[] = [];
     let seen = 0;
+    let looked = 0;
+    let over = false;
     const take = (r: AnyRow): boolean => {
+      if (++looked > budget) return (over = true);
       for (const p of preds) if (!p(r)) return false;
       if (seen++ >= start) out.push(r);
       return out.length >= size;
     };
     if (!desc) {
       for (const r of source) if (take(r)) break;
-      return out;
+      return over ? null : out;
     }
     const rows = Array.isArray(source) ? (source as readonly AnyRow[]) : [...source];
     // First missing-value row (ascending views keep them last); for an id source there are none.
@@ -404,8 +407,8 @@ export class Collection {
       }
       firstMissing = lo;
     }
-    for (let i = firstMissing - 1; i >= 0; i--) if (take(rows[i])) return out;
-    for (let i = rows.length - 1; i >= firstMissing; i--) if (take(rows[i])) return out;
+    for (let i = firstMissing - 1; i >= 0; i--) if (take(rows[i])) return over ? null : out;
+    for (let i = rows.length - 1; i >= firstMissing; i--) if (take(rows[i])) return over ? null : out;
     return out;
   }
 
@@ -436,17 +439,21 @@ export class Collection {
     }
     if (start >= total || pageSize <= 0) return { list: [], total };
 
-    let page: AnyRow[];
-    if (field === 'id') page = this.walk(bucket ?? this.sortedBy('id'), 'id', desc, preds, start, pageSize);
+    let page: AnyRow[] | null = null;
+    if (field === 'id') page = this.walk(bucket ?? this.sortedBy('id'), 'id', desc, preds, start, pageSize)!;
     else {
-      // Walking the sorted view costs about (start + size) × n / matches; sorting the matches m·log m.
+      // Walking the sorted view costs about (start + size) × n / matches when matches are spread
+      // evenly; sorting the matches m·log m. Matches bunched at the far end of the order (cards of
+      // an old goods, newest first) make the walk long, so it gives up past the sort's cost.
       const n = this.rows.size || 1;
       const walkCost = ((start + pageSize) * n) / Math.max(total, 1);
-      const sortCost = total * Math.log2(total + 1) * 4;
-      if (walkCost <= sortCost || (!bucket && total === n)) {
+      const sortCost = Math.max(total * Math.log2(total + 1), 4 * (start + pageSize));
+      if (!bucket && !preds.length) page = this.walk(this.sortedBy(field), field, desc, [], start, pageSize)!;
+      else if (walkCost <= sortCost) {
         const allPreds = bucket ? [this.memberOf(bucket), ...preds] : preds;
-        page = this.walk(this.sortedBy(field), field, desc, allPreds, start, pageSize);
-      } else {
+        page = this.walk(this.sortedBy(field), field, desc, allPreds, start, pageSize, sortCost);
+      }
+      if (!page) {
         const matched = bucket && !preds.length ? [...bucket] : this.filterFrom(bucket, preds);
         page = this.sort(matched, field, order).slice(start, start + pageSize);
       }
@@ -477,7 +484,7 @@ export class Collection {
   options(): Record<string, unknown>[] {
     const label = this.def.label;
     const [field, order] = this.order();
-    const rows = field === 'id' ? [...this.rows.values()] : this.walk(this.sortedBy(field), field, order === 'desc', [], 0, this.rows.size);
+    const rows = field === 'id' ? [...this.rows.values()] : this.walk(this.sortedBy(field), field, order === 'desc', [], 0, this.rows.size)!;
     if (field === 'id' && order === 'desc') rows.reverse();
     return rows.map((r) => ({ id: r.id, [label]: r[label] }));
   }

@@ -399,7 +399,11 @@ async function benchLists() {
         let queries = await sweepQueries(app.port, authorization);
         if (QUICK) queries = queries.filter((_, i) => i % Math.ceil(queries.length / 8) === 0);
         const results: { name: string; body: string; r: Load }[] = [];
-        for (const q of queries) results.push({ name: q.name, body: q.body, r: await load({ port: app.port, path: q.path, method: 'POST', headers, body: q.body }, 1) });
+        for (const q of queries) {
+          // Once first: a first use builds the index or sorted view the query needs (measured apart, in a 1 s run it would dominate).
+          await request(app.port, q.path, { method: 'POST', headers, body: q.body });
+          results.push({ name: q.name, body: q.body, r: await load({ port: app.port, path: q.path, method: 'POST', headers, body: q.body }, 1) });
+        }
         results.sort((a, b) => a.r.rps - b.r.rps);
         const worst = results[0];
         const p99s = results.map((x) => x.r.p99).sort((a, b) => a - b);

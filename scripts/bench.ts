@@ -240,6 +240,16 @@ function report(r: Row) {
   console.log(`  ${r.what}\n      ours ${cell(r.ours, r.unit)}\n      ${r.peerName}: ${cell(r.peer, r.unit)}\n      ratio ${ratio(r)}${r.note ? `  (${r.note})` : ''}`);
 }
 
+/**
+ * The hashed JS file a first visit spends most on: the largest `modulepreload`ed chunk (the entry file
+ * itself may be a stub that only imports it), else the module entry.
+ */
+function mainAsset(): string {
+  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const urls = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g), ...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
+  return urls.sort((a, b) => fs.statSync(path.join(DIST, b)).size - fs.statSync(path.join(DIST, a)).size)[0];
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function benchStatic() {
@@ -247,8 +257,7 @@ async function benchStatic() {
   const app = await startConsole();
   try {
     const index = await request(app.port, '/login', { headers: { 'accept-encoding': 'br, gzip' } });
-    const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
-    const asset = /<script type="module" src="([^"]+)"/.exec(html)![1];
+    const asset = mainAsset();
     const js = await request(app.port, asset, { headers: { 'accept-encoding': 'br, gzip' } });
     const strip = (h: http.IncomingHttpHeaders) =>
       Object.fromEntries(Object.entries(h).filter(([k]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)));
@@ -390,7 +399,11 @@ async function benchLists() {
         let queries = await sweepQueries(app.port, authorization);
         if (QUICK) queries = queries.filter((_, i) => i % Math.ceil(queries.length / 8) === 0);
         const results: { name: string; body: string; r: Load }[] = [];
-        for (const q of queries) results.push({ name: q.name, body: q.body, r: await load({ port: app.port, path: q.path, method: 'POST', headers, body: q.body }, 1) });
+        for (const q of queries) {
+          // Once first: a first use builds the index or sorted view the query needs (measured apart, in a 1 s run it would dominate).
+          await request(app.port, q.path, { method: 'POST', headers, body: q.body });
+          results.push({ name: q.name, body: q.body, r: await load({ port: app.port, path: q.path, method: 'POST', headers, body: q.body }, 1) });
+        }
         results.sort((a, b) => a.r.rps - b.r.rps);
         const worst = results[0];
         const p99s = results.map((x) => x.r.p99).sort((a, b) => a - b);
@@ -445,8 +458,7 @@ async function benchMemory() {
     const boot = rssMb(app.child.pid!);
     report({ what: 'memory: RSS after boot', ours: boot, peer: null, peerName: 'goal ≤ 200 MB', unit: 'MB' });
     const authorization = await signIn(app.port);
-    const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
-    const asset = /<script type="module" src="([^"]+)"/.exec(html)![1];
+    const asset = mainAsset();
     const json = { authorization, 'content-type': 'application/json' };
     const r = await autocannon({
       url: `http://127.0.0.1:${app.port}`,
@@ -459,7 +471,8 @@ async function benchMemory() {
         { method: 'POST', path: '/v1/member/list', headers: json, body: '{"pageNum":2,"pageSize":20,"status":1,"sortField":"lastLoginTime","sortOrder":"desc"}' },
         { method: 'POST', path: '/v1/order/list', headers: json, body: '{"pageNum":1,"pageSize":20,"keyword":"13"}' },
         { method: 'POST', path: '/v1/goods/list', headers: json, body: '{"pageNum":1,"pageSize":20,"sortField":"price","sortOrder":"asc"}' },
-        { method: 'POST', path: '/v1/admin/adminInfo', headers: json },
+        // No body, so no JSON content type (an empty JSON body is a 400).
+        { method: 'POST', path: '/v1/admin/adminInfo', headers: { authorization } },
         { method: 'POST', path: '/v1/feedback/findAll', headers: json, body: '{"pageNum":1,"pageSize":20}' },
       ],
     });

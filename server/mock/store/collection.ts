@@ -96,6 +96,12 @@ export class Collection {
   private views = new Map<string, SortedView>();
   /** Value → rows (id order) by field, built on first use, kept up to date on write. */
   private indexes = new Map<string, Map<unknown, AnyRow[]>>();
+  /**
+   * An `eq` bucket sorted by a field (key: field, filter field, value), made on first use and
+   * dropped on any write: a filtered, sorted page whose matches sit far apart in the whole table's
+   * order is then a slice, not a walk over the table.
+   */
+  private bucketViews = new Map<string, AnyRow[]>();
   /** Rows by lower-cased unique key, per `unique` field set (joined names), built on first use. */
   private uniques = new Map<string, { fields: string[]; index: Map<string, AnyRow[]> }>();
   /** Lower-cased text of a field (or of the searchable fields, key '') per row object. */
@@ -120,6 +126,7 @@ export class Collection {
     this.views.clear();
     this.indexes.clear();
     this.uniques.clear();
+    this.bucketViews.clear();
   }
 
   get size(): number {
@@ -174,6 +181,7 @@ export class Collection {
 
   /** Keeps the built views and indexes in step with one change (`old` → `now`; either may be absent). */
   private track(old: AnyRow | undefined, now: AnyRow | undefined): void {
+    this.bucketViews.clear();
     for (const v of this.views.values()) {
       if (old) {
         const at = lowerBound(v.rows, old, v.cmp);
@@ -340,11 +348,23 @@ export class Collection {
   }
 
   /** The rows the query's `eq` filters allow (the smallest bucket; the others become predicates), or every row. */
-  private candidates(eq: [string, unknown][], preds: Predicate[]): { rows: readonly AnyRow[] | null; preds: Predicate[] } {
+  private candidates(eq: [string, unknown][], preds: Predicate[]): { rows: readonly AnyRow[] | null; preds: Predicate[]; key?: string } {
     if (!eq.length) return { rows: null, preds };
     const buckets = eq.map(([f, v]) => ({ f, v, rows: this.where(f, v) })).sort((a, b) => a.rows.length - b.rows.length);
     const rest = buckets.slice(1).map(({ f, v }): Predicate => (r) => r[f] === v);
-    return { rows: buckets[0].rows, preds: [...rest, ...preds] };
+    return { rows: buckets[0].rows, preds: [...rest, ...preds], key: `${buckets[0].f}\u0000${typeof buckets[0].v}\u0000${String(buckets[0].v)}` };
+  }
+
+  /** The bucket `key` sorted ascending by `field` (missing values last, ties by id), cached until a write. */
+  private sortedBucket(bucket: readonly AnyRow[], key: string, field: string): AnyRow[] {
+    const k = `${field}\u0000${key}`;
+    let rows = this.bucketViews.get(k);
+    if (!rows) {
+      if (this.bucketViews.size >= 512) this.bucketViews.clear();
+      rows = this.sort([...bucket], field, 'asc');
+      this.bucketViews.set(k, rows);
+    }
+    return rows;
   }
 
   /** Rows matching the query's filters and keyword, unsorted. */
@@ -379,17 +399,20 @@ export class Collection {
    * `desc` walks a sorted view from the end of its valued rows, then its missing-value rows from
    * their end, so missing values stay last in both directions (as `sort` orders them).
    */
-  private walk(source: readonly AnyRow[] | Iterable<AnyRow>, field: string, desc: boolean, preds: Predicate[], start: number, size: number): AnyRow[] {
+  private walk(source: readonly AnyRow[] | Iterable<AnyRow>, field: string, desc: boolean, preds: Predicate[], start: number, size: number, budget = Infinity): AnyRow[] | null {
     const out: AnyRow[] = [];
     let seen = 0;
+    let looked = 0;
+    let over = false;
     const take = (r: AnyRow): boolean => {
+      if (++looked > budget) return (over = true);
       for (const p of preds) if (!p(r)) return false;
       if (seen++ >= start) out.push(r);
       return out.length >= size;
     };
     if (!desc) {
       for (const r of source) if (take(r)) break;
-      return out;
+      return over ? null : out;
     }
     const rows = Array.isArray(source) ? (source as readonly AnyRow[]) : [...source];
     // First missing-value row (ascending views keep them last); for an id source there are none.
@@ -404,8 +427,8 @@ export class Collection {
       }
       firstMissing = lo;
     }
-    for (let i = firstMissing - 1; i >= 0; i--) if (take(rows[i])) return out;
-    for (let i = rows.length - 1; i >= firstMissing; i--) if (take(rows[i])) return out;
+    for (let i = firstMissing - 1; i >= 0; i--) if (take(rows[i])) return over ? null : out;
+    for (let i = rows.length - 1; i >= firstMissing; i--) if (take(rows[i])) return over ? null : out;
     return out;
   }
 
@@ -420,7 +443,7 @@ export class Collection {
     const [field, order] = this.order(q.sortField, q.sortOrder);
     const desc = order === 'desc';
     const plan = this.plan(q);
-    const { rows: bucket, preds } = this.candidates(plan.eq, plan.preds);
+    const { rows: bucket, preds, key: bucketKey } = this.candidates(plan.eq, plan.preds);
 
     // total: a lone eq filter is its bucket's length; anything else counts matches without keeping them.
     let total: number;
@@ -436,17 +459,22 @@ export class Collection {
     }
     if (start >= total || pageSize <= 0) return { list: [], total };
 
-    let page: AnyRow[];
-    if (field === 'id') page = this.walk(bucket ?? this.sortedBy('id'), 'id', desc, preds, start, pageSize);
+    let page: AnyRow[] | null = null;
+    if (field === 'id') page = this.walk(bucket ?? this.sortedBy('id'), 'id', desc, preds, start, pageSize)!;
     else {
-      // Walking the sorted view costs about (start + size) × n / matches; sorting the matches m·log m.
+      // Walking the sorted view costs about (start + size) × n / matches when matches are spread
+      // evenly; sorting the matches m·log m. Matches bunched at the far end of the order (cards of
+      // an old goods, newest first) make the walk long, so it gives up past the sort's cost.
       const n = this.rows.size || 1;
       const walkCost = ((start + pageSize) * n) / Math.max(total, 1);
-      const sortCost = total * Math.log2(total + 1) * 4;
-      if (walkCost <= sortCost || (!bucket && total === n)) {
+      const sortCost = Math.max(total * Math.log2(total + 1), 4 * (start + pageSize));
+      if (!bucket && !preds.length) page = this.walk(this.sortedBy(field), field, desc, [], start, pageSize)!;
+      else if (bucket && bucketKey) page = this.walk(this.sortedBucket(bucket, bucketKey, field), field, desc, preds, start, pageSize)!;
+      else if (walkCost <= sortCost) {
         const allPreds = bucket ? [this.memberOf(bucket), ...preds] : preds;
-        page = this.walk(this.sortedBy(field), field, desc, allPreds, start, pageSize);
-      } else {
+        page = this.walk(this.sortedBy(field), field, desc, allPreds, start, pageSize, sortCost);
+      }
+      if (!page) {
         const matched = bucket && !preds.length ? [...bucket] : this.filterFrom(bucket, preds);
         page = this.sort(matched, field, order).slice(start, start + pageSize);
       }
@@ -477,7 +505,7 @@ export class Collection {
   options(): Record<string, unknown>[] {
     const label = this.def.label;
     const [field, order] = this.order();
-    const rows = field === 'id' ? [...this.rows.values()] : this.walk(this.sortedBy(field), field, order === 'desc', [], 0, this.rows.size);
+    const rows = field === 'id' ? [...this.rows.values()] : this.walk(this.sortedBy(field), field, order === 'desc', [], 0, this.rows.size)!;
     if (field === 'id' && order === 'desc') rows.reverse();
     return rows.map((r) => ({ id: r.id, [label]: r[label] }));
   }

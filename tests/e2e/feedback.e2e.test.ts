@@ -113,11 +113,12 @@ describe('Feedback area (issue 4)', () => {
     await page.locator('#crud-feedbackType-typeName').fill('E2E 新类型');
     await page.locator('[data-testid=crud-form-save]').click();
     await toast(page, '新增成功');
-    // The server's refusal that names a field is shown beside that field too.
+    // The server's refusal that names a field is shown beside that field too, in the console's
+    // language and without the field named in front (issue 15).
     await page.locator('[data-testid=crud-add]').click();
     await page.locator('#crud-feedbackType-typeName').fill('E2E 新类型');
     await page.locator('[data-testid=crud-form-save]').click();
-    await expect(page.locator('[data-field=typeName] [data-testid=crud-field-error]').textContent()).resolves.toMatch(/already used/);
+    await expect(page.locator('[data-field=typeName] [data-testid=crud-field-error]').textContent()).resolves.toMatch(/^“E2E 新类型”已被反馈类型 \d+（E2E 新类型）使用$/);
     await page.locator('[data-testid=crud-form-cancel]').click();
     await page.locator('#crud-filter-feedbackType-typeName').fill('E2E');
     await page.locator('[data-testid=crud-search-submit]').click();

@@ -13,7 +13,7 @@ import { ApiError, http } from '../../api/http';
 import { notify } from '../../app/notify';
 import { MessageTarget, operateActions } from '../../../server/contract/operate';
 import { member } from '../../../server/contract/member';
-import { DATETIME_FORMAT, FieldInput, callOp, enumOptions, fieldOfServerMessage, fieldSpec, useFieldLabel, validatePayload } from '../../crud';
+import { DATETIME_FORMAT, FieldInput, callOp, enumOptions, fieldOfServerMessage, serverFieldText, fieldSpec, useFieldLabel, validatePayload } from '../../crud';
 import stationMsg from '../../resources/operate/station-msg.resource';
 import { RemoteMultiPicker } from '../../parts/RemoteMultiPicker';
 
@@ -77,8 +77,8 @@ export function MessageDrawer({ record, visible, onHide, onSaved }: { record: Ro
       onSaved();
     } catch (e) {
       if (e instanceof ApiError) {
-        const f = fieldOfServerMessage(e.message, [...FIELDS, 'sendTime']);
-        if (f) setErrors({ [f]: e.message.replace(/^\s*\w+\s*[:：]\s*/, '') });
+        const f = fieldOfServerMessage(e, [...FIELDS, 'sendTime']);
+        if (f) setErrors({ [f]: serverFieldText(e) });
       }
     } finally {
       setSaving(false);

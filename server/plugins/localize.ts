@@ -138,22 +138,21 @@ export function translateMessage(message: string, lang: Lang, entity: string | n
     missed.push(s);
     return s;
   }
-  function part(p: string): string {
-    const m = PREFIX.exec(p);
-    if (!m) return text(p);
-    const row = /^row (\d+)$/.exec(m[1]);
-    const who = row ? (lang === 'zh_CN' ? `第 ${row[1]} 行` : `Row ${row[1]}`) : tools.label(m[1]);
-    return `${who}${lang === 'zh_CN' ? '：' : ': '}${whole(m[2])}`;
-  }
-  /** A text that may itself hold several field-named parts. */
+  const who = (path: string) => {
+    const row = /^row (\d+)$/.exec(path);
+    const name = row ? (lang === 'zh_CN' ? `第 ${row[1]} 行` : `row ${row[1]}`) : tools.label(path);
+    return name + (lang === 'zh_CN' ? '：' : ': ');
+  };
+  const known = (s: string) => CATALOGUE.some(([re]) => re.test(s));
+  /** A text that may name a field and may hold several field-named parts (`a: …; b: …`). */
   function whole(s: string): string {
-    for (const [re, zh] of CATALOGUE) {
-      const m = re.exec(s);
-      if (m) return lang === 'zh_CN' ? zh(m, tools) : s;
-    }
+    const m = PREFIX.exec(s);
+    // One field whose text is itself a known sentence, even one with `; ` inside.
+    if (m && known(m[2])) return who(m[1]) + text(m[2]);
+    if (!m && known(s)) return text(s);
     const parts = s.split(SPLIT);
-    if (parts.length > 1 || PREFIX.test(s)) return parts.map(part).join(JOIN[lang]);
-    return text(s);
+    if (parts.length > 1) return [...new Set(parts.map(whole))].join(JOIN[lang]);
+    return m ? who(m[1]) + whole(m[2]) : text(s);
   }
   let body = message;
   let tail = '';
@@ -165,8 +164,7 @@ export function translateMessage(message: string, lang: Lang, entity: string | n
       break;
     }
   }
-  const out = PREFIX.test(body) || SPLIT.test(body) ? body.split(SPLIT).map(part).join(JOIN[lang]) : whole(body);
-  return { text: out + tail, missed };
+  return { text: whole(body) + tail, missed };
 }
 
 /** The field key a message is about (`typeName: …` → typeName; `list.3.url: …` → list), else null. */

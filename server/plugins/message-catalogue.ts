@@ -113,6 +113,9 @@ export const CATALOGUE: readonly Entry[] = [
   [/^Session expired or (?:account no longer active|not signed in)$/, () => '登录已过期或账号已停用，请重新登录'],
   [/^Gateway timeout: the platform did not answer within (\d+) ms$/, (m) => `网关超时：平台在 ${m[1]} 毫秒内未响应`],
   [/^Bad gateway: the platform cannot be reached$/, () => '网关错误：无法连接平台'],
+  [/^must not contain "\." or "\.\." segments \(encoded or not\)$/, () => '不能包含“.”或“..”路径段（无论是否编码）'],
+  [/^must not contain control characters$/, () => '不能包含控制字符'],
+  [/^is percent-encoded too many times$/, () => '百分号编码层数过多'],
   [/^Injected fault$/, () => '注入的故障'],
   [/^Injected envelope code (\d+)$/, (m) => `注入的响应码 ${m[1]}`],
   [/^Unexpected end of JSON input$/, () => '请求体不是完整的 JSON'],
@@ -148,7 +151,7 @@ export const CATALOGUE: readonly Entry[] = [
   [/^"(.*)" is already used by ([a-z][a-z ]*?) (\d+)(?: \((.*?)\))?(?: \(same (.+)\))?$/s, (m, t) =>
     `“${m[1]}”已被${t.title(m[2])} ${m[3]}${m[4] !== undefined ? `（${m[4]}）` : ''}使用${m[5] ? `（${and(m[5], t)}相同）` : ''}`],
   [/^(.+) is used by (\d+) ([a-z][a-z ]*?) records? \((\w+) of (.+?)(, …)?\); change or delete them first$/s, (m, t) =>
-    `${describeZh(m[1], t)} 正被 ${m[2]} 条${t.title(m[3])}使用（${describeZh(m[5], t)} 的${t.label(m[4])}${m[6] ? ' 等' : ''}），请先修改或删除它们`],
+    `${describeZh(m[1], t)}正被 ${m[2]} 条${t.title(m[3])}使用（${describeZh(m[5], t)} 的${t.label(m[4])}${m[6] ? ' 等' : ''}），请先修改或删除它们`],
   [/^required when (\w+) is (\S+) \((.+)\)$/, (m, t) => `${t.label(m[1])}为 ${m[2]}（${w(m[3], t)}）时必填`],
   [/^not allowed when (\w+) is (\S+)$/, (m, t) => `${t.label(m[1])}为 ${m[2]} 时不可填写`],
   [/^must not be before (\w+) \((.+)\)$/, (m, t) => `不能早于${t.label(m[1])}（${m[2]}）`],
@@ -186,7 +189,7 @@ export const CATALOGUE: readonly Entry[] = [
   [/^(\d+) of (\d+) rows are bad, nothing was imported\. ([\s\S]*?)(?:; also rows ([\d, ]+))?$/, (m, t) =>
     `${m[2]} 行中有 ${m[1]} 行有误，未导入任何数据。${rowsZh(m[3], t)}${m[4] ? `；另有第 ${m[4]} 行` : ''}`],
   [/^distributor (.+) may hold (\d+) more codes \(quota (\d+)\)(.*)$/s, (m) => `分销商 ${m[1]} 还可持有 ${m[2]} 个兑换码（配额 ${m[3]}）${m[4] ? '，超出配额' : ''}`],
-  [/^(\S+) \((\w+)\)( "[^"]*"| \d+)?:? (.+)$/s, (m, t) => `${m[1]}${m[3] ? ` ${m[3].trim()} ` : ''}${rowPredicate(m[4], t)}`],
+  [/^(\S+) \((\w+)\)( "[^"]*"| \d+)?:? ((?:(?!; (?:row \d+|[\w.]+): ).)+)$/, (m, t) => `${m[1]}${m[3] ? ` ${m[3].trim()} ` : ''}${rowPredicate(m[4], t)}`],
   [/^"(.*)" already exists(; nothing was imported)?$/s, (m) => `“${m[1]}”已存在${m[2] ? '，未导入任何数据' : ''}`],
   [/^"(.*)" repeats (list\.\d+)$/, (m, t) => `“${m[1]}”与${t.label(m[2])}重复`],
   [/^"(.*)" would be used by resources (\d+) and (\d+)$/, (m) => `“${m[1]}”将同时被资源 ${m[2]} 和 ${m[3]} 使用`],

@@ -138,7 +138,7 @@ describe('Feedback area (issue 4)', () => {
     list = await rows(page);
     await list.first().locator('[data-testid=crud-del]').click();
     await page.locator('.p-confirm-dialog-accept').click();
-    await toast(page, /^所选记录：反馈类型 \d+（.+）正被 \d+ 条意见反馈使用/);
+    await toast(page, /所选记录：反馈类型 \d+（.+）正被 \d+ 条意见反馈使用/);
     await page.locator('[data-testid=theme-toggle]').click();
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
     await shot(page, 'feedback-type-zh-dark');

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { registerEnvelopeErrors } from './plugins/envelope.js';
+import { registerLocalizedMessages } from './plugins/localize.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerStaticWeb } from './plugins/static-web.js';
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } },
   });
   registerEnvelopeErrors(app);
+  if (config.messages === 'localized') registerLocalizedMessages(app);
   await registerConnectionLimits(app, config);
   registerInputHygiene(app);
   await registerSecurity(app);

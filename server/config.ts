@@ -63,6 +63,18 @@ export interface Config {
   publicHost: string | null;
   /** Whether the web bundle's source maps (`*.map`) are served; off in production. */
   publicSourceMaps: boolean;
+  /**
+   * Issue 15: `localized` (default) answers error messages in the request's Accept-Language with
+   * field labels (plugins/localize.ts); `raw` keeps the mock's developer form `<field key>: <English>`
+   * (server tests about other matters, scripts).
+   */
+  messages: 'localized' | 'raw';
+}
+
+function messagesMode(name: string, v: string | undefined): Config['messages'] {
+  const m = (v ?? 'localized').trim();
+  if (m !== 'localized' && m !== 'raw') throw new ConfigError(`${name} must be localized or raw, got "${v}"`);
+  return m;
 }
 
 /** Thrown for a bad setting; the message names the setting and what it accepts. */
@@ -104,6 +116,7 @@ export const SETTINGS = [
   { key: 'qaControls', env: 'QA_CONTROLS', flag: 'qa-controls', doc: 'mock: on (default) or off' },
   { key: 'publicHost', env: 'PUBLIC_HOST', flag: 'public-host', doc: "proxy: the console's public host name" },
   { key: 'publicSourceMaps', env: 'PUBLIC_SOURCE_MAPS', flag: 'public-source-maps', doc: 'serve *.map files: off (default) or on' },
+  { key: 'messages', env: 'MESSAGES', flag: 'messages', doc: 'error messages: localized (default; Accept-Language, field labels) or raw (`<field key>: <English>`)' },
 ] as const;
 
 type Raw = Partial<Record<(typeof SETTINGS)[number]['key'], string>>;
@@ -212,5 +225,6 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     qaControls: onOff(label('qaControls'), raw.qaControls, true),
     publicHost: publicHost(label('publicHost'), raw.publicHost),
     publicSourceMaps: onOff(label('publicSourceMaps'), raw.publicSourceMaps, false),
+    messages: messagesMode(label('messages'), raw.messages),
   };
 }

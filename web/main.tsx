@@ -62,6 +62,7 @@ async function boot() {
     onUnauthorized: (message) => actor.send({ type: 'session.expired', message }),
     notify,
     t: (key) => i18n.t(key),
+    language: () => i18n.language,
     logError: logAjaxError,
   });
   actor.start();

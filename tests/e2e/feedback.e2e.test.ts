@@ -113,11 +113,12 @@ describe('Feedback area (issue 4)', () => {
     await page.locator('#crud-feedbackType-typeName').fill('E2E 新类型');
     await page.locator('[data-testid=crud-form-save]').click();
     await toast(page, '新增成功');
-    // The server's refusal that names a field is shown beside that field too.
+    // The server's refusal that names a field is shown beside that field too, in the console's
+    // language and without the field named in front (issue 15).
     await page.locator('[data-testid=crud-add]').click();
     await page.locator('#crud-feedbackType-typeName').fill('E2E 新类型');
     await page.locator('[data-testid=crud-form-save]').click();
-    await expect(page.locator('[data-field=typeName] [data-testid=crud-field-error]').textContent()).resolves.toMatch(/already used/);
+    await expect(page.locator('[data-field=typeName] [data-testid=crud-field-error]').textContent()).resolves.toMatch(/^“E2E 新类型”已被反馈类型 \d+（E2E 新类型）使用$/);
     await page.locator('[data-testid=crud-form-cancel]').click();
     await page.locator('#crud-filter-feedbackType-typeName').fill('E2E');
     await page.locator('[data-testid=crud-search-submit]').click();
@@ -137,7 +138,7 @@ describe('Feedback area (issue 4)', () => {
     list = await rows(page);
     await list.first().locator('[data-testid=crud-del]').click();
     await page.locator('.p-confirm-dialog-accept').click();
-    await toast(page, /is used by/);
+    await toast(page, /所选记录：反馈类型 \d+（.+）正被 \d+ 条意见反馈使用/);
     await page.locator('[data-testid=theme-toggle]').click();
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
     await shot(page, 'feedback-type-zh-dark');

@@ -26,7 +26,9 @@ export function logSink() {
  * and closes it when the test ends.
  */
 export async function makeApp(env: Record<string, string> = {}, deps: AppDeps = {}): Promise<{ app: FastifyInstance; config: Config }> {
-  const config = loadConfig([], { LOG_LEVEL: 'silent', ...env });
+  // Raw messages (`<field key>: <English>`) unless a test asks for MESSAGES=localized: most tests
+  // assert which field a refusal names; tests/server/messages.test.ts covers the localized answers.
+  const config = loadConfig([], { LOG_LEVEL: 'silent', MESSAGES: 'raw', ...env });
   const app = await buildApp(config, deps);
   await app.ready();
   return { app, config };

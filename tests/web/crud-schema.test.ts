@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { TSchema } from 'typebox';
 import { feedback, feedbackAward, feedbackType, feedbackWords, FeedbackReplyPayload } from '../../server/contract/feedback.js';
 import { ENTITIES } from '../../server/contract/index.js';
-import { centsToYuan, defaultValues, defineResource, enumLabel, enumOptions, fieldOfServerMessage, fieldSpec, kindOf, toFormValues, toPayload, validatePayload, yuanToCents } from '../../web/crud/schema.js';
+import { centsToYuan, defaultValues, defineResource, enumLabel, enumOptions, fieldOfServerMessage, fieldSpec, kindOf, serverFieldText, toFormValues, toPayload, validatePayload, yuanToCents } from '../../web/crud/schema.js';
 import { toOption } from '../../web/crud/api.js';
 
 const typeRes = defineResource({ entity: feedbackType, permission: 'FeedbackType', columns: ['typeName', 'status'], form: { mode: 'dialog', fields: ['typeName', 'description', 'sort', 'status'] } });
@@ -91,6 +91,14 @@ describe('validation from the contract, per field', () => {
     expect(fieldOfServerMessage('typeName: "充值问题" already exists', ['typeName', 'sort'])).toBe('typeName');
     expect(fieldOfServerMessage('ids: 充值问题 is used by 3 records', ['typeName'])).toBeNull();
     expect(fieldOfServerMessage('row 2: 手机号 (phone) is bad', ['phone'])).toBeNull();
+  });
+  test('a localized refusal goes to the field the server names in data.field, shown without its label (issue 15)', () => {
+    const refusal = { message: '类型名称：“充值问题”已被反馈类型 3（充值问题）使用', field: 'typeName' };
+    expect(fieldOfServerMessage(refusal, ['typeName', 'sort'])).toBe('typeName');
+    expect(fieldOfServerMessage(refusal, ['sort'])).toBeNull();
+    expect(fieldOfServerMessage({ message: 'typeName: is required', field: null }, ['typeName'])).toBe('typeName');
+    expect(serverFieldText(refusal)).toBe('“充值问题”已被反馈类型 3（充值问题）使用');
+    expect(serverFieldText('Type name: "a" is already used by feedback type 3 (a)')).toBe('"a" is already used by feedback type 3 (a)');
   });
 });
 

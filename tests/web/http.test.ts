@@ -515,3 +515,29 @@ describe('error log (§8 "Ajax errors are logged")', () => {
     expect(b.logError.mock.calls[0]![0].code).toBe(504);
   });
 });
+
+describe('the language of server messages (issue 15)', () => {
+  test("every call sends the console's current language as Accept-Language", async () => {
+    let language = 'zh_CN';
+    const { client, sent } = setup(() => envelope({ code: 200, data: null, message: 'ok' }), { language: () => language });
+    await client.post('/v1/feedbackType/list', {});
+    language = 'en';
+    await client.get('/v1/admin/info');
+    expect(sent.map((s) => s.headers.get('accept-language'))).toEqual(['zh-CN', 'en']);
+  });
+  test('without a language hook no Accept-Language is sent', async () => {
+    const { client, sent } = setup(() => envelope({ code: 200, data: null, message: 'ok' }));
+    await client.post('/v1/feedbackType/list', {});
+    expect(sent[0].headers.get('accept-language')).toBeNull();
+  });
+  test('a refusal naming a field carries its key (data.field), in an envelope code or an HTTP 400', async () => {
+    const refused = setup(() => envelope({ code: 400, data: { field: 'typeName' }, message: '类型名称：已被使用' }));
+    const e = await rejection(refused.client.post('/v1/feedbackType/add', { typeName: 'Bug' }));
+    expect([e.kind, e.field, e.message]).toEqual(['envelope', 'typeName', '类型名称：已被使用']);
+    const invalid = setup(() => envelope({ code: 400, data: { field: 'sort' }, message: '排序：必须是整数' }, 400));
+    const h = await rejection(invalid.client.post('/v1/feedbackType/add', { sort: 'x' }));
+    expect([h.kind, h.field, h.message]).toEqual(['http', 'sort', '排序：必须是整数']);
+    const plain = setup(() => envelope({ code: 500, data: null, message: 'x' }));
+    expect((await rejection(plain.client.post('/v1/a', {}))).field).toBeNull();
+  });
+});

@@ -33,6 +33,8 @@ export class ApiError extends Error {
     readonly code: number | null = null,
     readonly url = '',
     readonly method = '',
+    /** The field key a refused request names (the envelope's `data.field`, issue 15), so a form can show it beside the field. */
+    readonly field: string | null = null,
   ) {
     super(message);
   }
@@ -59,6 +61,11 @@ export interface HttpDeps {
   notify: (notice: Notice) => void;
   /** Translates a key of the `errors` namespace. */
   t: (key: string) => string;
+  /**
+   * The console's current language (`zh_CN`, `en`), sent as `Accept-Language` so the server's
+   * messages come in it (issue 15); none sent when absent.
+   */
+  language?: () => string;
   /** Records an ajax error in the error log (only when error handling is on; the log decides). */
   logError?: (e: ApiError, detail: { params?: unknown; method: string; headers: Record<string, string> }) => void;
   /** URL prefix of every path (spec §7 "configured URL prefix"); default ''. */
@@ -111,6 +118,8 @@ export function createHttpClient(deps: HttpDeps) {
     const headers: Record<string, string> = {};
     const token = opts.withToken === false ? null : deps.getToken();
     if (token) headers.Authorization = token;
+    const language = deps.language?.();
+    if (language) headers['Accept-Language'] = httpLanguage(language);
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
     const payload = body === undefined || isForm ? body : formatRequestBody(body);
     const params = method === 'GET' ? { ...(opts.params ? (formatRequestBody(opts.params) as object) : {}), _t: now() } : opts.params;
@@ -156,7 +165,7 @@ export function createHttpClient(deps: HttpDeps) {
     const env = isEnvelope(data) ? data : opts.raw ? await blobEnvelope(data) : null;
     if (status < 200 || status >= 300) {
       if (status === 401) fail(new ApiError('unauthorized', httpMessage(401, env?.message), 401, url, method), mode, detail);
-      fail(new ApiError('http', httpMessage(status, env?.message), status, url, method), mode, detail);
+      fail(new ApiError('http', httpMessage(status, env?.message), status, url, method, status === 400 ? fieldOf(env) : null), mode, detail);
     }
     if (opts.raw) return env ? unwrap<T>(env, mode, url, method, detail) : (data as T);
     if (!env) fail(new ApiError('badResponse', deps.t('errors.requestFailed'), status, url, method), mode, detail);
@@ -167,7 +176,7 @@ export function createHttpClient(deps: HttpDeps) {
     if (env.code === 200) return env.data as T;
     if (env.code === 401) fail(new ApiError('unauthorized', deps.t('errors.timeout'), 401, url, method), mode, detail);
     const message = typeof env.message === 'string' && env.message.trim() ? env.message : deps.t('errors.requestFailed');
-    fail(new ApiError('envelope', message, env.code, url, method), mode, detail);
+    fail(new ApiError('envelope', message, env.code, url, method, fieldOf(env)), mode, detail);
   }
 
   return {
@@ -204,6 +213,17 @@ interface Envelope {
 
 function isEnvelope(v: unknown): v is Envelope {
   return typeof v === 'object' && v !== null && typeof (v as Envelope).code === 'number';
+}
+
+/** The field key an error envelope names in `data.field` (issue 15), else null. */
+function fieldOf(env: Envelope | null): string | null {
+  const f = env && typeof env.data === 'object' && env.data !== null ? (env.data as { field?: unknown }).field : null;
+  return typeof f === 'string' && f ? f : null;
+}
+
+/** i18next language → Accept-Language tag: `zh_CN` → `zh-CN`. */
+export function httpLanguage(language: string): string {
+  return language.replace(/_/g, '-');
 }
 
 /** The envelope inside a JSON-typed Blob (a download's error report), else null. */

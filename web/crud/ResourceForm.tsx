@@ -9,7 +9,7 @@ import type { TSchema } from 'typebox';
 import { ApiError } from '../api/http';
 import { local } from '../lib/storage';
 import type { FieldSpec, FormSection, Resource, Row } from './types';
-import { defaultValues, fieldOfServerMessage, fieldSpec, toFormValues, toPayload, validatePayload, type FieldError } from './schema';
+import { defaultValues, fieldOfServerMessage, fieldSpec, serverFieldText, toFormValues, toPayload, validatePayload, type FieldError } from './schema';
 import { FieldInput, useFieldLabel } from './fields';
 import { KINDS } from './kinds';
 import { callOp, editId, invalidateRefs } from './api';
@@ -157,13 +157,13 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
     } catch (e) {
       // The client already showed the message as a toast; also put it beside its field.
       if (e instanceof ApiError) {
-        const f = fieldOfServerMessage(e.message, fields);
-        // A reference the server does not know: the cached options were stale, load them again.
+        const f = fieldOfServerMessage(e, fields);
+        // A reference the server refuses: the cached options may be stale, load them again.
         const ref = f ? fieldSpec(resource, f).ref : undefined;
-        if (ref && /\bno\b.*\bid\b/i.test(e.message)) invalidateRefs(ref);
+        if (ref) invalidateRefs(ref);
         if (f) {
           const start = ends.has(f) ? fields.find((x) => fieldSpec(resource, x).override.rangeEnd === f) : undefined;
-          setErrors({ [start ?? f]: { text: e.message.replace(/^\s*\w+\s*[:：]\s*/, '') } });
+          setErrors({ [start ?? f]: { text: serverFieldText(e) } });
           if (tabs) {
             const i = sections.findIndex((s) => s.fields.includes((start ?? f) as never));
             if (i >= 0) setTab(i);

@@ -1,5 +1,5 @@
 /** The CRUD kit (issues 4 and 7): declare a resource, mount its list page or compose the parts; see README.md. */
-export { defineResource, routeName, fieldSpec, kindOf, enumOptions, enumLabel, validatePayload, fieldOfServerMessage, toPayload, toFormValues, defaultValues, centsToYuan, yuanToCents, isBlank } from './schema';
+export { defineResource, routeName, fieldSpec, kindOf, enumOptions, enumLabel, validatePayload, fieldOfServerMessage, serverFieldText, toPayload, toFormValues, defaultValues, centsToYuan, yuanToCents, isBlank } from './schema';
 export type { Resource, ResourceDecl, FieldKind, FieldOverride, FormMode, FormDecl, FormSection, FieldKey, FilterKey, FieldSpec, InputProps, Row } from './types';
 export { ResourceListPage, useFormOpener, type ListContext, type ResourceListPageProps } from './ResourceListPage';
 export { ResourceForm, ResourceFormPage, type ResourceFormProps } from './ResourceForm';

@@ -188,14 +188,28 @@ function messageOf(keyword: string, p: Record<string, unknown>): FieldError {
   }
 }
 
+/** A refusal as the HTTP client reports it (ApiError): its text and the field key it names (`data.field`), if any. */
+export interface ServerRefusal {
+  message: string;
+  field?: string | null;
+}
+
 /**
- * The field a server message is about: the platform's messages start with the field name
- * (`typeName: already exists`, `row 3: …` is not a field). Answers null when the prefix is not one
- * of `fields`.
+ * The field a server refusal is about: the key the server sends in `data.field` (its messages name
+ * the field by its translated label, issue 15), else a message starting with the key itself
+ * (`typeName: already exists`; `row 3: …` is not a field). Answers null when it is not one of `fields`.
  */
-export function fieldOfServerMessage(message: string, fields: readonly string[]): string | null {
+export function fieldOfServerMessage(refusal: string | ServerRefusal, fields: readonly string[]): string | null {
+  if (typeof refusal !== 'string' && refusal.field) return fields.includes(refusal.field) ? refusal.field : null;
+  const message = typeof refusal === 'string' ? refusal : refusal.message;
   const m = /^\s*([A-Za-z_][\w]*)\s*[:：]/.exec(message);
   return m && fields.includes(m[1]) ? m[1] : null;
+}
+
+/** The text of a field's refusal without the field named in front (`类型名称：必填` → `必填`), to show beside the field. */
+export function serverFieldText(refusal: string | ServerRefusal): string {
+  const message = typeof refusal === 'string' ? refusal : refusal.message;
+  return message.replace(/^[^:：;；]{1,60}?[:：]\s*/, '');
 }
 
 /** Default form values from the add schema (`default`s; empty for the rest). */

@@ -5,7 +5,7 @@ import { Sidebar } from 'primereact/sidebar';
 import { Button } from 'primereact/button';
 import type { TSchema } from 'typebox';
 import { ApiError, http } from '../api/http';
-import { FieldInput, fieldOfServerMessage, kindOf, validatePayload, yuanToCents, type FieldKind, type FieldOverride } from '../crud';
+import { FieldInput, fieldOfServerMessage, serverFieldText, kindOf, validatePayload, yuanToCents, type FieldKind, type FieldOverride } from '../crud';
 import { crudEnv } from '../crud/env';
 import type { FieldSpec } from '../crud/types';
 import './parts.css';
@@ -128,8 +128,8 @@ export function ActionDialog(p: ActionDialogProps) {
     } catch (e) {
       // The HTTP client showed the message; put it beside its field too.
       if (e instanceof ApiError) {
-        const f = fieldOfServerMessage(e.message, p.fields.map((x) => x.name));
-        if (f) setErrors({ [f]: e.message.replace(/^\s*\w+\s*[:：]\s*/, '') });
+        const f = fieldOfServerMessage(e, p.fields.map((x) => x.name));
+        if (f) setErrors({ [f]: serverFieldText(e) });
       }
     } finally {
       setSaving(false);

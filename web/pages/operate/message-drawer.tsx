@@ -10,7 +10,7 @@ import { Calendar } from 'primereact/calendar';
 import { ApiError, http } from '../../api/http';
 import { notify } from '../../app/notify';
 import { MessageTarget, operateActions } from '../../../server/contract/operate';
-import { DATETIME_FORMAT, FieldInput, SafeHtml, callOp, enumOptions, fieldOfServerMessage, fieldSpec, isBlank, useFieldLabel, validatePayload } from '../../crud';
+import { DATETIME_FORMAT, FieldInput, SafeHtml, callOp, enumOptions, fieldOfServerMessage, serverFieldText, fieldSpec, isBlank, useFieldLabel, validatePayload } from '../../crud';
 import stationMsg from '../../resources/operate/station-msg.resource';
 
 type Row = Record<string, unknown>;
@@ -73,8 +73,8 @@ export function MessageDrawer({ record, visible, onHide, onSaved }: { record: Ro
       onSaved();
     } catch (e) {
       if (e instanceof ApiError) {
-        const f = fieldOfServerMessage(e.message, [...FIELDS, 'sendTime']);
-        if (f) setErrors({ [f]: e.message.replace(/^\s*\w+\s*[:：]\s*/, '') });
+        const f = fieldOfServerMessage(e, [...FIELDS, 'sendTime']);
+        if (f) setErrors({ [f]: serverFieldText(e) });
       }
     } finally {
       setSaving(false);

@@ -8,7 +8,7 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { ApiError } from '../../api/http';
 import { notify } from '../../app/notify';
 import { usePermission } from '../../app/permission';
-import { callOp, fieldOfServerMessage, invalidateRefs, useFieldLabel, validatePayload, type Page } from '../../crud';
+import { callOp, fieldOfServerMessage, serverFieldText, invalidateRefs, useFieldLabel, validatePayload, type Page } from '../../crud';
 import seoSetting from '../../resources/operate/seo-setting.resource';
 import '../storefront.css';
 
@@ -83,8 +83,8 @@ export default function OperateSeoSettingPage() {
       notify({ mode: 'toast', message: t('crud.updated') }, 'success');
     } catch (e) {
       if (e instanceof ApiError) {
-        const f = fieldOfServerMessage(e.message, [...FIELDS]);
-        if (f) setErrors({ [f]: e.message.replace(/^\s*\w+\s*[:：]\s*/, '') });
+        const f = fieldOfServerMessage(e, [...FIELDS]);
+        if (f) setErrors({ [f]: serverFieldText(e) });
       }
     } finally {
       setSaving(false);

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ENTITIES, type AnyEntity } from '../contract/index.js';
-import zhPack from '../../web/i18n/locales/zh_CN/index';
-import enPack from '../../web/i18n/locales/en/index';
+// Field labels are the console's own (resources.<entity>.fields.*, crud.fields.*): the screens' packs.
+import zhPack from '../../web/i18n/locales/zh_CN/screens';
+import enPack from '../../web/i18n/locales/en/screens';
 import { CATALOGUE, EXTRA_LABELS, JOIN, TAILS, type Lang, type Tools } from './message-catalogue.js';
 
 /**
@@ -105,7 +106,8 @@ function pathLabel(path: string, lang: Lang, entity: string | null): string {
 }
 
 /** Field prefix of one message part: a dotted path, `field #n` or `row n`. */
-const PREFIX = /^([A-Za-z_$][\w$]*(?:\.[\w$]+)*(?: #\d+)?|row \d+): ([\s\S]*)$/;
+// A field path (`list.3.url`, `images #2`, the upload's array field `name[]`) or a sheet row.
+const PREFIX = /^([A-Za-z_$][\w$]*(?:\[\])?(?:\.[\w$]+)*(?: #\d+)?|row \d+): ([\s\S]*)$/;
 /** Where a message joins parts: `; ` followed by another field prefix. */
 const SPLIT = /; (?=(?:[A-Za-z_$][\w$]*(?:\.[\w$]+)*(?: #\d+)?|row \d+): )/;
 

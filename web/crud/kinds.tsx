@@ -89,7 +89,7 @@ function EnumCell({ spec, value }: CellProps) {
 }
 function BoolCell({ value }: CellProps) {
   const { t } = useTranslation();
-  return <i className={value ? 'pi pi-check' : 'pi pi-minus'} aria-label={value ? t('crud.yes') : t('crud.no')} />;
+  return <i className={value ? 'pi pi-check' : 'pi pi-minus'} role="img" aria-label={value ? t('crud.yes') : t('crud.no')} />;
 }
 function MoneyCell({ value }: CellProps) {
   const { i18n } = useTranslation();

@@ -43,7 +43,7 @@ export default defineResource({
     status: { width: 100 },
     targetName: { width: 160, cell: (r) => <TargetCell row={r} /> },
     images: { cell: (r) => <ImagesCell row={r} /> },
-    rating: { width: 130, cell: (r) => <Rating value={r.rating as number} readOnly cancel={false} aria-label={String(r.rating)} /> },
+    rating: { width: 130, cell: (r) => <span role="img" aria-label={`${String(r.rating)} / 5`}><Rating value={r.rating as number} readOnly cancel={false} aria-hidden /></span> },
     replyCount: { width: 90, cell: (r) => <Link href={`/social/reply?commentId=${String(r.id)}`} className="storefront-link" data-testid="comment-replies">{String(r.replyCount ?? 0)}</Link> },
     createTime: { width: 170 },
   },

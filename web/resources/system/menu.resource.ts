@@ -30,7 +30,7 @@ export default defineResource({
     parentId: { kind: 'int', input: (p) => createElement(MenuParentInput, p) },
     icon: {
       width: 70,
-      cell: (r) => (r.icon ? createElement('i', { className: String(r.icon), 'aria-label': String(r.icon) }) : null),
+      cell: (r) => (r.icon ? createElement('i', { className: String(r.icon), role: 'img', 'aria-label': String(r.icon) }) : null),
       input: (p) => createElement(IconPicker, { id: p.id, value: String(p.value ?? ''), onChange: p.onChange }),
     },
     name: { width: 170 },

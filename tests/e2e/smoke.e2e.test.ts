@@ -23,6 +23,11 @@ import { openSignedIn, resetMock, type E2EServer, e2eLifecycle, apiToken } from 
 
 /** Declarations the smoke does not run, each with the reason (none may be skipped silently). */
 const EXCLUDED: Record<string, string> = {
+  // Issue 9: lists inside another screen's modal or detail view, and forms whose valid values depend on other records.
+  merchantAccount: "a merchant's login accounts, listed in the accounts modal of /merchant/index (no route of its own); driven by tests/e2e/order-member.e2e.test.ts",
+  orderItem: "an order's items, shown in /order/detail (no route of its own); driven by tests/e2e/order-member.e2e.test.ts",
+  memberGrade: "a new grade's growth threshold must fall between its neighbours' (mock rule); the grade modify page is driven by tests/e2e/order-member.e2e.test.ts",
+  rentAccount: 'the owner is a member picked by remote search, which the smoke does not drive yet; the screen opens and lists in tests/e2e/order-member.e2e.test.ts',
   // Issue 8: lists that are not the list of a screen of their own.
   cdkCode: 'the codes of one platform, distributor or activity: master-detail lists on hidden routes, opened from a master row with the owner as a permanent filter; driven by tests/e2e/inventory-cdk.e2e.test.ts',
   inventoryAudit: 'the read-only audit trail shown in a dialog of the code screens (no route of its own); its entries are checked by tests/server/areas/inventory-actions.test.ts',
@@ -146,7 +151,7 @@ let serial = 0;
 function validText(schema: Record<string, unknown>, unique: string): string {
   const max = (schema.maxLength as number | undefined) ?? 64;
   const min = (schema.minLength as number | undefined) ?? 0;
-  const candidates = [unique, unique.replace(/\s+/g, '_'), '13800138000', `e2e${serial}@example.com`, 'https://example.com/e2e.png', '#1a2b3c', '2026-11-24 10:00:00', '2026-11-24', '2.99.0', `/v1/e2e${serial}/**`];
+  const candidates = [unique, unique.replace(/\s+/g, '_'), '13800138000', `e2e${serial}@example.com`, 'https://example.com/e2e.png', '#1a2b3c', '2026-11-24 10:00:00', '2026-11-24', '2.99.0', `/v1/e2e${serial}/**`, '91110108MA01ABCD3X'];
   const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern as string, 'u') : null;
   for (const c of candidates) {
     const v = c.length > max ? c.slice(c.length - max) : c;

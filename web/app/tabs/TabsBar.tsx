@@ -53,11 +53,24 @@ export function TabsBar() {
       pendingContextMenu.current = null;
       // Shown from the ref callback itself, the menu's transition has not mounted yet and
       // never gets positioned (it fell below the window); the next frame it has.
-      requestAnimationFrame(() => contextMenu.current?.show(pending));
+      requestAnimationFrame(() => requestAnimationFrame(() => contextMenu.current?.show(pending)));
     }
   }, []);
   const dropdown = useRef<Menu>(null);
   const strip = useRef<HTMLDivElement>(null);
+
+  // Mount the context menu once the page is idle, so a right-click finds it ready (it stays out of
+  // the first download all the same).
+  useEffect(() => {
+    let live = true;
+    const warm = () => void loadContextMenu().then(() => live && setContextMenuWanted(true), () => {});
+    const id = typeof requestIdleCallback === 'function' ? requestIdleCallback(warm, { timeout: 2000 }) : setTimeout(warm, 500);
+    return () => {
+      live = false;
+      if (typeof cancelIdleCallback === 'function' && typeof requestIdleCallback === 'function') cancelIdleCallback(id as number);
+      else clearTimeout(id as ReturnType<typeof setTimeout>);
+    };
+  }, []);
 
   // Keep the active tab in view as tabs open and close.
   useEffect(() => {

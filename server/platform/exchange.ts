@@ -1,0 +1,45 @@
+/**
+ * One request/answer pair between the console and the platform, as seen by the proxy after the
+ * answer has been relayed to the client (issue 14). Observers (contract-drift monitor, recorder)
+ * receive it after the fact, so they never delay or change what the client gets.
+ *
+ * Bodies are bounded copies: when a body is larger than the observer's limit (or binary and not
+ * wanted), `body` is null and `truncated`/`binary` say why.
+ */
+export interface ExchangeBody {
+  /** The copied bytes, or null when not kept (too large, binary, or streamed multipart). */
+  body: Buffer | null;
+  /** Content type as sent (lower-cased, parameters kept), '' when absent. */
+  contentType: string;
+  /** Total length seen on the wire in bytes (counted even when not kept). */
+  length: number;
+  /** True when the body was larger than the copy limit. */
+  truncated: boolean;
+  /** True when the content type is not JSON/text (uploads, Excel downloads, images). */
+  binary: boolean;
+}
+
+export interface Exchange {
+  method: string;
+  /** Path as the client sent it, without the query (`/v1/member/list`, `/api/v1/member/list`). */
+  path: string;
+  /** The query string without `?`, '' when none. */
+  query: string;
+  /** The contract's route key for the path (`POST /v1/member/list`) when the contract defines it, else null. */
+  routeKey: string | null;
+  requestHeaders: Record<string, string | string[] | undefined>;
+  request: ExchangeBody;
+  /** HTTP status the platform answered. */
+  status: number;
+  answerHeaders: Record<string, string | string[] | number | undefined>;
+  answer: ExchangeBody;
+  /** Which side served the answer (header `x-served-by`). */
+  servedBy: 'platform' | 'mock' | 'replay';
+  /** When the answer ended, ms since epoch. */
+  at: number;
+}
+
+/** Something that wants to see exchanges; must not throw and must return quickly (defer heavy work). */
+export interface ExchangeObserver {
+  observe(exchange: Exchange): void;
+}

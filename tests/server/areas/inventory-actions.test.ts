@@ -1,13 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { CDK_COLUMNS } from '../../../server/contract/cdk.js';
 import type { EntityName } from '../../../server/contract/index.js';
 import { CARD_ACCOUNT_COLUMNS, CARD_COLUMNS } from '../../../server/contract/inventory.js';
 import type { AnyRow } from '../../../server/mock/store/seed.js';
-import { makeApp, signIn } from '../helpers.js';
-import { mockCtx, post } from '../contract/harness.js';
+import { mockCtx, signedInSuite } from '../contract/harness.js';
 
 /**
  * Domain actions of the stock and code-keeping areas (issue 8): each allowed once and refused once,
@@ -16,17 +14,10 @@ import { mockCtx, post } from '../contract/harness.js';
  * resolved, income totals and settle.
  */
 
-let app: FastifyInstance;
-let token: string;
-beforeAll(async () => {
-  ({ app } = await makeApp({ MOCK_CAPTCHA_CODE: 'TEST', SCALE: '0.25' }));
-  token = await signIn(app);
-}, 60_000);
-afterAll(() => app?.close());
-afterEach(() => post(app, token, '/v1/mock/reset'));
-
-const p = (url: string, body?: unknown) => post(app, token, url, body);
-const rows = (name: EntityName) => [...mockCtx(app).store.col(name).values()];
+// A quarter of the default volumes: these tests need records of each kind, not thousands.
+const suite = signedInSuite({ SCALE: '0.25' });
+const p = suite.p;
+const rows = (name: EntityName) => [...mockCtx(suite.app).store.col(name).values()];
 const snap = (...names: EntityName[]) => JSON.stringify(names.map((n) => rows(n)));
 const stockOf = (goodsId: number) => rows('stock').find((s) => s.goodsId === goodsId)!;
 const cardGoods = () => rows('goods').find((g) => g.deliveryType === 1 && rows('card').some((c) => c.goodsId === g.id && c.status === 0))!;
@@ -37,10 +28,10 @@ function multipart(file: Buffer, fields: Record<string, string>, name = 'codes.x
   for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`), file, Buffer.from('\r\n'));
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token } };
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: suite.token } };
 }
 async function upload(url: string, file: Buffer, fields: Record<string, string> = {}) {
-  const res = await app.inject({ method: 'POST', url, ...multipart(file, fields) });
+  const res = await suite.app.inject({ method: 'POST', url, ...multipart(file, fields) });
   return { status: res.statusCode, json: res.json() };
 }
 const sheet = (cols: readonly { zh_CN: string }[], data: (string | number | null)[][]) => writeXlsxFile([cols.map((c) => c.zh_CN), ...data]).toBuffer();
@@ -84,7 +75,7 @@ describe('reveal', () => {
     const id = list.json.data.list[0].id;
     expect((await p('/v1/card/info', { id })).json.data.cardSecret).toBeUndefined();
     const r = await p('/v1/card/reveal', { id });
-    expect(r.json.data.secret).toBe(mockCtx(app).store.get<AnyRow>('card', id)!.cardSecret);
+    expect(r.json.data.secret).toBe(mockCtx(suite.app).store.get<AnyRow>('card', id)!.cardSecret);
     const log = await p('/v1/inventoryAudit/list', { action: 1, targetType: 1, targetId: id });
     expect(log.json.data.total).toBeGreaterThanOrEqual(1);
     expect(log.json.data.list[0]).toMatchObject({ targetId: id, operator: 'admin' });
@@ -111,7 +102,7 @@ describe('batch void', () => {
     const r = await p('/v1/card/batchVoid', { ids, reason: '批次泄露' });
     expect(r.json.data.count).toBe(3);
     expect(stockOf(g.id).availableQty).toBe(before - 3);
-    expect(ids.every((id) => mockCtx(app).store.get<AnyRow>('card', id)!.status === 3)).toBe(true);
+    expect(ids.every((id) => mockCtx(suite.app).store.get<AnyRow>('card', id)!.status === 3)).toBe(true);
   });
 
   test('a sold code in the batch refuses the whole batch', async () => {
@@ -131,7 +122,7 @@ describe('batch void', () => {
     expect((await p('/v1/cdkCode/batchVoid', { ids: [unused.id, used.id], reason: 'x' })).json.message).toContain('redeemed');
     expect(snap('cdkCode')).toBe(before);
     expect((await p('/v1/cdkCode/batchVoid', { ids: [unused.id], reason: '渠道终止' })).json.data.count).toBe(1);
-    expect(mockCtx(app).store.get<AnyRow>('cdkCode', unused.id)!.status).toBe(3);
+    expect(mockCtx(suite.app).store.get<AnyRow>('cdkCode', unused.id)!.status).toBe(3);
   });
 
   test('status changes through the generic updateStatus keep stock in step too', async () => {
@@ -145,7 +136,7 @@ describe('batch void', () => {
 
 describe('card import', () => {
   test('the template is a real .xlsx with the import columns', async () => {
-    const res = await app.inject({ method: 'POST', url: '/v1/card/template', headers: { authorization: token } });
+    const res = await suite.app.inject({ method: 'POST', url: '/v1/card/template', headers: { authorization: suite.token } });
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const data = await readSheet(res.rawPayload);
     expect(data[0]).toEqual(CARD_COLUMNS.map((c) => c.zh_CN));
@@ -221,7 +212,7 @@ describe('CDK import', () => {
     expect(snap('cdkCode', 'cdkPlatform')).toBe(before);
     const ok = await upload('/v1/cdkCode/importExcel', await sheet(CDK_COLUMNS, [['CDKNEW1', null], ['CDKNEW2', '2030-01-01 00:00:00']]), fields);
     expect(ok.json.data.count).toBe(2);
-    expect(mockCtx(app).store.get<AnyRow>('cdkPlatform', platform.id)!.codeCount).toBe((platform.codeCount as number) + 2);
+    expect(mockCtx(suite.app).store.get<AnyRow>('cdkPlatform', platform.id)!.codeCount).toBe((platform.codeCount as number) + 2);
     const listed = await p('/v1/cdkCode/list', { platformId: platform.id, code: 'CDKNEW' });
     expect(listed.json.data.total).toBe(2);
   });
@@ -256,7 +247,7 @@ describe('client', () => {
     expect((await p('/v1/clientError/resolve', { ids: [open[0].id, done.id] })).json.message).toMatch(/already resolved/);
     expect(snap('clientError')).toBe(before);
     expect((await p('/v1/clientError/resolve', { ids: open.map((e) => e.id), remark: '已修复 2.9.0' })).json.data.count).toBe(2);
-    expect(mockCtx(app).store.get<AnyRow>('clientError', open[0].id)).toMatchObject({ status: 2, remark: '已修复 2.9.0' });
+    expect(mockCtx(suite.app).store.get<AnyRow>('clientError', open[0].id)).toMatchObject({ status: 2, remark: '已修复 2.9.0' });
   });
 });
 

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { readSheet } from 'read-excel-file/node';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { STATISTICS_KINDS } from '../../../server/contract/statistics.js';
 import type { AnyRow } from '../../../server/mock/store/seed.js';
-import { makeApp, signIn } from '../helpers.js';
-import { mockCtx, post } from './harness.js';
+import { signIn } from '../helpers.js';
+import { mockCtx, signedInSuite } from './harness.js';
 
 /**
  * Domain actions of the screens of spec §2 beyond CRUD: order delivery, extraction, reissue,
@@ -12,18 +11,10 @@ import { mockCtx, post } from './harness.js';
  * statistics. Each refusal changes nothing.
  */
 
-let app: FastifyInstance;
-let token: string;
-beforeAll(async () => {
-  // A quarter of the default volumes: these tests need records of each kind, not thousands.
-  ({ app } = await makeApp({ MOCK_CAPTCHA_CODE: 'TEST', SCALE: '0.25' }));
-  token = await signIn(app);
-}, 60_000);
-afterAll(() => app?.close());
-afterEach(() => post(app, token, '/v1/mock/reset'));
-
-const p = (url: string, body?: unknown) => post(app, token, url, body);
-const store = () => mockCtx(app).store;
+// A quarter of the default volumes: these tests need records of each kind, not thousands.
+const suite = signedInSuite({ SCALE: '0.25' });
+const p = suite.p;
+const store = () => mockCtx(suite.app).store;
 const all = (name: Parameters<ReturnType<typeof store>['col']>[0]) => [...store().col(name).values()];
 const itemsOf = (orderId: number) => all('orderItem').filter((i) => i.orderId === orderId);
 
@@ -86,7 +77,7 @@ describe('orders', () => {
   test('a refund above the paid amount is refused; an approved one credits the wallet and marks the order refunded', async () => {
     const found = all('order').find((x) => x.status === 3 && itemsOf(x.id).every((i) => i.deliveryType === 2))!;
     // Paid a moment ago, so the refund window of its category is open.
-    const o = store().col('order').replace({ ...found, payTime: mockCtx(app).crud.now() });
+    const o = store().col('order').replace({ ...found, payTime: mockCtx(suite.app).crud.now() });
     const member = store().get<AnyRow>('member', o.memberId as number)!;
     expect((await p('/v1/order/refund', { id: o.id, amount: (o.payAmount as number) + 1, reason: '多付' })).json.message).toMatch(/^amount: at most/);
     const refund = (await p('/v1/order/refund', { id: o.id, amount: 100, reason: '部分退款' })).json.data;
@@ -160,7 +151,7 @@ describe('other areas', () => {
     expect((await p('/v1/resource/batchAdd', { list: [{ name: 'A', url: '/v1/a/**', categoryId: 1 }, { name: 'B', url: '/v1/b/**', categoryId: 2 }] })).json.data).toEqual({ count: 2 });
     expect((await p('/v1/resource/batchUpdate', { list: [{ id: 1, description: '改' }, { id: 2, url: '/v1/a/**' }] })).json.message).toMatch(/^list\.\d\.url: .* would be used by resources/);
     expect((await p('/v1/resource/batchUpdate', { list: [{ id: 1, description: '改' }] })).json.data).toEqual({ count: 1 });
-    const file = await app.inject({ method: 'POST', url: '/v1/resource/export', headers: { authorization: token }, payload: { categoryId: 1 } });
+    const file = await suite.app.inject({ method: 'POST', url: '/v1/resource/export', headers: { authorization: suite.token }, payload: { categoryId: 1 } });
     const sheet = await readSheet(file.rawPayload);
     expect(sheet[0]).toEqual(['ID', '资源名称', '资源路径', '资源分类', '描述', '创建时间']);
     expect(sheet.length - 1).toBe(all('resource').filter((r) => r.categoryId === 1).length);
@@ -210,7 +201,7 @@ describe('other areas', () => {
     expect((await p('/v1/admin/updatePassword', { oldPassword: 'admin123', newPassword: 'short' })).json.message).toContain('newPassword:');
     expect((await p('/v1/admin/updatePassword', { oldPassword: 'admin123', newPassword: 'abc12345' })).json.code).toBe(200);
     expect((await p('/v1/admin/updatePassword', { oldPassword: 'admin123', newPassword: 'xyz12345' })).json.code).toBe(401);
-    token = await signIn(app, 'admin', 'abc12345');
+    suite.token = await signIn(suite.app, 'admin', 'abc12345');
     expect((await p('/v1/admin/updatePassword', { oldPassword: 'admin123', newPassword: 'xyz12345' })).json.message).toBe('oldPassword: wrong password');
   });
 });

@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { AWARD_COLUMNS } from '../../../server/contract/feedback.js';
 import type { AnyRow } from '../../../server/mock/store/seed.js';
-import { makeApp, signIn } from '../helpers.js';
-import { mockCtx, post } from './harness.js';
+import { mockCtx, signedInSuite } from './harness.js';
 
 /**
  * The feedback area exactly as spec §7 lists it: feedback findAll/replay/del (and the unused update),
@@ -14,18 +12,10 @@ import { mockCtx, post } from './harness.js';
  * the template export.
  */
 
-let app: FastifyInstance;
-let token: string;
-beforeAll(async () => {
-  // A quarter of the default volumes: these tests need records of each kind, not thousands.
-  ({ app } = await makeApp({ MOCK_CAPTCHA_CODE: 'TEST', SCALE: '0.25' }));
-  token = await signIn(app);
-}, 60_000);
-afterAll(() => app?.close());
-afterEach(() => post(app, token, '/v1/mock/reset'));
-
-const p = (url: string, body?: unknown) => post(app, token, url, body);
-const rows = (name: 'feedback' | 'feedbackType' | 'feedbackAward' | 'replay') => [...mockCtx(app).store.col(name).values()];
+// A quarter of the default volumes: these tests need records of each kind, not thousands.
+const suite = signedInSuite({ SCALE: '0.25' });
+const p = suite.p;
+const rows = (name: 'feedback' | 'feedbackType' | 'feedbackAward' | 'replay') => [...mockCtx(suite.app).store.col(name).values()];
 
 /** A multipart/form-data body with one file and text fields. */
 function multipart(file: { name: string; data: Buffer; type?: string } | null, fields: Record<string, string | string[]> = {}) {
@@ -41,11 +31,11 @@ function multipart(file: { name: string; data: Buffer; type?: string } | null, f
     parts.push(file.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token } };
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: suite.token } };
 }
 
 async function upload(file: { name: string; data: Buffer; type?: string } | null, fields: Record<string, string | string[]> = {}) {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/feedbackAward/importAwardExcel', ...multipart(file, fields) });
+  const res = await suite.app.inject({ method: 'POST', url: '/api/v1/feedbackAward/importAwardExcel', ...multipart(file, fields) });
   return { status: res.statusCode, json: res.json() };
 }
 
@@ -193,13 +183,13 @@ describe('feedbackAward', () => {
     expect(rows('feedbackAward').length).toBe(before);
   });
 
-  test('needs a token like every other endpoint', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/feedbackAward/importAwardExcel', ...multipart(null), headers: {} });
+  test('needs a suite.token like every other endpoint', async () => {
+    const res = await suite.app.inject({ method: 'POST', url: '/api/v1/feedbackAward/importAwardExcel', ...multipart(null), headers: {} });
     expect(res.json().code).toBe(401);
   });
 
   test('exports the empty template without payload, and the chosen winners with one', async () => {
-    const tpl = await app.inject({ method: 'POST', url: '/v1/feedbackAward/exportAwardExcel', headers: { authorization: token } });
+    const tpl = await suite.app.inject({ method: 'POST', url: '/v1/feedbackAward/exportAwardExcel', headers: { authorization: suite.token } });
     expect(tpl.statusCode).toBe(200);
     expect(tpl.headers['content-type']).toContain('spreadsheetml');
     expect(tpl.headers['content-disposition']).toContain("filename*=UTF-8''");
@@ -207,7 +197,7 @@ describe('feedbackAward', () => {
 
     const activity = String(rows('feedbackAward')[0].activityName);
     const expected = rows('feedbackAward').filter((a) => a.activityName === activity);
-    const data = await app.inject({ method: 'POST', url: '/v1/feedbackAward/exportAwardExcel', headers: { authorization: token }, payload: { activityName: activity } });
+    const data = await suite.app.inject({ method: 'POST', url: '/v1/feedbackAward/exportAwardExcel', headers: { authorization: suite.token }, payload: { activityName: activity } });
     const sheetRows = await readSheet(data.rawPayload);
     expect(sheetRows).toHaveLength(expected.length + 1);
     expect(sheetRows[1]).toEqual([expected[0].activityName, expected[0].memberId, expected[0].nickName, expected[0].phone, expected[0].awardName, expected[0].awardLevel, null]);

@@ -4,7 +4,8 @@ import type { TSchema } from 'typebox';
 import { ENTITIES, type AnyEntity, type FilterKind } from '../../../server/contract/index.js';
 import type { MockContext } from '../../../server/mock/context.js';
 import type { AnyRow } from '../../../server/mock/store/seed.js';
-import { call } from '../helpers.js';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { call, makeApp, signIn } from '../helpers.js';
 
 /**
  * Shared pieces of the contract tests: one app per test file (the seeded tables are generated once
@@ -101,4 +102,31 @@ export function sampleFilter(app: FastifyInstance, e: AnyEntity): { query: Recor
     return { field, kind, query: { [field]: [v, v] }, matches: (r) => r[field] === v };
   }
   return null;
+}
+
+/** One signed-in app shared by a test file; `token` may be replaced (e.g. after a password change). */
+export interface SignedInSuite {
+  app: FastifyInstance;
+  token: string;
+  /** POST with the suite's current token. */
+  p(url: string, body?: unknown): ReturnType<typeof post>;
+}
+
+/**
+ * Registers the usual life cycle of a domain-action test file: one app built before all tests
+ * (mock mode, captcha code `TEST`, `env` on top, e.g. `SCALE: '0.25'` when records of each kind
+ * are enough), signed in as admin, closed after all tests, and the mock data reset after each
+ * test so every test starts from the seed.
+ */
+export function signedInSuite(env: Record<string, string> = {}): SignedInSuite {
+  const suite = {
+    p: (url: string, body?: unknown) => post(suite.app, suite.token, url, body),
+  } as SignedInSuite;
+  beforeAll(async () => {
+    ({ app: suite.app } = await makeApp({ MOCK_CAPTCHA_CODE: 'TEST', ...env }));
+    suite.token = await signIn(suite.app);
+  }, 60_000);
+  afterAll(() => suite.app?.close());
+  afterEach(() => post(suite.app, suite.token, '/v1/mock/reset'));
+  return suite;
 }

@@ -1,9 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { AnyRow } from '../../../server/mock/store/seed.js';
 import { DAY_MS, fmt, parseTime } from '../../../server/mock/store/gen.js';
-import { makeApp, signIn } from '../helpers.js';
-import { mockCtx, post } from './harness.js';
+import { mockCtx, signedInSuite } from './harness.js';
 
 /**
  * Domain actions of the storefront screens (spec §2 /operate, /recommend, /social): station
@@ -12,20 +10,13 @@ import { mockCtx, post } from './harness.js';
  * the store as it was.
  */
 
-let app: FastifyInstance;
-let token: string;
-beforeAll(async () => {
-  ({ app } = await makeApp({ MOCK_CAPTCHA_CODE: 'TEST', SCALE: '0.25' }));
-  token = await signIn(app);
-}, 60_000);
-afterAll(() => app?.close());
-afterEach(() => post(app, token, '/v1/mock/reset'));
-
-const p = (url: string, body?: unknown) => post(app, token, url, body);
-const store = () => mockCtx(app).store;
+// A quarter of the default volumes: these tests need records of each kind, not thousands.
+const suite = signedInSuite({ SCALE: '0.25' });
+const p = suite.p;
+const store = () => mockCtx(suite.app).store;
 const all = (name: Parameters<ReturnType<typeof store>['col']>[0]) => [...store().col(name).values()];
 const snap = (name: Parameters<ReturnType<typeof store>['col']>[0]) => JSON.stringify(all(name));
-const now = () => mockCtx(app).crud.now();
+const now = () => mockCtx(suite.app).crud.now();
 
 /** Expects a 400/404 envelope whose message starts with `field:` and the entity's rows unchanged. */
 async function refused(name: Parameters<ReturnType<typeof store>['col']>[0], url: string, body: unknown, field: string, code = 400) {

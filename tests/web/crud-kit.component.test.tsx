@@ -5,6 +5,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import { feedbackType } from '../../server/contract/feedback';
 import { game, gameTag } from '../../server/contract/games';
 import { goodsCategory } from '../../server/contract/goods';
+import { member } from '../../server/contract/member';
+import { refund } from '../../server/contract/order';
 import { defineResource, ResourceForm, ResourceListPage, SafeHtml, invalidateRefs, useListController, ListTable, FieldInput, fieldSpec } from '../../web/crud';
 import { calls, holdCodes, mockApi, notices } from './component/setup';
 
@@ -246,4 +248,25 @@ test('a modify page kept alive in its tab loads the record the list opens next (
   await waitFor(() => expect((document.getElementById('crud-feedbackType-typeName') as HTMLInputElement)?.value).toBe('Payment'));
   act(() => editId.set('feedbackTypeId', 2));
   await waitFor(() => expect((document.getElementById('crud-feedbackType-typeName') as HTMLInputElement)?.value).toBe('Refund'));
+});
+
+test('a remote reference cell shows the record label, one info call per id shared by the page, #id for a gone record', async () => {
+  const members: Record<number, string> = { 7: 'Alice', 8: 'Bob' };
+  mockApi('/v1/member/info', (b) => {
+    const id = (b as { id: number }).id;
+    if (!members[id]) throw Object.assign(new Error('gone'), { code: 404 });
+    return { id, nickName: members[id] };
+  });
+  mockApi('/v1/refund/list', () => page([
+    { id: 1, refundNo: 'R1', memberId: 7 },
+    { id: 2, refundNo: 'R2', memberId: 7 },
+    { id: 3, refundNo: 'R3', memberId: 8 },
+    { id: 4, refundNo: 'R4', memberId: 99 },
+  ]));
+  const res = defineResource({ entity: refund, columns: ['refundNo', 'memberId'], fields: { memberId: { kind: 'remote', refEntity: member } } });
+  inRouter(<ResourceListPage resource={res} />, '/order/refund');
+  expect(await screen.findAllByText('Alice')).toHaveLength(2);
+  expect(screen.getByText('Bob')).toBeTruthy();
+  expect(await screen.findByText('#99')).toBeTruthy();
+  expect(calls.filter((c) => c.path === '/v1/member/info')).toHaveLength(3);
 });

@@ -63,8 +63,10 @@ const refListeners = new Set<(entity: string) => void>();
  * pickers without a reload). The shell may listen too ({@link onRefsChanged}) for its basic data.
  */
 export function invalidateRefs(entity: string): void {
+  // Labels of list cells too: a renamed member shows its new name on the next draw.
   session.remove(refKey(entity));
   session.remove(treeKey(entity));
+  for (const key of [...remoteLabels.keys()]) if (key.startsWith(`${entity}:`)) remoteLabels.delete(key);
   for (const l of [...refListeners]) l(entity);
 }
 
@@ -127,6 +129,45 @@ export async function labelOf(entity: AnyEntity, id: number): Promise<RefOption>
   } catch {
     return { value: id, label: `#${id}` };
   }
+}
+
+/** How long a resolved remote label stays in memory before a list asks again, in ms. */
+const REMOTE_LABEL_TTL_MS = 60_000;
+/** Most `info` calls one list page may start at once for labels (a page holds at most 100 rows). */
+const REMOTE_LABEL_CONCURRENCY = 6;
+const remoteLabels = new Map<string, { at: number; label: Promise<string> }>();
+let remoteActive = 0;
+const remoteQueue: (() => void)[] = [];
+
+function throttled<T>(run: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const start = () => {
+      remoteActive++;
+      run()
+        .then(resolve, reject)
+        .finally(() => {
+          remoteActive--;
+          remoteQueue.shift()?.();
+        });
+    };
+    if (remoteActive < REMOTE_LABEL_CONCURRENCY) start();
+    else remoteQueue.push(start);
+  });
+}
+
+/**
+ * The label of a record of a large entity shown in a list cell (members, goods, comments…), e.g.
+ * a refund's member: resolved through `info` once per id and kept {@link REMOTE_LABEL_TTL_MS}
+ * in memory, shared by every cell showing that id, at most {@link REMOTE_LABEL_CONCURRENCY}
+ * requests at a time. Resolves `#id` when the record is gone or unreadable (never rejects).
+ */
+export function remoteLabel(entity: AnyEntity, id: number): Promise<string> {
+  const key = `${entity.name}:${id}`;
+  const hit = remoteLabels.get(key);
+  if (hit && Date.now() - hit.at < REMOTE_LABEL_TTL_MS) return hit.label;
+  const label = entity.ops.info ? throttled(() => labelOf(entity, id)).then((o) => o.label) : Promise.resolve(`#${id}`);
+  remoteLabels.set(key, { at: Date.now(), label });
+  return label;
 }
 
 /** Spec §7 upload base; the server answers the envelope with `data` = the stored files' URLs. */

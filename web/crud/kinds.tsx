@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import dayjs from 'dayjs';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -14,7 +14,7 @@ import { Password } from 'primereact/password';
 import type { FieldKind, FieldSpec, InputProps, Row } from './types';
 import { enumLabel, enumOptions } from './schema';
 import { ENUMS } from '../../server/contract/fields';
-import type { RefOption } from './api';
+import { remoteLabel, type RefOption } from './api';
 import { ImageInput } from './inputs/image';
 import { RichTextInput } from './inputs/rich-text';
 import { RemoteInput } from './inputs/remote';
@@ -114,8 +114,27 @@ function RefsCell({ value, refs }: CellProps) {
     </span>
   );
 }
-function RemoteCell({ value }: CellProps) {
-  return <>{value == null ? '' : Array.isArray(value) ? value.map((v) => `#${String(v)}`).join(', ') : `#${String(value)}`}</>;
+/**
+ * A reference to a large entity (member, goods, comment…) by its label, resolved per id through
+ * the kit's shared label cache (`remoteLabel`); `#id` while it loads or when the record is gone,
+ * with the id kept in the tooltip so operators can still search by it.
+ */
+function RemoteCell({ value, spec }: CellProps) {
+  const entity = spec.override.refEntity;
+  const ids = value == null ? [] : (Array.isArray(value) ? value : [value]).map(Number).filter((n) => Number.isInteger(n));
+  const key = ids.join(',');
+  const [labels, setLabels] = useState<string[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    setLabels(null);
+    if (entity && ids.length) void Promise.all(ids.map((id) => remoteLabel(entity, id))).then((l) => live && setLabels(l));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the ids' identity
+  }, [key, entity]);
+  if (!ids.length) return null;
+  return <span title={ids.map((id) => `#${id}`).join(', ')}>{(labels ?? ids.map((id) => `#${id}`)).join(', ')}</span>;
 }
 function ImageCell({ value }: CellProps) {
   return typeof value === 'string' && value ? <img className="crud-thumb" src={value} alt="" loading="lazy" data-testid="crud-thumb" /> : null;

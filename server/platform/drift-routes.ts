@@ -144,7 +144,7 @@ export function registerDriftRoutes(app: FastifyInstance, monitor: DriftMonitor,
     if (!(await guard(req, reply))) return reply;
     if (req.query.format === 'download') return sendDownload(reply, monitor);
     const raw = req.query.after ?? '0';
-    if (!/^\d{1,15}$/.test(raw)) return sendEnvelope(reply, 400, ResultCode.badRequest, 'after: is not a whole number');
+    if (!/^\d{1,15}$/.test(raw)) return sendEnvelope(reply, 400, ResultCode.badRequest, 'after: must be integer');
     const after = Number(raw);
     const etag = `W/"drift-${monitor.version()}-${after}"`;
     reply.header('etag', etag).header('cache-control', 'private, no-cache');

@@ -68,6 +68,11 @@ export interface HttpDeps {
   language?: () => string;
   /** Records an ajax error in the error log (only when error handling is on; the log decides). */
   logError?: (e: ApiError, detail: { params?: unknown; method: string; headers: Record<string, string> }) => void;
+  /**
+   * Sees the headers of every answer that arrived (issue 14: `x-served-by` says whether the
+   * platform, the mock or a recording answered; web/api/served-by.ts keeps it for the marker).
+   */
+  onAnswer?: (url: string, headers: Headers) => void;
   /** URL prefix of every path (spec §7 "configured URL prefix"); default ''. */
   urlPrefix?: string;
   fetchImpl?: typeof globalThis.fetch;
@@ -158,6 +163,7 @@ export function createHttpClient(deps: HttpDeps) {
       if (pending.get(key) === controller) pending.delete(key);
     }
 
+    deps.onAnswer?.(url, response.headers);
     const status = response.status;
     const data = response._data as unknown;
     // A download answers the file; a JSON body there is an envelope (an error report), read it so

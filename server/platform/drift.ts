@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Exchange, ExchangeObserver } from './exchange.js';
 import { checkAnswer, endpointOf, SEVERITY, type DriftKind, type DriftSeverity, type Finding } from './drift-check.js';
 import { MASK, redactJson, redactQuery } from './redact.js';
@@ -8,10 +9,13 @@ import { MASK, redactJson, redactQuery } from './redact.js';
  * console's "Contract drift" page, its JSON export and the error log.
  *
  * Never on the hot path: `observe` only queues the exchange (O(1)); the parse and the check run in
- * a later macrotask (`setImmediate`), at most {@link DriftOptions.batch} exchanges per turn of the
- * event loop, and at most {@link DriftOptions.maxPending} wait (more are counted as `dropped`, not
- * checked), so a burst of traffic cannot grow memory or hold the loop. The relayed answer is the
- * proxy's; the monitor reads the bounded copy in the exchange and changes nothing.
+ * a later macrotask (`setImmediate`), at most {@link DriftOptions.batch} exchanges or
+ * {@link DriftOptions.batchMs} ms per turn of the event loop, and at most
+ * {@link DriftOptions.maxPending} wait (more are counted as `dropped`, not checked), so a burst of
+ * traffic cannot grow memory or hold the loop. Each endpoint has at most
+ * {@link DriftOptions.maxChecksPerSecond} answers checked per second (the rest are counted as
+ * `sampledOut`): counts are of checked answers, which on a busy endpoint is a sample. The relayed
+ * answer is the proxy's; the monitor reads the bounded copy in the exchange and changes nothing.
  *
  * What is checked: answers served by the platform (`servedBy: 'platform'`; the mock and the
  * recordings are the contract already) of routes the contract defines, with a JSON or text body.
@@ -65,6 +69,8 @@ export interface DriftStats {
   truncated: number;
   /** Not checked: more than `maxPending` waited (a burst); the answers were relayed as usual. */
   dropped: number;
+  /** Not checked: the endpoint already had `maxChecksPerSecond` answers checked in that second. */
+  sampledOut: number;
   /** New drifts not kept because `maxKeys` entries exist. */
   droppedKeys: number;
 }
@@ -78,8 +84,16 @@ export interface DriftOptions {
   maxExampleBytes?: number;
   /** Most exchanges waiting to be checked (default 512). */
   maxPending?: number;
-  /** Exchanges checked per turn of the event loop (default 32). */
+  /** Exchanges checked per turn of the event loop at most (default 32)… */
   batch?: number;
+  /** …and time spent per turn at most, in ms (default 4): the rest waits for the next turn. */
+  batchMs?: number;
+  /**
+   * Answers of one endpoint checked per second at most (default 20); the others are counted in
+   * `stats.sampledOut`. Bounds the cost on a busy endpoint (a drifted answer costs about 1 ms to
+   * explain) while every endpoint is still checked many times a minute.
+   */
+  maxChecksPerSecond?: number;
   /** Clock in ms (tests). */
   now?: () => number;
   /** Also check answers served by these sides (default only `platform`). */
@@ -112,7 +126,7 @@ const EXAMPLE_STRING = 200;
 const EXAMPLE_KEYS = 60;
 const EXAMPLE_DEPTH = 12;
 
-const emptyStats = (): DriftStats => ({ observed: 0, checked: 0, matching: 0, notInContract: 0, notPlatform: 0, binary: 0, truncated: 0, dropped: 0, droppedKeys: 0 });
+const emptyStats = (): DriftStats => ({ observed: 0, checked: 0, matching: 0, notInContract: 0, notPlatform: 0, binary: 0, truncated: 0, dropped: 0, sampledOut: 0, droppedKeys: 0 });
 
 /**
  * A copy of `v` cut down around the path `keep`: arrays keep their first item and the item on the
@@ -176,6 +190,10 @@ export function createDriftMonitor(options: DriftOptions = {}): DriftMonitor {
   const maxExampleBytes = options.maxExampleBytes ?? 8192;
   const maxPending = options.maxPending ?? 512;
   const batch = options.batch ?? 32;
+  const batchMs = options.batchMs ?? 4;
+  const perSecond = options.maxChecksPerSecond ?? 20;
+  /** Per endpoint: the second being counted and the answers taken in it (bounded by the contract's route count plus unknown paths, capped). */
+  const rate = new Map<string, { second: number; n: number }>();
   const now = options.now ?? Date.now;
   const sides = new Set(options.sides ?? ['platform']);
 
@@ -236,16 +254,17 @@ export function createDriftMonitor(options: DriftOptions = {}): DriftMonitor {
 
   function drain() {
     scheduled = false;
-    const take = queue.length > batch ? batch : queue.length;
-    const now_ = queue.slice(0, take);
-    queue = take === queue.length ? [] : queue.slice(take);
-    for (const ex of now_) {
+    const started = performance.now();
+    let done = 0;
+    while (done < queue.length && done < batch && (done === 0 || performance.now() - started < batchMs)) {
+      const ex = queue[done++];
       try {
         check(ex);
       } catch {
         // A monitor must never take the server down; an answer it cannot read is simply not counted.
       }
     }
+    queue = done === queue.length ? [] : queue.slice(done);
     if (queue.length) schedule();
     else {
       const w = waiters;
@@ -266,6 +285,14 @@ export function createDriftMonitor(options: DriftOptions = {}): DriftMonitor {
       if (!enabled) return;
       stats.observed++;
       if (queue.length >= maxPending) return void stats.dropped++;
+      const key = ex.routeKey ?? ex.path;
+      const second = Math.floor((ex.at || now()) / 1000);
+      let r = rate.get(key);
+      if (!r || r.second !== second) {
+        if (!r && rate.size >= 4096) rate.clear();
+        rate.set(key, (r = { second, n: 0 }));
+      }
+      if (++r.n > perSecond) return void stats.sampledOut++;
       queue.push(ex);
       schedule();
     },

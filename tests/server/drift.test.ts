@@ -200,6 +200,17 @@ describe('the monitor', () => {
     expect(m.list()[0].count).toBe(3);
   });
 
+  test('checks at most maxChecksPerSecond answers of one endpoint per second; the rest are counted as sampled out', async () => {
+    const bad = page([grade(1, { status: 7 })]);
+    const m = await run([
+      ...Array.from({ length: 5 }, () => exchange(bad, { at: T0 })),
+      exchange(bad, { at: T0 + 1000 }),
+      exchange(page([grade(1)]), { at: T0, routeKey: 'POST /v1/memberGrade/listAll' }),
+    ], { maxChecksPerSecond: 2 });
+    expect(m.stats()).toMatchObject({ observed: 7, checked: 4, sampledOut: 3 });
+    expect(m.list().find((e) => e.kind === 'enum')?.count).toBe(3);
+  });
+
   test('switched off, it does nothing', async () => {
     const m = await run([exchange(page([grade(1, { status: 7 })]))], { enabled: false });
     expect(m.enabled).toBe(false);

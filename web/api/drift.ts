@@ -34,6 +34,7 @@ export interface DriftStats {
   binary: number;
   truncated: number;
   dropped: number;
+  sampledOut: number;
   droppedKeys: number;
 }
 

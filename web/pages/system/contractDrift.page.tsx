@@ -113,7 +113,7 @@ export default function ContractDriftPage() {
         {report && !report.enabled && <Message severity="warn" className="drift-message" text={t('contractDrift.off')} data-testid="drift-off" />}
         {s && (
           <p className="drift-stats" data-testid="drift-stats">
-            {t('contractDrift.stats', { ...s, notChecked: s.binary + s.truncated + s.notInContract + s.notPlatform + s.dropped })}
+            {t('contractDrift.stats', { ...s, notChecked: s.binary + s.truncated + s.notInContract + s.notPlatform + s.dropped + s.sampledOut })}
           </p>
         )}
         {!!s?.droppedKeys && <Message severity="warn" className="drift-message" text={t('contractDrift.droppedKeys', { count: s.droppedKeys })} />}

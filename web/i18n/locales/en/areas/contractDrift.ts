@@ -11,7 +11,7 @@ export default {
     resetConfirm: 'Forget every drift and counter recorded so far?',
     resetDone: '{{count}} drifts forgotten',
     empty: 'No drift: every checked answer matched the contract.',
-    stats: 'Checked {{checked}} answers, {{matching}} matching; not checked: {{notChecked}} (binary {{binary}}, too large {{truncated}}, outside the contract {{notInContract}}, not from the platform {{notPlatform}}, skipped under load {{dropped}}).',
+    stats: 'Checked {{checked}} answers, {{matching}} matching; not checked: {{notChecked}} (binary {{binary}}, too large {{truncated}}, outside the contract {{notInContract}}, not from the platform {{notPlatform}}, skipped under load {{dropped}}, beyond the per-second sample {{sampledOut}}).',
     droppedKeys: '{{count}} further drifts were not kept: the list is full. Reset after the platform team has the export.',
     columns: { endpoint: 'Endpoint', field: 'Field', kind: 'Kind', expected: 'Expected', seen: 'Seen', count: 'Count', firstSeen: 'First seen', lastSeen: 'Last seen', example: 'Example' },
     kinds: { envelope: 'Envelope', missing: 'Missing field', type: 'Wrong type', enum: 'Unknown value', constraint: 'Out of bounds', unknown: 'Unknown field' },

@@ -11,7 +11,7 @@ export default {
     resetConfirm: '确定清除目前记录的全部偏差和计数吗？',
     resetDone: '已清除 {{count}} 条偏差',
     empty: '没有偏差：所有已检查的应答都符合契约。',
-    stats: '已检查 {{checked}} 个应答，{{matching}} 个符合；未检查 {{notChecked}} 个（二进制 {{binary}}，过大 {{truncated}}，不在契约中 {{notInContract}}，非平台应答 {{notPlatform}}，高负载时跳过 {{dropped}}）。',
+    stats: '已检查 {{checked}} 个应答，{{matching}} 个符合；未检查 {{notChecked}} 个（二进制 {{binary}}，过大 {{truncated}}，不在契约中 {{notInContract}}，非平台应答 {{notPlatform}}，高负载时跳过 {{dropped}}，超出每秒抽样 {{sampledOut}}）。',
     droppedKeys: '另有 {{count}} 条偏差因列表已满未记录。请在平台团队拿到导出文件后重置。',
     columns: { endpoint: '接口', field: '字段', kind: '类型', expected: '契约要求', seen: '实际', count: '次数', firstSeen: '首次出现', lastSeen: '最近出现', example: '示例' },
     kinds: { envelope: '响应结构', missing: '缺少字段', type: '类型不符', enum: '未知取值', constraint: '超出范围', unknown: '未知字段' },

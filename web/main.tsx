@@ -16,7 +16,6 @@ import { sessionActor } from './app/session';
 import { App } from './app/App';
 import { applyTheme, storedTheme } from './app/theme/theme';
 import { installErrorCapture, logAjaxError } from './app/error-log/capture';
-import { noteServedBy } from './api/served-by';
 
 /**
  * Boots the console: language pack, HTTP client hooks (token, 401 → session, notices), the
@@ -67,7 +66,6 @@ async function boot() {
     t: (key) => i18n.t(key),
     language: () => i18n.language,
     logError: logAjaxError,
-    onAnswer: noteServedBy,
   });
   actor.start();
 

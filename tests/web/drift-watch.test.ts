@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { DriftEntry } from '../../web/api/drift';
-import { markerWanted, noteServedBy, resetServedBy, resetServerMode, servedByOf, serverMode } from '../../web/api/served-by';
+import { noteServedBy, resetServedBy, servedByOf } from '../../web/api/served-by';
+import { markerWanted, resetServerMode, serverMode } from '../../web/api/server-mode';
 import { createDriftWatch, driftLogEntry, MAX_PER_POLL, type DriftLogEntry } from '../../web/app/platform/drift-watch';
 
 /**

@@ -68,16 +68,22 @@ export interface HttpDeps {
   language?: () => string;
   /** Records an ajax error in the error log (only when error handling is on; the log decides). */
   logError?: (e: ApiError, detail: { params?: unknown; method: string; headers: Record<string, string> }) => void;
-  /**
-   * Sees the headers of every answer that arrived (issue 14: `x-served-by` says whether the
-   * platform, the mock or a recording answered; web/api/served-by.ts keeps it for the marker).
-   */
-  onAnswer?: (url: string, headers: Headers) => void;
   /** URL prefix of every path (spec §7 "configured URL prefix"); default ''. */
   urlPrefix?: string;
   fetchImpl?: typeof globalThis.fetch;
   timeout?: number;
   now?: () => number;
+}
+
+let answerListener: ((url: string, headers: Headers) => void) | null = null;
+
+/**
+ * Sets who sees the headers of every answer that arrives (issue 14: `x-served-by` says whether the
+ * platform, the mock or a recording answered; the signed-in shell's marker sets it, so the login
+ * route carries none of it).
+ */
+export function onAnswers(listener: ((url: string, headers: Headers) => void) | null): void {
+  answerListener = listener;
 }
 
 /** HTTP statuses with their own §8 message. */
@@ -163,7 +169,7 @@ export function createHttpClient(deps: HttpDeps) {
       if (pending.get(key) === controller) pending.delete(key);
     }
 
-    deps.onAnswer?.(url, response.headers);
+    answerListener?.(url, response.headers);
     const status = response.status;
     const data = response._data as unknown;
     // A download answers the file; a JSON body there is an envelope (an error report), read it so

@@ -1,8 +1,13 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { markerWanted, serverMode, servedBySnapshot, subscribeServedBy, type ServedBy } from '../../api/served-by';
+import { onAnswers } from '../../api/http';
+import { noteServedBy, servedByOf, servedByVersion, subscribeServedBy, type ServedBy } from '../../api/served-by';
+import { markerWanted, serverMode } from '../../api/server-mode';
 import './platform.css';
+
+// Installed when the signed-in shell loads, before any screen asks for data (the login route carries none of it).
+onAnswers(noteServedBy);
 
 /**
  * The header's "mock" / "replay" marker (issue 14): in hybrid and replay modes, says that data on
@@ -16,7 +21,7 @@ export function ServedByMarker() {
   const { t } = useTranslation();
   const [path] = useLocation();
   const [wanted, setWanted] = useState(false);
-  const map = useSyncExternalStore(subscribeServedBy, servedBySnapshot);
+  useSyncExternalStore(subscribeServedBy, servedByVersion);
   useEffect(() => {
     let live = true;
     void serverMode().then((m) => live && setWanted(markerWanted(m)));
@@ -24,8 +29,8 @@ export function ServedByMarker() {
       live = false;
     };
   }, []);
-  const sides = map.get(path);
-  if (!wanted || !sides?.size) return null;
+  const sides = servedByOf(path);
+  if (!wanted || !sides.size) return null;
   const shown: ServedBy[] = (['mock', 'replay'] as const).filter((s) => sides.has(s));
   return (
     <span role="status" className="served-by" data-testid="served-by-marker">

@@ -134,7 +134,7 @@ export default function ContractDriftPage() {
         >
           <Column field="endpoint" header={t('contractDrift.columns.endpoint')} sortable bodyClassName="drift-cell--code" />
           <Column field="field" header={t('contractDrift.columns.field')} sortable body={(e: DriftEntry) => (e.field ? <code>{e.field}</code> : t('contractDrift.body'))} />
-          <Column field="kind" header={t('contractDrift.columns.kind')} sortable body={(e: DriftEntry) => <Tag value={t(`contractDrift.kinds.${e.kind}`)} severity={TAG[e.severity]} data-testid="drift-kind" />} />
+          <Column field="kind" header={t('contractDrift.columns.kind')} sortable bodyClassName="drift-cell--nowrap" body={(e: DriftEntry) => <Tag value={t(`contractDrift.kinds.${e.kind}`)} severity={TAG[e.severity]} data-testid="drift-kind" />} />
           <Column field="expected" header={t('contractDrift.columns.expected')} bodyClassName="drift-cell--wrap" />
           <Column header={t('contractDrift.columns.seen')} body={(e: DriftEntry) => e.seen.join(', ')} bodyClassName="drift-cell--wrap" />
           <Column field="count" header={t('contractDrift.columns.count')} sortable style={{ width: 90 }} />

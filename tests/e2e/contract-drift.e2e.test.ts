@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { openSignedIn, shot, type E2EServer, e2eLifecycle } from './harness.js';
+import { axeViolations } from './axe.js';
 import { StorageKey } from '../../web/lib/storage';
 import type { Exchange } from '../../server/platform/exchange.js';
 
@@ -47,6 +48,7 @@ describe('Contract drift page', () => {
     // The unknown contact field is listed too, its value masked.
     await expect(table.locator('tr', { hasText: 'data.list[].contactPhone' }).textContent()).resolves.toContain('[redacted]');
     await shot(page, 'contract-drift-zh');
+    expect(await axeViolations(page)).toEqual([]);
 
     await row.locator('[data-testid=drift-open]').click();
     const json = page.locator('[data-testid=drift-example-json]');
@@ -77,6 +79,7 @@ describe('Contract drift page', () => {
     await page.locator('[data-testid=drift-open]').first().click();
     await page.locator('[data-testid=drift-example-json]').waitFor();
     await shot(page, 'contract-drift-en-dark');
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -9,6 +9,8 @@ import { registerMockMode } from './modes/mock.js';
 import { registerProxyMode } from './modes/proxy.js';
 import { registerInputHygiene } from './plugins/input.js';
 import { connectionOptions, registerConnectionLimits, registerLoadShedding } from './plugins/limits.js';
+import { createDriftMonitor, type DriftMonitor } from './platform/drift.js';
+import { registerDriftRoutes } from './platform/drift-routes.js';
 
 /** Hooks tests use to control time and capture logs; production passes nothing. */
 export interface AppDeps {
@@ -62,10 +64,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   app.get('/healthz', async () => ({ status: 'ok', mode: config.mode }));
 
+  // Issue 14: the contract-drift monitor and its /console/drift endpoints, in every mode (mock mode
+  // has nothing to check, but the page and its endpoint exist for QA). The proxy hands it each
+  // relayed exchange as an observer (wired with the proxy tap).
+  const drift = createDriftMonitor({ enabled: config.contractValidation, maxExampleBytes: config.driftExampleBytes });
+  app.decorate('driftMonitor', drift);
+  registerDriftRoutes(app, drift, config);
+
   if (config.mode === 'mock') await registerMockMode(app, config, deps);
   else await registerProxyMode(app, config);
 
   await registerStaticWeb(app, config.distDir, { publicSourceMaps: config.publicSourceMaps });
   await registerLoadShedding(app, config);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The contract-drift monitor (issue 14; server/platform/drift.ts). */
+    driftMonitor: DriftMonitor;
+  }
 }

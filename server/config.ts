@@ -69,6 +69,10 @@ export interface Config {
    * (server tests about other matters, scripts).
    */
   messages: 'localized' | 'raw';
+  /** Issue 14: proxy/hybrid check the platform's answers against the contract (server/platform/drift.ts); off skips it. */
+  contractValidation: boolean;
+  /** Issue 14: largest redacted example kept per contract drift, in bytes of JSON. */
+  driftExampleBytes: number;
 }
 
 function messagesMode(name: string, v: string | undefined): Config['messages'] {
@@ -117,6 +121,8 @@ export const SETTINGS = [
   { key: 'publicHost', env: 'PUBLIC_HOST', flag: 'public-host', doc: "proxy: the console's public host name" },
   { key: 'publicSourceMaps', env: 'PUBLIC_SOURCE_MAPS', flag: 'public-source-maps', doc: 'serve *.map files: off (default) or on' },
   { key: 'messages', env: 'MESSAGES', flag: 'messages', doc: 'error messages: localized (default; Accept-Language, field labels) or raw (`<field key>: <English>`)' },
+  { key: 'contractValidation', env: 'CONTRACT_VALIDATION', flag: 'contract-validation', doc: "proxy/hybrid: check the platform's answers against the contract, on (default) or off" },
+  { key: 'driftExampleBytes', env: 'DRIFT_EXAMPLE_BYTES', flag: 'drift-example-bytes', doc: 'largest redacted example kept per contract drift (256-65536), default 8192' },
 ] as const;
 
 type Raw = Partial<Record<(typeof SETTINGS)[number]['key'], string>>;
@@ -226,5 +232,7 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     publicHost: publicHost(label('publicHost'), raw.publicHost),
     publicSourceMaps: onOff(label('publicSourceMaps'), raw.publicSourceMaps, false),
     messages: messagesMode(label('messages'), raw.messages),
+    contractValidation: onOff(label('contractValidation'), raw.contractValidation, true),
+    driftExampleBytes: int(label('driftExampleBytes'), raw.driftExampleBytes, 8192, 256, 65_536),
   };
 }

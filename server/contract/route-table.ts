@@ -114,6 +114,8 @@ export const ROUTE_TABLE: RouteDecl[] = [
     ['resource'], ['resource/add', H], ['resource/modify', H],
     ['resourceCategory/add', H], ['resourceCategory/modify', H],
     ['changePassword'], ['systemMessage'],
+    // Issue 14: where the platform's answers differ from the contract (server/platform/drift.ts).
+    ['contractDrift'],
   ], { icon: 'pi pi-cog', orderNo: ORDER_NO.system, roles: ADMIN_ONLY }),
 ];
 

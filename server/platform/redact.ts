@@ -19,8 +19,11 @@ const CONTACT_NAME = /phone|mobile|tel$|email|e_mail|idcard|id_card|idno|bankcar
 const PHONE = /^\+?\d[\d -]{6,18}\d$/;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const BEARER = /^(bearer|basic)\s+\S+/i;
-/** Strings embedded in longer text (an error message quoting a phone number). */
-const EMBEDDED = /(\+?\d[\d-]{9,17}\d)|([^@\s"']+@[^@\s"']+\.[A-Za-z]{2,})/g;
+/**
+ * Strings embedded in longer text (an error message quoting a phone number). A digit run glued to
+ * letters is a code, not a phone (`O20260102000001` is an order number), so it is left alone.
+ */
+const EMBEDDED = /((?<![A-Za-z0-9])\+?\d[\d-]{9,17}\d(?![A-Za-z0-9]))|([^@\s"']+@[^@\s"']+\.[A-Za-z]{2,})/g;
 
 /** Header names never kept at all (their value identifies a person or grants access). */
 export const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization', 'x-api-key']);

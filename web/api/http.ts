@@ -75,6 +75,17 @@ export interface HttpDeps {
   now?: () => number;
 }
 
+let answerListener: ((url: string, headers: Headers) => void) | null = null;
+
+/**
+ * Sets who sees the headers of every answer that arrives (issue 14: `x-served-by` says whether the
+ * platform, the mock or a recording answered; the signed-in shell's marker sets it, so the login
+ * route carries none of it).
+ */
+export function onAnswers(listener: ((url: string, headers: Headers) => void) | null): void {
+  answerListener = listener;
+}
+
 /** HTTP statuses with their own §8 message. */
 const HTTP_MESSAGES = new Set([400, 401, 403, 404, 405, 408, 500, 501, 502, 503, 504, 505]);
 
@@ -158,6 +169,7 @@ export function createHttpClient(deps: HttpDeps) {
       if (pending.get(key) === controller) pending.delete(key);
     }
 
+    answerListener?.(url, response.headers);
     const status = response.status;
     const data = response._data as unknown;
     // A download answers the file; a JSON body there is an envelope (an error report), read it so

@@ -3,9 +3,10 @@ import dayjs from 'dayjs';
 
 /**
  * Error log types of spec §8. The spec's "vue" type is a React render error here and is named
- * `react` (the word `vue` never reaches the UI); the others are as written.
+ * `react` (the word `vue` never reaches the UI); the others are as written. `contract` (issue 14) is
+ * a platform answer that differs from the contract, added by web/app/platform/drift-watch.ts.
  */
-export type ErrorType = 'react' | 'script' | 'resource' | 'ajax' | 'promise';
+export type ErrorType = 'react' | 'script' | 'resource' | 'ajax' | 'promise' | 'contract';
 
 /** An error log entry (spec §3 "Error log entry"). */
 export interface ErrorLogEntry {

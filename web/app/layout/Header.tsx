@@ -11,6 +11,8 @@ import { ErrorLogButton } from '../error-log/ErrorLogButton';
 import { SettingsButton } from '../settings/SettingsButton';
 import { useMenuLayout } from './use-menu-layout';
 import { MockPanelButton } from '../mock-panel/MockPanelButton';
+import { ServedByMarker } from '../platform/ServedByMarker';
+import { DriftWatch } from '../platform/DriftWatch';
 // The bell (and the sanitizer it renders messages with) loads after the shell, not in the entry chunk.
 const MessageBell = lazy(() => import('../../parts/MessageBell'));
 
@@ -37,6 +39,8 @@ export function Header() {
         data-testid="menu-toggle"
       />
       <div className="layout-header-spacer" />
+      <ServedByMarker />
+      <DriftWatch />
       <MockPanelButton />
       <SearchButton />
       <ErrorLogButton />

@@ -19,6 +19,7 @@ const SEVERITY: Record<ErrorType, 'success' | 'info' | 'warning' | 'danger' | 's
   resource: 'info',
   ajax: 'danger',
   promise: 'contrast',
+  contract: 'info',
 };
 
 /** Spec §9 table page sizes. */

@@ -30,4 +30,5 @@ export const PAGES: Record<string, PageModule> = {
   'system/resourceCategory/modify.page.tsx': formPage(category, true),
   'system/changePassword.page.tsx': () => import('./changePassword.page'),
   'system/systemMessage.page.tsx': listPage(message),
+  'system/contractDrift.page.tsx': () => import('./contractDrift.page'),
 };

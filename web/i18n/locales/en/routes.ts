@@ -36,5 +36,6 @@ export default {
     resource: 'Resources', resourceAdd: 'Add resource', resourceModify: 'Edit resource',
     resourceCategoryAdd: 'Add resource category', resourceCategoryModify: 'Edit resource category',
     changePassword: 'Change password', systemMessage: 'System messages',
+    contractDrift: 'Contract drift',
   },
 };

@@ -36,5 +36,6 @@ export default {
     resource: '资源管理', resourceAdd: '新增资源', resourceModify: '编辑资源',
     resourceCategoryAdd: '新增资源分类', resourceCategoryModify: '编辑资源分类',
     changePassword: '修改密码', systemMessage: '系统消息',
+    contractDrift: '契约偏差',
   },
 };

@@ -16,5 +16,6 @@ import social from './social';
 import specialConfig from './specialConfig';
 import statistics from './statistics';
 import system from './system';
+import contractDrift from './contractDrift';
 
-export default { account, cdk, client, financial, games, goods, inventory, member, merchant, operate, order, recommend, rent, social, specialConfig, statistics, system };
+export default { account, cdk, client, financial, games, goods, inventory, member, merchant, operate, order, recommend, rent, social, specialConfig, statistics, system, contractDrift };

@@ -6,7 +6,9 @@ import { registerSecurity } from './plugins/security.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { registerMockMode } from './modes/mock.js';
-import { registerProxyMode } from './modes/proxy.js';
+import { registerPlatformMode } from './modes/platform.js';
+import { registerReplayMode } from './modes/replay.js';
+import type { ExchangeObserver } from './platform/exchange.js';
 import { registerInputHygiene } from './plugins/input.js';
 import { connectionOptions, registerConnectionLimits, registerLoadShedding } from './plugins/limits.js';
 
@@ -16,6 +18,8 @@ export interface AppDeps {
   now?: () => number;
   /** Where log lines go (default stdout). */
   logStream?: NodeJS.WritableStream;
+  /** Proxy/hybrid: more observers of platform exchanges (tests; the drift monitor). */
+  observers?: ExchangeObserver[];
 }
 
 /**
@@ -60,10 +64,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerSecurity(app);
   await registerOpenApi(app);
 
-  app.get('/healthz', async () => ({ status: 'ok', mode: config.mode }));
+  // `mockMarker`: whether the client shows its "mock" marker on data with `x-served-by: mock` (issue 14).
+  app.get('/healthz', async () => ({ status: 'ok', mode: config.mode, mockMarker: config.mockMarker }));
 
   if (config.mode === 'mock') await registerMockMode(app, config, deps);
-  else await registerProxyMode(app, config);
+  else if (config.mode === 'replay') await registerReplayMode(app, config, deps);
+  else await registerPlatformMode(app, config, deps);
 
   await registerStaticWeb(app, config.distDir, { publicSourceMaps: config.publicSourceMaps });
   await registerLoadShedding(app, config);

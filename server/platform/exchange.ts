@@ -42,4 +42,9 @@ export interface Exchange {
 /** Something that wants to see exchanges; must not throw and must return quickly (defer heavy work). */
 export interface ExchangeObserver {
   observe(exchange: Exchange): void;
+  /**
+   * Whether this observer wants binary answer bodies copied too (the recorder keeps downloads);
+   * by default binary answers are counted, not copied. Multipart request bodies are never copied.
+   */
+  binaryAnswers?: boolean;
 }

@@ -161,7 +161,7 @@ describe('forwarding', () => {
     const health = await app.inject({ method: 'GET', url: '/healthz' });
     const other = await app.inject({ method: 'POST', url: '/api/v2/anything', payload: {} });
 
-    expect(health.json()).toEqual({ status: 'ok', mode: 'proxy' });
+    expect(health.json()).toEqual({ status: 'ok', mode: 'proxy', mockMarker: true });
     expect(other.statusCode).toBe(404);
     expect(other.json()).toMatchObject({ code: 404, data: null });
     expect(up.received).toHaveLength(0);

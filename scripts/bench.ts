@@ -12,6 +12,8 @@
  * - lists at 50 connections, scale 1 and 10: member/list filtered by status sorted by lastLoginTime,
  *   order/list, goods/list sorted by price and every list endpoint (one filter and one sort each) vs a
  *   bare handler slicing a 100,000-element array;
+ * - observers (issue 14): proxy mode with an observer of platform exchanges on vs off (today the
+ *   recorder, RECORD_DIR; see OBSERVED_PROXY), and hybrid's in-process mock fallback vs the mock direct;
  * - cold start to the first `/healthz` answer vs bare node; RSS after boot and after mixed load.
  * `--quick` is a CI smoke: short runs, a sample of endpoints, no scale 10. Nothing is asserted.
  * Traffic goes to 127.0.0.1 only; every child is stopped at the end.
@@ -36,7 +38,7 @@ const QUICK = flag('quick');
 const DURATION = Number(opt('duration') ?? (QUICK ? 2 : 8));
 /** Seconds of mixed load before the second memory reading. */
 const LOAD = Number(opt('load') ?? (QUICK ? 5 : 60));
-const ONLY = new Set((opt('only') ?? 'static,proxy,lists,boot,memory').split(','));
+const ONLY = new Set((opt('only') ?? 'static,proxy,observers,lists,boot,memory').split(','));
 const SCALES = (opt('scales') ?? (QUICK ? '1' : '1,10')).split(',').map(Number);
 const CONNECTIONS = 50;
 /** The console's LOG_LEVEL: `info` (the default, an access log line per request) unless told. */
@@ -132,7 +134,7 @@ async function startProcess(args: string[], env: Record<string, string>): Promis
 
 /** The console from the built bundle, mock mode unless `env` says otherwise. */
 function startConsole(env: Record<string, string> = {}): Promise<Server> {
-  const mock: Record<string, string> = env.MODE !== 'proxy' ? { MOCK_CAPTCHA_CODE: 'BENCH' } : {};
+  const mock: Record<string, string> = !env.MODE || env.MODE === 'mock' ? { MOCK_CAPTCHA_CODE: 'BENCH' } : {};
   return startProcess([SERVER], { LOG_LEVEL, DIST_DIR: DIST, ...mock, ...env });
 }
 
@@ -353,6 +355,50 @@ async function benchProxy() {
   }
 }
 
+/**
+ * The settings that switch an observer of platform exchanges on in proxy mode, for the
+ * "observers on vs off" row. Today: the recorder (RECORD_DIR, one distinct request, so after the
+ * first answer each exchange is copied, normalized, hashed and found unchanged). Swap in the drift
+ * monitor's setting when it lands, keeping the row's name.
+ */
+const OBSERVED_PROXY = (dir: string): Record<string, string> => ({ RECORD_DIR: dir });
+
+async function benchObservers() {
+  console.log('\n== observers: POST /v1/feedback/findAll through proxy mode, observers on vs off (50 connections) ==');
+  const mock = await startConsole();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-record-'));
+  const upstream = `http://127.0.0.1:${mock.port}`;
+  const plain = await startConsole({ MODE: 'proxy', UPSTREAM_URL: upstream });
+  const observed = await startConsole({ MODE: 'proxy', UPSTREAM_URL: upstream, ...OBSERVED_PROXY(dir) });
+  // Hybrid with the list sent to its in-process mock (MOCK_ENDPOINTS): the cost of a fallback answer.
+  const hybrid = await startConsole({ MODE: 'hybrid', UPSTREAM_URL: upstream, MOCK_ENDPOINTS: '/v1/feedback/**' });
+  try {
+    const authorization = await signIn(mock.port);
+    const t = { path: '/v1/feedback/findAll', method: 'POST' as const, headers: { authorization, 'content-type': 'application/json' }, body: '{"pageNum":1,"pageSize":20}' };
+    for (const s of [plain, observed, hybrid]) {
+      const res = await request(s.port, t.path, t);
+      const env = JSON.parse(res.body.toString());
+      if (env.code !== 200 || !Array.isArray(env.data?.list)) throw new Error(`observers bench: port ${s.port} answered ${JSON.stringify(env).slice(0, 200)}`);
+    }
+    await load({ ...t, port: plain.port }, 1);
+    await load({ ...t, port: observed.port }, 1);
+    const off = await load({ ...t, port: plain.port });
+    const on = await load({ ...t, port: observed.port });
+    report({ what: 'observers: proxy with observers on (recorder) vs off', ours: on, peer: off, peerName: 'proxy mode, no observer', unit: 'rps' });
+    await load({ ...t, port: mock.port }, 1);
+    await load({ ...t, port: hybrid.port }, 1);
+    const direct = await load({ ...t, port: mock.port });
+    const viaHybrid = await load({ ...t, port: hybrid.port });
+    report({ what: 'hybrid: MOCK_ENDPOINTS list answered by the in-process mock', ours: viaHybrid, peer: direct, peerName: 'the mock called directly', unit: 'rps' });
+  } finally {
+    await hybrid.stop();
+    await observed.stop();
+    await plain.stop();
+    await mock.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** One list query per list endpoint: its first `eq` filter with a value from page 1, and its last sortable field, descending. */
 async function sweepQueries(port: number, authorization: string): Promise<{ name: string; path: string; body: string }[]> {
   const out: { name: string; path: string; body: string }[] = [];
@@ -499,6 +545,7 @@ async function main() {
   console.log(`bench ${QUICK ? '(quick) ' : ''}on ${os.cpus().length} cores, node ${process.version}; runs of ${DURATION} s, autocannon`);
   if (ONLY.has('static')) await benchStatic();
   if (ONLY.has('proxy')) await benchProxy();
+  if (ONLY.has('observers')) await benchObservers();
   if (ONLY.has('lists')) await benchLists();
   if (ONLY.has('boot')) await benchBoot();
   if (ONLY.has('memory')) await benchMemory();

@@ -52,6 +52,8 @@ export class Recorder implements ExchangeObserver {
   private running: Promise<void> | null = null;
   /** Request key → digest of what its file holds ('' when written by an earlier run: unknown). */
   private files = new Map<string, string>();
+  /** Request key → digest of the raw answer last recorded for it (skips the work for a repeat). */
+  private rawSeen = new Map<string, string>();
   private sizes = new Map<string, number>();
   private warnedFull = false;
   readonly stats: RecorderStats = { written: 0, unchanged: 0, skipped: 0, dropped: 0, bytes: 0 };
@@ -108,6 +110,15 @@ export class Recorder implements ExchangeObserver {
     const reqBody = normalizeRequestBody(ex.request.contentType, ex.request.truncated || ex.request.binary ? null : ex.request.body);
     const key = requestKey(ex.method, ex.path, query, reqBody);
     const headers: Record<string, string | string[] | number | undefined> = { ...ex.answerHeaders };
+    // The same request answered with the same bytes as last time: nothing to parse, redact or write.
+    const rawDigest = createHash('sha1')
+      .update(`${ex.status}\n${String(headers['content-type'] ?? '')}\n${String(headers['content-disposition'] ?? '')}\n${String(headers['content-encoding'] ?? '')}\n`)
+      .update(ex.answer.body!)
+      .digest('hex');
+    if (this.rawSeen.get(key) === rawDigest) {
+      this.stats.unchanged++;
+      return;
+    }
     const raw = decoded(ex.answer.body!, String(headers['content-encoding'] ?? ''));
     if (raw === null) {
       this.stats.skipped++;
@@ -128,6 +139,7 @@ export class Recorder implements ExchangeObserver {
     };
     const digest = createHash('sha1').update(`${record.status}\n${JSON.stringify(record.headers)}\n${record.body}`).digest('hex');
     if (this.files.get(key) === digest) {
+      this.rawSeen.set(key, rawDigest);
       this.stats.unchanged++;
       return;
     }
@@ -145,6 +157,7 @@ export class Recorder implements ExchangeObserver {
     }
     await fs.promises.writeFile(path.join(this.dir, name), text);
     this.files.set(key, digest);
+    this.rawSeen.set(key, rawDigest);
     this.sizes.set(name, size);
     this.stats.bytes += size - before;
     this.stats.written++;

@@ -231,3 +231,31 @@ describe('settings', () => {
     expect(c.mockFallbackTtl).toBe(300);
   });
 });
+
+describe('parts', () => {
+  test('MOCK_ENDPOINTS globs: * within a segment, ** across', async () => {
+    const { globToRegExp } = await import('../../server/modes/hybrid.js');
+    expect(globToRegExp('/v1/feedback/**').test('/v1/feedback/findAll')).toBe(true);
+    expect(globToRegExp('/v1/feedback*').test('/v1/feedbackType')).toBe(true);
+    expect(globToRegExp('/v1/feedback*').test('/v1/feedback/list')).toBe(false);
+    expect(globToRegExp('/v1/*/list').test('/v1/member/list')).toBe(true);
+    expect(globToRegExp('/v1/*/list').test('/v1/a/b/list')).toBe(false);
+    expect(globToRegExp('/v1/a.b').test('/v1/aXb')).toBe(false);
+  });
+
+  test('a FIXTURES_DIR file that is not an entity or has bad ids stops the start naming the file', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { loadFixtureTables } = await import('../../server/mock/store/fixtures.js');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fixtures-'));
+    toClose.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    fs.writeFileSync(path.join(dir, 'feedbackType.json'), JSON.stringify([{ id: 2, typeName: 'b' }, { id: 1, typeName: 'a' }]));
+    expect(loadFixtureTables(dir).feedbackType!.map((r) => r.id)).toEqual([1, 2]);
+    fs.writeFileSync(path.join(dir, 'feedbackType.json'), JSON.stringify([{ id: 1 }, { id: 1 }]));
+    expect(() => loadFixtureTables(dir)).toThrow(/feedbackType\.json record 1 needs a distinct positive integer id/);
+    fs.rmSync(path.join(dir, 'feedbackType.json'));
+    fs.writeFileSync(path.join(dir, 'nosuch.json'), '[]');
+    expect(() => loadFixtureTables(dir)).toThrow(/nosuch\.json names no entity/);
+  });
+});

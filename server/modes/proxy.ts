@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { PassThrough, Transform, type Readable } from 'node:stream';
+import { PassThrough, pipeline, Transform, type Readable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
@@ -353,8 +353,9 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
           cb(null, chunk);
         },
       });
-      res.stream.once('error', (err) => copy.destroy(err));
-      res.stream.pipe(copy);
+      // pipeline, not pipe: a client that goes away destroys the copy, and with it the platform's
+      // stream (so its connection is not held until the body timeout); a platform error reaches the reply.
+      pipeline(res.stream, copy, () => {});
       const headers = res.headers;
       const status = res.statusCode;
       reply.raw.once('finish', () => {

@@ -33,7 +33,11 @@ export interface Exchange {
   status: number;
   answerHeaders: Record<string, string | string[] | number | undefined>;
   answer: ExchangeBody;
-  /** Which side served the answer (header `x-served-by`). */
+  /**
+   * Which side served the answer (header `x-served-by`). Proxy and hybrid modes hand observers only
+   * the exchanges the platform answered (`platform`); answers of the mock, and the platform's
+   * 404/501 that hybrid replaced with the mock's answer, are not observed.
+   */
   servedBy: 'platform' | 'mock' | 'replay';
   /** When the answer ended, ms since epoch. */
   at: number;

@@ -25,6 +25,7 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { buttonCodes } from '../../server/mock/accounts.js';
 
 export const STUB_CAPTCHA_CODE = 'STUB';
 export const STUB_ADMIN_TOKEN = 'Bearer stub-admin-7f3c9a';
@@ -123,10 +124,11 @@ function handle(r: StubReceived, res: ServerResponse, counters: { uploads: numbe
   switch (key) {
     case 'POST /v1/admin/logout':
       return ok(res, null);
+    // Button codes as the mock gives the same roles, so the console shows the same buttons.
     case 'POST /v1/admin/adminInfo':
-      return ok(res, { ...user, btnPermission: [] });
+      return ok(res, { ...user, btnPermission: buttonCodes(user.roles.map((r) => r.id)) });
     case 'POST /v1/getPermCode':
-      return ok(res, []);
+      return ok(res, buttonCodes(user.roles.map((r) => r.id)));
     case 'POST /v1/admin/gameCategory':
       return ok(res, { goodsCategory: [{ id: 1, name: 'Keys' }], goodsBrand: [], gameTag: [], gamePlatform: [{ platformName: 'Steam', platformIdentity: 'steam' }], memberLevel: [{ id: 1, name: 'Bronze' }] });
     case 'POST /v1/feedbackType/list': {

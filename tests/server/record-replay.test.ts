@@ -8,6 +8,7 @@ import { normalizeRequestBody, readRecording, requestDistance } from '../../serv
 import type { Exchange, ExchangeObserver } from '../../server/platform/exchange.js';
 import { writeFixtures } from '../../scripts/fixtures-from-recording.js';
 import { makeApp, signIn } from './helpers.js';
+import { startUpstream } from './upstream.js';
 import { startPlatformStub, STUB_ADMIN_TOKEN, STUB_CAPTCHA_CODE, STUB_FEEDBACK_TYPES, STUB_XLSX, type PlatformStub } from './platform-stub.js';
 
 const toClose: Array<() => Promise<unknown>> = [];
@@ -107,6 +108,27 @@ describe('recording (RECORD_DIR in proxy mode)', () => {
     expect(JSON.parse(list.request.body!.toString())).toEqual({ pageNum: 1, pageSize: 10 });
     expect(JSON.parse(list.answer.body!.toString()).data.total).toBe(3);
     expect(file.answer).toMatchObject({ body: null, binary: true, length: STUB_XLSX.length, truncated: false });
+  });
+});
+
+describe('observers never change what the client gets', () => {
+  test('an answer beyond the copy limit is relayed whole; the observer gets its length, not its bytes; a throwing observer harms nothing', async () => {
+    const big = Buffer.from(JSON.stringify({ code: 200, data: { text: 'x'.repeat(600 * 1024) }, message: 'ok' }));
+    const up = await startUpstream((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(big));
+    toClose.push(() => up.close());
+    const seen: Exchange[] = [];
+    const a = await app({ MODE: 'proxy', UPSTREAM_URL: up.url }, [
+      {
+        observe: () => {
+          throw new Error('observer bug');
+        },
+      },
+      { observe: (e) => seen.push(e) },
+    ]);
+    const res = await a.inject({ method: 'POST', url: '/v1/feedback/findAll', payload: { pageNum: 1 } });
+    expect(res.rawPayload.equals(big)).toBe(true);
+    expect(seen).toHaveLength(1);
+    expect(seen[0].answer).toMatchObject({ body: null, truncated: true, length: big.length, binary: false });
   });
 });
 

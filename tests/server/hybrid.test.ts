@@ -141,6 +141,20 @@ describe('hybrid: uploads are never sent twice', () => {
   });
 });
 
+describe('hybrid: a JSON body too large to keep is not replayed', () => {
+  test('a 300 KB JSON call that got a 404 gets the platform’s 404; the next one goes to the mock', async () => {
+    const platform = await stub();
+    const app = await hybrid(platform);
+    const body = { pageNum: 1, pageSize: 2, keyword: 'k'.repeat(300 * 1024) };
+    const first = await post(app, '/v1/member/list', body);
+    expect(first.statusCode).toBe(404);
+    expect(first.headers['x-served-by']).toBe('platform');
+    const second = await post(app, '/v1/member/list', { pageNum: 1, pageSize: 2 });
+    expect(second.headers['x-served-by']).toBe('mock');
+    expect(platform.count('/v1/member/list')).toBe(1);
+  });
+});
+
 describe('hybrid: remembered fallback', () => {
   test('a remembered 404 expires after MOCK_FALLBACK_TTL and the platform is asked again', async () => {
     const platform = await stub();

@@ -332,7 +332,9 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
         // platform's 404/501 is relayed and the next call goes to the mock before its body is read.
         const body = reqTap ? (reqTap.ended ? reqTap.bytes() : null) : undefined;
         if (body !== null) {
-          res.stream.destroy();
+          // Drained rather than destroyed: a 404/501 body is small, and its connection stays reusable.
+          res.stream.on('error', () => {});
+          res.stream.resume();
           // The platform's headers were already copied onto the reply; the mock's replace them.
           for (const name of [...Object.keys(res.headers), SERVED_BY, 'connection']) reply.removeHeader(name);
           fallback.answer(request, reply, body).catch((err: unknown) => {

@@ -12,6 +12,8 @@
  * - lists at 50 connections, scale 1 and 10: member/list filtered by status sorted by lastLoginTime,
  *   order/list, goods/list sorted by price and every list endpoint (one filter and one sort each) vs a
  *   bare handler slicing a 100,000-element array;
+ * - observers (issue 14): proxy mode with observers of platform exchanges on vs off (the
+ *   drift monitor, CONTRACT_VALIDATION, and with the recorder too), and hybrid's in-process mock fallback vs the mock direct;
  * - cold start to the first `/healthz` answer vs bare node; RSS after boot and after mixed load.
  * `--quick` is a CI smoke: short runs, a sample of endpoints, no scale 10. Nothing is asserted.
  * Traffic goes to 127.0.0.1 only; every child is stopped at the end.
@@ -36,7 +38,7 @@ const QUICK = flag('quick');
 const DURATION = Number(opt('duration') ?? (QUICK ? 2 : 8));
 /** Seconds of mixed load before the second memory reading. */
 const LOAD = Number(opt('load') ?? (QUICK ? 5 : 60));
-const ONLY = new Set((opt('only') ?? 'static,proxy,lists,boot,memory').split(','));
+const ONLY = new Set((opt('only') ?? 'static,proxy,observers,lists,boot,memory').split(','));
 const SCALES = (opt('scales') ?? (QUICK ? '1' : '1,10')).split(',').map(Number);
 const CONNECTIONS = 50;
 /** The console's LOG_LEVEL: `info` (the default, an access log line per request) unless told. */
@@ -132,7 +134,7 @@ async function startProcess(args: string[], env: Record<string, string>): Promis
 
 /** The console from the built bundle, mock mode unless `env` says otherwise. */
 function startConsole(env: Record<string, string> = {}): Promise<Server> {
-  const mock: Record<string, string> = env.MODE !== 'proxy' ? { MOCK_CAPTCHA_CODE: 'BENCH' } : {};
+  const mock: Record<string, string> = !env.MODE || env.MODE === 'mock' ? { MOCK_CAPTCHA_CODE: 'BENCH' } : {};
   return startProcess([SERVER], { LOG_LEVEL, DIST_DIR: DIST, ...mock, ...env });
 }
 
@@ -353,6 +355,56 @@ async function benchProxy() {
   }
 }
 
+/**
+ * Issue 14's measure of contract validation: proxy mode with the drift monitor (CONTRACT_VALIDATION
+ * on, the default) against the same proxy with it off. A second "on" row adds the recorder
+ * (RECORD_DIR, one distinct request, so after the first answer each exchange is copied, normalized,
+ * hashed and found unchanged).
+ */
+const VALIDATION_OFF: Record<string, string> = { CONTRACT_VALIDATION: 'off' };
+const VALIDATION_ON: Record<string, string> = { CONTRACT_VALIDATION: 'on' };
+
+async function benchObservers() {
+  console.log('\n== observers: POST /v1/feedback/findAll through proxy mode, observers on vs off (50 connections) ==');
+  const mock = await startConsole();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-record-'));
+  const upstream = `http://127.0.0.1:${mock.port}`;
+  const plain = await startConsole({ MODE: 'proxy', UPSTREAM_URL: upstream, ...VALIDATION_OFF });
+  const observed = await startConsole({ MODE: 'proxy', UPSTREAM_URL: upstream, ...VALIDATION_ON });
+  const recorded = await startConsole({ MODE: 'proxy', UPSTREAM_URL: upstream, ...VALIDATION_ON, RECORD_DIR: dir });
+  // Hybrid with the list sent to its in-process mock (MOCK_ENDPOINTS): the cost of a fallback answer.
+  const hybrid = await startConsole({ MODE: 'hybrid', UPSTREAM_URL: upstream, MOCK_ENDPOINTS: '/v1/feedback/**' });
+  try {
+    const authorization = await signIn(mock.port);
+    const t = { path: '/v1/feedback/findAll', method: 'POST' as const, headers: { authorization, 'content-type': 'application/json' }, body: '{"pageNum":1,"pageSize":20}' };
+    for (const s of [plain, observed, recorded, hybrid]) {
+      const res = await request(s.port, t.path, t);
+      const env = JSON.parse(res.body.toString());
+      if (env.code !== 200 || !Array.isArray(env.data?.list)) throw new Error(`observers bench: port ${s.port} answered ${JSON.stringify(env).slice(0, 200)}`);
+    }
+    await load({ ...t, port: plain.port }, 1);
+    await load({ ...t, port: observed.port }, 1);
+    await load({ ...t, port: recorded.port }, 1);
+    const off = await load({ ...t, port: plain.port });
+    const on = await load({ ...t, port: observed.port });
+    const onRecorded = await load({ ...t, port: recorded.port });
+    report({ what: 'observers: proxy with contract validation on vs off', ours: on, peer: off, peerName: 'proxy mode, CONTRACT_VALIDATION=off', unit: 'rps' });
+    report({ what: 'observers: validation and the recorder (RECORD_DIR) on vs off', ours: onRecorded, peer: off, peerName: 'proxy mode, CONTRACT_VALIDATION=off', unit: 'rps' });
+    await load({ ...t, port: mock.port }, 1);
+    await load({ ...t, port: hybrid.port }, 1);
+    const direct = await load({ ...t, port: mock.port });
+    const viaHybrid = await load({ ...t, port: hybrid.port });
+    report({ what: 'hybrid: MOCK_ENDPOINTS list answered by the in-process mock', ours: viaHybrid, peer: direct, peerName: 'the mock called directly', unit: 'rps' });
+  } finally {
+    await hybrid.stop();
+    await recorded.stop();
+    await observed.stop();
+    await plain.stop();
+    await mock.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** One list query per list endpoint: its first `eq` filter with a value from page 1, and its last sortable field, descending. */
 async function sweepQueries(port: number, authorization: string): Promise<{ name: string; path: string; body: string }[]> {
   const out: { name: string; path: string; body: string }[] = [];
@@ -499,6 +551,7 @@ async function main() {
   console.log(`bench ${QUICK ? '(quick) ' : ''}on ${os.cpus().length} cores, node ${process.version}; runs of ${DURATION} s, autocannon`);
   if (ONLY.has('static')) await benchStatic();
   if (ONLY.has('proxy')) await benchProxy();
+  if (ONLY.has('observers')) await benchObservers();
   if (ONLY.has('lists')) await benchLists();
   if (ONLY.has('boot')) await benchBoot();
   if (ONLY.has('memory')) await benchMemory();

@@ -6,7 +6,9 @@ import { registerSecurity } from './plugins/security.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { registerMockMode } from './modes/mock.js';
-import { registerProxyMode } from './modes/proxy.js';
+import { registerPlatformMode } from './modes/platform.js';
+import { registerReplayMode } from './modes/replay.js';
+import type { ExchangeObserver } from './platform/exchange.js';
 import { registerInputHygiene } from './plugins/input.js';
 import { connectionOptions, registerConnectionLimits, registerLoadShedding } from './plugins/limits.js';
 import { createDriftMonitor, type DriftMonitor } from './platform/drift.js';
@@ -18,6 +20,8 @@ export interface AppDeps {
   now?: () => number;
   /** Where log lines go (default stdout). */
   logStream?: NodeJS.WritableStream;
+  /** Proxy/hybrid: more observers of platform exchanges (tests; the drift monitor). */
+  observers?: ExchangeObserver[];
 }
 
 /**
@@ -62,17 +66,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerSecurity(app);
   await registerOpenApi(app);
 
-  app.get('/healthz', async () => ({ status: 'ok', mode: config.mode }));
+  // `mockMarker`: whether the client shows its "mock" marker on data with `x-served-by: mock` (issue 14).
+  app.get('/healthz', async () => ({ status: 'ok', mode: config.mode, mockMarker: config.mockMarker }));
 
   // Issue 14: the contract-drift monitor and its /console/drift endpoints, in every mode (mock mode
   // has nothing to check, but the page and its endpoint exist for QA). The proxy hands it each
-  // relayed exchange as an observer (wired with the proxy tap).
+  // relayed exchange as an observer; only when validation is on, so that switched off, no body is
+  // copied for it.
   const drift = createDriftMonitor({ enabled: config.contractValidation, maxExampleBytes: config.driftExampleBytes });
   app.decorate('driftMonitor', drift);
   registerDriftRoutes(app, drift, config);
 
   if (config.mode === 'mock') await registerMockMode(app, config, deps);
-  else await registerProxyMode(app, config);
+  else if (config.mode === 'replay') await registerReplayMode(app, config, deps);
+  else await registerPlatformMode(app, config, { ...deps, observers: [...(deps.observers ?? []), ...(drift.enabled ? [drift] : [])] });
 
   await registerStaticWeb(app, config.distDir, { publicSourceMaps: config.publicSourceMaps });
   await registerLoadShedding(app, config);

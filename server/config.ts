@@ -3,8 +3,12 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
 
-/** Which implementation answers `/v1`, `/api/v1` and `/upload`. */
-export type Mode = 'mock' | 'proxy';
+/**
+ * Which implementation answers `/v1`, `/api/v1` and `/upload` (issue 14 adds `hybrid`: the platform
+ * with the mock filling its gaps, and `replay`: a recording of the platform served offline).
+ */
+export type Mode = 'mock' | 'proxy' | 'hybrid' | 'replay';
+const MODES: Mode[] = ['mock', 'proxy', 'hybrid', 'replay'];
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /**
@@ -73,6 +77,20 @@ export interface Config {
   contractValidation: boolean;
   /** Issue 14: largest redacted example kept per contract drift, in bytes of JSON. */
   driftExampleBytes: number;
+  /** Hybrid: endpoints always answered by the mock, as glob patterns (`*` within a segment, `**` across). */
+  mockEndpoints: string[];
+  /** Hybrid: how long a platform 404/501 for a contract endpoint is remembered (answered by the mock without asking), in seconds. */
+  mockFallbackTtl: number;
+  /** Whether the console shows its "mock" marker on data the mock served (read by the client from `/healthz`). */
+  mockMarker: boolean;
+  /** Proxy/hybrid: folder where each distinct exchange with the platform is recorded; replay: folder served. */
+  recordDir: string | null;
+  /** Largest total size of a recording folder in MB; recording stops (with a warning) beyond it. */
+  recordMaxMb: number;
+  /** Replay: what answers a request with no recording: the mock store or a 404 envelope. */
+  replayFallback: 'mock' | '404';
+  /** Mock/hybrid/replay: folder of `<entity>.json` seed fixtures that replace the generated rows of those entities. */
+  fixturesDir: string | null;
 }
 
 function messagesMode(name: string, v: string | undefined): Config['messages'] {
@@ -93,7 +111,7 @@ const defaultDist = path.resolve(here, '..', inDist ? '' : 'dist', 'web');
 
 /** Settings, their environment variable, CLI flag and docs; the README's table is this list. */
 export const SETTINGS = [
-  { key: 'mode', env: 'MODE', flag: 'mode', doc: '`mock` (default) or `proxy`' },
+  { key: 'mode', env: 'MODE', flag: 'mode', doc: '`mock` (default), `proxy`, `hybrid` or `replay`' },
   { key: 'host', env: 'HOST', flag: 'host', doc: 'listen address, default 0.0.0.0' },
   { key: 'port', env: 'PORT', flag: 'port', doc: 'listen port, default 8899' },
   { key: 'upstreamUrl', env: 'UPSTREAM_URL', flag: 'upstream-url', doc: 'platform base URL, required in proxy mode' },
@@ -123,6 +141,13 @@ export const SETTINGS = [
   { key: 'messages', env: 'MESSAGES', flag: 'messages', doc: 'error messages: localized (default; Accept-Language, field labels) or raw (`<field key>: <English>`)' },
   { key: 'contractValidation', env: 'CONTRACT_VALIDATION', flag: 'contract-validation', doc: "proxy/hybrid: check the platform's answers against the contract, on (default) or off" },
   { key: 'driftExampleBytes', env: 'DRIFT_EXAMPLE_BYTES', flag: 'drift-example-bytes', doc: 'largest redacted example kept per contract drift (256-65536), default 8192' },
+  { key: 'mockEndpoints', env: 'MOCK_ENDPOINTS', flag: 'mock-endpoints', doc: 'hybrid: comma-separated path globs always answered by the mock (`/v1/feedback/**`)' },
+  { key: 'mockFallbackTtl', env: 'MOCK_FALLBACK_TTL', flag: 'mock-fallback-ttl', doc: 'hybrid: seconds a platform 404/501 is remembered per endpoint, default 300' },
+  { key: 'mockMarker', env: 'MOCK_MARKER', flag: 'mock-marker', doc: 'show the "mock" marker on mock-served data: on (default) or off' },
+  { key: 'recordDir', env: 'RECORD_DIR', flag: 'record-dir', doc: 'proxy/hybrid: record exchanges into this folder; replay: the recording to serve' },
+  { key: 'recordMaxMb', env: 'RECORD_MAX_MB', flag: 'record-max-mb', doc: 'proxy/hybrid: size cap of the recording in MB, default 200' },
+  { key: 'replayFallback', env: 'REPLAY_FALLBACK', flag: 'replay-fallback', doc: 'replay: mock (default) or 404 for a request with no recording' },
+  { key: 'fixturesDir', env: 'FIXTURES_DIR', flag: 'fixtures-dir', doc: 'mock/hybrid/replay: folder of <entity>.json rows replacing the generated ones' },
 ] as const;
 
 type Raw = Partial<Record<(typeof SETTINGS)[number]['key'], string>>;
@@ -181,7 +206,7 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
   };
 
   const mode = (raw.mode ?? 'mock').trim() as Mode;
-  if (mode !== 'mock' && mode !== 'proxy') throw new ConfigError(`${label('mode')} must be "mock" or "proxy", got "${raw.mode}"`);
+  if (!MODES.includes(mode)) throw new ConfigError(`${label('mode')} must be one of ${MODES.join(', ')}, got "${raw.mode}"`);
 
   let upstreamUrl: string | null = raw.upstreamUrl?.trim() || null;
   if (upstreamUrl) {
@@ -194,13 +219,14 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(`${label('upstreamUrl')} must use http or https, got "${u.protocol}"`);
     upstreamUrl = u.origin + u.pathname.replace(/\/+$/, '');
   }
-  if (mode === 'proxy' && !upstreamUrl) throw new ConfigError('UPSTREAM_URL is required when MODE is "proxy"');
+  if ((mode === 'proxy' || mode === 'hybrid') && !upstreamUrl) throw new ConfigError(`UPSTREAM_URL is required when MODE is "${mode}"`);
 
   const logLevel = (raw.logLevel ?? 'info').trim() as LogLevel;
   if (!LEVELS.includes(logLevel)) throw new ConfigError(`${label('logLevel')} must be one of ${LEVELS.join(', ')}, got "${raw.logLevel}"`);
 
   const mockCaptchaCode = raw.mockCaptchaCode?.trim() || null;
-  if (mockCaptchaCode && mode !== 'mock') throw new ConfigError('MOCK_CAPTCHA_CODE is allowed only in mock mode');
+  // Replay signs in against the mock (recordings hold no usable token), so its captcha may be fixed too.
+  if (mockCaptchaCode && mode !== 'mock' && mode !== 'replay') throw new ConfigError('MOCK_CAPTCHA_CODE is allowed only in mock and replay modes');
   if (mockCaptchaCode && !/^[A-Za-z0-9]{1,12}$/.test(mockCaptchaCode)) throw new ConfigError(`${label('mockCaptchaCode')} must be 1-12 letters or digits`);
 
   return {
@@ -234,5 +260,47 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     messages: messagesMode(label('messages'), raw.messages),
     contractValidation: onOff(label('contractValidation'), raw.contractValidation, true),
     driftExampleBytes: int(label('driftExampleBytes'), raw.driftExampleBytes, 8192, 256, 65_536),
+    ...platformTraffic(mode, raw, label),
+  };
+}
+
+const only = (label: string, modes: Mode[], mode: Mode) => {
+  if (!modes.includes(mode)) throw new ConfigError(`${label} is allowed only when MODE is ${modes.join(' or ')}, not "${mode}"`);
+};
+
+/** A glob of MOCK_ENDPOINTS: an absolute path of letters, digits, `/`, `-`, `_`, `.` and `*`. */
+const ENDPOINT_GLOB = /^\/[A-Za-z0-9/_.*-]{0,200}$/;
+
+/** Issue 14 settings (hybrid, record and replay, fixtures), each refused in a mode where it means nothing. */
+function platformTraffic(mode: Mode, raw: Raw, label: (key: keyof Raw) => string) {
+  const set = (v: string | undefined) => v !== undefined && v.trim() !== '';
+  const mockEndpoints = set(raw.mockEndpoints)
+    ? raw
+        .mockEndpoints!.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+  if (set(raw.mockEndpoints)) only(label('mockEndpoints'), ['hybrid'], mode);
+  for (const g of mockEndpoints)
+    if (!ENDPOINT_GLOB.test(g)) throw new ConfigError(`${label('mockEndpoints')} must list path globs such as /v1/feedback/** separated by commas, got "${g}"`);
+  if (set(raw.mockFallbackTtl)) only(label('mockFallbackTtl'), ['hybrid'], mode);
+  if (set(raw.recordDir)) only(label('recordDir'), ['proxy', 'hybrid', 'replay'], mode);
+  if (mode === 'replay' && !set(raw.recordDir)) throw new ConfigError('RECORD_DIR is required when MODE is "replay" (the recording to serve)');
+  if (set(raw.recordMaxMb)) {
+    only(label('recordMaxMb'), ['proxy', 'hybrid'], mode);
+    if (!set(raw.recordDir)) throw new ConfigError(`${label('recordMaxMb')} needs RECORD_DIR (the folder it caps)`);
+  }
+  if (set(raw.replayFallback)) only(label('replayFallback'), ['replay'], mode);
+  const replayFallback = (raw.replayFallback ?? 'mock').trim() || 'mock';
+  if (replayFallback !== 'mock' && replayFallback !== '404') throw new ConfigError(`${label('replayFallback')} must be mock or 404, got "${raw.replayFallback}"`);
+  if (set(raw.fixturesDir)) only(label('fixturesDir'), ['mock', 'hybrid', 'replay'], mode);
+  return {
+    mockEndpoints,
+    mockFallbackTtl: int(label('mockFallbackTtl'), raw.mockFallbackTtl, 300, 0, 7 * 24 * 3600),
+    mockMarker: onOff(label('mockMarker'), raw.mockMarker, true),
+    recordDir: set(raw.recordDir) ? path.resolve(raw.recordDir!.trim()) : null,
+    recordMaxMb: int(label('recordMaxMb'), raw.recordMaxMb, 200, 1, 100_000),
+    replayFallback: replayFallback as Config['replayFallback'],
+    fixturesDir: set(raw.fixturesDir) ? path.resolve(raw.fixturesDir!.trim()) : null,
   };
 }

@@ -5,6 +5,7 @@ import { FaultStore } from './qa.js';
 import { SessionStore, type Session } from './sessions.js';
 import { Crud } from './store/crud.js';
 import { MockStore } from './store/store.js';
+import { loadFixtureTables } from './store/fixtures.js';
 
 /** What every mock route needs: config, clock, sessions and captchas, the seeded store and its CRUD, QA faults. */
 export interface MockContext {
@@ -21,7 +22,7 @@ export interface MockContext {
 }
 
 export function createMockContext(config: Config, now: () => number = Date.now): MockContext {
-  const store = new MockStore(config.seed, config.scale);
+  const store = new MockStore(config.seed, config.scale, config.fixturesDir ? loadFixtureTables(config.fixturesDir) : {});
   return {
     config,
     now,

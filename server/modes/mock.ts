@@ -9,13 +9,23 @@ import { registerSummaryRoutes } from '../mock/routes/summary.js';
 import { isPublicMockPath, registerFaultInjection } from '../mock/qa.js';
 import { registerContractRoutes } from '../mock/routes/contract.js';
 import { registerPermissions } from '../mock/permissions.js';
+import type { Session } from '../mock/sessions.js';
+
+/** How mock mode is embedded by hybrid and replay modes (server/modes/hybrid.ts). */
+export interface MockModeOptions {
+  /**
+   * Hybrid: sessions the mock did not issue (the platform's token, server/platform/sessions.ts),
+   * asked only when the token is not one of the mock's own.
+   */
+  resolveSession?: (authorization: string | undefined) => Promise<Session | null>;
+}
 
 /**
  * Mock mode: faker-seeded handlers for every endpoint. An `onRequest` hook refuses every API
  * call but the public ones without a live token, with envelope code 401 (spec §8) and HTTP 200,
- * the way the platform answers.
+ * the way the platform answers. Every API answer carries `x-served-by: mock` (issue 14).
  */
-export async function registerMockMode(app: FastifyInstance, config: Config, deps: AppDeps) {
+export async function registerMockMode(app: FastifyInstance, config: Config, deps: AppDeps, options: MockModeOptions = {}) {
   const ctx = createMockContext(config, deps.now);
   // Tests read captcha codes the way a person reads the image.
   app.decorate('__mockCtx', ctx);
@@ -23,9 +33,11 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
   registerFaultInjection(app, ctx);
   app.addHook('onRequest', async (req, reply) => {
     if (!isApiPath(req.url)) return;
+    reply.header('x-served-by', 'mock');
     const p = req.url.split('?')[0];
     if (PUBLIC_PATHS.has(p) || isPublicMockPath(p)) return;
     req.session = ctx.sessions.verify(req.headers.authorization);
+    if (!req.session && options.resolveSession) req.session = await options.resolveSession(req.headers.authorization);
     if (!req.session) return sendEnvelope(reply, 200, ResultCode.unauthorized, 'Session expired or not signed in');
   });
   registerPermissions(app, ctx);

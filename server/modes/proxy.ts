@@ -1,10 +1,46 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { PassThrough, type Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PassThrough, pipeline, Transform, type Readable } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { Config } from '../config.js';
 import { ResultCode } from '../contract/envelope.js';
 import { API_PREFIXES, sendEnvelope } from '../plugins/envelope.js';
+import type { Exchange, ExchangeObserver } from '../platform/exchange.js';
+import { BodyTap, contentTypeOf, DEFAULT_BODY_CAP, noBody, notifyObservers, routeKeyOf } from '../platform/tap.js';
+
+/**
+ * Hybrid mode's mock side as the proxy sees it (server/modes/hybrid.ts implements it): which
+ * requests the mock answers without asking the platform, which platform answers mean "not built
+ * yet", and answering from the mock.
+ */
+export interface MockFallback {
+  /** Decided before the body is read: the mock answers (MOCK_ENDPOINTS, or a remembered 404/501). */
+  early(method: string, path: string): boolean;
+  /**
+   * The platform answered `status`: whether that means the endpoint is not built (404/501 for a
+   * contract endpoint); when true the endpoint is remembered for MOCK_FALLBACK_TTL.
+   */
+  notBuilt(method: string, path: string, status: number): boolean;
+  /**
+   * Answers `request` from the mock: `body` is the request body (the unread stream when decided
+   * early, the kept bytes when replayed after a platform 404/501, undefined when there is none).
+   */
+  answer(request: FastifyRequest, reply: FastifyReply, body: Readable | Buffer | undefined): Promise<void>;
+}
+
+/** What proxy mode does besides forwarding (issue 14). */
+export interface PlatformOptions {
+  /** Told about every exchange the platform answered, after it was relayed. */
+  observers?: readonly ExchangeObserver[];
+  /** Copy limit per body for observers and for replaying a request to the mock, in bytes. */
+  bodyCap?: number;
+  /** Hybrid mode: the mock side. */
+  fallback?: MockFallback;
+}
+
+/** Header naming the side that served an answer (`platform`, `mock`, `replay`). */
+export const SERVED_BY = 'x-served-by';
 
 /**
  * Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection, never the end-to-end message,
@@ -56,12 +92,13 @@ function connectionListed(headers: IncomingHttpHeaders): string[] {
 
 /** Copies `headers` without hop-by-hop headers and without those named in `Connection`. */
 function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const listed = new Set(connectionListed(headers));
+  // Most messages list nothing in Connection (reply-from already removed the client's): no Set then.
+  const listed = headers.connection === undefined ? null : new Set(connectionListed(headers));
   const out: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
     const n = name.toLowerCase();
-    if (HOP_BY_HOP.has(n) || listed.has(n)) continue;
-    out[n] = value;
+    if (HOP_BY_HOP.has(n) || (listed !== null && listed.has(n))) continue;
+    out[n] = headers[name];
   }
   return out;
 }
@@ -106,6 +143,8 @@ export function relayedAnswerHeaders(headers: IncomingHttpHeaders): IncomingHttp
  * becomes `/v1/mock/reset`.
  */
 export function canonicalPath(rawPath: string): string {
+  // Hot path: an ordinary lower-case path with nothing to decode is its own canonical form.
+  if (!NEEDS_CANONICAL.test(rawPath)) return rawPath;
   let p = rawPath;
   for (let round = 0; round <= MAX_DECODE_ROUNDS; round++) {
     const decoded = p.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
@@ -115,8 +154,16 @@ export function canonicalPath(rawPath: string): string {
   return p.replace(/\\/g, '/').replace(/\/{2,}/g, '/').split(';')[0].toLowerCase();
 }
 
+/** Characters that make {@link canonicalPath} differ from the path itself. */
+const NEEDS_CANONICAL = /[%\\;A-Z]|\/\//;
+/** Characters without which {@link unsafePathReason} has nothing to find (no dot, escape, backslash or control). */
+// eslint-disable-next-line no-control-regex
+const MAYBE_UNSAFE = /[%.\\\u0000-\u001f\u007f]/;
+
 /** The QA controls of mock mode under either API prefix, however the path is spelled. */
 const LOCAL_ONLY = /^\/(?:api\/)?v1\/mock(?:\/|$)/;
+/** Paths that may canonicalize to {@link LOCAL_ONLY}: they contain `mock` (any case) or an escape. */
+const MAYBE_LOCAL = /%|mock/i;
 
 /**
  * Why a proxied path must be refused, or null when it is fine. A path is refused when any
@@ -126,6 +173,7 @@ const LOCAL_ONLY = /^\/(?:api\/)?v1\/mock(?:\/|$)/;
  * path still starts with the proxied prefix, and @fastify/http-proxy refuses a leading `//`.
  */
 export function unsafePathReason(rawPath: string): string | null {
+  if (!MAYBE_UNSAFE.test(rawPath)) return null;
   let p = rawPath;
   for (let round = 0; ; round++) {
     const segments = p.replace(/\\/g, '/').split('/');
@@ -155,6 +203,12 @@ function detachedBody(payload: Readable): PassThrough {
     if (!payload.readableEnded) body.destroy(new Error('the client closed the request before its body ended'));
   });
   return body;
+}
+
+/** `/v1/x?a=1` → [`/v1/x`, `a=1`]. */
+function splitUrl(url: string): [string, string] {
+  const i = url.indexOf('?');
+  return i < 0 ? [url, ''] : [url.slice(0, i), url.slice(i + 1)];
 }
 
 function errorCode(err: unknown): string | undefined {
@@ -200,8 +254,16 @@ function upstreamFailure(timeoutMs: number): NonNullable<ReplyOptions['onError']
  *
  * @throws Error when `config.upstreamUrl` is missing (loadConfig already refuses that).
  */
-export async function registerProxyMode(app: FastifyInstance, config: Config): Promise<void> {
-  if (!config.upstreamUrl) throw new Error('UPSTREAM_URL is required when MODE is "proxy"');
+export async function registerProxyMode(app: FastifyInstance, config: Config, options: PlatformOptions = {}): Promise<void> {
+  if (!config.upstreamUrl) throw new Error(`UPSTREAM_URL is required when MODE is "${config.mode}"`);
+  const observers = options.observers ?? [];
+  const fallback = options.fallback ?? null;
+  const cap = options.bodyCap ?? DEFAULT_BODY_CAP;
+  // Nothing below costs anything per request unless someone watches or the mock may answer.
+  const tapping = observers.length > 0 || fallback !== null;
+  const keepBinary = observers.some((o) => o.binaryAnswers);
+  /** The request body's tap of each request whose body is being read (kept with the raw request, gone with it). */
+  const requestTaps = new WeakMap<IncomingMessage, BodyTap>();
   const upstream = new URL(config.upstreamUrl);
   // loadConfig strips trailing slashes, so the base path is '' or '/platform'.
   const basePath = upstream.pathname.replace(/\/+$/, '');
@@ -213,18 +275,110 @@ export async function registerProxyMode(app: FastifyInstance, config: Config): P
   // The same for every spelling a server behind us may read as that path (`/v1//mock/reset`,
   // `/v1/Mock/reset`, `/v1/mock%2freset`, `/api/v1/mock/reset`).
   app.addHook('onRequest', async (req, reply) => {
-    if (LOCAL_ONLY.test(canonicalPath(req.url.split('?')[0]))) return sendEnvelope(reply, 404, ResultCode.notFound, qaOnlyInMock);
+    const p = req.url.split('?')[0];
+    // Only a path holding "mock" or a percent escape can spell the QA controls: skip the decoding otherwise.
+    if (MAYBE_LOCAL.test(p) && LOCAL_ONLY.test(canonicalPath(p))) return sendEnvelope(reply, 404, ResultCode.notFound, qaOnlyInMock);
   });
 
   await app.register(async function proxyScope(scope) {
+    // One access-log line per proxied call instead of Fastify's two ("incoming request" and
+    // "request completed"): at LOG_LEVEL=info the proxy spent about a tenth of its CPU writing
+    // them (issue 13 proxy row). The routes log at warn (failures still show); the line below
+    // carries the same method, URL, address, status and time.
+    if (config.logLevel === 'info') {
+      scope.addHook('onRoute', (route) => {
+        route.logLevel = 'warn';
+      });
+      scope.addHook('onResponse', async (req, reply) => {
+        app.log.info({ reqId: req.id, req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      });
+    }
     // Hand every body over as a stream: no parser, no size limit, no buffering.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_req, payload, done) => done(null, detachedBody(payload)));
+    scope.addContentTypeParser('*', (req, payload, done) => {
+      const body = detachedBody(payload);
+      if (tapping) {
+        // A second 'data' listener on a stream `pipe` already drives: it sees the same chunks and
+        // neither pauses nor buffers the relay.
+        const tap = new BodyTap(contentTypeOf(req.headers['content-type']), cap);
+        requestTaps.set(req.raw, tap);
+        payload.on('data', (c: Buffer) => tap.push(c));
+        payload.once('end', () => (tap.ended = true));
+      }
+      done(null, body);
+    });
 
     scope.addHook('onRequest', async (req, reply) => {
       const reason = unsafePathReason(req.url.split('?')[0]);
       if (reason) return sendEnvelope(reply, 400, ResultCode.badRequest, reason);
+      // Hybrid: decided before the body is read, so an upload meant for the mock never reaches the platform.
+      if (fallback && fallback.early(req.method, req.url.split('?')[0])) {
+        const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
+        await fallback.answer(req, reply, hasBody ? req.raw : undefined);
+        return reply;
+      }
     });
+
+    /**
+     * After the platform's answer headers arrived (only installed when tapping): a hybrid fallback
+     * for "not built" answers, else the answer is relayed, through a copying stream when observed.
+     */
+    const onResponse = (request: FastifyRequest, reply: FastifyReply, res: { statusCode: number; headers: IncomingHttpHeaders; stream: Readable }) => {
+      const path = request.url.split('?')[0];
+      const reqTap = requestTaps.get(request.raw);
+      if (fallback && fallback.notBuilt(request.method, path, res.statusCode)) {
+        // Replayed to the mock only when nothing can go twice: no body, or a body held whole in memory
+        // and fully received (so the platform saw all of it and answered "not here"). Otherwise the
+        // platform's 404/501 is relayed and the next call goes to the mock before its body is read.
+        const body = reqTap ? (reqTap.ended ? reqTap.bytes() : null) : undefined;
+        if (body !== null) {
+          // Drained rather than destroyed: a 404/501 body is small, and its connection stays reusable.
+          res.stream.on('error', () => {});
+          res.stream.resume();
+          // The platform's headers were already copied onto the reply; the mock's replace them.
+          for (const name of [...Object.keys(res.headers), SERVED_BY, 'connection']) reply.removeHeader(name);
+          fallback.answer(request, reply, body).catch((err: unknown) => {
+            request.log.warn({ err }, 'hybrid: mock fallback failed');
+            if (!reply.sent) sendEnvelope(reply, 502, BAD_GATEWAY, 'Bad gateway: the mock could not answer for the platform');
+          });
+          return;
+        }
+      }
+      if (observers.length === 0) {
+        reply.send(res.stream);
+        return;
+      }
+      const answerTap = new BodyTap(contentTypeOf(res.headers['content-type']), cap, keepBinary);
+      const copy = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          answerTap.push(chunk);
+          cb(null, chunk);
+        },
+      });
+      // pipeline, not pipe: a client that goes away destroys the copy, and with it the platform's
+      // stream (so its connection is not held until the body timeout); a platform error reaches the reply.
+      pipeline(res.stream, copy, () => {});
+      const headers = res.headers;
+      const status = res.statusCode;
+      reply.raw.once('finish', () => {
+        const [p, q] = splitUrl(request.url);
+        const exchange: Exchange = {
+          method: request.method,
+          path: p,
+          query: q,
+          routeKey: routeKeyOf(request.method, p),
+          requestHeaders: request.headers,
+          request: reqTap ? reqTap.result() : noBody(contentTypeOf(request.headers['content-type'])),
+          status,
+          answerHeaders: headers,
+          answer: answerTap.result(),
+          servedBy: 'platform',
+          at: Date.now(),
+        };
+        notifyObservers(observers, exchange, request.log);
+      });
+      reply.send(copy);
+    };
 
     for (const apiPrefix of API_PREFIXES) {
       const prefix = apiPrefix.slice(0, -1);
@@ -244,9 +398,14 @@ export async function registerProxyMode(app: FastifyInstance, config: Config): P
         },
         replyOptions: {
           rewriteRequestHeaders: upstreamRequestHeadersFor(config.publicHost),
-          rewriteHeaders: (headers) => relayedAnswerHeaders(headers as IncomingHttpHeaders),
+          rewriteHeaders: (headers) => {
+            const out = relayedAnswerHeaders(headers as IncomingHttpHeaders);
+            out[SERVED_BY] = 'platform';
+            return out;
+          },
           onError: upstreamFailure(config.upstreamTimeoutMs),
           retryDelay: () => null,
+          ...(tapping ? { onResponse: onResponse as unknown as NonNullable<ReplyOptions['onResponse']> } : {}),
         },
       };
       await scope.register(httpProxy, options);

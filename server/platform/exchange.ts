@@ -33,7 +33,11 @@ export interface Exchange {
   status: number;
   answerHeaders: Record<string, string | string[] | number | undefined>;
   answer: ExchangeBody;
-  /** Which side served the answer (header `x-served-by`). */
+  /**
+   * Which side served the answer (header `x-served-by`). Proxy and hybrid modes hand observers only
+   * the exchanges the platform answered (`platform`); answers of the mock, and the platform's
+   * 404/501 that hybrid replaced with the mock's answer, are not observed.
+   */
   servedBy: 'platform' | 'mock' | 'replay';
   /** When the answer ended, ms since epoch. */
   at: number;
@@ -42,4 +46,9 @@ export interface Exchange {
 /** Something that wants to see exchanges; must not throw and must return quickly (defer heavy work). */
 export interface ExchangeObserver {
   observe(exchange: Exchange): void;
+  /**
+   * Whether this observer wants binary answer bodies copied too (the recorder keeps downloads);
+   * by default binary answers are counted, not copied. Multipart request bodies are never copied.
+   */
+  binaryAnswers?: boolean;
 }

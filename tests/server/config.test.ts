@@ -12,14 +12,14 @@ test('flags win over the environment', () => {
 });
 
 test.each([
-  [[], { MODE: 'live' }, /^MODE must be "mock" or "proxy"/],
+  [[], { MODE: 'live' }, /^MODE must be one of mock, proxy, hybrid, replay/],
   [['--mode', 'x'], {}, /^--mode must be/],
   [[], { PORT: '70000' }, /^PORT must be between 0 and 65535/],
   [[], { PORT: 'abc' }, /^PORT must be a whole number/],
   [[], { MODE: 'proxy' }, /UPSTREAM_URL is required when MODE is "proxy"/],
   [[], { MODE: 'proxy', UPSTREAM_URL: 'not a url' }, /^UPSTREAM_URL must be an absolute http\(s\) URL/],
   [[], { MODE: 'proxy', UPSTREAM_URL: 'ftp://x' }, /^UPSTREAM_URL must use http or https/],
-  [[], { MODE: 'proxy', UPSTREAM_URL: 'http://x', MOCK_CAPTCHA_CODE: 'A' }, /MOCK_CAPTCHA_CODE is allowed only in mock mode/],
+  [[], { MODE: 'proxy', UPSTREAM_URL: 'http://x', MOCK_CAPTCHA_CODE: 'A' }, /MOCK_CAPTCHA_CODE is allowed only in mock and replay modes/],
   [[], { MOCK_CAPTCHA_CODE: 'no spaces' }, /^MOCK_CAPTCHA_CODE must be 1-12 letters or digits/],
   [[], { LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
   [[], { TOKEN_TTL: '0' }, /^TOKEN_TTL must be between/],

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../server/config.js';
-import { makeApp } from './helpers.js';
+import { logSink, makeApp } from './helpers.js';
 import { deadPort, echoHandler, SELF_SIGNED, startUpstream, type Upstream, type UpstreamHandler } from './upstream.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -161,10 +161,25 @@ describe('forwarding', () => {
     const health = await app.inject({ method: 'GET', url: '/healthz' });
     const other = await app.inject({ method: 'POST', url: '/api/v2/anything', payload: {} });
 
-    expect(health.json()).toEqual({ status: 'ok', mode: 'proxy' });
+    expect(health.json()).toEqual({ status: 'ok', mode: 'proxy', mockMarker: true });
     expect(other.statusCode).toBe(404);
     expect(other.json()).toMatchObject({ code: 404, data: null });
     expect(up.received).toHaveLength(0);
+  });
+});
+
+describe('access log', () => {
+  test('each proxied call is one access-log line with method, URL, status and time, without the Authorization header', async () => {
+    const up = await upstreamWith();
+    const sink = logSink();
+    const { app } = await makeApp({ MODE: 'proxy', UPSTREAM_URL: up.url, LOG_LEVEL: 'info' }, { logStream: sink.stream });
+    toClose.push(() => app.close());
+    await app.inject({ method: 'POST', url: '/v1/member/list?token=abc', payload: { pageNum: 1 }, headers: { authorization: 'Bearer secret-token-123' } });
+    const lines = sink.lines.map((l) => JSON.parse(l)).filter((l) => l.req?.url?.startsWith('/v1/member/list'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ msg: 'request completed', req: { method: 'POST', url: '/v1/member/list?token=[redacted]' }, res: { statusCode: 200 } });
+    expect(typeof lines[0].responseTime).toBe('number');
+    expect(sink.text()).not.toContain('secret-token-123');
   });
 });
 

@@ -3,6 +3,7 @@ import { Collection } from './collection.js';
 import { generate, generateAsync, type AnyRow, type SeedData } from './seed.js';
 import { generatedOnFirstUse, loadSnapshot, saveSnapshot } from './snapshot.js';
 import { SEED_STEPS } from './steps.js';
+import type { FixtureTables } from './fixtures.js';
 
 /**
  * The mock's database: one Collection per contract entity, filled from one seed. Seeded tables are
@@ -90,6 +91,8 @@ export class MockStore {
   constructor(
     seed: number,
     readonly scale: number,
+    /** FIXTURES_DIR: tables that replace the generated ones of their entities, also after a reset. */
+    private readonly fixtures: FixtureTables = {},
   ) {
     this.data = seedData(seed, scale);
     this.seed = seed;
@@ -101,10 +104,15 @@ export class MockStore {
     let c = this.cols.get(name as EntityName);
     if (!c) {
       if (!this.has(name)) throw new Error(`no collection ${name}`);
-      c = new Collection(ENTITY[name] as unknown as AnyEntity, this.data.tables[name]);
+      c = new Collection(ENTITY[name] as unknown as AnyEntity, this.table(name));
       this.cols.set(name, c);
     }
     return c;
+  }
+
+  /** The seeded rows of an entity: its fixture when FIXTURES_DIR has one, else the generated table. */
+  private table(name: EntityName): readonly AnyRow[] {
+    return this.fixtures[name] ?? this.data.tables[name];
   }
 
   get<R = AnyRow>(name: EntityName, id: number): R | undefined {
@@ -117,7 +125,7 @@ export class MockStore {
     this.data = data;
     this.seed = seed;
     this.buildMs = data.buildMs;
-    for (const [name, c] of this.cols) c.reset(data.tables[name]);
+    for (const [name, c] of this.cols) c.reset(this.table(name));
   }
 
   /**
@@ -130,7 +138,7 @@ export class MockStore {
     this.data = data;
     this.seed = seed;
     this.buildMs = data.buildMs;
-    for (const [name, c] of this.cols) c.reset(data.tables[name]);
+    for (const [name, c] of this.cols) c.reset(this.table(name));
   }
 
   /** Record count per entity. */

@@ -1,0 +1,166 @@
+import type { Readable } from 'node:stream';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { AppDeps } from '../app.js';
+import type { Config } from '../config.js';
+import type { MockContext } from '../mock/context.js';
+import { registerEnvelopeErrors } from '../plugins/envelope.js';
+import { registerInputHygiene } from '../plugins/input.js';
+import { registerLocalizedMessages } from '../plugins/localize.js';
+import type { ExchangeObserver } from '../platform/exchange.js';
+import { PlatformSessions, type MappableAccount } from '../platform/sessions.js';
+import { isContractPath } from '../platform/tap.js';
+import { registerMockMode, type MockModeOptions } from './mock.js';
+import { registerProxyMode, SERVED_BY, type MockFallback } from './proxy.js';
+
+/**
+ * The mock as a backend of hybrid and replay modes: a separate, in-process Fastify instance with
+ * the mock's routes, sign-in check, permissions and envelope errors, asked through `inject` (no
+ * socket). Keeping it separate leaves the outer app's routing to the proxy, and the mock's own
+ * hooks untouched.
+ */
+export async function createMockBackend(config: Config, deps: AppDeps, options: MockModeOptions = {}): Promise<{ app: FastifyInstance; ctx: MockContext }> {
+  const app = Fastify({ logger: false, ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } } });
+  registerEnvelopeErrors(app);
+  if (config.messages === 'localized') registerLocalizedMessages(app);
+  registerInputHygiene(app);
+  await registerMockMode(app, config, deps, options);
+  await app.ready();
+  return { app, ctx: (app as unknown as { __mockCtx: MockContext }).__mockCtx };
+}
+
+/** Headers of the backend's answer not copied: they describe the in-process exchange. */
+const NOT_COPIED = new Set(['content-length', 'connection', 'keep-alive', 'transfer-encoding', 'date']);
+
+/**
+ * Answers `request` from the mock backend: same method, URL and headers, `body` as the payload
+ * (the unread request stream, or bytes kept in memory), and relays status, headers and body with
+ * `x-served-by: mock`.
+ */
+export async function answerFromMock(backend: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: Readable | Buffer | undefined): Promise<void> {
+  const headers: Record<string, string | string[] | undefined> = { ...request.headers };
+  delete headers.host;
+  if (Buffer.isBuffer(body)) {
+    delete headers['transfer-encoding'];
+    headers['content-length'] = String(body.length);
+  }
+  const res = await backend.inject({ method: request.method as 'GET', url: request.url, headers, remoteAddress: request.ip, ...(body !== undefined ? { payload: body } : {}) });
+  reply.code(res.statusCode);
+  for (const [name, value] of Object.entries(res.headers)) if (value !== undefined && !NOT_COPIED.has(name)) reply.header(name, value);
+  reply.header(SERVED_BY, 'mock');
+  await reply.send(res.rawPayload);
+}
+
+/**
+ * Compiles MOCK_ENDPOINTS globs: `*` matches within one path segment, `**` across segments;
+ * everything else literally. `/v1/feedback*` matches `/v1/feedbackType` but not `/v1/feedback/list`.
+ */
+export function globToRegExp(glob: string): RegExp {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '*' && glob[i + 1] === '*') {
+      re += '.*';
+      i++;
+    } else if (c === '*') re += '[^/]*';
+    else re += c.replace(/[.+?^${}()|[\]\\/-]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`);
+}
+
+/**
+ * Endpoints hybrid mode never answers from the mock: the session is the platform's, so signing
+ * in, out, the captcha and the user's identity always come from the platform (the mock issues no
+ * token in hybrid mode), whatever the platform answers.
+ */
+export const PLATFORM_ONLY = new Set(['/v1/admin/login', '/v1/admin/logout', '/v1/captcha/token', '/v1/captcha/image', '/v1/admin/adminInfo']);
+
+/**
+ * Remembered "not built" answers of the platform (HTTP 404/501 for a contract endpoint), per
+ * `METHOD path`, each for `ttlSeconds`; after that the platform is asked again.
+ */
+export class FallbackMemory {
+  private until = new Map<string, number>();
+  constructor(
+    private readonly ttlSeconds: number,
+    private readonly now: () => number,
+  ) {}
+
+  remember(method: string, path: string): void {
+    if (this.ttlSeconds <= 0) return;
+    // Bounded by the contract: only contract paths are ever remembered.
+    this.until.set(`${method} ${path}`, this.now() + this.ttlSeconds * 1000);
+  }
+
+  has(method: string, path: string): boolean {
+    const key = `${method} ${path}`;
+    const t = this.until.get(key);
+    if (t === undefined) return false;
+    if (t > this.now()) return true;
+    this.until.delete(key);
+    return false;
+  }
+
+  /** Endpoints remembered now, with their expiry (ms since epoch). */
+  entries(): { endpoint: string; until: number }[] {
+    return [...this.until].filter(([, t]) => t > this.now()).map(([endpoint, until]) => ({ endpoint, until }));
+  }
+}
+
+/** Platform statuses that mean "this endpoint is not built (yet)". */
+const NOT_BUILT = new Set([404, 501]);
+
+/**
+ * Hybrid's routing rule (issue 14), in order:
+ * 1. {@link PLATFORM_ONLY} paths always go to the platform.
+ * 2. Paths matching MOCK_ENDPOINTS go to the mock, decided before the body is read.
+ * 3. Endpoints whose 404/501 is remembered (MOCK_FALLBACK_TTL) go to the mock, decided before the body.
+ * 4. Everything else goes to the platform. If it answers HTTP 404 or 501 for an endpoint the
+ *    contract defines, the endpoint is remembered, and this request is answered by the mock only
+ *    when that cannot send anything twice: no body (GET, empty POST), or a JSON/text body of at
+ *    most the copy limit (256 KB) held whole in memory and fully received by then. Uploads
+ *    (multipart) and larger bodies are never replayed: the platform's 404/501 is relayed, and the
+ *    next call goes to the mock before its body is read.
+ * A 404 for a path outside the contract is the platform's answer and is relayed as is.
+ */
+export function mockFallback(config: Config, backend: FastifyInstance, now: () => number): MockFallback & { memory: FallbackMemory } {
+  const globs = config.mockEndpoints.map(globToRegExp);
+  const memory = new FallbackMemory(config.mockFallbackTtl, now);
+  return {
+    memory,
+    early(method, path) {
+      if (PLATFORM_ONLY.has(path)) return false;
+      return globs.some((g) => g.test(path)) || memory.has(method, path);
+    },
+    notBuilt(method, path, status) {
+      if (!NOT_BUILT.has(status) || PLATFORM_ONLY.has(path) || !isContractPath(path)) return false;
+      memory.remember(method, path);
+      return true;
+    },
+    answer: (request, reply, body) => answerFromMock(backend, request, reply, body),
+  };
+}
+
+/**
+ * `MODE=hybrid`: proxy mode (server/modes/proxy.ts, same streaming, headers and failures) with the
+ * mock store answering where the platform has nothing yet ({@link mockFallback}). The mock accepts
+ * the platform's token (server/platform/sessions.ts). Answers carry `x-served-by: platform|mock`.
+ */
+export async function registerHybridMode(app: FastifyInstance, config: Config, deps: AppDeps, options: { observers?: readonly ExchangeObserver[] } = {}): Promise<{ fallback: MockFallback & { memory: FallbackMemory } }> {
+  const now = deps.now ?? Date.now;
+  let ctxRef: MockContext | null = null;
+  const sessions = new PlatformSessions(
+    config.upstreamUrl!,
+    {
+      accounts: () => (ctxRef ? (ctxRef.store.col('admin').values() as Iterable<MappableAccount>) : []),
+      roleKeyOf: (id) => ctxRef?.store.get<{ roleKey: string }>('role', id)?.roleKey,
+    },
+    now,
+    config.upstreamConnectTimeoutMs + 10_000,
+  );
+  const backend = await createMockBackend(config, deps, { resolveSession: (a) => sessions.resolve(a) });
+  ctxRef = backend.ctx;
+  app.addHook('onClose', async () => backend.app.close());
+  const fallback = mockFallback(config, backend.app, now);
+  await registerProxyMode(app, config, { observers: options.observers, fallback });
+  return { fallback };
+}

@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Exchange, ExchangeObserver } from './exchange.js';
+import {
+  encodeBody,
+  fileNameOf,
+  keptHeaders,
+  normalizeQuery,
+  normalizeRequestBody,
+  RECORDING_VERSION,
+  redactAnswer,
+  requestKey,
+  type RecordedExchange,
+} from './recording.js';
+
+/**
+ * Paths never recorded: the sign-in exchange carries a password, a captcha and a fresh token, none
+ * of which a replay could use (replay signs in against the mock), and the captcha image is random.
+ */
+const NOT_RECORDED = new Set(['/v1/admin/login', '/v1/admin/logout', '/v1/captcha/token', '/v1/captcha/image']);
+
+/** Most exchanges waiting to be written; beyond it new ones are dropped (and counted) rather than held in memory. */
+const MAX_PENDING = 1000;
+
+export interface RecorderStats {
+  written: number;
+  /** Same request and same answer as already on disk. */
+  unchanged: number;
+  /** Not recordable: answer not kept (too large or cut), session paths, not served by the platform. */
+  skipped: number;
+  /** Dropped because the size cap was reached or too many were waiting. */
+  dropped: number;
+  bytes: number;
+}
+
+/**
+ * `RECORD_DIR` in proxy and hybrid modes (issue 14): an {@link ExchangeObserver} that writes each
+ * distinct exchange the platform answered as one file (format: server/platform/recording.ts),
+ * redacted (no token, password, secret, phone or e-mail in any file), deduplicated by request
+ * key (same request, same answer: not written again; same request, new answer: overwritten), and
+ * capped at `maxBytes` in total (further exchanges are dropped with one warning).
+ *
+ * `observe` only queues: normalizing, redacting, hashing and writing happen later, one file at a
+ * time, so an answer is never delayed by its recording.
+ */
+export class Recorder implements ExchangeObserver {
+  readonly binaryAnswers = true;
+  private queue: Exchange[] = [];
+  private running: Promise<void> | null = null;
+  /** Request key → digest of what its file holds ('' when written by an earlier run: unknown). */
+  private files = new Map<string, string>();
+  /** Request key → digest of the raw answer last recorded for it (skips the work for a repeat). */
+  private rawSeen = new Map<string, string>();
+  private sizes = new Map<string, number>();
+  private warnedFull = false;
+  readonly stats: RecorderStats = { written: 0, unchanged: 0, skipped: 0, dropped: 0, bytes: 0 };
+
+  constructor(
+    private readonly dir: string,
+    private readonly maxBytes: number,
+    private readonly log?: FastifyBaseLogger,
+  ) {
+    fs.mkdirSync(dir, { recursive: true });
+    for (const name of fs.readdirSync(dir)) {
+      if (!name.endsWith('.json')) continue;
+      const size = fs.statSync(path.join(dir, name)).size;
+      this.sizes.set(name, size);
+      this.stats.bytes += size;
+    }
+  }
+
+  observe(exchange: Exchange): void {
+    if (exchange.servedBy !== 'platform' || NOT_RECORDED.has(exchange.path) || exchange.answer.body === null) {
+      this.stats.skipped++;
+      return;
+    }
+    if (this.queue.length >= MAX_PENDING) {
+      this.stats.dropped++;
+      return;
+    }
+    this.queue.push(exchange);
+    if (!this.running) this.running = new Promise<void>((r) => setImmediate(r)).then(() => this.drain());
+  }
+
+  /** Resolves when every queued exchange is written (tests, shutdown). */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length) {
+        const ex = this.queue.shift()!;
+        try {
+          await this.write(ex);
+        } catch (err) {
+          this.log?.warn({ err }, 'recorder: could not write an exchange');
+        }
+      }
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async write(ex: Exchange): Promise<void> {
+    const query = normalizeQuery(ex.query);
+    const reqBody = normalizeRequestBody(ex.request.contentType, ex.request.truncated || ex.request.binary ? null : ex.request.body);
+    const key = requestKey(ex.method, ex.path, query, reqBody);
+    const headers: Record<string, string | string[] | number | undefined> = { ...ex.answerHeaders };
+    // The same request answered with the same bytes as last time: nothing to parse, redact or write.
+    const rawDigest = createHash('sha1')
+      .update(`${ex.status}\n${String(headers['content-type'] ?? '')}\n${String(headers['content-disposition'] ?? '')}\n${String(headers['content-encoding'] ?? '')}\n`)
+      .update(ex.answer.body!)
+      .digest('hex');
+    if (this.rawSeen.get(key) === rawDigest) {
+      this.stats.unchanged++;
+      return;
+    }
+    const raw = decoded(ex.answer.body!, String(headers['content-encoding'] ?? ''));
+    if (raw === null) {
+      this.stats.skipped++;
+      return;
+    }
+    const bytes = redactAnswer(ex.answer.contentType, raw);
+    const record: RecordedExchange = {
+      version: RECORDING_VERSION,
+      key,
+      method: ex.method,
+      path: ex.path,
+      query,
+      request: { contentType: ex.request.contentType, body: reqBody, length: ex.request.length },
+      status: ex.status,
+      headers: keptHeaders(headers),
+      ...encodeBody(bytes),
+      recordedAt: new Date(ex.at).toISOString(),
+    };
+    const digest = createHash('sha1').update(`${record.status}\n${JSON.stringify(record.headers)}\n${record.body}`).digest('hex');
+    if (this.files.get(key) === digest) {
+      this.rawSeen.set(key, rawDigest);
+      this.stats.unchanged++;
+      return;
+    }
+    const name = fileNameOf(ex.method, ex.path, key);
+    const text = JSON.stringify(record, null, 1) + '\n';
+    const size = Buffer.byteLength(text);
+    const before = this.sizes.get(name) ?? 0;
+    if (this.stats.bytes - before + size > this.maxBytes) {
+      this.stats.dropped++;
+      if (!this.warnedFull) {
+        this.warnedFull = true;
+        this.log?.warn(`recorder: ${this.dir} reached RECORD_MAX_MB; further exchanges are not recorded`);
+      }
+      return;
+    }
+    await fs.promises.writeFile(path.join(this.dir, name), text);
+    this.files.set(key, digest);
+    this.rawSeen.set(key, rawDigest);
+    this.sizes.set(name, size);
+    this.stats.bytes += size - before;
+    this.stats.written++;
+  }
+}
+
+/** The identity bytes of a body sent with `encoding` (gzip, deflate, br), or null when it cannot be decoded. */
+function decoded(body: Buffer, encoding: string): Buffer | null {
+  const e = encoding.trim().toLowerCase();
+  try {
+    if (e === '' || e === 'identity') return body;
+    if (e === 'gzip' || e === 'x-gzip') return zlib.gunzipSync(body);
+    if (e === 'deflate') return zlib.inflateSync(body);
+    if (e === 'br') return zlib.brotliDecompressSync(body);
+  } catch {
+    return null;
+  }
+  return null;
+}

@@ -103,6 +103,14 @@ describe('served-by record and the marker mode', () => {
     expect([...servedByOf('/member/index')]).toEqual(['mock']);
   });
 
+  test("the shell's own answers (message bell, session, basic data) never mark a screen", () => {
+    for (const url of ['/v1/systemMessage/mine', '/v1/admin/adminInfo', '/v1/getPermCode', '/v1/admin/gameCategory', '/v1/mock/info'])
+      noteServedBy(url, headers('mock'), '/feedback/index');
+    expect(servedByOf('/feedback/index').size).toBe(0);
+    noteServedBy('/v1/feedback/findAll', headers('mock'), '/feedback/index');
+    expect([...servedByOf('/feedback/index')]).toEqual(['mock']);
+  });
+
   test('the marker is wanted only in hybrid and replay modes, unless the server switches it off', async () => {
     expect(markerWanted({ mode: 'hybrid', mockMarker: true })).toBe(true);
     expect(markerWanted({ mode: 'replay', mockMarker: true })).toBe(true);

@@ -12,6 +12,13 @@ export type ServedBy = 'platform' | 'mock' | 'replay';
 /** Paths remembered at most (all are forgotten beyond; a marker reappears with the next answer). */
 const MAX_PATHS = 100;
 
+/**
+ * Answers of the shell that every screen shares (session, basic data, the header's message bell,
+ * the Mock panel's probe): whichever side serves them says nothing about the screen's own data,
+ * and counting them would mark every screen in hybrid mode.
+ */
+const SHELL_PATHS = /\/v1\/(?:admin\/(?:adminInfo|gameCategory|login|logout)|getPermCode|captcha\/|systemMessage\/mine|mock\/)/;
+
 const byPath = new Map<string, Set<ServedBy>>();
 let version = 0;
 const listeners = new Set<() => void>();
@@ -19,11 +26,12 @@ const EMPTY: ReadonlySet<ServedBy> = new Set();
 
 /**
  * Notes the side of one answer against the page that is showing (`location.pathname`). Platform
- * answers are not noted: the marker shows only what did not come from the platform.
+ * answers are not noted: the marker shows only what did not come from the platform; nor are the
+ * shell's own answers ({@link SHELL_PATHS}).
  */
-export function noteServedBy(_url: string, headers: Pick<Headers, 'get'>, path: string = typeof location === 'undefined' ? '' : location.pathname): void {
+export function noteServedBy(url: string, headers: Pick<Headers, 'get'>, path: string = typeof location === 'undefined' ? '' : location.pathname): void {
   const side = headers.get('x-served-by');
-  if (side !== 'mock' && side !== 'replay') return;
+  if ((side !== 'mock' && side !== 'replay') || SHELL_PATHS.test(url)) return;
   let seen = byPath.get(path);
   if (seen?.has(side)) return;
   if (!seen) {

@@ -132,11 +132,11 @@ export default function ContractDriftPage() {
           emptyMessage={t('contractDrift.empty')}
           data-testid="drift-table"
         >
-          <Column field="endpoint" header={t('contractDrift.columns.endpoint')} sortable bodyClassName="drift-cell--code" />
+          <Column field="endpoint" header={t('contractDrift.columns.endpoint')} sortable bodyClassName="drift-cell--code" style={{ minWidth: 220 }} />
           <Column field="field" header={t('contractDrift.columns.field')} sortable body={(e: DriftEntry) => (e.field ? <code>{e.field}</code> : t('contractDrift.body'))} />
           <Column field="kind" header={t('contractDrift.columns.kind')} sortable bodyClassName="drift-cell--nowrap" body={(e: DriftEntry) => <Tag value={t(`contractDrift.kinds.${e.kind}`)} severity={TAG[e.severity]} data-testid="drift-kind" />} />
-          <Column field="expected" header={t('contractDrift.columns.expected')} bodyClassName="drift-cell--wrap" />
-          <Column header={t('contractDrift.columns.seen')} body={(e: DriftEntry) => e.seen.join(', ')} bodyClassName="drift-cell--wrap" />
+          <Column field="expected" header={t('contractDrift.columns.expected')} bodyClassName="drift-cell--wrap" style={{ minWidth: 120 }} />
+          <Column header={t('contractDrift.columns.seen')} body={(e: DriftEntry) => e.seen.join(', ')} bodyClassName="drift-cell--wrap" style={{ minWidth: 110 }} />
           <Column field="count" header={t('contractDrift.columns.count')} sortable style={{ width: 90 }} />
           <Column field="firstSeen" header={t('contractDrift.columns.firstSeen')} sortable body={(e: DriftEntry) => time(e.firstSeen)} style={{ width: 170 }} />
           <Column field="lastSeen" header={t('contractDrift.columns.lastSeen')} sortable body={(e: DriftEntry) => time(e.lastSeen)} style={{ width: 170 }} />

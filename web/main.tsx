@@ -70,7 +70,9 @@ async function boot() {
 
   createRoot(document.getElementById('app')!).render(
     <StrictMode>
-      <PrimeReactProvider value={{ ripple: true, locale: primeLocaleOf(locale), pt: PT }}>
+      {/* No ripple: each ripple measures its host with getComputedStyle when it mounts, a forced
+          layout per button (a list's row actions and paginator made a 0.8 s task, issue 13). */}
+      <PrimeReactProvider value={{ ripple: false, locale: primeLocaleOf(locale), pt: PT }}>
         <App />
       </PrimeReactProvider>
     </StrictMode>,

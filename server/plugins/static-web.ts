@@ -194,12 +194,24 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string, o
   installFastPath(app, current);
 }
 
+/** {@link accepted} per header value: browsers send a handful of them, parsing each time allocates. */
+const acceptedCache = new Map<string, { br: boolean; gzip: boolean }>();
+/** Most distinct values kept (a client sending a new one per request must not grow the map). */
+const ACCEPTED_CACHE_MAX = 64;
+
 /** The variant of `entry` for an `Accept-Encoding` header: brotli, else gzip, else the plain bytes. */
 function choose(entry: Entry, acceptEncoding: string | undefined): Variant {
   if (!entry.br && !entry.gzip) return entry.identity;
-  const ok = accepted(acceptEncoding);
+  let ok = acceptEncoding === undefined ? undefined : acceptedCache.get(acceptEncoding);
+  if (!ok) {
+    ok = accepted(acceptEncoding);
+    if (acceptEncoding !== undefined && acceptedCache.size < ACCEPTED_CACHE_MAX) acceptedCache.set(acceptEncoding, ok);
+  }
   return (ok.br && entry.br) || (ok.gzip && entry.gzip) || entry.identity;
 }
+
+/** Paths whose fast-path decision is kept (see installFastPath). */
+const CLIENT_ROUTES_KEPT = 1024;
 
 /**
  * The static fast path (issue 13 "static at the speed of node"): a `GET`/`HEAD` of a bundle file or
@@ -219,11 +231,20 @@ function installFastPath(app: FastifyInstance, files: () => Map<string, Entry>):
     done();
   });
   const underPressure = () => (app as FastifyInstance & { isUnderPressure?: () => boolean }).isUnderPressure?.() === true;
-  // Fallback only where the router would pick the catch-all `/*`: its wildcard then spans the whole path.
+  // Fallback only where the router would pick the catch-all `/*`: its wildcard then spans the whole
+  // path. Routes are fixed once the server listens, so the answer is kept per path (up to a bound:
+  // the client routes a browser asks for are few; made-up paths beyond it are looked up each time).
+  const decided = new Map<string, boolean>();
   const isClientRoute = (p: string) => {
-    if (/\.[a-z0-9]+$/i.test(p) || isApiPath(p)) return false;
-    const found = app.findRoute({ method: 'GET', url: p }) as { params?: Record<string, string> } | null;
-    return found?.params?.['*'] === p.slice(1);
+    const known = decided.get(p);
+    if (known !== undefined) return known;
+    let yes = false;
+    if (!/\.[a-z0-9]+$/i.test(p) && !isApiPath(p)) {
+      const found = app.findRoute({ method: 'GET', url: p }) as { params?: Record<string, string> } | null;
+      yes = found?.params?.['*'] === p.slice(1);
+    }
+    if (decided.size < CLIENT_ROUTES_KEPT) decided.set(p, yes);
+    return yes;
   };
 
   const serve = (req: IncomingMessage, res: ServerResponse): boolean => {

@@ -135,11 +135,11 @@ export async function build(params: BuildParams = {}): Promise<BuildResult> {
   const entry = entryFiles(app.metafile!, boot.metafile!, webRoot);
   const files = { ...entry, lazyCss: entry.lazyCss.filter((f) => existsSync(f)) };
   const indexHtml = path.join(outDir, 'index.html');
-  await fs.writeFile(indexHtml, renderIndexHtml(outDir, files, favicon, { linkPageCss: false }));
+  await fs.writeFile(indexHtml, renderIndexHtml(outDir, files, { linkPageCss: false }));
 
   const known = compress ? await precompress(await listFiles(outDir)) : new Map<string, Size>();
   const compressed = performance.now();
-  const sizes = await sizeReport(metafile, { outDir, webRoot, loginPage, themeLight: files.themeLight, boot: files.boot, lazyCss: files.lazyCss, known, indexHtml, favicon });
+  const sizes = await sizeReport(metafile, { outDir, webRoot, loginPage, themeLight: files.themeLight, boot: files.boot, lazyCss: files.lazyCss, known, indexHtml });
 
   const all = (await listFiles(outDir)).map((f) => path.relative(outDir, f).split(path.sep).join('/')).sort();
   const ms = performance.now() - started;

@@ -30,12 +30,12 @@ async function main() {
   assertSafeOutDir(outDir, webRoot);
   await fs.rm(outDir, { recursive: true, force: true });
   await fs.mkdir(outDir, { recursive: true });
-  const favicon = await writeFavicon(outDir);
+  await writeFavicon(outDir);
 
   const metas: { app: Metafile | null; boot: Metafile | null } = { app: null, boot: null };
   const writeIndex = async () => {
     if (!metas.app || !metas.boot) return;
-    await fs.writeFile(indexHtml, renderIndexHtml(outDir, entryFiles(metas.app, metas.boot, webRoot), favicon));
+    await fs.writeFile(indexHtml, renderIndexHtml(outDir, entryFiles(metas.app, metas.boot, webRoot)));
   };
   // esbuild prints the errors itself (logLevel 'warning'); this records the metafile and rewrites index.html.
   const firstBuilds: Promise<void>[] = [];

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
 import { sizeOf, type Size } from './compress.js';
-import { inputsOf, metaPath, outputOfEntry, staticClosure, PROJECT_ROOT } from './web-bundle.js';
+import { inputsOf, loadedEntry, metaPath, outputOfEntry, staticClosure, PROJECT_ROOT } from './web-bundle.js';
 
 /** A file's sizes; `file` is relative to the web out dir (e.g. `assets/main-ABCD1234.js`). */
 export interface FileSize extends Size {
@@ -19,8 +19,8 @@ export interface SizeReport {
   entryJs: FileSize;
   entryCss: FileSize | null;
   /**
-   * What a first visit to /login downloads (see {@link LOGIN_BUDGET}): index.html, the favicon, the
-   * light theme, the entry CSS, the boot script, the entry and its static imports, the login page
+   * What a first visit to /login downloads (see {@link LOGIN_BUDGET}): index.html (the favicon is
+   * inline), the light theme, the entry CSS, the boot script, the entry and its static imports, the login page
    * chunk and the default language pack with their static imports and CSS, and the icon font
    * (woff2). Null when the app has no login page yet.
    */
@@ -33,13 +33,11 @@ export interface SizeReport {
 
 /**
  * The login route's budget, over which the build fails: brotli bytes of its JS (boot script
- * included), of everything it downloads, and its number of requests (API calls aside). Issue 13's
- * goals are 170 KB JS, 250 KB in all and 20 requests; the last two hold. JS is at ~176 KB (React DOM,
- * i18next, xstate and PrimeReact's core are ~140 KB of it), so its limit is a ratchet just above
- * today's size, to be lowered to the goal ({@link LOGIN_JS_GOAL}) as the session code gets lighter.
+ * included), of everything it downloads, and its number of requests (API calls aside): issue 13's
+ * goals, 170 KB JS, 250 KB in all and 20 requests.
  */
-export const LOGIN_BUDGET = { jsBrotli: 178 * 1024, totalBrotli: 250 * 1024, requests: 20 } as const;
-/** Issue 13's JS goal for the login route, printed beside the enforced limit. */
+export const LOGIN_BUDGET = { jsBrotli: 170 * 1024, totalBrotli: 250 * 1024, requests: 20 } as const;
+/** Issue 13's JS goal for the login route (now the enforced limit too). */
 export const LOGIN_JS_GOAL = 170 * 1024;
 
 /** Why the login route is over budget, or null. */
@@ -113,15 +111,17 @@ export async function sizeReport(
 
   const entryKey = outputOfEntry(meta, path.join(opts.webRoot, 'main.tsx'))!;
   const entryCss = meta.outputs[entryKey].cssBundle;
+  // What index.html loads as the module (the entry, or the chunk its stub would import).
+  const loaded = loadedEntry(meta, entryKey);
   const loginKey = outputOfEntry(meta, path.join(opts.webRoot, opts.loginPage));
 
   let loginInitial: SizeReport['loginInitial'] = null;
   if (loginKey) {
     const packKey = outputOfEntry(meta, path.join(opts.webRoot, opts.languagePack ?? path.join('i18n', 'locales', 'zh_CN', 'index.ts')));
-    const starts = [entryKey, loginKey, ...(packKey ? [packKey] : [])];
+    const starts = [loaded, loginKey, ...(packKey ? [packKey] : [])];
     const js = [...new Set(starts.flatMap((k) => staticClosure(meta, k)))];
     // A lazy chunk's CSS file is gone when the chunk has none of its own (see rewriteLazyCss).
-    const css = starts.map((k) => meta.outputs[k].cssBundle).filter((c): c is string => !!c && fs.existsSync(metaPath(c)));
+    const css = [entryKey, ...starts.slice(1)].map((k) => meta.outputs[k].cssBundle).filter((c): c is string => !!c && fs.existsSync(metaPath(c)));
     // Browsers take the first format they support from @font-face: woff2.
     const fonts = css
       .concat(Object.keys(meta.outputs).filter((k) => metaPath(k) === opts.themeLight))
@@ -140,7 +140,7 @@ export async function sizeReport(
     .map(([key]) => metaPath(key));
 
   return {
-    entryJs: await fileSize(metaPath(entryKey)),
+    entryJs: await fileSize(metaPath(loaded)),
     entryCss: entryCss ? await fileSize(metaPath(entryCss)) : null,
     loginInitial,
     lazyCss: await group(opts.lazyCss),
@@ -157,7 +157,7 @@ export function formatSizeReport(r: SizeReport): string {
   const b = LOGIN_BUDGET;
   if (r.loginInitial) {
     rows.push([`login route, first visit: ${r.loginInitial.requests} requests (budget ${b.requests}, ${kb(b.totalBrotli)} KB br)`, r.loginInitial]);
-    rows.push([`  of which JS (${r.loginInitial.js.files.length} files; limit ${kb(b.jsBrotli)}, goal ${kb(LOGIN_JS_GOAL)} KB br)`, r.loginInitial.js]);
+    rows.push([`  of which JS (${r.loginInitial.js.files.length} files; limit ${kb(b.jsBrotli)} KB br)`, r.loginInitial.js]);
   } else rows.push(['login route initial load: no login page chunk found', { raw: 0, gzip: 0, brotli: 0 }]);
   if (r.lazyCss.files.length) rows.push([`CSS of lazy chunks, loaded with them (${r.lazyCss.files.length} files)`, r.lazyCss]);
   rows.push(['— 10 largest chunks —', { raw: NaN, gzip: NaN, brotli: NaN }]);

@@ -201,6 +201,19 @@ export function staticClosure(meta: Metafile, start: string): string[] {
   return [...seen];
 }
 
+/**
+ * The output index.html loads as the module entry: the entry's own file, or, when that file is only
+ * a stub importing one chunk (every lazy chunk imports the entry's modules, see
+ * `lazyEntriesShareTheEntry`, so esbuild moves them into a shared chunk), that chunk itself: the
+ * same code runs, one request fewer.
+ */
+export function loadedEntry(meta: Metafile, entryKey: string): string {
+  const out = meta.outputs[entryKey];
+  const statics = out.imports.filter((i) => !i.external && i.kind === 'import-statement');
+  const ownCode = Object.values(out.inputs).some((i) => i.bytesInOutput > 0);
+  return !ownCode && statics.length === 1 && out.bytes < 256 ? statics[0].path : entryKey;
+}
+
 /** Source files bundled into the given outputs (absolute paths). */
 export function inputsOf(meta: Metafile, outputs: Iterable<string>): string[] {
   const inputs = new Set<string>();
@@ -234,17 +247,18 @@ export function entryFiles(app: Metafile, boot: Metafile, webRoot: string): WebE
   };
   const entryKey = need(app, path.join(webRoot, 'main.tsx'), 'the entry main.tsx');
   const entry = app.outputs[entryKey];
-  const closure = staticClosure(app, entryKey);
+  const loaded = loadedEntry(app, entryKey);
+  const closure = staticClosure(app, loaded);
   const lazyCss = Object.entries(app.outputs)
     .filter(([key, out]) => out.entryPoint && key !== entryKey && out.cssBundle && key.endsWith('.js'))
     .map(([, out]) => metaPath(out.cssBundle!));
   return {
-    entryJs: metaPath(entryKey),
+    entryJs: metaPath(loaded),
     entryCss: entry.cssBundle ? metaPath(entry.cssBundle) : null,
     themeLight: metaPath(need(app, THEME_SOURCES.light, 'the light theme')),
     themeDark: metaPath(need(app, THEME_SOURCES.dark, 'the dark theme')),
     boot: metaPath(need(boot, path.join(webRoot, 'boot.ts'), 'boot.ts')),
-    modulepreload: closure.filter((k) => k !== entryKey).map(metaPath),
+    modulepreload: closure.filter((k) => k !== loaded).map(metaPath),
     lazyCss: [...new Set(lazyCss)],
   };
 }
@@ -255,19 +269,26 @@ export function entryFiles(app: Metafile, boot: Metafile, webRoot: string): WebE
  * files are rewritten with the CSS a build without the wrappers gives the same chunk (`plain`,
  * built with `write: false`). The file names stay: a wrapped bundle holds the plain one's sources
  * and more, so whatever changes the plain CSS changes the name too. A chunk whose plain build has
- * no CSS loses its file and its entry in `pageCss`.
+ * no CSS, or only CSS the entry's CSS file already holds, loses its file and its entry in `pageCss`.
  */
 export async function rewriteLazyCss(app: Metafile, plain: { metafile?: Metafile; outputFiles?: { path: string; contents: Uint8Array }[] }, webRoot: string, outDir: string, pageCss: Record<string, string[]>): Promise<void> {
+  const plainMeta = plain.metafile!;
   const plainByEntry = new Map<string, string>();
-  for (const [key, out] of Object.entries(plain.metafile!.outputs)) if (out.entryPoint && out.cssBundle && key.endsWith('.js')) plainByEntry.set(metaPath(out.entryPoint), metaPath(out.cssBundle));
+  for (const [key, out] of Object.entries(plainMeta.outputs)) if (out.entryPoint && out.cssBundle && key.endsWith('.js')) plainByEntry.set(metaPath(out.entryPoint), out.cssBundle);
   const files = new Map((plain.outputFiles ?? []).map((f) => [f.path, f.contents]));
   const entryKey = outputOfEntry(app, path.join(webRoot, 'main.tsx'));
+  // esbuild also puts the CSS of import()ed modules into the entry's CSS bundle, which index.html
+  // links: a chunk whose CSS is all in there already needs no file of its own (no second request).
+  const entryCss = entryKey ? app.outputs[entryKey].cssBundle : undefined;
+  const linked = new Set(Object.keys(entryCss ? (app.outputs[entryCss]?.inputs ?? {}) : {}).map(metaPath));
   await Promise.all(
     Object.entries(app.outputs).map(async ([key, out]) => {
       if (!out.entryPoint || key === entryKey || !out.cssBundle || !key.endsWith('.js')) return;
       const cssAbs = metaPath(out.cssBundle);
-      const own = plainByEntry.get(metaPath(out.entryPoint));
-      const css = own ? files.get(own) : undefined;
+      const ownKey = plainByEntry.get(metaPath(out.entryPoint));
+      const own = ownKey ? metaPath(ownKey) : undefined;
+      const sources = Object.keys(ownKey ? (plainMeta.outputs[ownKey]?.inputs ?? {}) : {}).map(metaPath);
+      const css = own && !sources.every((src) => linked.has(src)) ? files.get(own) : undefined;
       if (!css) {
         delete pageCss[path.basename(key)];
         await Promise.all([fs.rm(cssAbs, { force: true }), fs.rm(`${cssAbs}.map`, { force: true })]);
@@ -361,7 +382,7 @@ function attr(value: string): string {
  * dark before first paint, the entry CSS, the synchronous boot script, then the module entry and its
  * statically imported chunks as `modulepreload`.
  */
-export function renderIndexHtml(outDir: string, files: WebEntryFiles, favicon: string, opts: { linkPageCss?: boolean } = {}): string {
+export function renderIndexHtml(outDir: string, files: WebEntryFiles, opts: { linkPageCss?: boolean } = {}): string {
   const linkPageCss = opts.linkPageCss ?? true;
   const u = (abs: string) => attr(urlOf(outDir, abs));
   const light = u(files.themeLight);
@@ -374,7 +395,8 @@ export function renderIndexHtml(outDir: string, files: WebEntryFiles, favicon: s
     '<meta name="theme-color" content="#0960bd">',
     '<title>Game Console</title>',
     '<meta name="description" content="游戏商城运营控制台 · Operations console of the game-commerce platform">',
-    `<link rel="icon" type="image/svg+xml" href="${u(favicon)}">`,
+    // Inline: a 0.5 KB icon is not worth a request of the first visit (issue 13: ≤ 20 requests).
+    `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${attr(encodeURIComponent(FAVICON_SVG.replace(/\n/g, '')))}">`,
     `<link id="theme-link" rel="stylesheet" href="${light}" data-light-href="${light}" data-dark-href="${u(files.themeDark)}">`,
     ...(files.entryCss ? [`<link rel="stylesheet" href="${u(files.entryCss)}">`] : []),
     ...(linkPageCss ? files.lazyCss.map((css) => `<link rel="stylesheet" href="${u(css)}">`) : []),

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode } from '../contract/envelope.js';
 import { isApiPath, sendEnvelope } from './envelope.js';
+import { MAX_URL_LENGTH } from './limits.js';
+import { SECURITY_HEADERS } from './security.js';
 
 /** Hashed build outputs look like `name-ABCD1234.js`; they never change, so they are cached for a year. */
 const HASHED = /-[A-Z0-9]{8}\.[a-z0-9]+$/i;
@@ -37,6 +40,10 @@ interface Variant {
   body: Buffer;
   etag: string;
   headers: Record<string, string>;
+  /** `headers` plus the security headers: the whole answer of the fast path (see installFastPath). */
+  full: Record<string, string>;
+  /** `full` without `content-length`: the 304 answer. */
+  notModified: Record<string, string>;
 }
 
 /** A file of the bundle: its plain bytes and, when the build wrote them, the `.br`/`.gz` siblings. */
@@ -86,7 +93,9 @@ function loadBundle(distDir: string): Map<string, Entry> {
       };
       if (encoding) headers['content-encoding'] = encoding;
       if (hasVariants) headers.vary = 'accept-encoding';
-      return { body, etag, headers };
+      const full = { ...headers, ...SECURITY_HEADERS };
+      const { 'content-length': _length, ...notModified } = full;
+      return { body, etag, headers, full, notModified };
     };
     const entry: Entry = { identity: variant(abs, null) };
     if (names.has(`${abs}.br`)) entry.br = variant(`${abs}.br`, 'br');
@@ -129,11 +138,7 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string, o
   };
 
   const send = (req: FastifyRequest, reply: FastifyReply, entry: Entry) => {
-    let chosen = entry.identity;
-    if (entry.br || entry.gzip) {
-      const ok = accepted(req.headers['accept-encoding']);
-      chosen = (ok.br && entry.br) || (ok.gzip && entry.gzip) || entry.identity;
-    }
+    const chosen = choose(entry, req.headers['accept-encoding']);
     reply.headers(chosen.headers);
     if (req.headers['if-none-match'] === chosen.etag) {
       reply.removeHeader('content-length');
@@ -158,6 +163,8 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string, o
     url: '/*',
     logLevel: 'warn',
     exposeHeadRoute: false,
+    // The same answers as the fast path (installFastPath) for what reaches Fastify: `inject` in the
+    // tests, `%`-encoded paths, and requests while the server is closing or shedding load.
     handler: async (req, reply) => {
       const q = req.url.indexOf('?');
       let p = q < 0 ? req.url : req.url.slice(0, q);
@@ -184,4 +191,93 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string, o
     },
   });
   app.setNotFoundHandler(notFound);
+  installFastPath(app, current);
+}
+
+/** {@link accepted} per header value: browsers send a handful of them, parsing each time allocates. */
+const acceptedCache = new Map<string, { br: boolean; gzip: boolean }>();
+/** Most distinct values kept (a client sending a new one per request must not grow the map). */
+const ACCEPTED_CACHE_MAX = 64;
+
+/** The variant of `entry` for an `Accept-Encoding` header: brotli, else gzip, else the plain bytes. */
+function choose(entry: Entry, acceptEncoding: string | undefined): Variant {
+  if (!entry.br && !entry.gzip) return entry.identity;
+  let ok = acceptEncoding === undefined ? undefined : acceptedCache.get(acceptEncoding);
+  if (!ok) {
+    ok = accepted(acceptEncoding);
+    if (acceptEncoding !== undefined && acceptedCache.size < ACCEPTED_CACHE_MAX) acceptedCache.set(acceptEncoding, ok);
+  }
+  return (ok.br && entry.br) || (ok.gzip && entry.gzip) || entry.identity;
+}
+
+/** Paths whose fast-path decision is kept (see installFastPath). */
+const CLIENT_ROUTES_KEPT = 1024;
+
+/**
+ * The static fast path (issue 13 "static at the speed of node"): a `GET`/`HEAD` of a bundle file or
+ * of a client route is answered straight from the HTTP server's `request` event with the
+ * precomputed bytes and headers (the file's, then the security headers of security.ts), before
+ * Fastify builds a request, a reply, a child logger and runs a dozen hooks for it. Everything
+ * else goes to Fastify unchanged, and so do the cases whose answer Fastify decides: URLs over the
+ * length limit (414), `%`-encoded paths (decoded and checked by the route), paths some other
+ * route owns (`/healthz`, `/docs`, API prefixes), a bundle being rebuilt, and a server that is
+ * closing (503) or shedding load (503 envelope). Static answers are not access-logged either way.
+ * `inject` never reaches the server, so tests of the route see the same answers through Fastify.
+ */
+function installFastPath(app: FastifyInstance, files: () => Map<string, Entry>): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  const underPressure = () => (app as FastifyInstance & { isUnderPressure?: () => boolean }).isUnderPressure?.() === true;
+  // Fallback only where the router would pick the catch-all `/*`: its wildcard then spans the whole
+  // path. Routes are fixed once the server listens, so the answer is kept per path (up to a bound:
+  // the client routes a browser asks for are few; made-up paths beyond it are looked up each time).
+  const decided = new Map<string, boolean>();
+  const isClientRoute = (p: string) => {
+    const known = decided.get(p);
+    if (known !== undefined) return known;
+    let yes = false;
+    if (!/\.[a-z0-9]+$/i.test(p) && !isApiPath(p)) {
+      const found = app.findRoute({ method: 'GET', url: p }) as { params?: Record<string, string> } | null;
+      yes = found?.params?.['*'] === p.slice(1);
+    }
+    if (decided.size < CLIENT_ROUTES_KEPT) decided.set(p, yes);
+    return yes;
+  };
+
+  const serve = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const method = req.method;
+    const url = req.url;
+    if ((method !== 'GET' && method !== 'HEAD') || !url || url.length > MAX_URL_LENGTH || closing) return false;
+    const q = url.indexOf('?');
+    const p = q < 0 ? url : url.slice(0, q);
+    if (p.includes('%')) return false;
+    const bundle = files();
+    let entry = bundle.get(p === '/' ? '/index.html' : p);
+    if (!entry) {
+      if (!isClientRoute(p)) return false;
+      entry = bundle.get('/index.html');
+      if (!entry) return false;
+    }
+    if (underPressure()) return false;
+    const v = choose(entry, req.headers['accept-encoding']);
+    if (req.headers['if-none-match'] === v.etag) {
+      res.writeHead(304, v.notModified);
+      res.end();
+    } else {
+      res.writeHead(200, v.full);
+      res.end(method === 'HEAD' ? undefined : v.body);
+    }
+    return true;
+  };
+
+  const server = app.server as Server;
+  const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (serve(req, res)) return;
+    for (const h of handlers) h.call(server, req, res);
+  });
 }

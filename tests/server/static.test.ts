@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -163,6 +165,63 @@ describe('security headers', () => {
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('over HTTP (the fast path answers before Fastify, with the same bytes and headers)', () => {
+  let port: number;
+  const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, path: url, method, headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const comparable = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([k]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)));
+
+  beforeAll(async () => {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    port = (app.server.address() as AddressInfo).port;
+  });
+
+  test.each([
+    ['/login', {}],
+    ['/order/index?x=1', { 'accept-encoding': 'gzip, deflate, br' }],
+    ['/', { 'accept-encoding': 'br' }],
+    [`/${ASSET}`, { 'accept-encoding': 'gzip' }],
+    [`/${ASSET}`, {}],
+  ] as const)('%s %j: as through Fastify', async (url, headers) => {
+    const res = await get(url, headers);
+    const viaFastify = await app.inject({ method: 'GET', url, headers });
+    expect(res.status).toBe(200);
+    expect(comparable(res.headers)).toEqual(comparable(viaFastify.headers));
+    expect(res.body.equals(viaFastify.rawPayload)).toBe(true);
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(res.headers['permissions-policy']).toMatch(/camera=\(\)/);
+  });
+
+  test('304 on a matching ETag, HEAD without a body', async () => {
+    const first = await get(`/${ASSET}`, { 'accept-encoding': 'br' });
+    const again = await get(`/${ASSET}`, { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers['cache-control']).toBe(IMMUTABLE);
+    const head = await get(`/${ASSET}`, {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(ASSET_JS)));
+  });
+
+  test('routes of their own, API paths, encoded paths and over-long URLs still reach Fastify', async () => {
+    expect(JSON.parse((await get('/healthz')).body.toString())).toMatchObject({ status: 'ok' });
+    expect((await get('/docs/json')).headers['content-type']).toMatch(/json/);
+    const api = await get('/v1/nope');
+    expect(api.headers['content-type']).toMatch(/^application\/json/);
+    expect((await get('/assets/..%2f..%2fpackage.json')).body.toString()).not.toContain('"dependencies"');
+    expect((await get('/assets/nope-ABCD1234.js')).status).toBe(404);
+    expect((await get(`/order/index?q=${'x'.repeat(9000)}`)).status).toBe(414);
   });
 });
 

@@ -12,10 +12,12 @@ import { LockGate } from './lock/LockGate';
 import { TimeoutCover } from './lock/TimeoutCover';
 import { lockActor } from './lock/lock';
 import { ERROR_LOG_ROUTE } from './error-log/route';
+import { datesReady } from './locale/dates';
 
 const LoginPage = lazy(() => import('../pages/login/login.page'));
 // The signed-in shell (menus, tabs, search, settings) loads after sign-in: the login route draws none of it.
-const SignedInShell = lazy(() => import('./layout/SignedInShell'));
+// It waits for dayjs's language too (locale/dates.ts): its pages format dates from their first render.
+const SignedInShell = lazy(() => Promise.all([import('./layout/SignedInShell'), datesReady()]).then(([m]) => m));
 const ErrorLogPage: ComponentType = lazy(() => import('../pages/error-log/list.page'));
 
 /**

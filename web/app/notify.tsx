@@ -1,10 +1,13 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Toast } from 'primereact/toast';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { Toast, ToastMessage } from 'primereact/toast';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '../api/http';
 
 // The modal (PrimeReact's Dialog) loads when the first modal notice comes: the login route rarely needs it.
 const NotifyModal = lazy(() => import('./notify-modal'));
+// So does the toast stack (PrimeReact's Toast and its transitions, issue 13 login budget): the first
+// toast waits for it, the later ones show at once.
+const ToastStack = lazy(() => import('primereact/toast').then((m) => ({ default: m.Toast })));
 
 /** Spec §9: toast duration 3 s, top right. */
 export const TOAST_LIFE_MS = 3000;
@@ -26,9 +29,16 @@ export function notify(n: Notice, severity: 'error' | 'success' | 'info' | 'warn
 /** The toast stack and the error modal; mounted once at the app root. */
 export function Notifier() {
   const { t } = useTranslation();
-  const toast = useRef<Toast>(null);
+  const toast = useRef<Toast | null>(null);
+  const pending = useRef<ToastMessage[]>([]);
+  const [stackWanted, setStackWanted] = useState(false);
   const visible = useRef(new Map<string, number>());
   const [modal, setModal] = useState<string | null>(null);
+  // The stack mounted: show what came while it loaded.
+  const attach = useCallback((t: Toast | null) => {
+    toast.current = t;
+    if (t && pending.current.length) t.show(pending.current.splice(0));
+  }, []);
 
   useEffect(() => {
     listener = (n) => {
@@ -40,7 +50,12 @@ export function Notifier() {
       const until = visible.current.get(n.message);
       if (until && until > nowMs) return;
       visible.current.set(n.message, nowMs + TOAST_LIFE_MS);
-      toast.current?.show({ severity: n.severity, summary: n.summary ?? t(n.severity === 'error' ? 'common.errorTip' : 'common.tip'), detail: n.message, life: TOAST_LIFE_MS });
+      const message: ToastMessage = { severity: n.severity, summary: n.summary ?? t(n.severity === 'error' ? 'common.errorTip' : 'common.tip'), detail: n.message, life: TOAST_LIFE_MS };
+      if (toast.current) toast.current.show(message);
+      else {
+        pending.current.push(message);
+        setStackWanted(true);
+      }
     };
     queue.splice(0).forEach((n) => listener!(n));
     return () => {
@@ -51,7 +66,11 @@ export function Notifier() {
   return (
     <>
       {/* Below the header and tab bar (§9 heights 48 + 32…): a toast must not hide the user menu or settings. */}
-      <Toast ref={toast} position="top-right" className="app-toast" />
+      {stackWanted && (
+        <Suspense fallback={null}>
+          <ToastStack ref={attach} position="top-right" className="app-toast" />
+        </Suspense>
+      )}
       {modal !== null && (
         <Suspense fallback={null}>
           <NotifyModal message={modal} onHide={() => setModal(null)} />

@@ -1,8 +1,24 @@
-import dayjs from 'dayjs';
-
 /** Spec §5 / §9: the format every date value is sent in. */
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const DATE_FORMAT = 'YYYY-MM-DD';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A valid Date as `YYYY-MM-DD HH:mm:ss` ({@link DATE_TIME_FORMAT}) in local time. Written out rather
+ * than through dayjs: the HTTP client is on the login route, and dayjs is not (issue 13 budget).
+ */
+export function formatDateTime(d: Date): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** A dayjs object, recognised by the mark dayjs puts on its instances (`dayjs.isDayjs` does the same). */
+interface DayjsLike {
+  $isDayjsObject: true;
+  isValid(): boolean;
+  toDate(): Date;
+}
+const isDayjs = (v: unknown): v is DayjsLike => typeof v === 'object' && v !== null && (v as { $isDayjsObject?: unknown }).$isDayjsObject === true;
 
 /**
  * Prepares a request body (spec §5 "Request bodies"): Date and dayjs values become
@@ -11,8 +27,8 @@ export const DATE_FORMAT = 'YYYY-MM-DD';
  */
 export function formatRequestBody(value: unknown): unknown {
   if (typeof value === 'string') return value.trim();
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : dayjs(value).format(DATE_TIME_FORMAT);
-  if (dayjs.isDayjs(value)) return value.isValid() ? value.format(DATE_TIME_FORMAT) : null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : formatDateTime(value);
+  if (isDayjs(value)) return value.isValid() ? formatDateTime(value.toDate()) : null;
   if (Array.isArray(value)) return value.map(formatRequestBody);
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const out: Record<string, unknown> = {};

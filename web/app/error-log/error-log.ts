@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../lib/request-body';
 
 /**
  * Error log types of spec §8. The spec's "vue" type is a React render error here and is named
@@ -236,7 +236,7 @@ export function createErrorLog(enabled: () => boolean, now: () => number = Date.
   return {
     add(entry) {
       if (!enabled()) return false;
-      const full: ErrorLogEntry = { ...entry, id: nextId++, time: dayjs(now()).format('YYYY-MM-DD HH:mm:ss') };
+      const full: ErrorLogEntry = { ...entry, id: nextId++, time: formatDateTime(new Date(now())) };
       entries = [full, ...entries].slice(0, max);
       count++;
       emit();

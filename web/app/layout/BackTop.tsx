@@ -36,9 +36,14 @@ export function BackTop() {
   useEffect(() => {
     if (!enabled) return;
     const onScroll = () => setVisible(window.scrollY > BACK_TOP_VISIBLE_AT);
-    onScroll();
+    // The first reading waits for the next frame: reading scrollY while the page is being built
+    // forces a layout of all of it (issue 13, list pages' main-thread time).
+    const first = requestAnimationFrame(onScroll);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      cancelAnimationFrame(first);
+      window.removeEventListener('scroll', onScroll);
+    };
   }, [enabled]);
   if (!enabled || !visible) return null;
   return (

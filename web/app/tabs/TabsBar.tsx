@@ -73,9 +73,13 @@ export function TabsBar() {
   }, []);
 
   // Keep the active tab in view as tabs open and close.
+  // In the next frame: measuring while the page is being built forces a layout of all of it.
   useEffect(() => {
-    const el = strip.current?.querySelector<HTMLElement>('[aria-selected="true"]');
-    el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const frame = requestAnimationFrame(() => {
+      const el = strip.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+      el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [activeKey, tabs.length]);
 
   if (!setting.show) return null;

@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { InputText } from 'primereact/inputtext';
-import { Password } from 'primereact/password';
 import { Checkbox } from 'primereact/checkbox';
 import { Button } from 'primereact/button';
 import { useCaptcha } from '../../app/use-captcha';
@@ -11,9 +10,12 @@ import { safeRedirect } from '../../app/guard';
 import { LOGO } from '../../app/layout/logo';
 import { local, StorageKey } from '../../lib/storage';
 import { required, validate } from './login-rules';
-import { ForgetPasswordForm } from './forget-password';
 import { bindField, FormField } from './form-field';
 import { LocalePicker } from './locale-picker';
+import { PasswordInput } from './password-input';
+
+// Few visits open it: it loads when asked for (issue 13 login budget).
+const ForgetPasswordForm = lazy(() => import('./forget-password').then((m) => ({ default: m.ForgetPasswordForm })));
 
 type Field = 'username' | 'password' | 'captchaCode';
 const RULES = {
@@ -93,7 +95,9 @@ export default function LoginPage() {
         </div>
         <div className="login-card">
           {mode === 'forget' ? (
-            <ForgetPasswordForm onBack={() => setMode('login')} />
+            <Suspense fallback={null}>
+              <ForgetPasswordForm onBack={() => setMode('login')} />
+            </Suspense>
           ) : (
             <form onSubmit={submit} noValidate aria-label={t('login.signInTitle')}>
               <h1>{t('login.signInTitle')}</h1>
@@ -102,7 +106,7 @@ export default function LoginPage() {
                 <InputText id="username" name="username" autoComplete="username" {...bind('username')} className="w-full" autoFocus />
               </FormField>
               <FormField id="password" label={t('login.password')} error={errors.password}>
-                <Password inputId="password" name="password" autoComplete="current-password" {...bind('password')} feedback={false} toggleMask className="w-full" inputClassName="w-full" />
+                <PasswordInput id="password" name="password" autoComplete="current-password" {...bind('password')} />
               </FormField>
               <FormField id="captchaCode" label={t('login.captcha')} error={errors.captchaCode}>
                 <div className="captcha-row">

@@ -35,5 +35,7 @@ export default {
     sent: 'A code was sent to {{mobile}}',
     done: 'Your reset request was submitted; an administrator will complete it',
   },
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
   timeoutTitle: 'Session expired',
 };

@@ -35,5 +35,7 @@ export default {
     sent: '验证码已发送至 {{mobile}}',
     done: '重置申请已提交，请联系管理员完成重置',
   },
+  showPassword: '显示密码',
+  hidePassword: '隐藏密码',
   timeoutTitle: '登录已过期',
 };

@@ -138,6 +138,16 @@ const ROWS: Row[] = [
     en: /: a member cannot invite themselves$/,
   },
   {
+    what: "an injected HTTP 500 with the QA fault's default text (a list's failed reload shows it)",
+    request: async () => {
+      await app.inject({ method: 'POST', url: '/v1/mock/faults/add', payload: { path: '/v1/feedbackType/list', httpStatus: 500, times: 1 } });
+      return { method: 'POST', url: '/v1/feedbackType/list', payload: { pageNum: 1, pageSize: 1 } };
+    },
+    field: null,
+    zh: /^服务器内部错误（注入）$/,
+    en: /^Internal server error \(injected\)$/,
+  },
+  {
     what: 'a spreadsheet that is not one',
     request: notXlsx,
     field: 'file',

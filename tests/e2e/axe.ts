@@ -25,12 +25,14 @@ export async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Switches the console to the light or dark theme with the header toggle, as a person does, and
- * waits until PrimeReact's sheet for it has applied (the theme swaps its sheet once it loaded,
- * web/app/theme/theme.ts), so colours are judged in the theme they belong to.
+ * Switches the console to the light or dark theme with the header toggle and waits until
+ * PrimeReact's sheet for it has applied (the theme swaps its sheet once it loaded,
+ * web/app/theme/theme.ts), so colours are judged in the theme they belong to. The click is
+ * dispatched to the toggle itself: a modal form's mask covers the header, and the screen to judge
+ * is the one with the form open.
  */
 export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await page.locator('[data-testid=theme-toggle]').click();
+  if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await page.locator('[data-testid=theme-toggle]').dispatchEvent('click');
   await page.waitForFunction(
     (t) => {
       const link = document.getElementById('theme-link') as HTMLLinkElement | null;

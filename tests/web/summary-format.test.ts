@@ -13,6 +13,7 @@ import {
   intlLocale,
   percentOf,
   platformInstant,
+  platformTimeText,
   relativeTime,
 } from '../../web/lib/format';
 import { baseOptions, chartLocale, lookKey, mergeOptions, readLook, type ChartLook } from '../../web/components/chart-options';
@@ -72,6 +73,7 @@ describe('dates', () => {
     expect(relativeTime('2026-11-24 10:00:00', Date.UTC(2026, 10, 24, 2, 5, 0), 'en')).toBe('5 minutes ago');
     expect(platformInstant('2026-11-24')).toBe(Date.UTC(2026, 10, 23, 16, 0, 0));
     expect(platformInstant('yesterday')).toBeNaN();
+    expect(platformTimeText(Date.UTC(2026, 10, 24, 17, 30, 5))).toBe('2026-11-25 01:30:05');
   });
   test('axis labels stay short and keep the year across a year change', () => {
     expect(formatMonth('2025-11', 'en')).toBe('Nov 25');

@@ -78,6 +78,11 @@ export function platformInstant(time: string): number {
   return Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)) - PLATFORM_OFFSET_MS;
 }
 
+/** An instant (epoch ms) as platform time text `YYYY-MM-DD HH:mm:ss` (UTC+8), whatever the browser's zone. */
+export function platformTimeText(ms: number): string {
+  return new Date(ms + PLATFORM_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /**
  * "3 hours ago" / "3 小时前": how long before the instant `now` (epoch ms) a platform time
  * (UTC+8, see {@link platformInstant}) was, in the language given; the text itself when it is not a time.

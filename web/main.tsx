@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PrimeReactProvider } from 'primereact/api';
+import type { RowPassThroughOptions } from 'primereact/row';
 import './styles/app.css';
 import { configureHttp } from './api/http';
 import { DEFAULT_LOCALE, i18n, initI18n, isLocale } from './i18n';
@@ -33,7 +34,22 @@ const PT = {
   checkbox: { root: { role: undefined, 'aria-label': undefined, 'aria-checked': undefined } },
   inputswitch: { root: { role: undefined, 'aria-checked': undefined } },
   // TreeTable names both its wrapper and its table `table` (axe aria-required-children): the table's role is enough.
-  treetable: { root: { role: undefined } },
+  // Its rows carry a tree's level, position and expansion, which belong to a treegrid, not a table
+  // (axe aria-conditional-attr); a row is not a checkbox (aria-checked, axe aria-allowed-attr): the
+  // row's own checkbox, when there is one, says whether it is checked.
+  // (PrimeReact types `row` as a Row component's options, but merges it into the <tr> as attributes.)
+  treetable: { root: { role: undefined }, table: { role: 'treegrid' }, row: { 'aria-checked': undefined } as unknown as RowPassThroughOptions },
+  // The chevron beside a tree picker opens the same panel as the labelled field: announced once, through the field.
+  treeselect: { trigger: { role: undefined, 'aria-hidden': true } },
+  tree: {
+    // Drop points are gaps between nodes for the mouse, not tree items (axe aria-treeitem-name).
+    droppoint: { role: 'none', 'aria-hidden': true },
+    // The chevron is out of the tab order; the tree item itself expands and collapses with the arrow
+    // keys and says whether it is open (aria-expanded), so the nameless button is hidden (axe button-name).
+    toggler: { 'aria-hidden': true },
+    // Same for a checkbox tree: the tree item carries aria-checked; the box inside is for the mouse (axe label).
+    nodeCheckbox: { 'aria-hidden': true },
+  },
 };
 
 async function boot() {

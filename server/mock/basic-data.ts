@@ -1,6 +1,9 @@
 import type { BasicData } from '../contract/auth.js';
 import { seededFaker } from './faker.js';
 
+/** Invented game studios and publishers (no real company): the goods brands of the basic data. */
+const BRANDS = ['星辰互娱', '云海游戏', '赤焰工作室', '青鸟网络', '极光互动', '北辰娱乐', '墨韵游戏', '远山数字'] as const;
+
 /**
  * Basic data behind `/v1/admin/gameCategory` (spec §3): goods categories and brands, game tags
  * and platforms, member levels. Deterministic for a seed.
@@ -27,7 +30,9 @@ export function makeBasicData(seed: number): BasicData {
   ];
   return {
     goodsCategory: categories.map((name, i) => ({ id: i + 1, name })),
-    goodsBrand: Array.from({ length: 8 }, (_, i) => ({ id: i + 1, name: f.company.name() })),
+    // Issue 15 #11: brands of a game shop are game studios and publishers (invented names), in the
+    // console's default language, not random companies; the seed picks their order.
+    goodsBrand: f.helpers.shuffle([...BRANDS]).map((name, i) => ({ id: i + 1, name })),
     gameTag: tags.map(([tagName, tagIdentity]) => ({ tagName, tagIdentity })),
     gamePlatform: platforms.map(([platformName, platformIdentity]) => ({ platformName, platformIdentity })),
     memberLevel: ['普通会员', '白银会员', '黄金会员', '铂金会员', '钻石会员'].map((name, i) => ({ id: i + 1, name })),

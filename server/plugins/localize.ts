@@ -166,7 +166,11 @@ export function translateMessage(message: string, lang: Lang, entity: string | n
       break;
     }
   }
-  return { text: whole(body) + tail, missed };
+  const out = whole(body) + tail;
+  // Spreadsheet reports name a column by its header in the file (Chinese, as the template writes
+  // it) and its key: `会员ID (memberId)`. In English the column is named by the field's English
+  // label, with the header to find it in the file: `Member ID (column "会员ID")`.
+  return { text: lang === 'en' ? out.replace(/([\u4e00-\u9fff][^\s()]*) \(([A-Za-z]\w*)\)/g, (_, header: string, field: string) => `${tools.label(field)} (column "${header}")`) : out, missed };
 }
 
 /** The field key a message is about (`typeName: …` → typeName; `list.3.url: …` → list), else null. */

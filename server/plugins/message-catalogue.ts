@@ -67,6 +67,22 @@ const w = (s: string, t: Tools) => WORDS[s.trim()] ?? t.title(s);
 const and = (s: string, t: Tools) => s.split(' and ').map((f) => t.label(f)).join('、');
 
 /** zh_CN templates of whole texts (after the field prefix, or the whole message when it has none). */
+/** The default texts of injected faults (mock/qa.ts DEFAULT_MESSAGES), without their " (injected)". */
+const INJECTED: Record<string, string> = {
+  'Session expired, please sign in again': '登录已过期，请重新登录',
+  'Bad request': '请求有误',
+  Forbidden: '没有权限',
+  'Not found': '未找到',
+  'Method not allowed': '不允许的请求方法',
+  'Request timeout': '请求超时',
+  'Internal server error': '服务器内部错误',
+  'Not implemented': '未实现',
+  'Bad gateway': '网关错误',
+  'Service unavailable': '服务不可用',
+  'Gateway timeout': '网关超时',
+  'HTTP version not supported': '不支持的 HTTP 版本',
+};
+
 export const CATALOGUE: readonly Entry[] = [
   // ── Validation (ajv/TypeBox, routes/validator.ts) ──────────────────────────────────────────────
   [/^is required$/, () => '必填'],
@@ -121,6 +137,8 @@ export const CATALOGUE: readonly Entry[] = [
   [/^must not contain control characters$/, () => '不能包含控制字符'],
   [/^is percent-encoded too many times$/, () => '百分号编码层数过多'],
   [/^Injected fault$/, () => '注入的故障'],
+  // The QA fault defaults per HTTP status (mock/qa.ts), which a list's failed reload shows as a toast.
+  [/^(.+) \(injected\)$/, (m) => (INJECTED[m[1]] ? `${INJECTED[m[1]]}（注入）` : m[0])],
   [/^Injected envelope code (\d+)$/, (m) => `注入的响应码 ${m[1]}`],
   [/^Unexpected end of JSON input$/, () => '请求体不是完整的 JSON'],
   [/^Body cannot be empty when content-type is set to 'application\/json'$/, () => '内容类型为 JSON 时请求体不能为空'],

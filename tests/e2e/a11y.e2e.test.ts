@@ -1,15 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eLifecycle, newPage, openSignedIn, resetMock, type E2EServer } from './harness.js';
+import { StorageKey } from '../../web/lib/storage';
+import { e2eLifecycle, newPage, openSignedIn, resetMock, seedStorage, type E2EServer } from './harness.js';
 import type { Browser } from 'playwright-core';
-import { axeViolations } from './axe.js';
+import { axeViolations, useTheme } from './axe.js';
 
 /**
  * Accessibility in the suite (issue 15): axe-core over the screens a person meets first — login,
  * home workbench, dashboard, a list, a dialog form, the settings drawer and the lock screen — in
  * the light and the dark theme. Serious and critical violations fail the test with the rule, the
  * elements and axe's own explanation, so the fix is obvious. The kit's resource smoke
- * (smoke.e2e.test.ts) runs the same check over every declared screen (tests/e2e/axe.ts).
+ * (smoke.e2e.test.ts) runs the same check over every declared screen's list and form, and
+ * a11y-routes.e2e.test.ts over every screen of the route table (tests/e2e/axe.ts).
  */
 
 let server: E2EServer;
@@ -25,23 +27,16 @@ async function listReady(page: Page) {
   await page.waitForFunction(() => !document.querySelector('.p-datatable-loading-overlay') && !!document.querySelector('[data-testid=crud-table] tbody tr'));
 }
 
-async function setDark(page: Page, dark: boolean) {
-  const now = await page.evaluate(() => document.documentElement.dataset.theme);
-  if ((now === 'dark') !== dark) {
-    await page.locator('[data-testid=theme-toggle]').click();
-    await page.waitForFunction((d) => document.documentElement.dataset.theme === (d ? 'dark' : 'light'), dark);
-  }
-}
-
 describe('axe: 0 serious or critical violations (issue 15)', () => {
   test('the login page, in both themes', async () => {
     const { page } = await newPage(browser);
     await page.goto(server.url + '/login');
     await page.locator('[data-testid=captcha-image]').waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.evaluate(() => {
-      document.documentElement.dataset.theme = 'dark';
-    });
+    // The login page has no theme toggle: the stored dark mode applies at boot, sheet and all.
+    await seedStorage(page, { [StorageKey.darkMode]: true });
+    await page.locator('[data-testid=captcha-image]').waitFor();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
@@ -50,7 +45,7 @@ describe('axe: 0 serious or critical violations (issue 15)', () => {
     test(`workbench, dashboard, a list, a dialog form, the settings drawer and the lock screen (${theme})`, async () => {
       await resetMock(server);
       const { page, context, errors } = await openSignedIn(browser, server, '/home/work');
-      await setDark(page, theme === 'dark');
+      await useTheme(page, theme);
       const report: Record<string, string[]> = {};
 
       await page.locator('[data-testid=layout] .wb-header').waitFor();

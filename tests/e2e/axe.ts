@@ -7,7 +7,8 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
 /**
  * The serious and critical axe violations of what the page shows now, as one readable line each
  * (`rule (impact): selector, selector — summary`). axe is evaluated through the debugging protocol,
- * which the console's CSP (script-src 'self') does not govern.
+ * which the console's CSP (script-src 'self') does not govern. Hidden content (kept-alive tabs,
+ * closed overlays) is not judged: axe skips what is not rendered.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   // Colours are judged as they end: a dialog fading in is paler than it will be.
@@ -23,3 +24,73 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return found;
 }
 
+/**
+ * Switches the console to the light or dark theme with the header toggle and waits until
+ * PrimeReact's sheet for it has applied (the theme swaps its sheet once it loaded,
+ * web/app/theme/theme.ts), so colours are judged in the theme they belong to. The click is
+ * dispatched to the toggle itself: a modal form's mask covers the header, and the screen to judge
+ * is the one with the form open.
+ */
+export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await page.locator('[data-testid=theme-toggle]').dispatchEvent('click');
+  await page.waitForFunction(
+    (t) => {
+      const link = document.getElementById('theme-link') as HTMLLinkElement | null;
+      const want = link?.dataset[t === 'dark' ? 'darkHref' : 'lightHref'];
+      return document.documentElement.dataset.theme === t && !document.getElementById('theme-link-next') && (!want || link!.getAttribute('href') === want);
+    },
+    theme,
+  );
+}
+
+/**
+ * Runs axe in the theme the page shows, then switches to the other theme and runs it again: the
+ * violations of both, each line prefixed with its theme. The page is left in the second theme (a
+ * walk over many screens alternates, one switch per screen; the sheets are cached after the first).
+ */
+export async function axeBothThemes(page: Page): Promise<string[]> {
+  const first = (await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark' ? 'dark' : 'light';
+  const second = first === 'dark' ? 'light' : 'dark';
+  const found = (await axeViolations(page)).map((v) => `[${first}] ${v}`);
+  await useTheme(page, second);
+  found.push(...(await axeViolations(page)).map((v) => `[${second}] ${v}`));
+  return found;
+}
+
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+/**
+ * Counts the page's API requests under way from now on (call once, right after the page is made),
+ * for {@link settled}.
+ */
+export function trackRequests(page: Page): void {
+  const open = new Set<unknown>();
+  inFlight.set(page, open);
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/v1/')) open.add(r);
+  });
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+}
+
+/**
+ * Waits until the shown screen has drawn what it loads: its page chunk is in (no loading
+ * placeholder), no list, tree or card shows a loading state, and no API request is under way (when
+ * the page is tracked by {@link trackRequests}); checked twice in a row, a frame apart, so a
+ * request that starts once the first answer arrives is waited on too.
+ */
+export async function settled(page: Page): Promise<void> {
+  const busy = () =>
+    page.evaluate(() => {
+      const view = document.querySelector('.page-view:not([hidden])') ?? document.body;
+      const loading = view.querySelector('.page-outlet-loading, .p-datatable-loading-overlay, .p-treetable-loading-overlay, .p-tree-loading-overlay, .p-skeleton, [aria-busy="true"]');
+      return new Promise<boolean>((ok) => requestAnimationFrame(() => ok(!!loading || !view.firstElementChild)));
+    });
+  const open = inFlight.get(page);
+  let calm = 0;
+  const deadline = Date.now() + 15_000;
+  while (calm < 2) {
+    if (Date.now() > deadline) throw new Error(`${page.url()} is still loading after 15 s`);
+    calm = !(await busy()) && !open?.size ? calm + 1 : 0;
+  }
+}

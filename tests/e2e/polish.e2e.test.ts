@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { e2eLifecycle, openSignedIn, resetMock, type E2EServer } from './harness.js';
+import { StorageKey } from '../../web/lib/storage';
+import { apiToken, e2eLifecycle, newPage, openSignedIn, resetMock, seedStorage, signIn, type E2EServer } from './harness.js';
 
 /**
  * What an operator notices in the first ten minutes (issue 15), each as it shows in Chromium:
@@ -16,10 +17,19 @@ e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
   browser = b;
 });
 
-describe('first-class feel (issue 15)', () => {
+/**
+ * The findings are checked as the issue found them (Chinese, light, wide) and in the other
+ * language and theme on a narrow window (below the §9 992 px breakpoint).
+ */
+const VARIANTS = [
+  { name: 'zh_CN, light, 1440 px', width: 1440, seed: {}, crumb: '错误日志' },
+  { name: 'en, dark, 800 px', width: 800, seed: { [StorageKey.locale]: 'en', [StorageKey.darkMode]: true }, crumb: 'Error log' },
+] as const;
+
+describe.each(VARIANTS)('first-class feel (issue 15), $name', ({ width, seed, crumb }) => {
   test('the tab context menu opens inside the window on the very first right-click', async () => {
     await resetMock(server);
-    const { page, context } = await openSignedIn(browser, server, '/feedback/type', { height: 900 });
+    const { page, context } = await openSignedIn(browser, server, '/feedback/type', { height: 900, width, seed });
     const tab = page.locator('[data-testid=tab][data-key="/feedback/type"]');
     await tab.click({ button: 'right' });
     const menu = page.locator('[data-testid=tabs-context-menu]');
@@ -38,10 +48,12 @@ describe('first-class feel (issue 15)', () => {
   });
 
   test("an operator opening an admin-only screen sees 403, an unknown path 404; Home opens the operator's home path", async () => {
-    const { page, context, errors } = await openSignedIn(browser, server, '/system/account', { user: 'operator' });
+    const { page, context, errors } = await openSignedIn(browser, server, '/system/account', { user: 'operator', width, seed });
     await page.locator('[data-testid=exception][data-status="403"]').waitFor();
     await page.goto(server.url + '/no/such/screen');
     await page.locator('[data-testid=exception][data-status="404"]').waitFor();
+    // Below 992 px the menu is a drawer: open it to see its entries.
+    if (width < 992) await page.locator('[data-testid=menu-toggle]').click();
     // The Home entry of the menu goes where the logo and "/" go: the operator's home path.
     const home = page.locator('[data-testid=side-menu] a[href="/dashboard/analysis"]').first();
     await home.waitFor();
@@ -53,7 +65,7 @@ describe('first-class feel (issue 15)', () => {
   });
 
   test('toasts sit below the header; the avatar shows the same initials in the header and the workbench; one crumb on the error log', async () => {
-    const { page, context } = await openSignedIn(browser, server, '/home/work');
+    const { page, context } = await openSignedIn(browser, server, '/home/work', { width, seed });
     const headerAvatar = (await page.locator('[data-testid=user-menu] .p-avatar-text').textContent())!.trim();
     const workbenchAvatar = (await page.locator('.wb-user-avatar .p-avatar-text').textContent())!.trim();
     expect(headerAvatar).toBe(workbenchAvatar);
@@ -72,12 +84,12 @@ describe('first-class feel (issue 15)', () => {
     await page.goto(server.url + '/error-log/list');
     const crumbs = page.locator('[data-testid=breadcrumbs] li');
     await crumbs.first().waitFor();
-    expect(await crumbs.allInnerTexts()).toEqual(['错误日志']);
+    expect(await crumbs.allInnerTexts()).toEqual([crumb]);
     await context.close();
   });
 
   test('a production console signs in without developer warnings; the API reference is titled after the product', async () => {
-    const opened = await openSignedIn(browser, server, '/home/work');
+    const opened = await openSignedIn(browser, server, '/home/work', { width, seed });
     const seen: string[] = [];
     opened.page.on('console', (m) => {
       if (m.type() === 'warning') seen.push(m.text());
@@ -94,7 +106,7 @@ describe('first-class feel (issue 15)', () => {
 
   test('a failed reload keeps the last rows and says so with a retry; the retry brings the list back', async () => {
     await resetMock(server);
-    const { page, context } = await openSignedIn(browser, server, '/feedback/type');
+    const { page, context } = await openSignedIn(browser, server, '/feedback/type', { width, seed });
     const rows = page.locator('[data-testid=crud-table] tbody tr');
     await rows.first().waitFor();
     const before = await rows.allInnerTexts();
@@ -110,7 +122,7 @@ describe('first-class feel (issue 15)', () => {
 
   test('at 800 px a list scrolls sideways instead of squeezing columns to a character each', async () => {
     await resetMock(server);
-    const { page, context } = await openSignedIn(browser, server, '/feedback/index', { width: 800, height: 900 });
+    const { page, context } = await openSignedIn(browser, server, '/feedback/index', { width: 800, height: 900, seed });
     const row = page.locator('[data-testid=crud-table] tbody tr').first();
     await row.waitFor();
     const cells = await row.locator('td').evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect().width));
@@ -120,5 +132,37 @@ describe('first-class feel (issue 15)', () => {
     const scrolls = await page.locator('[data-testid=crud-table] .p-datatable-wrapper').evaluate((w) => w.scrollWidth > w.clientWidth);
     expect(scrolls).toBe(true);
     await context.close();
+  });
+
+});
+
+describe('mock messages in English (issue 15 item 1)', () => {
+  test("in English the mock's refusals are English and name the field by its English label: sign-in, and a form's field error", async () => {
+    await resetMock(server);
+    const { page, context } = await newPage(browser);
+    await page.goto(server.url + '/login');
+    await seedStorage(page, { [StorageKey.locale]: 'en' });
+    await signIn(page, 'admin', 'not-the-password');
+    const modal = page.locator('[data-testid=error-modal]');
+    await expect.poll(() => modal.textContent()).toMatch(/Account: wrong account or password/);
+    expect(await modal.textContent()).not.toMatch(/username|账号/);
+    await page.locator('[data-testid=error-modal-ok]').click();
+    await context.close();
+
+    const res = await fetch(`${server.url}/v1/feedbackType/list`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: await apiToken(server) }, body: JSON.stringify({ pageNum: 1, pageSize: 1 }) });
+    const name = ((await res.json()) as { data: { list: { typeName: string }[] } }).data.list[0].typeName;
+    const opened = await openSignedIn(browser, server, '/feedback/type', { seed: { [StorageKey.locale]: 'en' } });
+    await opened.page.locator('[data-testid=crud-table] tbody tr').first().waitFor();
+    await opened.page.locator('[data-testid=crud-add]').click();
+    await opened.page.locator('[data-field=typeName] input').fill(name);
+    await opened.page.locator('[data-testid=crud-form-save]').click();
+    const error = opened.page.locator('[data-field=typeName] [data-testid=crud-field-error]');
+    await expect.poll(() => error.textContent()).toMatch(/^".+" is already used by feedback type \d+ \(.+\)$/);
+    // The toast names the field by its English label, never by its key.
+    const toast = opened.page.locator('.p-toast-message-error').first();
+    await expect.poll(() => toast.textContent()).toMatch(/Type name: ".+" is already used by feedback type/);
+    expect(await toast.textContent()).not.toMatch(/typeName|类型名称/);
+    expect(opened.errors).toEqual([]);
+    await opened.context.close();
   });
 });

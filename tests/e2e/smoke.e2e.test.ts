@@ -5,6 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { ROUTE_TABLE, type RouteDecl } from '../../server/contract/route-table';
 import type { AnyEntity } from '../../server/contract/entity';
 import { openSignedIn, resetMock, type E2EServer, e2eLifecycle, apiToken } from './harness.js';
+import { axeBothThemes } from './axe.js';
 
 /**
  * The resource smoke (issue 7 "Tests that scale"), generated from the declarations: every
@@ -13,7 +14,8 @@ import { openSignedIn, resetMock, type E2EServer, e2eLifecycle, apiToken } from 
  * total the server answers for it); the add form opens; a required field left empty is refused
  * beside the field; a valid record saves and the list grows by one; signed in as the operator, the
  * screen shows only the buttons its permission codes allow (or the 403 page when the route is not
- * the operator's). A new declaration gets this
+ * the operator's); and axe finds no serious or critical violation on the list nor on the form
+ * showing its field error, in the light and the dark theme (issue 15). A new declaration gets this
  * with no test code. What the smoke cannot drive generically fails with a message saying what to
  * do, or is listed in {@link EXCLUDED} with a reason.
  *
@@ -291,6 +293,8 @@ describe('every declared resource screen (generated from web/resources/**/*.reso
       const rows = box.locator('[data-testid=crud-table] tbody tr:not(.p-datatable-emptymessage)');
       expect(await rows.count(), `${screen}: the seeded list shows rows`).toBeGreaterThan(0);
       const total = await shownTotal(box);
+      // Accessible in both themes (issue 15): judged now, asserted at the end so a failure reports every screen's findings.
+      const a11y: Record<string, string[]> = { list: await axeBothThemes(page) };
 
       // A filter applies: the request carries it, and the screen shows the server's total for it.
       if (d.filters?.length) {
@@ -313,6 +317,7 @@ describe('every declared resource screen (generated from web/resources/**/*.reso
 
       if (!d.form || d.actions?.add === false) {
         expect(errors, 'page and console errors').toEqual([]);
+        expect(a11y, `${screen}: axe, serious or critical`).toEqual({ list: [] });
         return;
       }
       // The add form opens.
@@ -327,6 +332,7 @@ describe('every declared resource screen (generated from web/resources/**/*.reso
       if (!textual.length) throw new Error(`${screen}: no required text field in the form to leave empty (required: ${required.join(', ') || 'none'})`);
       await form.locator('[data-testid=crud-form-save]').click();
       await form.locator(`[data-field="${textual[0]}"] [data-testid=crud-field-error]`).waitFor();
+      a11y.form = await axeBothThemes(page);
       expect((await api<{ total: number }>(listPath, { pageNum: 1, pageSize: 1 })).total).toBe(total);
 
       // A valid record saves and the list grows by one.
@@ -339,6 +345,7 @@ describe('every declared resource screen (generated from web/resources/**/*.reso
       await expect.poll(() => shownTotal(box), { message: `${screen}: the list grows by the saved record` }).toBe(total + 1);
       expect((await api<{ total: number }>(listPath, { pageNum: 1, pageSize: 1 })).total).toBe(total + 1);
       expect(errors, 'page and console errors').toEqual([]);
+      expect(a11y, `${screen}: axe, serious or critical`).toEqual({ list: [], form: [] });
     });
   }
 });

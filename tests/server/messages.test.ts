@@ -138,6 +138,16 @@ const ROWS: Row[] = [
     en: /: a member cannot invite themselves$/,
   },
   {
+    what: "an injected HTTP 500 with the QA fault's default text (a list's failed reload shows it)",
+    request: async () => {
+      await app.inject({ method: 'POST', url: '/v1/mock/faults/add', payload: { path: '/v1/feedbackType/list', httpStatus: 500, times: 1 } });
+      return { method: 'POST', url: '/v1/feedbackType/list', payload: { pageNum: 1, pageSize: 1 } };
+    },
+    field: null,
+    zh: /^服务器内部错误（注入）$/,
+    en: /^Internal server error \(injected\)$/,
+  },
+  {
     what: 'a spreadsheet that is not one',
     request: notXlsx,
     field: 'file',
@@ -149,7 +159,7 @@ const ROWS: Row[] = [
     request: badRows,
     field: null,
     zh: /^第 2 行：会员ID 987654321 不存在对应的会员；第 2 行：手机号 "123" 不是 11 位手机号码；第 2 行：奖项等级 "99" 必须是 1 到 10 的整数。未导入任何数据。$/,
-    en: /^row 2: 会员ID \(memberId\) 987654321: no such member; .*\. Nothing was imported\.$/,
+    en: /^row 2: Member ID \(column "会员ID"\) 987654321: no such member; row 2: Phone \(column "手机号"\) "123" is not an 11-digit mobile number; .*\. Nothing was imported\.$/,
   },
 ];
 

@@ -12,6 +12,8 @@ import {
   initials,
   intlLocale,
   percentOf,
+  platformInstant,
+  platformTimeText,
   relativeTime,
 } from '../../web/lib/format';
 import { baseOptions, chartLocale, lookKey, mergeOptions, readLook, type ChartLook } from '../../web/components/chart-options';
@@ -57,12 +59,21 @@ describe('counts, trends and shares', () => {
 });
 
 describe('dates', () => {
-  const now = new Date(2026, 10, 21, 8, 0, 0).getTime();
+  // 08:00 on 21 Nov 2026 on the platform's clock (UTC+8), as an instant.
+  const now = Date.UTC(2026, 10, 21, 0, 0, 0);
   test('relative time of a platform time, in each language', () => {
     expect(relativeTime('2026-11-21 05:00:00', now, 'zh_CN')).toBe('3 小时前');
     expect(relativeTime('2026-11-21 05:00:00', now, 'en')).toBe('3 hours ago');
     expect(relativeTime('2026-11-01 15:52:00', now, 'en')).toBe('20 days ago');
     expect(relativeTime('not a date', now, 'en')).toBe('not a date');
+  });
+  test('record times are platform time (UTC+8) whatever the zone of the browser (issue 15 #9)', () => {
+    // 10:00 platform time is 02:00 UTC: five minutes before 02:05 UTC, read in any zone.
+    expect(platformInstant('2026-11-24 10:00:00')).toBe(Date.UTC(2026, 10, 24, 2, 0, 0));
+    expect(relativeTime('2026-11-24 10:00:00', Date.UTC(2026, 10, 24, 2, 5, 0), 'en')).toBe('5 minutes ago');
+    expect(platformInstant('2026-11-24')).toBe(Date.UTC(2026, 10, 23, 16, 0, 0));
+    expect(platformInstant('yesterday')).toBeNaN();
+    expect(platformTimeText(Date.UTC(2026, 10, 24, 17, 30, 5))).toBe('2026-11-25 01:30:05');
   });
   test('axis labels stay short and keep the year across a year change', () => {
     expect(formatMonth('2025-11', 'en')).toBe('Nov 25');
@@ -71,6 +82,8 @@ describe('dates', () => {
     expect(formatMonth('garbage', 'en')).toBe('garbage');
   });
   test("today's date in full", () => {
+    // The person's own day (the greeting's clock is the browser's), at 08:00 local time.
+    const now = new Date(2026, 10, 21, 8, 0, 0).getTime();
     expect(formatLongDate(now, 'en')).toBe('Saturday, November 21, 2026');
     expect(formatLongDate(now, 'zh_CN')).toBe('2026年11月21日星期六');
   });

@@ -210,7 +210,10 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
     return (
       <>
         {page.list.length > 0 && failedNote}
-        <TreeTable key={i18n.language} value={nodes} loading={ctl.loading} emptyMessage={empty} scrollable data-testid="crud-table" className="crud-tree-table">
+        {/* One <table> (not `scrollable`, which splits header and body into two tables): the tree's
+            rows and their column headers are one treegrid (web/main.tsx pass-through); the wrapper
+            still scrolls sideways on a narrow screen. */}
+        <TreeTable key={i18n.language} value={nodes} loading={ctl.loading} emptyMessage={empty} data-testid="crud-table" className="crud-tree-table">
           {columnEls}
           {actions}
         </TreeTable>

@@ -64,14 +64,33 @@ export function percentOf(part: number, total: number): number {
   return total > 0 ? Math.round((part / total) * 100) : 0;
 }
 
+/** The platform's zone, China Standard Time (UTC+8, no daylight saving): record times are written in it. */
+const PLATFORM_OFFSET_MS = 8 * 3_600_000;
+
 /**
- * How long ago a platform time (`YYYY-MM-DD HH:mm:ss`, spec §5, read as local time) was,
- * relative to `now` (ms): `3 小时前` / `3 hours ago`. Unparseable input is returned as given.
+ * The instant of a platform time (`YYYY-MM-DD HH:mm:ss`, or a date), read in the platform's zone
+ * (UTC+8) whatever the browser's zone is (issue 15 #9: one rule for record times). NaN when the
+ * text is not such a time.
+ */
+export function platformInstant(time: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(time.trim());
+  if (!m) return NaN;
+  return Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)) - PLATFORM_OFFSET_MS;
+}
+
+/** An instant (epoch ms) as platform time text `YYYY-MM-DD HH:mm:ss` (UTC+8), whatever the browser's zone. */
+export function platformTimeText(ms: number): string {
+  return new Date(ms + PLATFORM_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/**
+ * "3 hours ago" / "3 小时前": how long before the instant `now` (epoch ms) a platform time
+ * (UTC+8, see {@link platformInstant}) was, in the language given; the text itself when it is not a time.
  */
 export function relativeTime(time: string, now: number, lang: string): string {
-  const t = dayjs(time);
-  if (!t.isValid()) return time;
-  return t.locale(dayjsLocale(lang)).from(dayjs(now));
+  const at = platformInstant(time);
+  if (Number.isNaN(at)) return time;
+  return dayjs(at).locale(dayjsLocale(lang)).from(dayjs(now));
 }
 
 /** `2025-11` → `Nov 25` / `25年11月` (month axis labels that stay short across a year change). */

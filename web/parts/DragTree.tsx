@@ -94,6 +94,10 @@ export function DragTree({ nodes, onMove, actions, extra, maxDepth, ariaLabel }:
       }}
       className="parts-tree w-full"
       aria-label={ariaLabel}
+      // A node is named by what it shows (its label and extras such as link values; its action
+      // buttons keep their own names), not by an aria-label of the label alone, which leaves the
+      // extras unread (axe label-content-name-mismatch).
+      pt={{ node: { 'aria-label': undefined } }}
       nodeTemplate={(n) => {
         const { node, depth } = n.data as { node: DragTreeNode; depth: number };
         return (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tag } from 'primereact/tag';
-import dayjs from 'dayjs';
+import { platformTimeText } from '../../lib/format';
 import { costConfig } from '../../../server/contract/inventory';
 import { callOp, centsToYuan, type Page } from '../../crud';
 import { ResourceListPage } from '../../crud';
@@ -14,7 +14,8 @@ const current = new Map<number, Promise<number | null>>();
 function currentCostId(goodsId: number): Promise<number | null> {
   let p = current.get(goodsId);
   if (!p) {
-    const now = dayjs().format('YYYY-MM-DD HH:mm:ss');
+    // Effective and expiry times are platform time (UTC+8): compare with the platform's now.
+    const now = platformTimeText(Date.now());
     p = callOp<Page<Row>>(costConfig, 'list', { goodsId, status: 1, effectiveTime: ['1970-01-01 00:00:00', now], sortField: 'effectiveTime', sortOrder: 'desc', pageSize: 10 })
       .then((r) => (r.list.find((x) => !x.expireTime || String(x.expireTime) > now)?.id as number | undefined) ?? null)
       .catch(() => null);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
+import { platformInstant } from '../../lib/format';
 import type { TSchema } from 'typebox';
 import { Sidebar } from 'primereact/sidebar';
 import { Button } from 'primereact/button';
@@ -57,7 +58,8 @@ export function MessageDrawer({ record, visible, onHide, onSaved }: { record: Ro
     for (const [f, e] of Object.entries(validatePayload(entity.schemas.add as TSchema, payload))) found[f] = t(`crud.validation.${e.key}`, { ...e.values, field: label(f) });
     if (payload.targetType === 2 && !(payload.gradeIds as number[]).length) found.gradeIds = t('operate.msg.chooseGrades');
     if (payload.targetType === 3 && !(payload.memberIds as number[]).length) found.memberIds = t('operate.msg.chooseMembers');
-    if (mode === 'schedule' && (!sendTime || !dayjs(sendTime).isAfter(dayjs()))) found.sendTime = t('operate.msg.futureTime');
+    // The picked wall-clock time is sent as platform time (UTC+8): it must be ahead of the platform's now.
+    if (mode === 'schedule' && (!sendTime || !(platformInstant(dayjs(sendTime).format(DATETIME_FORMAT)) > Date.now()))) found.sendTime = t('operate.msg.futureTime');
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     setSaving(true);

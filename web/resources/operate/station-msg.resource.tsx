@@ -1,14 +1,14 @@
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { SendStatus, stationMsg } from '../../../server/contract/operate';
 import { member } from '../../../server/contract/member';
 import { defineResource, enumLabel } from '../../crud';
+import { platformInstant } from '../../lib/format';
 
 /** The send status, with "scheduled" for a sent message whose time is still ahead (members see it from then). */
 function SendStatusCell({ row }: { row: Record<string, unknown> }) {
   const { t, i18n } = useTranslation();
-  const scheduled = row.status === 1 && typeof row.sendTime === 'string' && dayjs(row.sendTime).isAfter(dayjs());
+  const scheduled = row.status === 1 && typeof row.sendTime === 'string' && platformInstant(row.sendTime) > Date.now();
   if (scheduled) return <Tag value={t('operate.msg.scheduled')} severity="info" icon="pi pi-clock" data-value="scheduled" />;
   const severity = row.status === 1 ? 'success' : row.status === 2 ? 'secondary' : 'warning';
   return <Tag value={enumLabel(SendStatus.name, row.status, i18n.language)} severity={severity} data-value={String(row.status)} />;

@@ -1,12 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Accordion, AccordionTab } from 'primereact/accordion';
 import { Checkbox } from 'primereact/checkbox';
 import { Tree, type TreeCheckboxSelectionKeys } from 'primereact/tree';
 import type { TreeNode } from 'primereact/treenode';
 import { localizeSystemName } from '../../../server/contract/resources';
 import { http } from '../../api/http';
 import type { InputProps } from '../../crud';
+// The role form is a kit page: it brings the system area's styles (groups, hints) with it.
+import '../../pages/system/system.css';
 
 interface MenuNode { id: number; title: string; children: MenuNode[] }
 interface ResourceRow { id: number; name: string; url: string; categoryId: number }
@@ -67,6 +68,14 @@ export function ResourceGroupsInput({ value, onChange, id }: InputProps) {
     http.post<{ list: Category[] }>('/v1/resourceCategory/list', { pageNum: 1, pageSize: 1000 }).then((p) => setCategories(p.list), () => {});
   }, []);
   const chosen = useMemo(() => new Set((value as number[] | undefined) ?? []), [value]);
+  const uid = useId();
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  const flip = (categoryId: number) =>
+    setOpened((o) => {
+      const next = new Set(o);
+      if (!next.delete(categoryId)) next.add(categoryId);
+      return next;
+    });
   const groups = useMemo(() => categories.map((c) => ({ category: c, items: resources.filter((r) => r.categoryId === c.id) })).filter((g) => g.items.length), [categories, resources]);
   const toggle = (ids: number[], on: boolean) => {
     const next = new Set(chosen);
@@ -79,25 +88,28 @@ export function ResourceGroupsInput({ value, onChange, id }: InputProps) {
       <div className="sys-hint">
         {t('system.role.chosen', { count: chosen.size, total: resources.length })}
       </div>
-      <Accordion multiple>
+      {/* Each group: its select-all box beside a disclosure button (a box inside an accordion header
+          would nest one control in another, axe nested-interactive). */}
+      <div className="sys-groups">
         {groups.map(({ category, items }) => {
           const held = items.filter((r) => chosen.has(r.id)).length;
           const all = held === items.length;
           const name = localizeSystemName('category', category.name, lang);
+          const open = opened.has(category.id);
+          const panel = `${uid}-group-${category.id}`;
           return (
-            <AccordionTab
-              key={category.id}
-              header={
-                <span className="sys-group-head">
-                  <Checkbox checked={all} className={held && !all ? 'sys-partial' : ''} onClick={(e) => e.stopPropagation()} onChange={() => toggle(items.map((r) => r.id), !all)} aria-label={t('system.role.selectAll', { name })} data-testid={`role-group-${category.id}`} />
-                  {name}
+            <section key={category.id} className="sys-group">
+              <div className="sys-group-head">
+                <Checkbox checked={all} className={held && !all ? 'sys-partial' : ''} onChange={() => toggle(items.map((r) => r.id), !all)} aria-label={t('system.role.selectAll', { name })} data-testid={`role-group-${category.id}`} />
+                <button type="button" className="sys-group-toggle" aria-expanded={open} aria-controls={panel} onClick={() => flip(category.id)}>
+                  <i className={`pi ${open ? 'pi-chevron-down' : 'pi-chevron-right'}`} aria-hidden="true" />
+                  <span>{name}</span>
                   <small>
                     {held}/{items.length}
                   </small>
-                </span>
-              }
-            >
-              <div className="sys-resource-list">
+                </button>
+              </div>
+              <div id={panel} className="sys-resource-list" hidden={!open}>
                 {items.map((r) => (
                   <label key={r.id} className="sys-resource-item" title={r.url}>
                     <Checkbox checked={chosen.has(r.id)} onChange={(e) => toggle([r.id], !!e.checked)} />
@@ -106,10 +118,10 @@ export function ResourceGroupsInput({ value, onChange, id }: InputProps) {
                   </label>
                 ))}
               </div>
-            </AccordionTab>
+            </section>
           );
         })}
-      </Accordion>
+      </div>
     </div>
   );
 }

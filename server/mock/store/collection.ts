@@ -92,6 +92,11 @@ export class Collection {
   private hidden: string[];
   /** Changed since the last reset: a reset of an untouched collection is free. */
   private dirty = true;
+  /**
+   * Goes up on every write and reset: what is derived from this collection's rows (an account's
+   * grants, read on every request) can be kept until the version moves.
+   */
+  version = 0;
   /** Sorted views by field, built on first use, kept up to date on write. */
   private views = new Map<string, SortedView>();
   /** Value → rows (id order) by field, built on first use, kept up to date on write. */
@@ -120,6 +125,7 @@ export class Collection {
   reset(base: readonly AnyRow[] = this.base): void {
     if (!this.dirty && base === this.base) return;
     this.dirty = false;
+    this.version++;
     this.base = base;
     this.rows = new Map(base.map((r) => [r.id, r]));
     this.nextId = base.reduce((m, r) => Math.max(m, r.id), 0) + 1;
@@ -181,6 +187,7 @@ export class Collection {
 
   /** Keeps the built views and indexes in step with one change (`old` → `now`; either may be absent). */
   private track(old: AnyRow | undefined, now: AnyRow | undefined): void {
+    this.version++;
     this.bucketViews.clear();
     for (const v of this.views.values()) {
       if (old) {

@@ -21,7 +21,7 @@ export interface MockContext {
 }
 
 export function createMockContext(config: Config, now: () => number = Date.now): MockContext {
-  const store = new MockStore(config.seed, config.scale);
+  const store = new MockStore(config.seed, config.scale, config.cacheDir);
   return {
     config,
     now,

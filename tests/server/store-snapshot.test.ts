@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { loadConfig } from '../../server/config.js';
+import { ENTITY, type AnyEntity } from '../../server/contract/index.js';
+import { Collection } from '../../server/mock/store/collection.js';
 import { generate, type SeedData } from '../../server/mock/store/seed.js';
 import { dataVersion, loadSnapshot, saveSnapshot, snapshotPath } from '../../server/mock/store/snapshot.js';
 import { SEED_STEPS } from '../../server/mock/store/steps.js';
@@ -67,6 +69,31 @@ describe('seed snapshots', () => {
     expect(regenerate).not.toHaveBeenCalled();
     expect(loaded.tables.member).toEqual(generated.tables.member);
     expect(regenerate).toHaveBeenCalledTimes(1);
+  });
+
+  test('a sort order made once is kept beside the table and read by later boots; a bad one is sorted again', () => {
+    const dir = tempDir();
+    saveSnapshot(dir, generated);
+    const def = ENTITY.member as unknown as AnyEntity;
+    const sorted = (rows: readonly Record<string, unknown>[]) =>
+      [...rows].sort((a, b) => {
+        const [x, y] = [a.lastLoginTime as string | undefined, b.lastLoginTime as string | undefined];
+        if ((x === undefined) !== (y === undefined)) return x === undefined ? 1 : -1;
+        return x !== y ? (x! < y! ? -1 : 1) : (a.id as number) - (b.id as number);
+      });
+    const want = sorted(generated.tables.member).map((r) => r.id);
+    const file = path.join(snapshotPath(dir, SEED, SCALE), 'member.order-lastLoginTime.i32');
+
+    const first = new Collection(def, loadSnapshot(dir, SEED, SCALE, never)!.tables.member);
+    expect(first.sortedBy('lastLoginTime').map((r) => r.id)).toEqual(want);
+    expect(fs.statSync(file).size).toBe(4 * generated.tables.member.length);
+
+    const later = new Collection(def, loadSnapshot(dir, SEED, SCALE, never)!.tables.member);
+    expect(later.sortedBy('lastLoginTime').map((r) => r.id)).toEqual(want);
+
+    fs.writeFileSync(file, Buffer.alloc(8));
+    const torn = new Collection(def, loadSnapshot(dir, SEED, SCALE, never)!.tables.member);
+    expect(torn.sortedBy('lastLoginTime').map((r) => r.id)).toEqual(want);
   });
 
   test('an unwritable cache folder or snapshots turned off never fail: the data is generated and served', () => {

@@ -63,11 +63,42 @@ interface SortedView {
 /** Sorted views of seeded tables, shared by every collection reset to them (frozen; copied before use). */
 const BASE_VIEWS = new WeakMap<readonly AnyRow[], Map<string, readonly AnyRow[]>>();
 
+/**
+ * Where the ascending orders of a seeded table's fields are kept between starts (snapshot.ts): row
+ * positions in (value, id) order. Sorting a large table on its first sorted list is the one cost
+ * that grows with the table (a second or so at scale 10); a later boot reads the order instead.
+ */
+export interface BaseOrders {
+  /** The kept order of `field`, or null. */
+  read(field: string): Int32Array | null;
+  /** Keeps the order of `field` (failures ignored). */
+  write(field: string, order: Int32Array): void;
+}
+const BASE_ORDERS = new WeakMap<readonly AnyRow[], BaseOrders>();
+
+/** Lets the sorted views of the seeded table `base` be read from, and kept in, `orders`. */
+export function keepBaseOrders(base: readonly AnyRow[], orders: BaseOrders): void {
+  BASE_ORDERS.set(base, orders);
+}
+
 function baseView(base: readonly AnyRow[], field: string): readonly AnyRow[] {
   let views = BASE_VIEWS.get(base);
   if (!views) BASE_VIEWS.set(base, (views = new Map()));
   let v = views.get(field);
-  if (!v) views.set(field, (v = Object.freeze([...base].sort(byValueThenId(field)))));
+  if (!v) {
+    const kept = BASE_ORDERS.get(base);
+    let order = kept?.read(field) ?? null;
+    // A kept order is for this very table (same snapshot); its length is checked all the same.
+    if (!order || order.length !== base.length) {
+      const cmp = byValueThenId(field);
+      order = new Int32Array(base.length);
+      for (let i = 0; i < order.length; i++) order[i] = i;
+      order.sort((i, j) => cmp(base[i], base[j]));
+      kept?.write(field, order);
+    }
+    v = Object.freeze(Array.from(order, (i) => base[i]));
+    views.set(field, v);
+  }
   return v;
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import type { EntityName } from '../../contract/index.js';
+import { keepBaseOrders, type BaseOrders } from './collection.js';
 import type { AnyRow, SeedData } from './seed.js';
 
 /**
@@ -68,6 +69,35 @@ export function snapshotPath(cacheDir: string, seed: number, scale: number): str
   return path.join(cacheDir, 'seed', `seed-${seed}-scale-${scale}-${dataVersion()}`);
 }
 
+/**
+ * The sorted orders of one snapshot table, kept beside it as `<entity>.order-<field>.i32` (row
+ * positions, 4 bytes each), written the first time a process sorts that field.
+ */
+function ordersIn(dir: string, name: string): BaseOrders {
+  const file = (field: string) => path.join(dir, `${name}.order-${field}.i32`);
+  return {
+    read(field) {
+      try {
+        const buf = fs.readFileSync(file(field));
+        // A copy: the file's bytes may not start on a 4-byte boundary of their buffer.
+        return buf.length % 4 ? null : new Int32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.length));
+      } catch {
+        return null;
+      }
+    },
+    write(field, order) {
+      const tmp = `${file(field)}.${process.pid}.tmp`;
+      try {
+        if (!fs.existsSync(dir)) return;
+        fs.writeFileSync(tmp, Buffer.from(order.buffer, order.byteOffset, order.byteLength));
+        fs.renameSync(tmp, file(field));
+      } catch {
+        fs.rmSync(tmp, { force: true });
+      }
+    },
+  };
+}
+
 function freeze(rows: AnyRow[]): AnyRow[] {
   for (const r of rows) {
     for (const k in r) if (Array.isArray(r[k])) Object.freeze(r[k]);
@@ -103,6 +133,7 @@ export function loadSnapshot(cacheDir: string | null, seed: number, scale: numbe
         let rows: readonly AnyRow[];
         try {
           rows = freeze(v8.deserialize(fs.readFileSync(path.join(dir, `${name}.v8`))) as AnyRow[]);
+          keepBaseOrders(rows, ordersIn(dir, name));
         } catch {
           rows = (fallback ??= regenerate()).tables[name];
         }
@@ -137,6 +168,7 @@ export function saveSnapshot(cacheDir: string | null, data: SeedData): SeedData 
     fs.writeFileSync(path.join(tmp, 'tables.json'), JSON.stringify(names));
     fs.renameSync(tmp, dir);
     tmp = null;
+    for (const name of names) keepBaseOrders(data.tables[name], ordersIn(dir, name));
     // Tests and QA resets try many seeds: keep the most recently written few.
     const kept = fs
       .readdirSync(parent)

@@ -385,7 +385,8 @@ async function sweepQueries(port: number, authorization: string): Promise<{ kind
     if (typeof text === 'string') {
       const s: Record<string, unknown> = { pageNum: 2, pageSize: 20, keyword: text.slice(Math.floor(text.length / 2) - 1, Math.floor(text.length / 2) + 1) };
       const range = Object.entries(e.filters).find(([f, k]) => k === 'range' && row && typeof row[f] === 'string');
-      if (range) s[range[0]] = ['2000-01-01 00:00:00', '2099-12-31 23:59:59'];
+      // The whole span, in the field's own format (a date or a date and time).
+      if (range) s[range[0]] = /^\d{4}-\d{2}-\d{2}$/.test(String(row![range[0]])) ? ['2000-01-01', '2099-12-31'] : ['2000-01-01 00:00:00', '2099-12-31 23:59:59'];
       if (sort) Object.assign(s, { sortField: sort, sortOrder: 'asc' });
       out.push({ kind: 'search', name: e.name, path: ep.path, body: JSON.stringify(s) });
     }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 
@@ -91,6 +92,32 @@ export interface Config {
   replayFallback: 'mock' | '404';
   /** Mock/hybrid/replay: folder of `<entity>.json` seed fixtures that replace the generated rows of those entities. */
   fixturesDir: string | null;
+  /**
+   * Mock mode: folder where generated seed data is kept between starts (issue 13: later boots read
+   * it instead of generating); null when turned off. Default {@link defaultCacheDir}.
+   */
+  cacheDir: string | null;
+}
+
+/**
+ * Where the mock keeps its seed snapshots unless `CACHE_DIR` says: `node_modules/.cache/game-console`
+ * of the project (the folder build tools use), or `<OS temp dir>/game-console-cache` when the project
+ * has no writable node_modules (a read-only image, a deployment without it).
+ */
+export function defaultCacheDir(): string {
+  for (let dir = here; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) {
+      const modules = path.join(dir, 'node_modules');
+      try {
+        fs.accessSync(modules, fs.constants.W_OK);
+        return path.join(modules, '.cache', 'game-console');
+      } catch {
+        break;
+      }
+    }
+    if (path.dirname(dir) === dir) break;
+  }
+  return path.join(os.tmpdir(), 'game-console-cache');
 }
 
 function messagesMode(name: string, v: string | undefined): Config['messages'] {
@@ -138,6 +165,7 @@ export const SETTINGS = [
   { key: 'qaControls', env: 'QA_CONTROLS', flag: 'qa-controls', doc: 'mock: on (default) or off' },
   { key: 'publicHost', env: 'PUBLIC_HOST', flag: 'public-host', doc: "proxy: the console's public host name" },
   { key: 'publicSourceMaps', env: 'PUBLIC_SOURCE_MAPS', flag: 'public-source-maps', doc: 'serve *.map files: off (default) or on' },
+  { key: 'cacheDir', env: 'CACHE_DIR', flag: 'cache-dir', doc: 'mock mode: folder of seed snapshots kept between starts, or `off`; default node_modules/.cache/game-console (else <OS temp dir>/game-console-cache)' },
   { key: 'messages', env: 'MESSAGES', flag: 'messages', doc: 'error messages: localized (default; Accept-Language, field labels) or raw (`<field key>: <English>`)' },
   { key: 'contractValidation', env: 'CONTRACT_VALIDATION', flag: 'contract-validation', doc: "proxy/hybrid: check the platform's answers against the contract, on (default) or off" },
   { key: 'driftExampleBytes', env: 'DRIFT_EXAMPLE_BYTES', flag: 'drift-example-bytes', doc: 'largest redacted example kept per contract drift (256-65536), default 8192' },
@@ -244,6 +272,7 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     upstreamConnectTimeoutMs: int(label('upstreamConnectTimeoutMs'), raw.upstreamConnectTimeoutMs, 5000, 1, 600_000),
     shutdownGraceMs: int(label('shutdownGraceMs'), raw.shutdownGraceMs, 10_000, 0, 600_000),
     uploadDir: path.resolve(raw.uploadDir?.trim() || path.join(os.tmpdir(), 'game-console-uploads')),
+    cacheDir: raw.cacheDir?.trim().toLowerCase() === 'off' ? null : path.resolve(raw.cacheDir?.trim() || defaultCacheDir()),
     requestTimeoutMs: int(label('requestTimeoutMs'), raw.requestTimeoutMs, 120_000, 1000, 3_600_000),
     headersTimeoutMs: int(label('headersTimeoutMs'), raw.headersTimeoutMs, 10_000, 100, 600_000),
     bodyTimeoutMs: int(label('bodyTimeoutMs'), raw.bodyTimeoutMs, 15_000, 100, 3_600_000),

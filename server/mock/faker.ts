@@ -1,17 +1,36 @@
-import { Faker, zh_CN, en, base } from '@faker-js/faker';
+import { createRequire } from 'node:module';
+import type { Faker, Randomizer } from '@faker-js/faker';
 
 /** Reference "now" of generated data, fixed so the same seed gives the same data on any day. */
 export const MOCK_REF_DATE = new Date('2026-11-01T08:00:00Z');
+
+type FakerModule = typeof import('@faker-js/faker');
+let fakerModule: FakerModule | null = null;
+
+/**
+ * Faker, loaded on first use: loading it (every locale's module) is a quarter of a cold start, and a
+ * boot from a seed snapshot never generates anything (issue 13, "boot"). Node loads the ES module
+ * synchronously through `require`.
+ */
+function faker(): FakerModule {
+  return (fakerModule ??= createRequire(import.meta.url)('@faker-js/faker') as FakerModule);
+}
 
 /**
  * A faker instance seeded for one slice of the mock data. Each slice (basic data, summary, each
  * entity) gets its own instance from `seed` + a salt, so adding a slice never shifts another's data.
  */
 export function seededFaker(seed: number, salt: string): Faker {
-  const f = new Faker({ locale: [zh_CN, en, base] });
+  const { Faker: FakerClass, zh_CN, en, base } = faker();
+  const f = new FakerClass({ locale: [zh_CN, en, base] });
   let h = seed >>> 0;
   for (const ch of salt) h = (Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0);
   f.seed(h);
   f.setDefaultRefDate(MOCK_REF_DATE);
   return f;
+}
+
+/** Faker's Mersenne Twister randomizer (see gen.ts), loaded with faker on first use. */
+export function mersenne53Randomizer(seed: number): Randomizer {
+  return faker().generateMersenne53Randomizer(seed);
 }

@@ -56,8 +56,26 @@ export interface Grants {
   patterns: string[];
 }
 
-/** The grants of a console account (disabled roles grant nothing). */
+/**
+ * Grants by account row, kept while the role and resource tables are unchanged (their versions):
+ * every request reads them, and a super administrator's roles list every menu and resource, so
+ * building them afresh was most of a list request's cost (issue 13). Rows are immutable, so a changed
+ * account is a new key.
+ */
+const GRANTS = new WeakMap<object, { store: MockStore; roles: number; resources: number; g: Grants }>();
+
+/** The grants of a console account (disabled roles grant nothing). Do not change the result. */
 export function grantsOf(store: MockStore, account: Pick<ConsoleAccount, 'roleIds'>): Grants {
+  const roles = store.col('role').version;
+  const resources = store.col('resource').version;
+  const hit = GRANTS.get(account);
+  if (hit && hit.store === store && hit.roles === roles && hit.resources === resources) return hit.g;
+  const g = computeGrants(store, account);
+  GRANTS.set(account, { store, roles, resources, g });
+  return g;
+}
+
+function computeGrants(store: MockStore, account: Pick<ConsoleAccount, 'roleIds'>): Grants {
   const roles = account.roleIds.map((id) => store.get<RoleRow>('role', id)).filter((r): r is RoleRow => !!r && r.status === 1);
   const menuIds = new Set(roles.flatMap((r) => r.menuIds));
   const patterns = [...new Set(roles.flatMap((r) => r.resourceIds).map((id) => store.get<{ url: string }>('resource', id)?.url).filter((u): u is string => !!u))];

@@ -100,13 +100,14 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext
   });
 
   // Spec §3 basic data, read from the store so edits on the category, tag, platform and grade
-  // screens show after the next sign-in. Brands have no screen of their own: seeded once.
-  const brands = makeBasicData(ctx.config.seed).goodsBrand;
+  // screens show after the next sign-in. Brands have no screen of their own: seeded once, on the
+  // first call (faker is not loaded at start).
+  let brands: ReturnType<typeof makeBasicData>['goodsBrand'] | null = null;
   app.post('/v1/admin/gameCategory', { schema: { body: Type.Optional(Type.Any()) } }, async () => {
     const enabled = <T>(name: string) => [...ctx.store.col(name).values()].filter((r) => r.status === undefined || r.status === 1) as T[];
     return ok({
       goodsCategory: enabled<{ id: number; name: string }>('goodsCategory').map(({ id, name }) => ({ id, name })),
-      goodsBrand: brands,
+      goodsBrand: (brands ??= makeBasicData(ctx.config.seed).goodsBrand),
       gameTag: enabled<{ tagName: string; tagIdentity: string }>('gameTag').map(({ tagName, tagIdentity }) => ({ tagName, tagIdentity })),
       gamePlatform: enabled<{ platformName: string; platformIdentity: string }>('gamePlatform').map(({ platformName, platformIdentity }) => ({ platformName, platformIdentity })),
       memberLevel: enabled<{ id: number; gradeName: string }>('memberGrade').map(({ id, gradeName }) => ({ id, name: gradeName })),

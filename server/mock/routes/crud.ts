@@ -72,6 +72,20 @@ export function registerCrudRoutes(app: FastifyInstance, ctx: MockContext): void
     for (const ep of e.endpoints) {
       const op = ep.op!;
       const name = e.name as EntityName;
+      if (op === 'list') {
+        // Lists answer pre-serialized text (the store keeps each row's JSON): the same bytes as the
+        // success envelope of `answer`, without serializing the page again on every request.
+        app.post(ep.path, routeOptions(ep), async (req, reply) => {
+          try {
+            const json = ctx.crud.listJson(name, req.body as Body);
+            return reply.type('application/json; charset=utf-8').send(`{"code":200,"data":${json},"message":"ok"}`);
+          } catch (e) {
+            if (e instanceof MockError) return sendEnvelope(reply, e.httpStatus, e.code, e.message);
+            throw e;
+          }
+        });
+        continue;
+      }
       app.post(ep.path, routeOptions(ep), (req, reply) => answer(reply, () => HANDLERS[op](ctx, name, req.body as Body, actorOf(req))));
     }
   }

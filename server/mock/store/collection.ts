@@ -9,11 +9,16 @@ import type { AnyRow } from './seed.js';
  * What keeps a list request's cost about the page rather than the table (issue 13, "lists that
  * scale"), all built on first use and kept up to date on every write:
  * - a sorted view per sort field (rows by value then id, missing values last), so a sorted page is a
- *   walk from the view's start that stops once the page is full;
- * - a value index per filtered or referenced field (value → rows in id order): an `eq` filter starts
- *   from its bucket, and a lone `eq` filter's total is the bucket's length;
- * - lower-cased text per row for `like` filters and the keyword (one `includes` per row instead of
- *   converting every searchable field of every row), cached by row object, which never changes.
+ *   walk from the view's start that stops once the page is full, and a `range` filter is a slice of
+ *   its field's view found by binary search;
+ * - a value index per filtered or referenced field (value → rows in id order): an `eq` or `has`
+ *   filter is its bucket;
+ * - a text index per `like` field and for the keyword (TextIndex): one flat lower-cased string
+ *   searched natively, instead of converting every searchable field of every row;
+ * - the query runs from the smallest of those sources, the other filters checked on its rows only;
+ *   a total with nothing left to check is the source's size; the page is walked from a sorted view
+ *   or chosen from the matches without sorting them all (`top`);
+ * - answers are kept per filters and order until the next write, so paging on is a slice.
  * The seeded rows' sorted views are kept beside the seeded tables, so a reset costs a copy, not a sort.
  */
 
@@ -21,14 +26,6 @@ import type { AnyRow } from './seed.js';
 export type ListQuery = Record<string, unknown> & { pageNum?: number; pageSize?: number; keyword?: string; sortField?: string; sortOrder?: 'asc' | 'desc' };
 
 type Predicate = (r: AnyRow) => boolean;
-
-function compare(a: unknown, b: unknown): number {
-  // Missing values sort last whatever the order, so a "newest paid first" list starts with paid orders.
-  if (a === b) return 0;
-  if (a === undefined || a === null) return 1;
-  if (b === undefined || b === null) return -1;
-  return a < b ? -1 : 1;
-}
 
 /** Rows by value then id (both ascending), missing values last: the ascending order of `sort`. */
 function byValueThenId(field: string) {
@@ -66,11 +63,42 @@ interface SortedView {
 /** Sorted views of seeded tables, shared by every collection reset to them (frozen; copied before use). */
 const BASE_VIEWS = new WeakMap<readonly AnyRow[], Map<string, readonly AnyRow[]>>();
 
+/**
+ * Where the ascending orders of a seeded table's fields are kept between starts (snapshot.ts): row
+ * positions in (value, id) order. Sorting a large table on its first sorted list is the one cost
+ * that grows with the table (a second or so at scale 10); a later boot reads the order instead.
+ */
+export interface BaseOrders {
+  /** The kept order of `field`, or null. */
+  read(field: string): Int32Array | null;
+  /** Keeps the order of `field` (failures ignored). */
+  write(field: string, order: Int32Array): void;
+}
+const BASE_ORDERS = new WeakMap<readonly AnyRow[], BaseOrders>();
+
+/** Lets the sorted views of the seeded table `base` be read from, and kept in, `orders`. */
+export function keepBaseOrders(base: readonly AnyRow[], orders: BaseOrders): void {
+  BASE_ORDERS.set(base, orders);
+}
+
 function baseView(base: readonly AnyRow[], field: string): readonly AnyRow[] {
   let views = BASE_VIEWS.get(base);
   if (!views) BASE_VIEWS.set(base, (views = new Map()));
   let v = views.get(field);
-  if (!v) views.set(field, (v = Object.freeze([...base].sort(byValueThenId(field)))));
+  if (!v) {
+    const kept = BASE_ORDERS.get(base);
+    let order = kept?.read(field) ?? null;
+    // A kept order is for this very table (same snapshot); its length is checked all the same.
+    if (!order || order.length !== base.length) {
+      const cmp = byValueThenId(field);
+      // A plain array sorts five times faster than an Int32Array with a comparator.
+      const positions = Array.from({ length: base.length }, (_, i) => i).sort((i, j) => cmp(base[i], base[j]));
+      order = Int32Array.from(positions);
+      kept?.write(field, order);
+    }
+    v = Object.freeze(Array.from(order, (i) => base[i]));
+    views.set(field, v);
+  }
   return v;
 }
 
@@ -85,6 +113,186 @@ function uniqueKey(fields: string[], r: Record<string, unknown>): string {
   return fields.map((f) => String(r[f] ?? '').toLowerCase()).join('\u0000');
 }
 
+/** A list condition: its predicate and, where an index serves it, a source of candidate rows. */
+interface Condition {
+  pred: Predicate;
+  /** How many rows the source holds (exactly), computed on demand. */
+  estimate?: () => number;
+  /** The candidate rows: exactly those passing `pred`. */
+  source?: () => Source;
+  /** The estimate itself costs a pass over an index (a text search). */
+  costly?: boolean;
+}
+
+/** Rows [from, to) of `rows`, in id order or ascending by the field `order` names. */
+interface Source {
+  rows: readonly AnyRow[];
+  from: number;
+  to: number;
+  order: string;
+}
+
+/** A list answer kept for its filters and order: every match counted, the first matches in order. */
+interface Result {
+  total: number;
+  prefix: AnyRow[];
+}
+
+/** List answers kept per collection, and the longest prefix kept (deeper pages are answered, not kept). */
+const RESULT_ENTRIES = 256;
+const RESULT_PREFIX_MAX = 5_000;
+/** Rows whose JSON text a collection keeps before starting afresh (a bound, not a cache policy). */
+const JSON_ROWS_KEPT = 20_000;
+
+function passes(r: AnyRow, preds: readonly Predicate[]): boolean {
+  for (const p of preds) if (!p(r)) return false;
+  return true;
+}
+
+/** The order of a list: by `field` (missing values last in both directions), ties by id in the same direction. */
+function orderBy(field: string, desc: boolean): (a: AnyRow, b: AnyRow) => number {
+  return (a, b) => {
+    const x = a[field];
+    const y = b[field];
+    const xm = x === undefined || x === null;
+    const ym = y === undefined || y === null;
+    if (xm || ym) {
+      if (!(xm && ym)) return xm ? 1 : -1;
+    } else if (x !== y) {
+      const c = (x as string | number) < (y as string | number) ? -1 : 1;
+      return desc ? -c : c;
+    }
+    return desc ? b.id - a.id : a.id - b.id;
+  };
+}
+
+/**
+ * The first `k` rows of rows[from, to) passing `preds`, in `cmp` order: a bounded insertion into
+ * the k best so far, so choosing a page from m matches costs about m comparisons, not m·log m.
+ */
+function top(rows: readonly AnyRow[], from: number, to: number, preds: readonly Predicate[], cmp: (a: AnyRow, b: AnyRow) => number, k: number): AnyRow[] {
+  if (k <= 0) return [];
+  if (k >= (to - from) >>> 2) {
+    const all: AnyRow[] = [];
+    for (let i = from; i < to; i++) if (passes(rows[i], preds)) all.push(rows[i]);
+    return all.sort(cmp).slice(0, k);
+  }
+  const best: AnyRow[] = [];
+  for (let i = from; i < to; i++) {
+    const r = rows[i];
+    if (best.length === k && cmp(r, best[k - 1]) >= 0) continue;
+    if (!passes(r, preds)) continue;
+    let a = 0;
+    let b = best.length;
+    while (a < b) {
+      const mid = (a + b) >>> 1;
+      if (cmp(best[mid], r) <= 0) a = mid + 1;
+      else b = mid;
+    }
+    best.splice(a, 0, r);
+    if (best.length > k) best.pop();
+  }
+  return best;
+}
+
+/** A predicate "is one of rows[from, to)" for rows in id order (binary search). */
+function memberOf(rows: readonly AnyRow[], from: number, to: number): Predicate {
+  return (r) => {
+    let a = from;
+    let b = to;
+    while (a < b) {
+      const mid = (a + b) >>> 1;
+      if (rows[mid].id < r.id) a = mid + 1;
+      else b = mid;
+    }
+    return a < to && rows[a] === r;
+  };
+}
+
+/** Separates the texts in a text index; a needle holding it is checked row by row instead. */
+const SEP = '\u0001';
+
+/**
+ * The lower-cased text of some fields of every row, in one flat string (each field's text after a
+ * separator), with where each row's part starts: a substring search over every row is one native
+ * `indexOf` pass over the string, jumping to the next row after a hit, instead of converting and
+ * searching each field of each record (issue 13). Exact: the separator keeps a match inside one
+ * field. Writes mark the row stale (its old text is skipped, its current row checked directly); the
+ * string is rebuilt once the stale rows grow past a sixteenth of the table.
+ */
+class TextIndex {
+  private text = '';
+  private starts = new Int32Array(0);
+  /** The rows as they were when built (a stale row's entry is never read). */
+  private rows: AnyRow[] = [];
+  private stale = new Set<number>();
+
+  constructor(
+    readonly fields: readonly string[],
+    rows: Iterable<AnyRow>,
+  ) {
+    this.build(rows);
+  }
+
+  private build(rows: Iterable<AnyRow>): void {
+    // Appending makes a rope V8 flattens once, on the first search: twice as fast as joining parts.
+    let text = '';
+    const starts: number[] = [];
+    const kept: AnyRow[] = [];
+    for (const r of rows) {
+      starts.push(text.length);
+      kept.push(r);
+      for (const f of this.fields) if (r[f] !== undefined) text += SEP + String(r[f]).toLowerCase();
+    }
+    this.text = text;
+    this.starts = Int32Array.from(starts);
+    this.rows = kept;
+    this.stale.clear();
+  }
+
+  /** The row with this id was added, changed or removed. */
+  touch(id: number): void {
+    this.stale.add(id);
+  }
+
+  /**
+   * The rows (of `rows`, in id order) with `needle` in one of the fields; `pred` is the same test on
+   * one row, for the stale ones.
+   */
+  search(needle: string, rows: Map<number, AnyRow>, pred: Predicate): AnyRow[] {
+    if (this.stale.size > Math.max(256, this.rows.length >>> 4)) this.build(rows.values());
+    const { text, starts, stale, rows: kept } = this;
+    const out: AnyRow[] = [];
+    let p = text.indexOf(needle);
+    let lo = 0;
+    while (p >= 0) {
+      // The row whose part holds position p: the last start at or before it.
+      let hi = starts.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (starts[mid] <= p) lo = mid + 1;
+        else hi = mid;
+      }
+      const i = lo - 1;
+      if (!stale.has(kept[i].id)) out.push(kept[i]);
+      if (i + 1 >= starts.length) break;
+      p = text.indexOf(needle, starts[i + 1]);
+    }
+    if (stale.size) {
+      let added = false;
+      for (const id of stale) {
+        const r = rows.get(id);
+        if (r && pred(r)) {
+          out.push(r);
+          added = true;
+        }
+      }
+      if (added) out.sort(byId);
+    }
+    return out;
+  }
+}
+
 export class Collection {
   private base: readonly AnyRow[];
   private rows = new Map<number, AnyRow>();
@@ -92,20 +300,27 @@ export class Collection {
   private hidden: string[];
   /** Changed since the last reset: a reset of an untouched collection is free. */
   private dirty = true;
+  /**
+   * Goes up on every write and reset: what is derived from this collection's rows (an account's
+   * grants, read on every request) can be kept until the version moves.
+   */
+  version = 0;
   /** Sorted views by field, built on first use, kept up to date on write. */
   private views = new Map<string, SortedView>();
   /** Value → rows (id order) by field, built on first use, kept up to date on write. */
   private indexes = new Map<string, Map<unknown, AnyRow[]>>();
   /**
-   * An `eq` bucket sorted by a field (key: field, filter field, value), made on first use and
-   * dropped on any write: a filtered, sorted page whose matches sit far apart in the whole table's
-   * order is then a slice, not a walk over the table.
+   * List answers by filters, keyword and order (see `resultKey`): the total and the rows up to the
+   * deepest page asked, least recently used dropped first, all dropped on any write.
    */
-  private bucketViews = new Map<string, AnyRow[]>();
+  private results = new Map<string, Result>();
   /** Rows by lower-cased unique key, per `unique` field set (joined names), built on first use. */
   private uniques = new Map<string, { fields: string[]; index: Map<string, AnyRow[]> }>();
-  /** Lower-cased text of a field (or of the searchable fields, key '') per row object. */
-  private texts = new Map<string, WeakMap<AnyRow, string>>();
+  /** JSON text of the rows answered lately (see listJson), and how many were kept since the map was new. */
+  private json = new WeakMap<AnyRow, string>();
+  private jsonCount = 0;
+  /** Text indexes for `like` filters (key: the field) and the keyword (key: NUL), built on first use. */
+  private textIndexes = new Map<string, TextIndex>();
 
   constructor(
     readonly def: AnyEntity,
@@ -120,13 +335,15 @@ export class Collection {
   reset(base: readonly AnyRow[] = this.base): void {
     if (!this.dirty && base === this.base) return;
     this.dirty = false;
+    this.version++;
     this.base = base;
     this.rows = new Map(base.map((r) => [r.id, r]));
     this.nextId = base.reduce((m, r) => Math.max(m, r.id), 0) + 1;
     this.views.clear();
     this.indexes.clear();
     this.uniques.clear();
-    this.bucketViews.clear();
+    this.textIndexes.clear();
+    this.results.clear();
   }
 
   get size(): number {
@@ -181,7 +398,10 @@ export class Collection {
 
   /** Keeps the built views and indexes in step with one change (`old` → `now`; either may be absent). */
   private track(old: AnyRow | undefined, now: AnyRow | undefined): void {
-    this.bucketViews.clear();
+    this.version++;
+    this.results.clear();
+    const id = (now ?? old)!.id;
+    for (const t of this.textIndexes.values()) t.touch(id);
     for (const v of this.views.values()) {
       if (old) {
         const at = lowerBound(v.rows, old, v.cmp);
@@ -275,23 +495,6 @@ export class Collection {
     return u.index.get(uniqueKey(fields, row)) ?? [];
   }
 
-  /** Lower-cased text of `fields` joined by a separator no keyword holds (cached per row object). */
-  private text(key: string, fields: string[]): (r: AnyRow) => string {
-    let cache = this.texts.get(key);
-    if (!cache) this.texts.set(key, (cache = new WeakMap()));
-    const c = cache;
-    return (r) => {
-      let t = c.get(r);
-      if (t === undefined) {
-        t = '';
-        for (const f of fields) if (r[f] !== undefined) t += (t ? '\u0000' : '') + String(r[f]).toLowerCase();
-        // Keep "field missing" distinct from "empty": a missing field never matches, '' matches ''.
-        c.set(r, t);
-      }
-      return t;
-    };
-  }
-
   /** A row as the API answers it: write-only fields (passwords, secrets) removed. */
   view(row: AnyRow): AnyRow {
     if (!this.hidden.length) return row;
@@ -301,92 +504,125 @@ export class Collection {
   }
 
   /**
-   * The query's filters as predicates, with the `eq` filters apart: those can start from an index
-   * bucket instead of the whole table.
+   * The query's filters and keyword as conditions: each a predicate, and where an index can, a
+   * source of candidate rows (`eq`/`has` buckets, a `range` slice of a sorted view, the hits of a
+   * `like`/keyword text search).
    */
-  private plan(q: ListQuery): { eq: [string, unknown][]; preds: Predicate[] } {
-    const eq: [string, unknown][] = [];
-    const preds: Predicate[] = [];
+  private conditions(q: ListQuery): Condition[] {
+    const out: Condition[] = [];
     for (const [field, kind] of Object.entries(this.def.filters) as [string, FilterKind][]) {
       const v = q[field];
       if (v === undefined || v === null || v === '') continue;
       if (kind === 'eq') {
         // The index matches by value; a non-scalar value can only be compared by identity, as before.
-        if (typeof v === 'object' || this.isArrayField(field)) preds.push((r) => r[field] === v);
-        else eq.push([field, v]);
-      } else if (kind === 'has') preds.push((r) => Array.isArray(r[field]) && (r[field] as unknown[]).includes(v));
-      else if (kind === 'like') {
-        const needle = String(v).toLowerCase();
-        const text = this.text(field, [field]);
-        preds.push((r) => r[field] !== undefined && text(r).includes(needle));
+        if (typeof v === 'object' || this.isArrayField(field)) out.push({ pred: (r) => r[field] === v });
+        else out.push({ pred: (r) => r[field] === v, estimate: () => this.where(field, v).length, source: () => ({ rows: this.where(field, v), from: 0, to: this.where(field, v).length, order: 'id' }) });
+      } else if (kind === 'has') {
+        const pred: Predicate = (r) => Array.isArray(r[field]) && (r[field] as unknown[]).includes(v);
+        // The value index keys array fields by element: a bucket is exactly the rows holding `v`.
+        if (typeof v === 'object' || !this.isArrayField(field)) out.push({ pred });
+        else out.push({ pred, estimate: () => this.where(field, v).length, source: () => ({ rows: this.where(field, v), from: 0, to: this.where(field, v).length, order: 'id' }) });
+      } else if (kind === 'like') {
+        out.push(this.textCondition(field, [field], String(v).toLowerCase()));
       } else if (kind === 'range') {
         const [from, to] = v as [string | number, string | number];
-        preds.push((r) => {
-          const x = r[field] as string | number | undefined;
-          return x !== undefined && x >= from && x <= to;
-        });
+        const pred: Predicate = (r) => {
+          const x = r[field] as string | number | undefined | null;
+          return x !== undefined && x !== null && x >= from && x <= to;
+        };
+        let slice: { from: number; to: number } | null = null;
+        const bounds = () => (slice ??= this.rangeBounds(field, from, to));
+        out.push({ pred, estimate: () => bounds().to - bounds().from, source: () => ({ rows: this.sortedBy(field), ...bounds(), order: field }) });
       }
     }
     const keyword = typeof q.keyword === 'string' ? q.keyword.trim().toLowerCase() : '';
-    if (keyword && this.def.searchable.length) {
-      const fields = this.def.searchable;
-      if (fields.length === 1) {
-        const text = this.text(fields[0], fields);
-        preds.push((r) => r[fields[0]] !== undefined && text(r).includes(keyword));
-      } else {
-        // Joined text could match across two fields only with the separator in the keyword.
-        const text = this.text('', fields);
-        preds.push((r) => text(r).includes(keyword) && fields.some((f) => r[f] !== undefined && String(r[f]).toLowerCase().includes(keyword)));
-      }
-    }
-    return { eq, preds };
+    if (keyword && this.def.searchable.length) out.push(this.textCondition('\u0000', this.def.searchable, keyword));
+    return out;
   }
 
-  /** Array fields are indexed by element (for `refs`), which is not what `eq` means: those stay predicates. */
+  /**
+   * A `like` filter (one field) or the keyword (any searchable field): a case-insensitive substring
+   * match. As a source it searches the collection's text index (see TextIndex) instead of converting
+   * every field of every row; as a predicate (when another source is smaller) it checks the row.
+   */
+  private textCondition(key: string, fields: readonly string[], needle: string): Condition {
+    const pred: Predicate = (r) => {
+      for (const f of fields) if (r[f] !== undefined && String(r[f]).toLowerCase().includes(needle)) return true;
+      return false;
+    };
+    if (needle.includes(SEP)) return { pred };
+    let hits: AnyRow[] | null = null;
+    const search = () => (hits ??= this.textIndex(key, fields).search(needle, this.rows, pred));
+    // Its size is only known by searching (one pass over a flat string); a smaller bucket or range is taken first.
+    return { pred, costly: true, estimate: () => search().length, source: () => ({ rows: search(), from: 0, to: search().length, order: 'id' }) };
+  }
+
+  private textIndex(key: string, fields: readonly string[]): TextIndex {
+    let t = this.textIndexes.get(key);
+    if (!t) this.textIndexes.set(key, (t = new TextIndex(fields, this.rows.values())));
+    return t;
+  }
+
+  /** Rows [from, to) of the sorted view of `field` whose value lies in [lo, hi] (missing values never do). */
+  private rangeBounds(field: string, lo: string | number, hi: string | number): { from: number; to: number } {
+    const rows = this.sortedBy(field);
+    const missing = (r: AnyRow) => r[field] === undefined || r[field] === null;
+    const first = (past: (r: AnyRow) => boolean) => {
+      let a = 0;
+      let b = rows.length;
+      while (a < b) {
+        const mid = (a + b) >>> 1;
+        if (past(rows[mid])) b = mid;
+        else a = mid + 1;
+      }
+      return a;
+    };
+    const from = first((r) => missing(r) || (r[field] as string | number) >= lo);
+    const to = first((r) => missing(r) || (r[field] as string | number) > hi);
+    return { from, to: Math.max(from, to) };
+  }
+
+  /** Array fields are indexed by element (for `refs`/`has`), which is not what `eq` means: those stay predicates. */
   private isArrayField(field: string): boolean {
     return (this.def.fields[field] as { type?: unknown } | undefined)?.type === 'array';
   }
 
-  /** The rows the query's `eq` filters allow (the smallest bucket; the others become predicates), or every row. */
-  private candidates(eq: [string, unknown][], preds: Predicate[]): { rows: readonly AnyRow[] | null; preds: Predicate[]; key?: string } {
-    if (!eq.length) return { rows: null, preds };
-    const buckets = eq.map(([f, v]) => ({ f, v, rows: this.where(f, v) })).sort((a, b) => a.rows.length - b.rows.length);
-    const rest = buckets.slice(1).map(({ f, v }): Predicate => (r) => r[f] === v);
-    return { rows: buckets[0].rows, preds: [...rest, ...preds], key: `${buckets[0].f}\u0000${typeof buckets[0].v}\u0000${String(buckets[0].v)}` };
-  }
-
-  /** The bucket `key` sorted ascending by `field` (missing values last, ties by id), cached until a write. */
-  private sortedBucket(bucket: readonly AnyRow[], key: string, field: string): AnyRow[] {
-    const k = `${field}\u0000${key}`;
-    let rows = this.bucketViews.get(k);
-    if (!rows) {
-      if (this.bucketViews.size >= 512) this.bucketViews.clear();
-      rows = this.sort([...bucket], field, 'asc');
-      this.bucketViews.set(k, rows);
+  /**
+   * The smallest candidate source among the conditions (the one whose predicate it replaces), or
+   * null when no condition has one. Text searches cost a pass over their index, so they are only
+   * run when no cheap source is already small.
+   */
+  private pick(conds: Condition[]): { source: Source; pred: Predicate; rest: Predicate[] } | null {
+    let best = -1;
+    let bestSize = Infinity;
+    for (const pass of [false, true]) {
+      if (pass && bestSize <= Math.max(64, this.rows.size >>> 6)) break;
+      conds.forEach((c, i) => {
+        if (!c.estimate || !!c.costly !== pass) return;
+        const n = c.estimate();
+        if (n < bestSize) [best, bestSize] = [i, n];
+      });
     }
-    return rows;
+    if (best < 0) return null;
+    return { source: conds[best].source!(), pred: conds[best].pred, rest: conds.filter((_, i) => i !== best).map((c) => c.pred) };
   }
 
-  /** Rows matching the query's filters and keyword, unsorted. */
+  /** Rows matching the query's filters and keyword, in id order. */
   filter(q: ListQuery): AnyRow[] {
-    const { eq, preds: p } = this.plan(q);
-    const { rows, preds } = this.candidates(eq, p);
+    const picked = this.pick(this.conditions(q));
+    if (!picked) return [...this.rows.values()];
+    const { source: s, rest } = picked;
     const out: AnyRow[] = [];
-    for (const r of rows ?? this.rows.values()) if (preds.every((pr) => pr(r))) out.push(r);
-    return out;
+    for (let i = s.from; i < s.to; i++) if (passes(s.rows[i], rest)) out.push(s.rows[i]);
+    return s.order === 'id' ? out : out.sort(byId);
   }
 
   /** Sorts in place by `sortField` (or the entity's default), ties by id in the same direction. */
   sort(rows: AnyRow[], sortField?: string, sortOrder?: 'asc' | 'desc'): AnyRow[] {
     const [field, order] = this.order(sortField, sortOrder);
-    const dir = order === 'desc' ? -1 : 1;
     // Rows come in ascending id order (seeded, then added), so an id sort needs no comparisons.
-    if (field === 'id') return dir === 1 ? rows : rows.reverse();
-    return rows.sort((a, b) => {
-      const c = compare(a[field], b[field]);
-      if (c !== 0) return a[field] == null || b[field] == null ? c : c * dir;
-      return (a.id - b.id) * dir;
-    });
+    if (field === 'id') return order === 'asc' ? rows : rows.reverse();
+    return rows.sort(orderBy(field, order === 'desc'));
   }
 
   private order(sortField?: string, sortOrder?: 'asc' | 'desc'): [string, 'asc' | 'desc'] {
@@ -394,47 +630,51 @@ export class Collection {
   }
 
   /**
-   * Rows of page [start, start + size) in the query's order, walking an ordered source (a sorted
-   * view or an id-ordered bucket) and stopping as soon as the page is full.
-   * `desc` walks a sorted view from the end of its valued rows, then its missing-value rows from
-   * their end, so missing values stay last in both directions (as `sort` orders them).
+   * The first `k` rows, in the query's order, of a source that is already in that order in one
+   * direction (a sorted view, or id order), walking it and stopping once `k` rows passed `preds`.
+   * `desc` walks from the end of the valued rows, then the missing-value rows from their end, so
+   * missing values stay last in both directions (as `sort` orders them).
    */
-  private walk(source: readonly AnyRow[] | Iterable<AnyRow>, field: string, desc: boolean, preds: Predicate[], start: number, size: number, budget = Infinity): AnyRow[] | null {
+  private walk(rows: readonly AnyRow[], from: number, to: number, field: string, desc: boolean, preds: Predicate[], k: number): AnyRow[];
+  private walk(rows: readonly AnyRow[], from: number, to: number, field: string, desc: boolean, preds: Predicate[], k: number, budget: number): AnyRow[] | null;
+  private walk(rows: readonly AnyRow[], from: number, to: number, field: string, desc: boolean, preds: Predicate[], k: number, budget = Infinity): AnyRow[] | null {
     const out: AnyRow[] = [];
-    let seen = 0;
     let looked = 0;
-    let over = false;
-    const take = (r: AnyRow): boolean => {
-      if (++looked > budget) return (over = true);
-      for (const p of preds) if (!p(r)) return false;
-      if (seen++ >= start) out.push(r);
-      return out.length >= size;
-    };
     if (!desc) {
-      for (const r of source) if (take(r)) break;
-      return over ? null : out;
-    }
-    const rows = Array.isArray(source) ? (source as readonly AnyRow[]) : [...source];
-    // First missing-value row (ascending views keep them last); for an id source there are none.
-    let firstMissing = rows.length;
-    if (field !== 'id') {
-      let lo = 0;
-      let hi = rows.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (rows[mid][field] === undefined || rows[mid][field] === null) hi = mid;
-        else lo = mid + 1;
+      for (let i = from; i < to && out.length < k; i++) {
+        if (++looked > budget) return null;
+        if (passes(rows[i], preds)) out.push(rows[i]);
       }
-      firstMissing = lo;
+      return out;
     }
-    for (let i = firstMissing - 1; i >= 0; i--) if (take(rows[i])) return over ? null : out;
-    for (let i = rows.length - 1; i >= firstMissing; i--) if (take(rows[i])) return over ? null : out;
+    // First missing-value row (ascending views keep them last); id order has none.
+    let firstMissing = to;
+    if (field !== 'id') {
+      let a = from;
+      let b = to;
+      while (a < b) {
+        const mid = (a + b) >>> 1;
+        if (rows[mid][field] === undefined || rows[mid][field] === null) b = mid;
+        else a = mid + 1;
+      }
+      firstMissing = a;
+    }
+    for (let i = firstMissing - 1; i >= from && out.length < k; i--) {
+      if (++looked > budget) return null;
+      if (passes(rows[i], preds)) out.push(rows[i]);
+    }
+    for (let i = to - 1; i >= firstMissing && out.length < k; i--) {
+      if (++looked > budget) return null;
+      if (passes(rows[i], preds)) out.push(rows[i]);
+    }
     return out;
   }
 
   /**
    * The `list` answer (spec §7 paging): `total` counts every match, `list` holds page `pageNum`
-   * (from 1) of `pageSize` rows; a page past the end is empty.
+   * (from 1) of `pageSize` rows; a page past the end is empty. The cost follows the smallest index
+   * source and the page, not the table (see the class comment); the answer for the same filters and
+   * sort is kept until the next write, so paging on costs a slice.
    */
   list(q: ListQuery): { list: AnyRow[]; total: number } {
     const pageNum = q.pageNum ?? 1;
@@ -442,71 +682,95 @@ export class Collection {
     const start = (pageNum - 1) * pageSize;
     const [field, order] = this.order(q.sortField, q.sortOrder);
     const desc = order === 'desc';
-    const plan = this.plan(q);
-    const { rows: bucket, preds, key: bucketKey } = this.candidates(plan.eq, plan.preds);
-
-    // total: a lone eq filter is its bucket's length; anything else counts matches without keeping them.
-    let total: number;
-    if (bucket && !preds.length) total = bucket.length;
-    else if (!bucket && !preds.length) total = this.rows.size;
-    else {
-      total = 0;
-      for (const r of bucket ?? this.rows.values()) {
-        let ok = true;
-        for (const p of preds) if (!(ok = p(r))) break;
-        if (ok) total++;
+    const k = start + pageSize;
+    const key = this.resultKey(q, field, desc);
+    let hit = this.results.get(key);
+    if (hit) {
+      this.results.delete(key);
+      this.results.set(key, hit);
+    }
+    if (!hit || hit.prefix.length < Math.min(k, hit.total)) {
+      hit = this.compute(q, field, desc, k);
+      if (hit.prefix.length <= RESULT_PREFIX_MAX) {
+        if (this.results.size >= RESULT_ENTRIES) this.results.delete(this.results.keys().next().value!);
+        this.results.set(key, hit);
       }
     }
-    if (start >= total || pageSize <= 0) return { list: [], total };
-
-    let page: AnyRow[] | null = null;
-    if (field === 'id') page = this.walk(bucket ?? this.sortedBy('id'), 'id', desc, preds, start, pageSize)!;
-    else {
-      // Walking the sorted view costs about (start + size) × n / matches when matches are spread
-      // evenly; sorting the matches m·log m. Matches bunched at the far end of the order (cards of
-      // an old goods, newest first) make the walk long, so it gives up past the sort's cost.
-      const n = this.rows.size || 1;
-      const walkCost = ((start + pageSize) * n) / Math.max(total, 1);
-      const sortCost = Math.max(total * Math.log2(total + 1), 4 * (start + pageSize));
-      if (!bucket && !preds.length) page = this.walk(this.sortedBy(field), field, desc, [], start, pageSize)!;
-      else if (bucket && bucketKey) page = this.walk(this.sortedBucket(bucket, bucketKey, field), field, desc, preds, start, pageSize)!;
-      else if (walkCost <= sortCost) {
-        const allPreds = bucket ? [this.memberOf(bucket), ...preds] : preds;
-        page = this.walk(this.sortedBy(field), field, desc, allPreds, start, pageSize, sortCost);
-      }
-      if (!page) {
-        const matched = bucket && !preds.length ? [...bucket] : this.filterFrom(bucket, preds);
-        page = this.sort(matched, field, order).slice(start, start + pageSize);
-      }
-    }
-    return { list: page.map((r) => this.view(r)), total };
+    if (start >= hit.total || pageSize <= 0) return { list: [], total: hit.total };
+    return { list: hit.prefix.slice(start, k).map((r) => this.view(r)), total: hit.total };
   }
 
-  /** A predicate "is one of the bucket's rows" (buckets are in id order: binary search). */
-  private memberOf(bucket: readonly AnyRow[]): Predicate {
-    if (bucket.length <= 8) return (r) => bucket.includes(r);
-    return (r) => {
-      const at = lowerBound(bucket, r, byId);
-      return bucket[at] === r;
-    };
+  /**
+   * `list` as the JSON text of `{list, total}`, each row's text kept per row object (rows never
+   * change; a change is a new object): a page costs joining twenty strings, not serializing twenty
+   * records (issue 13). The same bytes as `JSON.stringify(list(q))`.
+   */
+  listJson(q: ListQuery): string {
+    const { list, total } = this.list(q);
+    let out = '{"list":[';
+    for (let i = 0; i < list.length; i++) {
+      // `list` holds views: the stored row itself when nothing is hidden, else a copy (not kept).
+      const stored = list[i];
+      let text = this.hidden.length ? undefined : this.json.get(stored);
+      if (text === undefined) {
+        text = JSON.stringify(stored);
+        if (!this.hidden.length) {
+          if (++this.jsonCount > JSON_ROWS_KEPT) [this.json, this.jsonCount] = [new WeakMap(), 1];
+          this.json.set(stored, text);
+        }
+      }
+      out += i ? `,${text}` : text;
+    }
+    return `${out}],"total":${total}}`;
   }
 
-  private filterFrom(bucket: readonly AnyRow[] | null, preds: Predicate[]): AnyRow[] {
-    const out: AnyRow[] = [];
-    for (const r of bucket ?? this.rows.values()) {
-      let ok = true;
-      for (const p of preds) if (!(ok = p(r))) break;
-      if (ok) out.push(r);
+  /** The cache key of a query's filters, keyword and order (paging apart). */
+  private resultKey(q: ListQuery, field: string, desc: boolean): string {
+    let key = `${field}\u0000${desc ? 'd' : 'a'}`;
+    for (const f in this.def.filters) {
+      const v = q[f];
+      if (v !== undefined && v !== null && v !== '') key += `\u0000${f}=${typeof v === 'object' ? JSON.stringify(v) : `${typeof v}:${String(v)}`}`;
     }
-    return out;
+    if (typeof q.keyword === 'string' && q.keyword.trim()) key += `\u0000\u0000${q.keyword.trim().toLowerCase()}`;
+    return key;
+  }
+
+  /** The total and the first `k` matches in order, from the cheapest plan. */
+  private compute(q: ListQuery, field: string, desc: boolean, k: number): Result {
+    const n = this.rows.size;
+    const picked = this.pick(this.conditions(q));
+    if (!picked) {
+      const view = this.sortedBy(field);
+      return { total: n, prefix: this.walk(view, 0, view.length, field, desc, [], k) };
+    }
+    const { source: s, pred, rest } = picked;
+    const inOrder = s.order === field;
+    if (!rest.length) {
+      const total = s.to - s.from;
+      if (inOrder) return { total, prefix: this.walk(s.rows, s.from, s.to, field, desc, [], k) };
+      // Walking the whole table's sorted view costs about k·n/total rows when matches are spread
+      // evenly; choosing from the source costs its size. Matches bunched at the far end of the order
+      // make the walk longer than estimated, so it is capped at the source's size.
+      if ((k * n) / Math.max(total, 1) < total / 2) {
+        const view = this.sortedBy(field);
+        const member = s.order === 'id' ? memberOf(s.rows, s.from, s.to) : pred;
+        const prefix = this.walk(view, 0, view.length, field, desc, [member], k, total);
+        if (prefix) return { total, prefix };
+      }
+      return { total, prefix: top(s.rows, s.from, s.to, [], orderBy(field, desc), k) };
+    }
+    const matched: AnyRow[] = [];
+    for (let i = s.from; i < s.to; i++) if (passes(s.rows[i], rest)) matched.push(s.rows[i]);
+    if (inOrder) return { total: matched.length, prefix: this.walk(matched, 0, matched.length, field, desc, [], k) };
+    return { total: matched.length, prefix: top(matched, 0, matched.length, [], orderBy(field, desc), k) };
   }
 
   /** `listAll`: every row as `{id, <label>}` in the default order. */
   options(): Record<string, unknown>[] {
     const label = this.def.label;
     const [field, order] = this.order();
-    const rows = field === 'id' ? [...this.rows.values()] : this.walk(this.sortedBy(field), field, order === 'desc', [], 0, this.rows.size)!;
-    if (field === 'id' && order === 'desc') rows.reverse();
+    const view = this.sortedBy(field);
+    const rows = this.walk(view, 0, view.length, field, order === 'desc', [], view.length);
     return rows.map((r) => ({ id: r.id, [label]: r[label] }));
   }
 }

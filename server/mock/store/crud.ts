@@ -102,6 +102,11 @@ export class Crud {
     return this.col(name).list(q);
   }
 
+  /** `list` as JSON text (see Collection.listJson). */
+  listJson(name: EntityName, q: ListQuery): string {
+    return this.col(name).listJson(q);
+  }
+
   options(name: EntityName) {
     return this.col(name).options();
   }

@@ -1,5 +1,5 @@
-import { generateMersenne53Randomizer, type Faker, type Randomizer } from '@faker-js/faker';
-import { MOCK_REF_DATE } from '../faker.js';
+import type { Faker, Randomizer } from '@faker-js/faker';
+import { MOCK_REF_DATE, mersenne53Randomizer } from '../faker.js';
 
 /**
  * Helpers the factories use to make data quickly and deterministically. Faker's rich generators
@@ -76,7 +76,7 @@ export class Gen {
   private r: Randomizer;
 
   constructor(readonly f: Faker) {
-    this.r = generateMersenne53Randomizer(f.number.int({ min: 0, max: 2 ** 31 - 1 }));
+    this.r = mersenne53Randomizer(f.number.int({ min: 0, max: 2 ** 31 - 1 }));
   }
 
   /** Integer in [min, max]. */

@@ -4,17 +4,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import type { EntityName } from '../../contract/index.js';
+import { keepBaseOrders, type BaseOrders } from './collection.js';
 import type { AnyRow, SeedData } from './seed.js';
 
 /**
  * Seed snapshots (issue 13, "boot and memory"): generating ~100,000 records takes seconds and leaves
  * a large heap behind, so the tables of a (seed, scale, data version) are generated once and written
- * to `<project>/.cache/seed/` in V8's serialization format, one file per entity; later boots read
- * each table back when it is first used. The data version is a hash of what decides the data: the factories (fixtures/), the
+ * to `<cache dir>/seed/` (setting `CACHE_DIR`, default `node_modules/.cache/game-console`, see
+ * config.ts) in V8's serialization format, one file per entity; later boots read each table back
+ * when it is first used. The data version is a hash of what decides the data: the factories (fixtures/), the
  * mock and contract sources and faker's version; in a deployment without sources (the Docker
  * image), the running server bundle itself. A changed factory therefore regenerates.
  * Failures to read or write (read-only disk, a torn file) only cost the generation: never an error.
- * `MOCK_SEED_CACHE=off` turns snapshots off (tests of the generator itself).
+ * A null cache dir (`CACHE_DIR=off`) or `MOCK_SEED_CACHE=off` turns snapshots off.
  */
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -38,7 +40,7 @@ function filesUnder(dir: string): string[] {
 
 let version: string | null = null;
 
-/** How many snapshots `.cache/seed/` keeps (about 25 MB each at scale 1). */
+/** How many snapshots `<cache dir>/seed/` keeps (about 25 MB each at scale 1). */
 const KEEP_SNAPSHOTS = 6;
 
 /** Hash of the sources that decide the seeded data (see the module comment). */
@@ -58,13 +60,42 @@ export function dataVersion(): string {
   return (version = hash.digest('hex').slice(0, 16));
 }
 
-function enabled(): boolean {
-  return process.env.MOCK_SEED_CACHE !== 'off';
+function enabled(cacheDir: string | null): cacheDir is string {
+  return cacheDir !== null && process.env.MOCK_SEED_CACHE !== 'off';
 }
 
 /** The folder holding the snapshot of (seed, scale) for the current data version: one file per entity. */
-export function snapshotPath(seed: number, scale: number): string {
-  return path.join(projectRoot(), '.cache', 'seed', `seed-${seed}-scale-${scale}-${dataVersion()}`);
+export function snapshotPath(cacheDir: string, seed: number, scale: number): string {
+  return path.join(cacheDir, 'seed', `seed-${seed}-scale-${scale}-${dataVersion()}`);
+}
+
+/**
+ * The sorted orders of one snapshot table, kept beside it as `<entity>.order-<field>.i32` (row
+ * positions, 4 bytes each), written the first time a process sorts that field.
+ */
+function ordersIn(dir: string, name: string): BaseOrders {
+  const file = (field: string) => path.join(dir, `${name}.order-${field}.i32`);
+  return {
+    read(field) {
+      try {
+        const buf = fs.readFileSync(file(field));
+        // A copy: the file's bytes may not start on a 4-byte boundary of their buffer.
+        return buf.length % 4 ? null : new Int32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.length));
+      } catch {
+        return null;
+      }
+    },
+    write(field, order) {
+      const tmp = `${file(field)}.${process.pid}.tmp`;
+      try {
+        if (!fs.existsSync(dir)) return;
+        fs.writeFileSync(tmp, Buffer.from(order.buffer, order.byteOffset, order.byteLength));
+        fs.renameSync(tmp, file(field));
+      } catch {
+        fs.rmSync(tmp, { force: true });
+      }
+    },
+  };
 }
 
 function freeze(rows: AnyRow[]): AnyRow[] {
@@ -81,11 +112,11 @@ function freeze(rows: AnyRow[]): AnyRow[] {
  * first request that reads it. Null when there is no snapshot for this data version.
  * @param regenerate the fallback when a table file has gone since (another data version's cleanup).
  */
-export function loadSnapshot(seed: number, scale: number, regenerate: () => SeedData): SeedData | null {
-  if (!enabled()) return null;
+export function loadSnapshot(cacheDir: string | null, seed: number, scale: number, regenerate: () => SeedData): SeedData | null {
+  if (!enabled(cacheDir)) return null;
   let dir: string;
   try {
-    dir = snapshotPath(seed, scale);
+    dir = snapshotPath(cacheDir, seed, scale);
     if (!fs.existsSync(path.join(dir, 'tables.json'))) return null;
   } catch {
     return null;
@@ -102,6 +133,7 @@ export function loadSnapshot(seed: number, scale: number, regenerate: () => Seed
         let rows: readonly AnyRow[];
         try {
           rows = freeze(v8.deserialize(fs.readFileSync(path.join(dir, `${name}.v8`))) as AnyRow[]);
+          keepBaseOrders(rows, ordersIn(dir, name));
         } catch {
           rows = (fallback ??= regenerate()).tables[name];
         }
@@ -118,11 +150,11 @@ export function loadSnapshot(seed: number, scale: number, regenerate: () => Seed
  * Writes the snapshot (one V8-serialized file per entity, in a temp folder renamed into place, so a
  * reader never sees half of one) and hands `data` back; a failure is ignored.
  */
-export function saveSnapshot(data: SeedData): SeedData {
-  if (!enabled()) return data;
+export function saveSnapshot(cacheDir: string | null, data: SeedData): SeedData {
+  if (!enabled(cacheDir)) return data;
   let tmp: string | null = null;
   try {
-    const dir = snapshotPath(data.seed, data.scale);
+    const dir = snapshotPath(cacheDir, data.seed, data.scale);
     const parent = path.dirname(dir);
     fs.mkdirSync(parent, { recursive: true });
     // Older versions of the same seed and scale are dead weight (a snapshot at scale 10 is ~250 MB).
@@ -136,6 +168,7 @@ export function saveSnapshot(data: SeedData): SeedData {
     fs.writeFileSync(path.join(tmp, 'tables.json'), JSON.stringify(names));
     fs.renameSync(tmp, dir);
     tmp = null;
+    for (const name of names) keepBaseOrders(data.tables[name], ordersIn(dir, name));
     // Tests and QA resets try many seeds: keep the most recently written few.
     const kept = fs
       .readdirSync(parent)
@@ -155,10 +188,10 @@ export function saveSnapshot(data: SeedData): SeedData {
  * Tables generated (and snapshotted) on first use rather than at boot: with no snapshot yet, the
  * server still answers `/healthz` at once and the first request that reads data pays the generation.
  */
-export function generatedOnFirstUse(seed: number, scale: number, names: readonly EntityName[], make: () => SeedData): SeedData {
+export function generatedOnFirstUse(cacheDir: string | null, seed: number, scale: number, names: readonly EntityName[], make: () => SeedData): SeedData {
   const data: SeedData = { seed, scale, tables: {} as Record<EntityName, readonly AnyRow[]>, buildMs: 0 };
   const fill = () => {
-    const full = saveSnapshot(make());
+    const full = saveSnapshot(cacheDir, make());
     data.buildMs = full.buildMs;
     for (const n of names) Object.defineProperty(data.tables, n, { value: full.tables[n], enumerable: true, configurable: false, writable: false });
   };

@@ -1,3 +1,4 @@
+import { defaultCacheDir } from '../../config.js';
 import { ENTITIES, ENTITY, type AnyEntity, type EntityName, type RefDef } from '../../contract/index.js';
 import { Collection } from './collection.js';
 import { generate, generateAsync, type AnyRow, type SeedData } from './seed.js';
@@ -29,16 +30,16 @@ function remember(key: string, data: SeedData): void {
 
 /**
  * The seeded tables for a seed and scale: from this process's cache, else from the snapshot a
- * previous boot wrote (`.cache/seed/`, see snapshot.ts), else generated (see fixtures/*.factory.ts)
- * when a table is first read and snapshotted for the next boot. Either way a table costs nothing
- * until it is used. The oldest dataset is dropped beyond the budget.
+ * previous boot wrote under `cacheDir` (see snapshot.ts; null: none), else generated (see
+ * fixtures/*.factory.ts) when a table is first read and snapshotted for the next boot. Either way a
+ * table costs nothing until it is used. The oldest dataset is dropped beyond the budget.
  */
-export function seedData(seed: number, scale: number): SeedData {
+export function seedData(seed: number, scale: number, cacheDir: string | null = defaultCacheDir()): SeedData {
   const key = `${seed}:${scale}`;
   let data = cache.get(key);
   if (!data) {
     const make = () => generate(seed, scale, SEED_STEPS);
-    data = loadSnapshot(seed, scale, make) ?? generatedOnFirstUse(seed, scale, ENTITIES.map((e) => e.name), make);
+    data = loadSnapshot(cacheDir, seed, scale, make) ?? generatedOnFirstUse(cacheDir, seed, scale, ENTITIES.map((e) => e.name), make);
     remember(key, data);
   } else {
     // Most recently used last, so eviction drops the dataset used longest ago.
@@ -52,13 +53,13 @@ export function seedData(seed: number, scale: number): SeedData {
  * `seedData` without holding the event loop: a seed not yet generated is built in slices
  * (generateAsync), then cached the same way.
  */
-export async function seedDataAsync(seed: number, scale: number): Promise<SeedData> {
+export async function seedDataAsync(seed: number, scale: number, cacheDir: string | null = defaultCacheDir()): Promise<SeedData> {
   if (!cache.has(`${seed}:${scale}`)) {
-    const data = loadSnapshot(seed, scale, () => generate(seed, scale, SEED_STEPS)) ?? saveSnapshot(await generateAsync(seed, scale, SEED_STEPS));
+    const data = loadSnapshot(cacheDir, seed, scale, () => generate(seed, scale, SEED_STEPS)) ?? saveSnapshot(cacheDir, await generateAsync(seed, scale, SEED_STEPS));
     // Another reset may have built it meanwhile; keep the first.
     if (!cache.has(`${seed}:${scale}`)) remember(`${seed}:${scale}`, data);
   }
-  return seedData(seed, scale);
+  return seedData(seed, scale, cacheDir);
 }
 
 /** Who refers to an entity: the referring entity, its field and what deleting the target does. */
@@ -88,13 +89,17 @@ export class MockStore {
   /** How long generating this seed's tables took, in ms (0 when they came from the cache is not reported: the first build's time stays). */
   buildMs: number;
 
+  /**
+   * @param cacheDir where seed snapshots are kept (config `cacheDir`); null keeps none.
+   */
   constructor(
     seed: number,
     readonly scale: number,
     /** FIXTURES_DIR: tables that replace the generated ones of their entities, also after a reset. */
     private readonly fixtures: FixtureTables = {},
+    private readonly cacheDir: string | null = defaultCacheDir(),
   ) {
-    this.data = seedData(seed, scale);
+    this.data = seedData(seed, scale, cacheDir);
     this.seed = seed;
     this.buildMs = this.data.buildMs;
   }
@@ -121,7 +126,7 @@ export class MockStore {
 
   /** Restores the seeded data, from another seed when one is given. */
   reset(seed = this.seed): void {
-    const data = seedData(seed, this.scale);
+    const data = seedData(seed, this.scale, this.cacheDir);
     this.data = data;
     this.seed = seed;
     this.buildMs = data.buildMs;
@@ -134,7 +139,7 @@ export class MockStore {
    * re-indexing, so no request sees half of one seed and half of another).
    */
   async resetAsync(seed = this.seed): Promise<void> {
-    const data = await seedDataAsync(seed, this.scale);
+    const data = await seedDataAsync(seed, this.scale, this.cacheDir);
     this.data = data;
     this.seed = seed;
     this.buildMs = data.buildMs;

@@ -6,7 +6,7 @@ import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { Config } from '../config.js';
 import { ResultCode } from '../contract/envelope.js';
 import { API_PREFIXES, sendEnvelope } from '../plugins/envelope.js';
-import type { Exchange, ExchangeObserver } from '../platform/exchange.js';
+import { wantingObservers, type Exchange, type ExchangeObserver } from '../platform/exchange.js';
 import { BodyTap, contentTypeOf, DEFAULT_BODY_CAP, noBody, notifyObservers, routeKeyOf } from '../platform/tap.js';
 
 /**
@@ -261,9 +261,20 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   const cap = options.bodyCap ?? DEFAULT_BODY_CAP;
   // Nothing below costs anything per request unless someone watches or the mock may answer.
   const tapping = observers.length > 0 || fallback !== null;
-  const keepBinary = observers.some((o) => o.binaryAnswers);
   /** The request body's tap of each request whose body is being read (kept with the raw request, gone with it). */
   const requestTaps = new WeakMap<IncomingMessage, BodyTap>();
+  /** The observers that want the exchange of each request, asked once ({@link ExchangeObserver.wants}). */
+  const wanted = new WeakMap<IncomingMessage, ExchangeObserver[]>();
+  const NONE: ExchangeObserver[] = [];
+  const watchersOf = (raw: IncomingMessage, method: string, url: string): ExchangeObserver[] => {
+    let w = wanted.get(raw);
+    if (w === undefined) {
+      const path = splitUrl(url)[0];
+      w = observers.length > 0 ? wantingObservers(observers, method, path, routeKeyOf(method, path)) : NONE;
+      wanted.set(raw, w);
+    }
+    return w;
+  };
   const upstream = new URL(config.upstreamUrl);
   // loadConfig strips trailing slashes, so the base path is '' or '/platform'.
   const basePath = upstream.pathname.replace(/\/+$/, '');
@@ -297,7 +308,8 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (req, payload, done) => {
       const body = detachedBody(payload);
-      if (tapping) {
+      // The request body is copied when an observer wants the exchange, or hybrid may replay it to the mock.
+      if (fallback !== null || watchersOf(req.raw, req.method, req.url).length > 0) {
         // A second 'data' listener on a stream `pipe` already drives: it sees the same chunks and
         // neither pauses nor buffers the relay.
         const tap = new BodyTap(contentTypeOf(req.headers['content-type']), cap);
@@ -344,11 +356,13 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
           return;
         }
       }
-      if (observers.length === 0) {
+      // Nobody wants this one (validation off, outside the contract, its sample full): the plain relay.
+      const watchers = watchersOf(request.raw, request.method, request.url);
+      if (watchers.length === 0) {
         reply.send(res.stream);
         return;
       }
-      const answerTap = new BodyTap(contentTypeOf(res.headers['content-type']), cap, keepBinary);
+      const answerTap = new BodyTap(contentTypeOf(res.headers['content-type']), cap, watchers.some((o) => o.binaryAnswers));
       const copy = new Transform({
         transform(chunk: Buffer, _enc, cb) {
           answerTap.push(chunk);
@@ -375,7 +389,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
           servedBy: 'platform',
           at: Date.now(),
         };
-        notifyObservers(observers, exchange, request.log);
+        notifyObservers(watchers, exchange, request.log);
       });
       reply.send(copy);
     };

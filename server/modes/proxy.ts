@@ -285,10 +285,12 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   app.all('/v1/mock/*', (_req, reply) => sendEnvelope(reply, 404, ResultCode.notFound, qaOnlyInMock));
   // The same for every spelling a server behind us may read as that path (`/v1//mock/reset`,
   // `/v1/Mock/reset`, `/v1/mock%2freset`, `/api/v1/mock/reset`).
-  app.addHook('onRequest', async (req, reply) => {
-    const p = req.url.split('?')[0];
+  // Callback-style hooks here and below: an async hook costs a promise per request on the proxy's hot path.
+  app.addHook('onRequest', (req, reply, done) => {
+    const p = splitUrl(req.url)[0];
     // Only a path holding "mock" or a percent escape can spell the QA controls: skip the decoding otherwise.
-    if (MAYBE_LOCAL.test(p) && LOCAL_ONLY.test(canonicalPath(p))) return sendEnvelope(reply, 404, ResultCode.notFound, qaOnlyInMock);
+    if (MAYBE_LOCAL.test(p) && LOCAL_ONLY.test(canonicalPath(p))) return void sendEnvelope(reply, 404, ResultCode.notFound, qaOnlyInMock);
+    done();
   });
 
   await app.register(async function proxyScope(scope) {
@@ -300,8 +302,9 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       scope.addHook('onRoute', (route) => {
         route.logLevel = 'warn';
       });
-      scope.addHook('onResponse', async (req, reply) => {
+      scope.addHook('onResponse', (req, reply, done) => {
         app.log.info({ reqId: req.id, req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+        done();
       });
     }
     // Hand every body over as a stream: no parser, no size limit, no buffering.
@@ -320,15 +323,21 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       done(null, body);
     });
 
-    scope.addHook('onRequest', async (req, reply) => {
-      const reason = unsafePathReason(req.url.split('?')[0]);
-      if (reason) return sendEnvelope(reply, 400, ResultCode.badRequest, reason);
+    scope.addHook('onRequest', (req, reply, done) => {
+      const path = splitUrl(req.url)[0];
+      const reason = unsafePathReason(path);
+      if (reason) return void sendEnvelope(reply, 400, ResultCode.badRequest, reason);
       // Hybrid: decided before the body is read, so an upload meant for the mock never reaches the platform.
-      if (fallback && fallback.early(req.method, req.url.split('?')[0])) {
+      if (fallback && fallback.early(req.method, path)) {
         const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
-        await fallback.answer(req, reply, hasBody ? req.raw : undefined);
-        return reply;
+        // The mock's answer ends the request here (done is not called); a failure goes to the error handler.
+        fallback.answer(req, reply, hasBody ? req.raw : undefined).then(
+          () => {},
+          (err: unknown) => done(err as Error),
+        );
+        return;
       }
+      done();
     });
 
     /**

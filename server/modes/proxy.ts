@@ -294,19 +294,9 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   });
 
   await app.register(async function proxyScope(scope) {
-    // One access-log line per proxied call instead of Fastify's two ("incoming request" and
-    // "request completed"): at LOG_LEVEL=info the proxy spent about a tenth of its CPU writing
-    // them (issue 13 proxy row). The routes log at warn (failures still show); the line below
-    // carries the same method, URL, address, status and time.
-    if (config.logLevel === 'info') {
-      scope.addHook('onRoute', (route) => {
-        route.logLevel = 'warn';
-      });
-      scope.addHook('onResponse', (req, reply, done) => {
-        app.log.info({ reqId: req.id, req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-        done();
-      });
-    }
+    // Each proxied call is one access-log line, the app's (AccessLog in server/app.ts: method, URL,
+    // address, status, ms), like every other request: no per-scope log hook, no request/reply
+    // serializers or redaction walk per call (issue 13 proxy row).
     // Hand every body over as a stream: no parser, no size limit, no buffering.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (req, payload, done) => {

@@ -6,7 +6,7 @@ import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { Config } from '../config.js';
 import { ResultCode } from '../contract/envelope.js';
 import { API_PREFIXES, sendEnvelope } from '../plugins/envelope.js';
-import type { Exchange, ExchangeObserver } from '../platform/exchange.js';
+import { wantingObservers, type Exchange, type ExchangeObserver } from '../platform/exchange.js';
 import { BodyTap, contentTypeOf, DEFAULT_BODY_CAP, noBody, notifyObservers, routeKeyOf } from '../platform/tap.js';
 
 /**
@@ -90,14 +90,17 @@ function connectionListed(headers: IncomingHttpHeaders): string[] {
   return value ? value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : [];
 }
 
-/** Copies `headers` without hop-by-hop headers and without those named in `Connection`. */
-function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+/**
+ * Copies `headers` without hop-by-hop headers, those named in `Connection` and those `drop`
+ * names (one pass, no `delete`: deleting keys turns the copy into a slow dictionary object).
+ */
+function withoutHopByHop(headers: IncomingHttpHeaders, drop?: (lowerName: string) => boolean): IncomingHttpHeaders {
   // Most messages list nothing in Connection (reply-from already removed the client's): no Set then.
   const listed = headers.connection === undefined ? null : new Set(connectionListed(headers));
   const out: IncomingHttpHeaders = {};
   for (const name in headers) {
     const n = name.toLowerCase();
-    if (HOP_BY_HOP.has(n) || (listed !== null && listed.has(n))) continue;
+    if (HOP_BY_HOP.has(n) || (listed !== null && listed.has(n)) || (drop !== undefined && drop(n))) continue;
     out[n] = headers[name];
   }
   return out;
@@ -112,8 +115,7 @@ function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
  */
 export function upstreamRequestHeadersFor(publicHost: string | null): NonNullable<ReplyOptions['rewriteRequestHeaders']> {
   return (request, headers) => {
-    const out = withoutHopByHop(headers as IncomingHttpHeaders);
-    for (const name of Object.keys(out)) if (isForwardingHeader(name)) delete out[name];
+    const out = withoutHopByHop(headers as IncomingHttpHeaders, isForwardingHeader);
     out['x-forwarded-for'] = request.ip;
     out['x-forwarded-proto'] = request.protocol;
     if (publicHost) out['x-forwarded-host'] = publicHost;
@@ -123,6 +125,7 @@ export function upstreamRequestHeadersFor(publicHost: string | null): NonNullabl
 
 /** Answer headers of the platform never relayed: they describe the platform's software (`Server`, `X-Powered-By`) or set its cookies. */
 const DROPPED_ANSWER_HEADERS = new Set(['server', 'x-powered-by', 'set-cookie']);
+const isDroppedAnswerHeader = (name: string) => DROPPED_ANSWER_HEADERS.has(name);
 
 /**
  * The platform's answer headers as relayed: hop-by-hop ones dropped, and `Server`, `X-Powered-By`
@@ -132,9 +135,7 @@ const DROPPED_ANSWER_HEADERS = new Set(['server', 'x-powered-by', 'set-cookie'])
  * the console.
  */
 export function relayedAnswerHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const out = withoutHopByHop(headers);
-  for (const name of Object.keys(out)) if (DROPPED_ANSWER_HEADERS.has(name)) delete out[name];
-  return out;
+  return withoutHopByHop(headers, isDroppedAnswerHeader);
 }
 
 /**
@@ -261,9 +262,20 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   const cap = options.bodyCap ?? DEFAULT_BODY_CAP;
   // Nothing below costs anything per request unless someone watches or the mock may answer.
   const tapping = observers.length > 0 || fallback !== null;
-  const keepBinary = observers.some((o) => o.binaryAnswers);
   /** The request body's tap of each request whose body is being read (kept with the raw request, gone with it). */
   const requestTaps = new WeakMap<IncomingMessage, BodyTap>();
+  /** The observers that want the exchange of each request, asked once ({@link ExchangeObserver.wants}). */
+  const wanted = new WeakMap<IncomingMessage, ExchangeObserver[]>();
+  const NONE: ExchangeObserver[] = [];
+  const watchersOf = (raw: IncomingMessage, method: string, url: string): ExchangeObserver[] => {
+    let w = wanted.get(raw);
+    if (w === undefined) {
+      const path = splitUrl(url)[0];
+      w = observers.length > 0 ? wantingObservers(observers, method, path, routeKeyOf(method, path)) : NONE;
+      wanted.set(raw, w);
+    }
+    return w;
+  };
   const upstream = new URL(config.upstreamUrl);
   // loadConfig strips trailing slashes, so the base path is '' or '/platform'.
   const basePath = upstream.pathname.replace(/\/+$/, '');
@@ -274,30 +286,24 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   app.all('/v1/mock/*', (_req, reply) => sendEnvelope(reply, 404, ResultCode.notFound, qaOnlyInMock));
   // The same for every spelling a server behind us may read as that path (`/v1//mock/reset`,
   // `/v1/Mock/reset`, `/v1/mock%2freset`, `/api/v1/mock/reset`).
-  app.addHook('onRequest', async (req, reply) => {
-    const p = req.url.split('?')[0];
+  // Callback-style hooks here and below: an async hook costs a promise per request on the proxy's hot path.
+  app.addHook('onRequest', (req, reply, done) => {
+    const p = splitUrl(req.url)[0];
     // Only a path holding "mock" or a percent escape can spell the QA controls: skip the decoding otherwise.
-    if (MAYBE_LOCAL.test(p) && LOCAL_ONLY.test(canonicalPath(p))) return sendEnvelope(reply, 404, ResultCode.notFound, qaOnlyInMock);
+    if (MAYBE_LOCAL.test(p) && LOCAL_ONLY.test(canonicalPath(p))) return void sendEnvelope(reply, 404, ResultCode.notFound, qaOnlyInMock);
+    done();
   });
 
   await app.register(async function proxyScope(scope) {
-    // One access-log line per proxied call instead of Fastify's two ("incoming request" and
-    // "request completed"): at LOG_LEVEL=info the proxy spent about a tenth of its CPU writing
-    // them (issue 13 proxy row). The routes log at warn (failures still show); the line below
-    // carries the same method, URL, address, status and time.
-    if (config.logLevel === 'info') {
-      scope.addHook('onRoute', (route) => {
-        route.logLevel = 'warn';
-      });
-      scope.addHook('onResponse', async (req, reply) => {
-        app.log.info({ reqId: req.id, req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-      });
-    }
+    // Each proxied call is one access-log line, the app's (AccessLog in server/app.ts: method, URL,
+    // address, status, ms), like every other request: no per-scope log hook, no request/reply
+    // serializers or redaction walk per call (issue 13 proxy row).
     // Hand every body over as a stream: no parser, no size limit, no buffering.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (req, payload, done) => {
       const body = detachedBody(payload);
-      if (tapping) {
+      // The request body is copied when an observer wants the exchange, or hybrid may replay it to the mock.
+      if (fallback !== null || watchersOf(req.raw, req.method, req.url).length > 0) {
         // A second 'data' listener on a stream `pipe` already drives: it sees the same chunks and
         // neither pauses nor buffers the relay.
         const tap = new BodyTap(contentTypeOf(req.headers['content-type']), cap);
@@ -308,15 +314,21 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       done(null, body);
     });
 
-    scope.addHook('onRequest', async (req, reply) => {
-      const reason = unsafePathReason(req.url.split('?')[0]);
-      if (reason) return sendEnvelope(reply, 400, ResultCode.badRequest, reason);
+    scope.addHook('onRequest', (req, reply, done) => {
+      const path = splitUrl(req.url)[0];
+      const reason = unsafePathReason(path);
+      if (reason) return void sendEnvelope(reply, 400, ResultCode.badRequest, reason);
       // Hybrid: decided before the body is read, so an upload meant for the mock never reaches the platform.
-      if (fallback && fallback.early(req.method, req.url.split('?')[0])) {
+      if (fallback && fallback.early(req.method, path)) {
         const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
-        await fallback.answer(req, reply, hasBody ? req.raw : undefined);
-        return reply;
+        // The mock's answer ends the request here (done is not called); a failure goes to the error handler.
+        fallback.answer(req, reply, hasBody ? req.raw : undefined).then(
+          () => {},
+          (err: unknown) => done(err as Error),
+        );
+        return;
       }
+      done();
     });
 
     /**
@@ -344,11 +356,13 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
           return;
         }
       }
-      if (observers.length === 0) {
+      // Nobody wants this one (validation off, outside the contract, its sample full): the plain relay.
+      const watchers = watchersOf(request.raw, request.method, request.url);
+      if (watchers.length === 0) {
         reply.send(res.stream);
         return;
       }
-      const answerTap = new BodyTap(contentTypeOf(res.headers['content-type']), cap, keepBinary);
+      const answerTap = new BodyTap(contentTypeOf(res.headers['content-type']), cap, watchers.some((o) => o.binaryAnswers));
       const copy = new Transform({
         transform(chunk: Buffer, _enc, cb) {
           answerTap.push(chunk);
@@ -375,7 +389,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
           servedBy: 'platform',
           at: Date.now(),
         };
-        notifyObservers(observers, exchange, request.log);
+        notifyObservers(watchers, exchange, request.log);
       });
       reply.send(copy);
     };

@@ -14,7 +14,10 @@ import { MASK, redactJson, redactQuery } from './redact.js';
  * {@link DriftOptions.maxPending} wait (more are counted as `dropped`, not checked), so a burst of
  * traffic cannot grow memory or hold the loop. Each endpoint has at most
  * {@link DriftOptions.maxChecksPerSecond} answers checked per second (the rest are counted as
- * `sampledOut`): counts are of checked answers, which on a busy endpoint is a sample. The relayed
+ * `sampledOut`): counts are of checked answers, which on a busy endpoint is a sample. `wants`
+ * tells the proxy before the exchange when its copy would not be checked (validation off, a route
+ * outside the contract, the endpoint's sample for this second already full), so those answers are
+ * relayed without any copy; they are counted as observed and `notInContract`/`sampledOut` all the same. The relayed
  * answer is the proxy's; the monitor reads the bounded copy in the exchange and changes nothing.
  *
  * What is checked: answers served by the platform (`servedBy: 'platform'`; the mock and the
@@ -296,6 +299,25 @@ export function createDriftMonitor(options: DriftOptions = {}): DriftMonitor {
       if (++r.n > perSecond) return void stats.sampledOut++;
       queue.push(ex);
       schedule();
+    },
+    wants(method, path, routeKey) {
+      if (!enabled) return false;
+      const ep = endpointOf(routeKey, method, path);
+      // Outside the contract (or a download) nothing would be checked: no copy is needed.
+      if (!ep || ep.kind === 'download') {
+        stats.observed++;
+        stats.notInContract++;
+        return false;
+      }
+      // Looked at, not taken: `observe` counts the answer against the second when it ends, so
+      // a few more than the sample may be copied at the turn of a second, never fewer checked.
+      const r = rate.get(routeKey ?? path);
+      if (r && r.second === Math.floor(now() / 1000) && r.n >= perSecond) {
+        stats.observed++;
+        stats.sampledOut++;
+        return false;
+      }
+      return true;
     },
     checkNow(ex) {
       check(ex);

@@ -51,4 +51,22 @@ export interface ExchangeObserver {
    * by default binary answers are counted, not copied. Multipart request bodies are never copied.
    */
   binaryAnswers?: boolean;
+  /**
+   * Asked once per request before any body is copied: whether this observer wants the exchange.
+   * When no observer wants it, the proxy relays the plain streams (no copy, no extra stream); an
+   * observer that answers false is not handed the exchange. Absent means "always" (the recorder keeps every exchange). An observer
+   * that answers false accounts for the skipped exchange itself (the drift monitor counts it as
+   * sampled out). `path` is without the query; `routeKey` as in {@link Exchange.routeKey}.
+   */
+  wants?(method: string, path: string, routeKey: string | null): boolean;
+}
+
+/**
+ * The observers of `observers` that want the exchange of `method path` (see {@link ExchangeObserver.wants}),
+ * in order; only these are handed the exchange. Every observer is asked (each keeps its own counts).
+ */
+export function wantingObservers(observers: readonly ExchangeObserver[], method: string, path: string, routeKey: string | null): ExchangeObserver[] {
+  const out: ExchangeObserver[] = [];
+  for (const o of observers) if (!o.wants || o.wants(method, path, routeKey)) out.push(o);
+  return out;
 }

@@ -211,6 +211,30 @@ describe('the monitor', () => {
     expect(m.list().find((e) => e.kind === 'enum')?.count).toBe(3);
   });
 
+  test('wants: no copy for routes outside the contract, downloads or a full sample; those count as observed and skipped', () => {
+    let t = T0;
+    const m = createDriftMonitor({ maxChecksPerSecond: 2, now: () => t });
+    expect(m.wants?.('POST', '/v1/nowhere', null)).toBe(false);
+    expect(m.wants?.('POST', '/v1/feedbackAward/exportAwardExcel', 'POST /v1/feedbackAward/exportAwardExcel')).toBe(false);
+    expect(m.stats()).toMatchObject({ observed: 2, notInContract: 2, sampledOut: 0 });
+    const key = 'POST /v1/memberGrade/list';
+    // The /api/v1 spelling of a contract route is wanted too.
+    expect(m.wants?.('POST', '/api/v1/memberGrade/list', null)).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      expect(m.wants?.('POST', '/v1/memberGrade/list', key)).toBe(true);
+      m.observe(exchange(page([grade(1)]), { at: t }));
+    }
+    expect(m.wants?.('POST', '/v1/memberGrade/list', key)).toBe(false);
+    expect(m.stats()).toMatchObject({ observed: 5, sampledOut: 1 });
+    // A new second: wanted again.
+    t += 1000;
+    expect(m.wants?.('POST', '/v1/memberGrade/list', key)).toBe(true);
+    // Switched off, nothing is wanted (and nothing counted).
+    const off = createDriftMonitor({ enabled: false });
+    expect(off.wants?.('POST', '/v1/memberGrade/list', key)).toBe(false);
+    expect(off.stats().observed).toBe(0);
+  });
+
   test('switched off, it does nothing', async () => {
     const m = await run([exchange(page([grade(1, { status: 7 })]))], { enabled: false });
     expect(m.enabled).toBe(false);

@@ -161,7 +161,7 @@ describe('Feedback area (issue 4)', () => {
     await page.locator('[data-testid=award-import-dialog]').waitFor();
     await page.locator('[data-testid=award-import-dialog] input[type=file]').setInputFiles(bad);
     await page.locator('[data-testid=award-import-dialog] .p-fileupload-buttonbar button', { hasText: 'Upload' }).click();
-    await expect(page.locator('[data-testid=award-import-error]').textContent()).resolves.toMatch(/row 2: .*phone/);
+    await expect(page.locator('[data-testid=award-import-error]').textContent()).resolves.toMatch(/row 2: .*phone/i);
     await shot(page, 'feedback-import-error-en');
     await page.locator('[data-testid=award-import-dialog] input[type=file]').setInputFiles(good);
     await page.locator('[data-testid=award-import-dialog] .p-fileupload-buttonbar button', { hasText: 'Upload' }).click();

@@ -124,6 +124,9 @@ export default function ContractDriftPage() {
           dataKey="id"
           loading={loading && !report}
           paginator
+          // One page or none needs no pager (and an empty list's disabled page-size box would be
+          // drawn in the faint disabled colour).
+          alwaysShowPaginator={false}
           rows={10}
           rowsPerPageOptions={[...PAGE_SIZES]}
           size="small"

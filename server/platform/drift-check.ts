@@ -25,8 +25,8 @@ import { isSecretField, MASK, redactJson } from './redact.js';
  * - `unknown` (info): a field the contract does not define (records are closed objects). Reported
  *   so the platform team sees fields the console ignores; never an error, the console reads on.
  */
-export type DriftKind = 'envelope' | 'missing' | 'type' | 'enum' | 'constraint' | 'unknown';
-export type DriftSeverity = 'error' | 'warning' | 'info';
+export type { DriftKind, DriftSeverity } from '../contract/drift.js';
+import type { DriftKind, DriftSeverity } from '../contract/drift.js';
 
 export const SEVERITY: Record<DriftKind, DriftSeverity> = {
   envelope: 'error',

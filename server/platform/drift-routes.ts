@@ -4,7 +4,7 @@ import { ResultCode } from '../contract/envelope.js';
 import { sendEnvelope, ok } from '../plugins/envelope.js';
 import type { ConsoleAccount } from '../mock/accounts.js';
 import type { MockContext } from '../mock/context.js';
-import type { DriftEntry, DriftMonitor, DriftStats } from './drift.js';
+import type { DriftMonitor } from './drift.js';
 
 /**
  * The console server's own endpoints of the contract-drift monitor (issue 14), outside the
@@ -27,15 +27,8 @@ import type { DriftEntry, DriftMonitor, DriftStats } from './drift.js';
  * not an administrator: HTTP 403; the platform could not be asked: HTTP 502.
  */
 
-/** What the list endpoint and the download answer. Times are ms since the epoch. */
-export interface DriftReport {
-  /** False when CONTRACT_VALIDATION=off (nothing is checked; the list stays empty). */
-  enabled: boolean;
-  version: number;
-  generatedAt: number;
-  stats: DriftStats;
-  entries: DriftEntry[];
-}
+export type { DriftReport } from '../contract/drift.js';
+import type { DriftReport } from '../contract/drift.js';
 
 export type AdminCheck = { ok: true } | { ok: false; status: 401 | 403 | 502 | 503; message: string };
 /** Decides whether an `Authorization` value belongs to an administrator. */

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Exchange, ExchangeObserver } from './exchange.js';
-import { checkAnswer, endpointOf, SEVERITY, type DriftKind, type DriftSeverity, type Finding } from './drift-check.js';
+import { checkAnswer, endpointOf, SEVERITY, type Finding } from './drift-check.js';
 import { MASK, redactJson, redactQuery } from './redact.js';
 
 /**
@@ -23,7 +23,7 @@ import { MASK, redactJson, redactQuery } from './redact.js';
  * What is checked: answers served by the platform (`servedBy: 'platform'`; the mock and the
  * recordings are the contract already) of routes the contract defines, with a JSON or text body.
  * Binary answers (downloads) and copies cut at the proxy's limit (`truncated`) are not checked and
- * are counted in `stats`. Kinds and severities: see {@link DriftKind}.
+ * are counted in `stats`. Kinds and severities: see DriftKind in drift-check.ts.
  *
  * What is kept: one entry per (endpoint, field, kind) with what the contract expects, up to
  * {@link MAX_SEEN_VALUES} distinct values seen, how many answers showed it, the first and last
@@ -33,50 +33,8 @@ import { MASK, redactJson, redactQuery } from './redact.js';
  * `stats.droppedKeys` and not kept (the first ones are the ones to fix first).
  */
 
-/** One kept drift. Times are ms since the epoch. */
-export interface DriftEntry {
-  /** Increasing number of the entry (never reused, also across resets): "entries after N". */
-  id: number;
-  /** The contract route key, `POST /v1/member/list`. */
-  endpoint: string;
-  /** Path of the field in the answer, `data.list[].status`; '' for the whole body. */
-  field: string;
-  kind: DriftKind;
-  severity: DriftSeverity;
-  expected: string;
-  /** Distinct values or types seen, redacted, first ones first (at most {@link MAX_SEEN_VALUES}). */
-  seen: string[];
-  /** Answers that showed this drift. */
-  count: number;
-  firstSeen: number;
-  lastSeen: number;
-  /** The first answer that showed it: HTTP status, redacted query and the trimmed, redacted body. */
-  example: { status: number; query: string; body: unknown; trimmed: boolean };
-}
-
-/** Counters of what the monitor saw since start or the last reset. */
-export interface DriftStats {
-  /** Exchanges handed to `observe`. */
-  observed: number;
-  /** Answers checked against the contract. */
-  checked: number;
-  /** Checked answers that matched. */
-  matching: number;
-  /** Not checked: the route is not in the contract. */
-  notInContract: number;
-  /** Not checked: served by the mock or a recording. */
-  notPlatform: number;
-  /** Not checked: a binary answer (download, image). */
-  binary: number;
-  /** Not checked: the copy was cut at the proxy's limit, or no copy was kept. */
-  truncated: number;
-  /** Not checked: more than `maxPending` waited (a burst); the answers were relayed as usual. */
-  dropped: number;
-  /** Not checked: the endpoint already had `maxChecksPerSecond` answers checked in that second. */
-  sampledOut: number;
-  /** New drifts not kept because `maxKeys` entries exist. */
-  droppedKeys: number;
-}
+export type { DriftEntry, DriftStats } from '../contract/drift.js';
+import type { DriftEntry, DriftStats } from '../contract/drift.js';
 
 export interface DriftOptions {
   /** Off: `observe` does nothing (CONTRACT_VALIDATION=off). Default true. */

@@ -2,50 +2,12 @@ import { http } from './http';
 
 /**
  * The console server's contract-drift endpoints (issue 14; server/platform/drift-routes.ts), for
- * administrators. The shapes are the wire's: the server module is not imported (web/ reads only
- * server/contract), so these types mirror `DriftEntry`, `DriftStats` and `DriftReport` there.
+ * administrators. The shapes are the contract's (server/contract/drift.ts), shared with the server.
  * Times are ms since the epoch.
  */
 
-export type DriftKind = 'envelope' | 'missing' | 'type' | 'enum' | 'constraint' | 'unknown';
-export type DriftSeverity = 'error' | 'warning' | 'info';
-
-/** One drift: where (endpoint, field), what (kind, expected, seen), how often, and one redacted example. */
-export interface DriftEntry {
-  id: number;
-  endpoint: string;
-  field: string;
-  kind: DriftKind;
-  severity: DriftSeverity;
-  expected: string;
-  seen: string[];
-  count: number;
-  firstSeen: number;
-  lastSeen: number;
-  example: { status: number; query: string; body: unknown; trimmed: boolean };
-}
-
-export interface DriftStats {
-  observed: number;
-  checked: number;
-  matching: number;
-  notInContract: number;
-  notPlatform: number;
-  binary: number;
-  truncated: number;
-  dropped: number;
-  sampledOut: number;
-  droppedKeys: number;
-}
-
-export interface DriftReport {
-  /** False when the server runs with CONTRACT_VALIDATION=off. */
-  enabled: boolean;
-  version: number;
-  generatedAt: number;
-  stats: DriftStats;
-  entries: DriftEntry[];
-}
+export type { DriftEntry, DriftKind, DriftReport, DriftSeverity, DriftStats } from '../../server/contract/drift';
+import type { DriftReport } from '../../server/contract/drift';
 
 export const DRIFT_URL = '/console/drift';
 

@@ -19,10 +19,10 @@
  * `--quick` is a CI smoke: short runs, a sample of endpoints, no scale 10. Nothing is asserted.
  * Traffic goes to 127.0.0.1 only; every child is stopped at the end.
  */
+import { freePort } from './lib/free-port.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -64,16 +64,6 @@ process.on('exit', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function request(
   port: number,

@@ -20,9 +20,9 @@
  * scores, every run's performance score, and the audits that did not pass (score < 0.9) with their
  * display values. `--json=DIR` also writes the reported runs in full. Scores are read, not asserted.
  */
+import { freePort } from './lib/free-port.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { desktopConfig, type Result } from 'lighthouse';
@@ -46,16 +46,6 @@ const SERVER = path.join(PROJECT_ROOT, 'dist', 'server', 'main.js');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const RUNS = Math.max(1, Number(opt('runs') ?? 3));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the built console in mock mode and waits for `/healthz`. */
 async function startConsole(): Promise<{ url: string; child: ChildProcess }> {

@@ -270,3 +270,15 @@ test('a remote reference cell shows the record label, one info call per id share
   expect(await screen.findByText('#99')).toBeTruthy();
   expect(calls.filter((c) => c.path === '/v1/member/info')).toHaveLength(3);
 });
+
+test('a record time shows as the platform wrote it, with its zone (UTC+8) and the browser-zone instant in the tooltip', async () => {
+  mockApi('/v1/feedbackType/list', () => page(types));
+  const res = defineResource({ entity: feedbackType, columns: ['typeName', 'createTime'] });
+  inRouter(<ResourceListPage resource={res} />);
+  const cell = await screen.findByText('2026-01-01 10:00:00');
+  expect(cell.tagName).toBe('TIME');
+  expect(cell.getAttribute('datetime')).toBe('2026-01-01T10:00:00+08:00');
+  expect(cell.getAttribute('title')).toMatch(/UTC\+8/);
+  // Ten o'clock in Beijing is two in the morning in UTC, the zone the tests run in.
+  if (new Date().getTimezoneOffset() === 0) expect(cell.getAttribute('title')).toContain('2026-01-01 02:00:00');
+});

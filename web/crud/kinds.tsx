@@ -21,6 +21,7 @@ import { RemoteInput } from './inputs/remote';
 import { TreeInput } from './inputs/tree';
 import { ColorInput } from './inputs/color';
 import { htmlText } from './safe-html';
+import { platformInstant } from '../lib/format';
 
 /** Spec §5/§9 wire time format. */
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -82,6 +83,24 @@ const cls = (invalid?: boolean) => (invalid ? 'p-invalid w-full' : 'w-full');
 
 function TextCell({ value }: CellProps) {
   return <>{value == null ? '' : Array.isArray(value) ? value.join(', ') : String(value)}</>;
+}
+/**
+ * A record time (`YYYY-MM-DD HH:mm:ss`, written in the platform's zone, UTC+8) as the platform
+ * wrote it, with the zone in the tooltip and, when the browser's zone differs, the same instant in
+ * the browser's time (issue 15 #9: one rule, the zone shown where it matters).
+ */
+function DateTimeCell({ value }: CellProps) {
+  const { t } = useTranslation();
+  if (typeof value !== 'string' || !value) return null;
+  const at = platformInstant(value);
+  if (Number.isNaN(at)) return <>{value}</>;
+  const elsewhere = new Date(at).getTimezoneOffset() !== -480;
+  const title = t('crud.platformZone') + (elsewhere ? ` · ${t('crud.localTime', { time: dayjs(at).format('YYYY-MM-DD HH:mm:ss') })}` : '');
+  return (
+    <time dateTime={`${value.replace(' ', 'T')}+08:00`} title={title}>
+      {value}
+    </time>
+  );
 }
 function EnumCell({ spec, value }: CellProps) {
   const { i18n } = useTranslation();
@@ -322,7 +341,7 @@ export const KINDS: Record<FieldKind, KindDef> = {
   switch: { cell: EnumCell, input: SwitchInput, filter: EnumInput, width: 110 },
   status: { cell: EnumCell, input: SwitchInput, filter: EnumInput, width: 100 },
   boolean: { cell: BoolCell, input: SwitchInput, filter: EnumInput, width: 90 },
-  datetime: { cell: TextCell, input: DateInput, width: 170 },
+  datetime: { cell: DateTimeCell, input: DateInput, width: 170 },
   date: { cell: TextCell, input: DateInput, width: 120 },
   dateRange: { cell: TextCell, input: DateRangeInput, width: 170 },
   ref: { cell: RefCell, input: RefInput },

@@ -1,6 +1,9 @@
 /** CRUD kit (issue 4): list page, search form, forms, validation messages. */
 export default {
   search: 'Search',
+  /** The zone of record times (issue 15 #9). */
+  platformZone: 'Platform time: China Standard Time (UTC+8)',
+  localTime: 'your time {{time}}',
   reset: 'Reset',
   keyword: 'Keyword',
   add: 'Add',

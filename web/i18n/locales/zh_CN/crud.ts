@@ -1,6 +1,9 @@
 /** CRUD 套件（issue 4）：列表页、搜索表单、表单、校验信息。 */
 export default {
   search: '查询',
+  /** 记录时间的时区提示（issue 15 #9）。 */
+  platformZone: '平台时间：北京时间 (UTC+8)',
+  localTime: '本地时间 {{time}}',
   reset: '重置',
   keyword: '关键字',
   add: '新增',

@@ -3,6 +3,7 @@ import { ENTITY, type AnyEntity, type FilterKind } from '../../server/contract/i
 import { Collection, type ListQuery } from '../../server/mock/store/collection.js';
 import { generate, type AnyRow } from '../../server/mock/store/seed.js';
 import { SEED_STEPS } from '../../server/mock/store/steps.js';
+import { reference, rng } from './list-reference.js';
 
 /**
  * The store's list answers come from indexes and sorted views kept up to date on write (issue 13);
@@ -13,39 +14,6 @@ import { SEED_STEPS } from '../../server/mock/store/steps.js';
 const data = generate(7, 0.1, SEED_STEPS);
 const ENTITIES = ['member', 'order', 'goods', 'cdkCode', 'gameAccount', 'walletRecord', 'feedback', 'admin'] as const;
 
-function reference(def: AnyEntity, rows: AnyRow[], q: ListQuery): { list: AnyRow[]; total: number } {
-  const cmp = (a: unknown, b: unknown) => (a === b ? 0 : a === undefined || a === null ? 1 : b === undefined || b === null ? -1 : a < b ? -1 : 1);
-  let out = rows.filter((r) =>
-    (Object.entries(def.filters) as [string, FilterKind][]).every(([f, kind]) => {
-      const v = q[f];
-      if (v === undefined || v === null || v === '') return true;
-      if (kind === 'eq') return r[f] === v;
-      if (kind === 'has') return Array.isArray(r[f]) && (r[f] as unknown[]).includes(v);
-      if (kind === 'like') return r[f] !== undefined && String(r[f]).toLowerCase().includes(String(v).toLowerCase());
-      const [from, to] = v as [string, string];
-      return r[f] !== undefined && (r[f] as string) >= from && (r[f] as string) <= to;
-    }),
-  );
-  const kw = typeof q.keyword === 'string' ? q.keyword.trim().toLowerCase() : '';
-  if (kw && def.searchable.length) out = out.filter((r) => def.searchable.some((f) => r[f] !== undefined && String(r[f]).toLowerCase().includes(kw)));
-  const [field, order] = q.sortField ? [q.sortField, q.sortOrder ?? 'asc'] : [def.defaultSort[0], q.sortOrder ?? def.defaultSort[1]];
-  const dir = order === 'desc' ? -1 : 1;
-  out.sort((a, b) => {
-    const c = cmp(a[field], b[field]);
-    if (c !== 0) return a[field] == null || b[field] == null ? c : c * dir;
-    return (a.id - b.id) * dir;
-  });
-  const size = q.pageSize ?? 10;
-  const start = ((q.pageNum ?? 1) - 1) * size;
-  const view = (row: AnyRow) => Object.fromEntries(Object.entries(row).filter(([k]) => !def.writeOnlyFields.includes(k)));
-  return { list: out.slice(start, start + size).map(view) as AnyRow[], total: out.length };
-}
-
-/** A small deterministic generator, so a failure repeats. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
 
 describe.each(ENTITIES)('%s list answers equal a full filter and sort', (name) => {
   test('random queries, before and after random writes', () => {

@@ -3,6 +3,7 @@ import { ENTITY, type AnyEntity, type FilterKind } from '../../server/contract/i
 import { Collection, type ListQuery } from '../../server/mock/store/collection.js';
 import { generate, type AnyRow } from '../../server/mock/store/seed.js';
 import { SEED_STEPS } from '../../server/mock/store/steps.js';
+import { matches, missing, reference, rng } from './list-reference.js';
 
 /**
  * Issue 13: list answers come from value indexes, sorted views, range slices, text indexes and a
@@ -14,44 +15,6 @@ import { SEED_STEPS } from '../../server/mock/store/steps.js';
 const data = generate(11, 0.1, SEED_STEPS);
 const ENTITIES = ['card', 'cdkCode', 'member', 'order', 'game', 'admin', 'walletRecord', 'feedbackAward'] as const;
 
-const missing = (v: unknown) => v === undefined || v === null;
-
-function matches(def: AnyEntity, r: AnyRow, q: ListQuery): boolean {
-  for (const [f, kind] of Object.entries(def.filters) as [string, FilterKind][]) {
-    const v = q[f];
-    if (v === undefined || v === null || v === '') continue;
-    if (kind === 'eq' && r[f] !== v) return false;
-    if (kind === 'has' && !(Array.isArray(r[f]) && (r[f] as unknown[]).includes(v))) return false;
-    if (kind === 'like' && !(r[f] !== undefined && String(r[f]).toLowerCase().includes(String(v).toLowerCase()))) return false;
-    if (kind === 'range') {
-      const [from, to] = v as [string, string];
-      if (missing(r[f]) || (r[f] as string) < from || (r[f] as string) > to) return false;
-    }
-  }
-  const kw = typeof q.keyword === 'string' ? q.keyword.trim().toLowerCase() : '';
-  return !kw || !def.searchable.length || def.searchable.some((f) => r[f] !== undefined && String(r[f]).toLowerCase().includes(kw));
-}
-
-function reference(def: AnyEntity, rows: AnyRow[], q: ListQuery): { list: AnyRow[]; total: number } {
-  const out = rows.filter((r) => matches(def, r, q));
-  const [field, order] = q.sortField ? [q.sortField, q.sortOrder ?? 'asc'] : [def.defaultSort[0], q.sortOrder ?? def.defaultSort[1]];
-  const dir = order === 'desc' ? -1 : 1;
-  out.sort((a, b) => {
-    const [x, y] = [a[field], b[field]];
-    if (missing(x) !== missing(y)) return missing(x) ? 1 : -1;
-    if (!missing(x) && x !== y) return ((x as string) < (y as string) ? -1 : 1) * dir;
-    return (a.id - b.id) * dir;
-  });
-  const size = q.pageSize ?? 10;
-  const start = ((q.pageNum ?? 1) - 1) * size;
-  const view = (row: AnyRow) => Object.fromEntries(Object.entries(row).filter(([k]) => !def.writeOnlyFields.includes(k)));
-  return { list: out.slice(start, start + size).map(view) as AnyRow[], total: out.length };
-}
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-}
 
 describe.each(ENTITIES)('%s: indexes, text search and kept answers equal a brute-force scan', (name) => {
   test('over 400 random writes and queries of every filter kind, sort and depth', () => {

@@ -150,8 +150,17 @@ export async function apiToken(server: Pick<E2EServer, 'url'>, user: Account = '
  */
 export async function signInByApi(page: Page, server: Pick<E2EServer, 'url'>, user: Account = 'admin', extra: Record<string, unknown> = {}) {
   const token = await apiToken(server, user);
-  // Storage belongs to the origin: stand on a blank same-origin page that boots no console (and
-  // asks for no favicon, whose 404 would count as a console error).
+  await storeToken(page, server, token, extra);
+  return token;
+}
+
+/**
+ * Stores a session token (and `extra` storage values) where the console keeps it, from a blank
+ * same-origin page that boots no console: a console page would run its own session logic on the
+ * storage meanwhile (the login route drops a token it did not issue). Does not navigate further.
+ */
+export async function storeToken(page: Page, server: Pick<E2EServer, 'url'>, token: string, extra: Record<string, unknown> = {}) {
+  // Storage belongs to the origin; the blank page asks for no favicon, whose 404 would count as a console error.
   if (!page.url().startsWith(server.url + '/')) {
     const blank = `${server.url}/__e2e_blank__`;
     await page.route(blank, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }));
@@ -159,7 +168,6 @@ export async function signInByApi(page: Page, server: Pick<E2EServer, 'url'>, us
     await page.unroute(blank);
   }
   await writeStorage(page, { [StorageKey.token]: token, ...extra });
-  return token;
 }
 
 /** Restores the server's seeded mock data (its own seed, even after a test reset to another) and clears injected faults (`POST /v1/mock/reset`; sessions stay). */

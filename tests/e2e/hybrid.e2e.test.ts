@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, shot, startServer, writeStorage, type E2EServer } from './harness.js';
+import { launch, newPage, shot, startServer, storeToken, type E2EServer } from './harness.js';
 import { startPlatformStub, STUB_CAPTCHA_CODE, type PlatformStub } from '../server/platform-stub.js';
 import { StorageKey } from '../../web/lib/storage';
 
@@ -39,8 +39,7 @@ async function platformToken(): Promise<string> {
 
 async function open(route: string, locale?: 'en'): Promise<Page> {
   const { page } = await newPage(browser);
-  await page.goto(`${server.url}/login`);
-  await writeStorage(page, { [StorageKey.token]: await platformToken(), ...(locale ? { [StorageKey.locale]: locale } : {}) });
+  await storeToken(page, server, await platformToken(), locale ? { [StorageKey.locale]: locale } : {});
   await page.goto(server.url + route);
   await page.locator('[data-testid=layout]').waitFor();
   return page;

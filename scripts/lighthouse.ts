@@ -20,6 +20,7 @@
  * scores, every run's performance score, and the audits that did not pass (score < 0.9) with their
  * display values. `--json=DIR` also writes the reported runs in full. Scores are read, not asserted.
  */
+import { consoleStorageEntries } from './lib/console-storage.js';
 import { freePort } from './lib/free-port.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,8 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { desktopConfig, type Result } from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { createAesCipher } from '../web/lib/cipher.js';
-import { createCache, memoryStorage, StorageKey } from '../web/lib/storage.js';
+import { StorageKey } from '../web/lib/storage.js';
 import { build } from './build.js';
 import { PROJECT_ROOT } from './lib/web-bundle.js';
 
@@ -84,24 +84,13 @@ async function adminToken(base: string): Promise<string> {
   return r.tokenHead + r.token;
 }
 
-/** Local-storage entries as the console's own cache writes them (encrypted, versioned prefix). */
-function storageEntries(values: Record<string, unknown>): [string, string][] {
-  const version = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-  const backend = memoryStorage();
-  const cache = createCache({ backend, prefix: `GAME_CONSOLE__${version}__`, cipher: createAesCipher() });
-  for (const [k, v] of Object.entries(values)) cache.set(k, v);
-  const raw: [string, string][] = [];
-  for (let i = 0; i < backend.length; i++) raw.push([backend.key(i)!, backend.getItem(backend.key(i)!)!]);
-  return raw;
-}
-
 /** Signs admin in and writes the token into the profile's storage from a same-origin blank page (no console boots there). */
 async function seedSession(context: BrowserContext, base: string): Promise<void> {
   const page = context.pages()[0] ?? (await context.newPage());
   const blank = `${base}/__lighthouse_blank__`;
   await page.route(blank, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }));
   await page.goto(blank);
-  const entries = storageEntries({ [StorageKey.token]: await adminToken(base) });
+  const entries = consoleStorageEntries({ [StorageKey.token]: await adminToken(base) });
   await page.evaluate((list) => list.forEach(([k, v]) => localStorage.setItem(k, v)), entries);
   await page.goto('about:blank');
   // Lighthouse keeps the HTTP cache when it keeps storage: empty it, so the audit is a first visit.

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
+import { consoleStorageEntries } from '../../scripts/lib/console-storage.js';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { createCache, memoryStorage, StorageKey } from '../../web/lib/storage';
-import { createAesCipher } from '../../web/lib/cipher';
+import { StorageKey } from '../../web/lib/storage';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -95,20 +95,9 @@ export function e2eLifecycle(env: Record<string, string>, use: (server: E2EServe
   });
 }
 
-/** Local-storage entries as the console's own cache writes them (production builds encrypt them). */
-function storageEntries(values: Record<string, unknown>): [string, string][] {
-  const version = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string }).version;
-  const backend = memoryStorage();
-  const cache = createCache({ backend, prefix: `GAME_CONSOLE__${version}__`, cipher: createAesCipher() });
-  for (const [k, v] of Object.entries(values)) cache.set(k, v);
-  const raw: [string, string][] = [];
-  for (let i = 0; i < backend.length; i++) raw.push([backend.key(i)!, backend.getItem(backend.key(i)!)!]);
-  return raw;
-}
-
 /** Writes values into the page's local storage the way the console's cache does; the page must be on the console's origin. */
 export async function writeStorage(page: Page, values: Record<string, unknown>) {
-  await page.evaluate((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), storageEntries(values));
+  await page.evaluate((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), consoleStorageEntries(values));
 }
 
 /**

@@ -60,7 +60,7 @@ describe.each(ENTITIES)('%s: indexes, text search and kept answers equal a brute
         const want = reference(def, rows(), q);
         expect(col.list(q), JSON.stringify(q)).toEqual(want);
         // The pre-serialized answer the list routes send: the same bytes as serializing it.
-        expect(col.listJson(q)).toBe(JSON.stringify(want));
+        expect(col.listBytes(q, Buffer.alloc(0), Buffer.alloc(0)).toString()).toBe(JSON.stringify(want));
         // The same filters again at another page come from the kept answer.
         const again = { ...q, pageNum: pick([1, 2, (q.pageNum ?? 1) + 1]) };
         expect(col.list(again), JSON.stringify(again)).toEqual(reference(def, rows(), again));

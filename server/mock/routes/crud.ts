@@ -66,6 +66,10 @@ const HANDLERS: Record<CrudOp, (ctx: MockContext, name: EntityName, body: Body, 
   updateStatus: (ctx, name, body, actor) => ctx.crud.updateStatus(name, body, actor),
 };
 
+/** The success envelope around a list's pre-serialized `data` (see Collection.listBytes). */
+const LIST_HEAD = Buffer.from('{"code":200,"data":');
+const LIST_TAIL = Buffer.from(',"message":"ok"}');
+
 /** Registers list/listAll/info/add/update/del/updateStatus of every entity (as each declares them). */
 export function registerCrudRoutes(app: FastifyInstance, ctx: MockContext): void {
   for (const e of ENTITIES as readonly AnyEntity[]) {
@@ -77,8 +81,7 @@ export function registerCrudRoutes(app: FastifyInstance, ctx: MockContext): void
         // success envelope of `answer`, without serializing the page again on every request.
         app.post(ep.path, routeOptions(ep), async (req, reply) => {
           try {
-            const json = ctx.crud.listJson(name, req.body as Body);
-            return reply.type('application/json; charset=utf-8').send(`{"code":200,"data":${json},"message":"ok"}`);
+            return reply.type('application/json; charset=utf-8').send(ctx.crud.listBytes(name, req.body as Body, LIST_HEAD, LIST_TAIL));
           } catch (e) {
             if (e instanceof MockError) return sendEnvelope(reply, e.httpStatus, e.code, e.message);
             throw e;

@@ -102,9 +102,9 @@ export class Crud {
     return this.col(name).list(q);
   }
 
-  /** `list` as JSON text (see Collection.listJson). */
-  listJson(name: EntityName, q: ListQuery): string {
-    return this.col(name).listJson(q);
+  /** `list` as UTF-8 JSON between `head` and `tail` (see Collection.listBytes). */
+  listBytes(name: EntityName, q: ListQuery, head: Buffer, tail: Buffer): Buffer {
+    return this.col(name).listBytes(q, head, tail);
   }
 
   options(name: EntityName) {

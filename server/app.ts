@@ -1,3 +1,5 @@
+import os from 'node:os';
+import pino from 'pino';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { registerEnvelopeErrors } from './plugins/envelope.js';
@@ -53,14 +55,31 @@ function loggerOptions(config: Config, deps: AppDeps): FastifyServerOptions['log
  * serializers (issue 13: they were a good part of every request's cost); an errored answer is one
  * `error` line with the error. Fastify's other lines (error handler, 404, stream errors) stay. It
  * honours a route's `logLevel`, so static files (static-web.ts, `warn`) are not logged.
+ *
+ * The success line is the JSON pino would write (`level`, `time`, `pid`, `hostname`, `reqId`, the
+ * fields, `msg`), put together here and written to the logger's own destination: going through
+ * pino's call (bindings, redaction, serializers) cost a sixth of a mock list answer's throughput
+ * (issue 13). Every value is either escaped (`url`) or safe by construction (`method` is an HTTP
+ * token, `reqId` Fastify's counter, `remoteAddress` an IP).
  */
 class AccessLog extends LogController {
+  /** `"pid":…,"hostname":…` as pino's base bindings write them. */
+  private readonly base = `"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())}`;
+
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: req.method, url: logUrl(req.url), remoteAddress: req.ip, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request');
+    const log = reply.log as pino.Logger;
+    if (!error) {
+      if (!log.isLevelEnabled('info')) return;
+      const dest = (log as unknown as Record<symbol, { write(line: string): unknown }>)[pino.symbols.streamSym];
+      dest.write(
+        `{"level":30,"time":${Date.now()},${this.base},"reqId":"${req.id}","method":"${req.method}","url":${JSON.stringify(logUrl(req.url))},` +
+          `"remoteAddress":"${req.ip}","statusCode":${reply.statusCode},"ms":${Math.round(reply.elapsedTime)},"msg":"request"}\n`,
+      );
+      return;
+    }
+    log.error({ method: req.method, url: logUrl(req.url), remoteAddress: req.ip, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime), err: error }, 'request errored');
   }
 }
 

@@ -182,6 +182,20 @@ test('logs never contain the Authorization header or passwords', async () => {
   expect(text.toLowerCase()).not.toContain('authorization');
 });
 
+test('each answered API call is one JSON access line: level, time, reqId, method, url (secrets redacted), address, status, ms', async () => {
+  const sink = logSink();
+  ({ app } = await makeApp({ MOCK_CAPTCHA_CODE: 'TEST', LOG_LEVEL: 'info' }, { logStream: sink.stream }));
+  await app.inject({ url: '/v1/captcha/image?token=secret-token&password=hunter2' });
+  const lines = sink.text().trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const access = lines.filter((l) => l.msg === 'request');
+  expect(access).toHaveLength(1);
+  expect(access[0]).toMatchObject({ level: 30, method: 'GET', url: '/v1/captcha/image?token=[redacted]&password=[redacted]', remoteAddress: '127.0.0.1', pid: process.pid });
+  expect(access[0].reqId).toEqual(expect.any(String));
+  expect(access[0].statusCode).toEqual(expect.any(Number));
+  expect(access[0].ms).toEqual(expect.any(Number));
+  expect(Math.abs(Number(access[0].time) - Date.now())).toBeLessThan(60_000);
+});
+
 describe('console accounts live in the store', () => {
   test('a changed password takes effect at the next sign-in; the old one is refused', async () => {
     ({ app } = await makeApp({ MOCK_CAPTCHA_CODE: 'TEST', SCALE: '0.1' }));

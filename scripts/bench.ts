@@ -28,7 +28,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { ENTITIES, type AnyEntity } from '../server/contract/index.js';
 import { build } from './build.js';
-import { HEALTH_PEER, LIST_PEER, STATIC_PEER } from './lib/bench-peers.js';
+import { HEALTH_PEER, LIST_PEER, PROXY_PEER, STATIC_PEER } from './lib/bench-peers.js';
 import { PROJECT_ROOT } from './lib/web-bundle.js';
 
 const argv = process.argv.slice(2);
@@ -42,6 +42,8 @@ const LOAD = Number(opt('load') ?? (QUICK ? 5 : 60));
 const ONLY = new Set((opt('only') ?? 'static,proxy,observers,lists,boot,memory').split(','));
 const SCALES = (opt('scales') ?? (QUICK ? '1' : '1,10')).split(',').map(Number);
 const CONNECTIONS = 50;
+/** Seconds of load before each 1 s run of the every-endpoint sweep. */
+const SWEEP_WARMUP = 0.5;
 /**
  * Node flags the console runs with, as `npm run serve` and the Dockerfile start it: a 4 MB young
  * generation (node's default grows it to 32 MB per semi-space under load, which is most of the RSS
@@ -360,11 +362,12 @@ async function benchProxy() {
   const mock = await startConsole();
   const proxy = await startConsole({ MODE: 'proxy', UPSTREAM_URL: `http://127.0.0.1:${mock.port}` });
   const nginx = await startNginx(mock.port);
+  const bareProxy = await startPeer(PROXY_PEER, { UPSTREAM: `http://127.0.0.1:${mock.port}` });
   try {
     const authorization = await signIn(mock.port);
     const t = { path: '/v1/feedback/findAll', method: 'POST' as const, headers: { authorization, 'content-type': 'application/json' }, body: '{"pageNum":1,"pageSize":20}' };
     // Every path must answer the same list (envelope code 200), or the comparison means nothing.
-    for (const s of [mock, proxy, ...(nginx ? [nginx] : [])]) {
+    for (const s of [mock, proxy, bareProxy, ...(nginx ? [nginx] : [])]) {
       const res = JSON.parse((await request(s.port, t.path, t)).body.toString());
       if (res.code !== 200 || !Array.isArray(res.data?.list)) throw new Error(`proxy bench: port ${s.port} answered ${JSON.stringify(res).slice(0, 200)}`);
     }
@@ -373,6 +376,12 @@ async function benchProxy() {
     const direct = await load({ ...t, port: mock.port });
     const viaProxy = await load({ ...t, port: proxy.port });
     report({ what: 'proxy: console proxy mode → mock', ours: viaProxy, peer: direct, peerName: 'the mock called directly', unit: 'rps' });
+    // What a Node proxy costs at least on this machine (node:http in, an undici pool out, nothing
+    // else): the ceiling of any proxy written in Node, beside nginx's.
+    await load({ ...t, port: bareProxy.port }, 1);
+    const viaBare = await load({ ...t, port: bareProxy.port });
+    report({ what: 'proxy: bare node:http + undici proxy → mock (reference)', ours: viaBare, peer: direct, peerName: 'the mock called directly', unit: 'rps' });
+    report({ what: 'proxy: console proxy vs the bare Node proxy', ours: viaProxy, peer: viaBare, peerName: 'bare node:http + undici proxy', unit: 'rps' });
     if (nginx) {
       await load({ ...t, port: nginx.port }, 1);
       const viaNginx = await load({ ...t, port: nginx.port });
@@ -383,6 +392,7 @@ async function benchProxy() {
     }
   } finally {
     await nginx?.stop();
+    await bareProxy.stop();
     await proxy.stop();
     await mock.stop();
   }
@@ -511,7 +521,11 @@ async function benchLists() {
           if (answer.code !== 200) console.log(`  !! ${q.name} ${q.body} answered ${answer.code} ${answer.message}`);
           firstUse.push({ name: `${q.name} (${q.kind})`, ms: performance.now() - t0 });
           if (results.length % 8 === 0) bares.push(await load(peerTarget, 1));
-          results.push({ kind: q.kind, name: q.name, body: q.body, r: await load({ port: app.port, path: q.path, method: 'POST', headers, body: q.body }, 1) });
+          const target = { port: app.port, path: q.path, method: 'POST' as const, headers, body: q.body };
+          // Warmed like the headline rows (and the peer, warmed by the runs before it): the garbage of
+          // the first use is collected and the connections are open before the measured second.
+          await load(target, SWEEP_WARMUP);
+          results.push({ kind: q.kind, name: q.name, body: q.body, r: await load(target, 1) });
         }
         // The peer at its median over the sweep: the machine's load moved during it as it moved for ours.
         const bare = [...bares].sort((a, b) => a.rps - b.rps)[Math.floor(bares.length / 2)];

@@ -49,6 +49,26 @@ server.keepAliveTimeout = 65000;
 server.listen(Number(process.env.PORT), '127.0.0.1', () => process.send && process.send('ready'));
 `;
 
+/**
+ * Proxy peer: the least a Node proxy does, for the proxy row's reference beside nginx: \`node:http\`
+ * in, an undici pool (keep-alive, 64 connections) to \`UPSTREAM\` out, hop-by-hop headers dropped,
+ * both bodies streamed. No checks, no headers of its own, no log: what any Node proxy pays at least.
+ */
+export const PROXY_PEER = `
+const http = require('node:http');
+const { Pool } = require('undici');
+const pool = new Pool(process.env.UPSTREAM, { connections: 64 });
+const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'host']);
+const strip = (h) => { const o = {}; for (const k in h) if (!HOP.has(k)) o[k] = h[k]; return o; };
+const server = http.createServer((req, res) => {
+  pool.stream({ path: req.url, method: req.method, headers: strip(req.headers), body: req },
+    ({ statusCode, headers }) => { res.writeHead(statusCode, strip(headers)); return res; },
+    (err) => { if (err && !res.headersSent) { res.statusCode = 502; res.end(); } });
+});
+server.keepAliveTimeout = 65000;
+server.listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
 /** Boot peer: bare node listening and answering /healthz. */
 export const HEALTH_PEER = `
 const http = require('node:http');

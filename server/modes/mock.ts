@@ -40,6 +40,16 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
     if (!req.session && options.resolveSession) req.session = await options.resolveSession(req.headers.authorization);
     if (!req.session) return sendEnvelope(reply, 200, ResultCode.unauthorized, 'Session expired or not signed in');
   });
+  // Once serving (not for inject-only apps): the lists' indexes are built between requests, not in a first search.
+  let stopPreparing = () => {};
+  app.addHook('onListen', (done) => {
+    stopPreparing = ctx.store.prepareInSlices();
+    done();
+  });
+  app.addHook('onClose', (_app, done) => {
+    stopPreparing();
+    done();
+  });
   registerPermissions(app, ctx);
   await registerAdminRoutes(app, ctx);
   await registerSummaryRoutes(app, ctx);

@@ -3,6 +3,7 @@ import { ENTITY, type AnyEntity, type FilterKind } from '../../server/contract/i
 import { Collection, type ListQuery } from '../../server/mock/store/collection.js';
 import { generate, type AnyRow } from '../../server/mock/store/seed.js';
 import { SEED_STEPS } from '../../server/mock/store/steps.js';
+import { MockStore } from '../../server/mock/store/store.js';
 import { matches, missing, reference, rng } from './list-reference.js';
 
 /**
@@ -17,9 +18,17 @@ const ENTITIES = ['card', 'cdkCode', 'member', 'order', 'game', 'admin', 'wallet
 
 
 describe.each(ENTITIES)('%s: indexes, text search and kept answers equal a brute-force scan', (name) => {
-  test('over 400 random writes and queries of every filter kind, sort and depth', () => {
+  /**
+   * `prepareSteps`: the indexes are also prepared in the background (Collection.prepare, small
+   * chunks) this many steps between writes, started over after each reset, as the store does.
+   */
+  const run = (prepareSteps: number) => {
     const def = ENTITY[name] as unknown as AnyEntity;
     const col = new Collection(def, data.tables[name] as readonly AnyRow[]);
+    let preparing = col.prepare(37);
+    const prepare = () => {
+      for (let s = 0; s < prepareSteps; s++) preparing.next();
+    };
     const r = rng(0x5eed + name.length * 131);
     const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
     const rows = () => [...col.values()];
@@ -86,9 +95,48 @@ describe.each(ENTITIES)('%s: indexes, text search and kept answers equal a brute
       }
       if (i % 7 === 0) col.remove([sample().id]);
       if (i % 25 === 0) check(4);
+      prepare();
+      if (prepareSteps && i % 100 === 50) {
+        // Part prepared, then everything new: what was being built must not survive the reset.
+        col.reset();
+        for (const _ of preparing);
+        preparing = col.prepare(37);
+        check(4);
+      }
     }
     check(40);
     col.reset();
+    preparing = col.prepare(37);
+    prepare();
     check(15);
-  });
+    for (const _ of preparing);
+    check(15);
+  };
+
+  test('over 400 random writes and queries of every filter kind, sort and depth', () => run(0));
+  test('the same with the indexes prepared in the background between the writes', () => run(3));
+});
+
+test('the store prepares the list indexes in the background, again after a reset, until stopped', async () => {
+  const store = new MockStore(11, 0.1, {}, null);
+  const settled = async () => {
+    while (store.preparing) await new Promise((r) => setImmediate(r));
+  };
+  const stop = store.prepareInSlices(1);
+  expect(store.preparing).toBe(true);
+  await settled();
+  const order = store.col('order');
+  const q: ListQuery = { pageNum: 1, pageSize: 20, keyword: '1', sortField: 'createTime', sortOrder: 'desc' };
+  expect(order.list(q)).toEqual(reference(ENTITY.order as unknown as AnyEntity, [...order.values()], q));
+  // A write, then a reset: the preparation starts over on the new rows.
+  const { id: _id, ...copy } = [...order.values()][0];
+  order.insert({ ...copy, orderNo: 'ZZ-PREPARED-1' });
+  store.reset();
+  expect(store.preparing).toBe(true);
+  await settled();
+  expect(order.list({ pageNum: 1, pageSize: 5, keyword: 'zz-prepared' }).total).toBe(0);
+  expect(order.list(q)).toEqual(reference(ENTITY.order as unknown as AnyEntity, [...order.values()], q));
+  stop();
+  store.reset();
+  expect(store.preparing).toBe(false);
 });

@@ -143,6 +143,8 @@ const RESULT_ENTRIES = 256;
 const RESULT_PREFIX_MAX = 5_000;
 /** Rows whose JSON text a collection keeps before starting afresh (a bound, not a cache policy). */
 const JSON_ROWS_KEPT = 20_000;
+/** Rows indexed between two pauses of Collection.prepare (about a millisecond of work). */
+const PREPARE_CHUNK = 2_000;
 const LIST_OPEN = Buffer.from('{"list":[');
 const COMMA = Buffer.from(',');
 
@@ -229,14 +231,20 @@ class TextIndex {
   private rows: AnyRow[] = [];
   private stale = new Set<number>();
 
+  /** Built from `rows` at once, or (none given) empty until {@link TextIndex.filling} ends. */
   constructor(
     readonly fields: readonly string[],
-    rows: Iterable<AnyRow>,
+    rows?: Iterable<AnyRow>,
   ) {
-    this.build(rows);
+    if (rows) this.build(rows);
   }
 
   private build(rows: Iterable<AnyRow>): void {
+    for (const _ of this.filling(rows, Infinity));
+  }
+
+  /** Builds the index from `rows`, pausing (a `yield`) after every `chunk` rows; usable once it ends. */
+  *filling(rows: Iterable<AnyRow>, chunk: number): Generator<void, void, void> {
     // Appending makes a rope V8 flattens once, on the first search: twice as fast as joining parts.
     let text = '';
     const starts: number[] = [];
@@ -245,6 +253,7 @@ class TextIndex {
       starts.push(text.length);
       kept.push(r);
       for (const f of this.fields) if (r[f] !== undefined) text += SEP + String(r[f]).toLowerCase();
+      if (kept.length % chunk === 0) yield;
     }
     this.text = text;
     this.starts = Int32Array.from(starts);
@@ -495,6 +504,46 @@ export class Collection {
       this.uniques.set(name, (u = { fields, index }));
     }
     return u.index.get(uniqueKey(fields, row)) ?? [];
+  }
+
+  /**
+   * Builds, a slice at a time, the indexes a first use would otherwise build inside a request
+   * (issue 13: at scale 10 the first keyword search of `cdkCode` held the event loop for a second):
+   * the value index of every `eq`/`has` filter and the text index of every `like` filter and of the
+   * keyword. Yields after about every `chunk` rows (Store.prepareInSlices decides how long a slice
+   * runs). Each index is built from the rows as they were when it began and kept only if nothing
+   * was written or reset meanwhile and no request built it first; otherwise the next first use
+   * builds it, as it would without this.
+   */
+  *prepare(chunk = PREPARE_CHUNK): Generator<void, void, void> {
+    for (const [field, kind] of Object.entries(this.def.filters) as [string, FilterKind][]) {
+      if (kind === 'eq' || kind === 'has') {
+        if (this.indexes.has(field)) continue;
+        const version = this.version;
+        const index = new Map<unknown, AnyRow[]>();
+        let n = 0;
+        for (const r of [...this.rows.values()]) {
+          for (const k of keysOf(r[field])) {
+            const bucket = index.get(k);
+            if (bucket) bucket.push(r);
+            else index.set(k, [r]);
+          }
+          if (++n % chunk === 0) yield;
+        }
+        if (this.version === version && !this.indexes.has(field)) this.indexes.set(field, index);
+      } else if (kind === 'like') {
+        yield* this.prepareText(field, [field], chunk);
+      }
+    }
+    if (this.def.searchable.length) yield* this.prepareText('\u0000', this.def.searchable, chunk);
+  }
+
+  private *prepareText(key: string, fields: readonly string[], chunk: number): Generator<void, void, void> {
+    if (this.textIndexes.has(key)) return;
+    const version = this.version;
+    const t = new TextIndex(fields);
+    yield* t.filling([...this.rows.values()], chunk);
+    if (this.version === version && !this.textIndexes.has(key)) this.textIndexes.set(key, t);
   }
 
   /** A row as the API answers it: write-only fields (passwords, secrets) removed. */

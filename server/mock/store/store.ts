@@ -6,6 +6,10 @@ import { generatedOnFirstUse, loadSnapshot, saveSnapshot } from './snapshot.js';
 import { SEED_STEPS } from './steps.js';
 import type { FixtureTables } from './fixtures.js';
 
+/** Work per slice of the background index preparation, in ms (a request waits at most about this long for it). */
+const PREPARE_SLICE_MS = 4;
+const NOTHING_TO_STOP = () => {};
+
 /**
  * The mock's database: one Collection per contract entity, filled from one seed. Seeded tables are
  * generated once per (seed, scale) in this process and shared (they are frozen), so building a
@@ -131,6 +135,59 @@ export class MockStore {
     this.seed = seed;
     this.buildMs = data.buildMs;
     for (const [name, c] of this.cols) c.reset(this.table(name));
+    this.restartPreparing();
+  }
+
+  /** The slice length of the background preparation once asked for (see prepareInSlices), until stopped. */
+  private prepareSliceMs: number | null = null;
+  /** Stops the slice under way of the background preparation. */
+  private stopSlices: () => void = NOTHING_TO_STOP;
+
+  /**
+   * Builds every collection's indexes in the background ({@link Collection.prepare}), in slices of
+   * about `sliceMs` ms of work, each run from `setImmediate` so requests are answered between them:
+   * a list's first filter or search then finds its index built instead of building it inside the
+   * request (issue 13). Every reset starts it over, until stopped. Mock mode starts it once the
+   * server listens (not for `inject`-only apps such as the tests'). Returns the stop function.
+   */
+  prepareInSlices(sliceMs = PREPARE_SLICE_MS): () => void {
+    this.stopSlices();
+    this.prepareSliceMs = sliceMs;
+    const work = (function* (store: MockStore) {
+      for (const e of ENTITIES) yield* store.col(e.name).prepare();
+    })(this);
+    let timer: NodeJS.Immediate | null = null;
+    const slice = () => {
+      timer = null;
+      const until = performance.now() + sliceMs;
+      while (performance.now() < until) {
+        if (work.next().done) {
+          this.stopSlices = NOTHING_TO_STOP;
+          return;
+        }
+      }
+      timer = setImmediate(slice);
+    };
+    timer = setImmediate(slice);
+    this.stopSlices = () => {
+      if (timer) clearImmediate(timer);
+      timer = null;
+    };
+    return () => {
+      this.stopSlices();
+      this.stopSlices = NOTHING_TO_STOP;
+      this.prepareSliceMs = null;
+    };
+  }
+
+  /** Whether a background preparation still has work to do. */
+  get preparing(): boolean {
+    return this.prepareSliceMs !== null && this.stopSlices !== NOTHING_TO_STOP;
+  }
+
+  /** After a reset: what was prepared went with the old rows. */
+  private restartPreparing(): void {
+    if (this.prepareSliceMs !== null) this.prepareInSlices(this.prepareSliceMs);
   }
 
   /**
@@ -144,6 +201,7 @@ export class MockStore {
     this.seed = seed;
     this.buildMs = data.buildMs;
     for (const [name, c] of this.cols) c.reset(this.table(name));
+    this.restartPreparing();
   }
 
   /** Record count per entity. */

@@ -33,6 +33,7 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
   registerFaultInjection(app, ctx);
   app.addHook('onRequest', async (req, reply) => {
     if (!isApiPath(req.url)) return;
+    if (!stopPreparing) startPreparing();
     reply.header('x-served-by', 'mock');
     const p = req.url.split('?')[0];
     if (PUBLIC_PATHS.has(p) || isPublicMockPath(p)) return;
@@ -40,16 +41,23 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
     if (!req.session && options.resolveSession) req.session = await options.resolveSession(req.headers.authorization);
     if (!req.session) return sendEnvelope(reply, 200, ResultCode.unauthorized, 'Session expired or not signed in');
   });
-  // Once serving (not for inject-only apps): the lists' indexes are built between requests, not in a first search.
-  let stopPreparing = () => {};
+  // Once serving (not for inject-only apps) and asked for data: the lists' indexes are then built
+  // between requests, not in a first search. Not at boot: without a snapshot the first read of the
+  // data generates it, which must not delay the first /healthz.
+  let listening = false;
+  let stopPreparing: (() => void) | null = null;
   app.addHook('onListen', (done) => {
-    stopPreparing = ctx.store.prepareInSlices();
+    listening = true;
     done();
   });
   app.addHook('onClose', (_app, done) => {
-    stopPreparing();
+    listening = false;
+    stopPreparing?.();
     done();
   });
+  const startPreparing = () => {
+    if (listening && !stopPreparing) stopPreparing = ctx.store.prepareInSlices();
+  };
   registerPermissions(app, ctx);
   await registerAdminRoutes(app, ctx);
   await registerSummaryRoutes(app, ctx);

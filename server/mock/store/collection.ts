@@ -304,6 +304,20 @@ class TextIndex {
   }
 }
 
+/**
+ * The rows of `base` by id, `chunk` rows between two pauses (a `yield`), handed to `done` at the end:
+ * a large table's map is built in the background slices of MockStore.prepareInSlices (at scale 10
+ * building the biggest at once held the event loop half a second).
+ */
+export function* rowsById(base: readonly AnyRow[], chunk: number, done: (byId: Map<number, AnyRow>) => void): Generator<void, void, void> {
+  const byId = new Map<number, AnyRow>();
+  for (let i = 0; i < base.length; i++) {
+    byId.set(base[i].id, base[i]);
+    if ((i + 1) % chunk === 0) yield;
+  }
+  done(byId);
+}
+
 export class Collection {
   private base: readonly AnyRow[];
   private rows = new Map<number, AnyRow>();
@@ -333,23 +347,28 @@ export class Collection {
   /** Text indexes for `like` filters (key: the field) and the keyword (key: NUL), built on first use. */
   private textIndexes = new Map<string, TextIndex>();
 
+  /** `byId`: `base` by id when already built (see {@link rowsById}), else it is built here. */
   constructor(
     readonly def: AnyEntity,
     base: readonly AnyRow[],
+    byId?: Map<number, AnyRow>,
   ) {
     this.base = base;
     this.hidden = def.writeOnlyFields;
-    this.reset(base);
+    this.reset(base, byId);
   }
 
   /** Back to the seeded rows (or to new ones, for another seed). */
-  reset(base: readonly AnyRow[] = this.base): void {
+  reset(base: readonly AnyRow[] = this.base, byId?: Map<number, AnyRow>): void {
     if (!this.dirty && base === this.base) return;
     this.dirty = false;
     this.version++;
     this.base = base;
-    this.rows = new Map(base.map((r) => [r.id, r]));
-    this.nextId = base.reduce((m, r) => Math.max(m, r.id), 0) + 1;
+    if (!byId) for (const _ of rowsById(base, Infinity, (m) => (byId = m)));
+    this.rows = byId!;
+    let max = 0;
+    for (const id of byId!.keys()) if (id > max) max = id;
+    this.nextId = max + 1;
     this.views.clear();
     this.indexes.clear();
     this.uniques.clear();
@@ -522,7 +541,8 @@ export class Collection {
         const version = this.version;
         const index = new Map<unknown, AnyRow[]>();
         let n = 0;
-        for (const r of [...this.rows.values()]) {
+        // The live map (iterating survives writes; the result is then dropped by the version check).
+        for (const r of this.rows.values()) {
           for (const k of keysOf(r[field])) {
             const bucket = index.get(k);
             if (bucket) bucket.push(r);
@@ -542,7 +562,7 @@ export class Collection {
     if (this.textIndexes.has(key)) return;
     const version = this.version;
     const t = new TextIndex(fields);
-    yield* t.filling([...this.rows.values()], chunk);
+    yield* t.filling(this.rows.values(), chunk);
     if (this.version === version && !this.textIndexes.has(key)) this.textIndexes.set(key, t);
   }
 

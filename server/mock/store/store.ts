@@ -1,6 +1,6 @@
 import { defaultCacheDir } from '../../config.js';
 import { ENTITIES, ENTITY, type AnyEntity, type EntityName, type RefDef } from '../../contract/index.js';
-import { Collection } from './collection.js';
+import { Collection, rowsById } from './collection.js';
 import { generate, generateAsync, type AnyRow, type SeedData } from './seed.js';
 import { generatedOnFirstUse, loadSnapshot, saveSnapshot } from './snapshot.js';
 import { SEED_STEPS } from './steps.js';
@@ -9,6 +9,8 @@ import type { FixtureTables } from './fixtures.js';
 /** Work per slice of the background index preparation, in ms (a request waits at most about this long for it). */
 const PREPARE_SLICE_MS = 4;
 const NOTHING_TO_STOP = () => {};
+/** Rows put in a collection's map between two pauses of the background preparation. */
+const PREPARE_ROWS = 20_000;
 
 /**
  * The mock's database: one Collection per contract entity, filled from one seed. Seeded tables are
@@ -154,7 +156,16 @@ export class MockStore {
     this.stopSlices();
     this.prepareSliceMs = sliceMs;
     const work = (function* (store: MockStore) {
-      for (const e of ENTITIES) yield* store.col(e.name).prepare();
+      for (const e of ENTITIES) {
+        if (!store.cols.has(e.name)) {
+          // Created here in slices unless a request needs it first (then col() builds it at once).
+          const base = store.table(e.name);
+          let byId: Map<number, AnyRow> | undefined;
+          yield* rowsById(base, PREPARE_ROWS, (m) => (byId = m));
+          if (!store.cols.has(e.name) && store.table(e.name) === base) store.cols.set(e.name, new Collection(ENTITY[e.name] as unknown as AnyEntity, base, byId));
+        }
+        yield* store.col(e.name).prepare();
+      }
     })(this);
     let timer: NodeJS.Immediate | null = null;
     const slice = () => {

@@ -11,6 +11,11 @@ const PREPARE_SLICE_MS = 4;
 const NOTHING_TO_STOP = () => {};
 /** Rows put in a collection's map between two pauses of the background preparation. */
 const PREPARE_ROWS = 20_000;
+/**
+ * Tables smaller than this are not prepared in the background (at scale 1 that leaves card and
+ * cdkCode): preparing all of them cost ~80 MB of RSS under load, for first uses of a few ms.
+ */
+const PREPARE_MIN_ROWS = 10_000;
 
 /**
  * The mock's database: one Collection per contract entity, filled from one seed. Seeded tables are
@@ -142,21 +147,25 @@ export class MockStore {
 
   /** The slice length of the background preparation once asked for (see prepareInSlices), until stopped. */
   private prepareSliceMs: number | null = null;
+  private prepareMinRows = PREPARE_MIN_ROWS;
   /** Stops the slice under way of the background preparation. */
   private stopSlices: () => void = NOTHING_TO_STOP;
 
   /**
-   * Builds every collection's indexes in the background ({@link Collection.prepare}), in slices of
+   * Builds the large collections' indexes in the background ({@link Collection.prepare}), in slices of
    * about `sliceMs` ms of work, each run from `setImmediate` so requests are answered between them:
    * a list's first filter or search then finds its index built instead of building it inside the
    * request (issue 13). Every reset starts it over, until stopped. Mock mode starts it once the
    * server listens (not for `inject`-only apps such as the tests'). Returns the stop function.
    */
-  prepareInSlices(sliceMs = PREPARE_SLICE_MS): () => void {
+  prepareInSlices(sliceMs = PREPARE_SLICE_MS, minRows = PREPARE_MIN_ROWS): () => void {
     this.stopSlices();
     this.prepareSliceMs = sliceMs;
+    this.prepareMinRows = minRows;
     const work = (function* (store: MockStore) {
       for (const e of ENTITIES) {
+        // A small table's first use costs a few ms: its indexes are left to it (and their memory unspent).
+        if (store.table(e.name).length < minRows) continue;
         if (!store.cols.has(e.name)) {
           // Created here in slices unless a request needs it first (then col() builds it at once).
           const base = store.table(e.name);
@@ -198,7 +207,7 @@ export class MockStore {
 
   /** After a reset: what was prepared went with the old rows. */
   private restartPreparing(): void {
-    if (this.prepareSliceMs !== null) this.prepareInSlices(this.prepareSliceMs);
+    if (this.prepareSliceMs !== null) this.prepareInSlices(this.prepareSliceMs, this.prepareMinRows);
   }
 
   /**

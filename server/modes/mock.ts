@@ -31,16 +31,6 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
   app.decorate('__mockCtx', ctx);
   app.decorateRequest('session', null);
   registerFaultInjection(app, ctx);
-  app.addHook('onRequest', async (req, reply) => {
-    if (!isApiPath(req.url)) return;
-    if (!stopPreparing) startPreparing();
-    reply.header('x-served-by', 'mock');
-    const p = req.url.split('?')[0];
-    if (PUBLIC_PATHS.has(p) || isPublicMockPath(p)) return;
-    req.session = ctx.sessions.verify(req.headers.authorization);
-    if (!req.session && options.resolveSession) req.session = await options.resolveSession(req.headers.authorization);
-    if (!req.session) return sendEnvelope(reply, 200, ResultCode.unauthorized, 'Session expired or not signed in');
-  });
   // Once serving (not for inject-only apps) and asked for data: the lists' indexes are then built
   // between requests, not in a first search. Not at boot: without a snapshot the first read of the
   // data generates it, which must not delay the first /healthz.
@@ -58,6 +48,16 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
   const startPreparing = () => {
     if (listening && !stopPreparing) stopPreparing = ctx.store.prepareInSlices();
   };
+  app.addHook('onRequest', async (req, reply) => {
+    if (!isApiPath(req.url)) return;
+    startPreparing();
+    reply.header('x-served-by', 'mock');
+    const p = req.url.split('?')[0];
+    if (PUBLIC_PATHS.has(p) || isPublicMockPath(p)) return;
+    req.session = ctx.sessions.verify(req.headers.authorization);
+    if (!req.session && options.resolveSession) req.session = await options.resolveSession(req.headers.authorization);
+    if (!req.session) return sendEnvelope(reply, 200, ResultCode.unauthorized, 'Session expired or not signed in');
+  });
   registerPermissions(app, ctx);
   await registerAdminRoutes(app, ctx);
   await registerSummaryRoutes(app, ctx);

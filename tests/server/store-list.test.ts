@@ -4,6 +4,7 @@ import { Collection, type ListQuery } from '../../server/mock/store/collection.j
 import { generate, type AnyRow } from '../../server/mock/store/seed.js';
 import { SEED_STEPS } from '../../server/mock/store/steps.js';
 import { MockStore } from '../../server/mock/store/store.js';
+import { makeApp } from './helpers.js';
 import { matches, missing, reference, rng } from './list-reference.js';
 
 /**
@@ -140,4 +141,34 @@ test('the store prepares the list indexes in the background, again after a reset
   stop();
   store.reset();
   expect(store.preparing).toBe(false);
+});
+
+test('a listening mock server starts the preparation at its first API call, once; an inject-only app never does', async () => {
+  /** Counts the store's preparation starts. */
+  const starts = (a: unknown) => {
+    const store = (a as { __mockCtx: { store: MockStore } }).__mockCtx.store;
+    const counted = { n: 0 };
+    const start = store.prepareInSlices.bind(store);
+    store.prepareInSlices = (...args) => {
+      counted.n++;
+      return start(...args);
+    };
+    return counted;
+  };
+  const { app: injected } = await makeApp({ SCALE: '0.1' });
+  const { app: served } = await makeApp({ SCALE: '0.1' });
+  const [injectedStarts, servedStarts] = [starts(injected), starts(served)];
+  try {
+    await injected.inject({ method: 'GET', url: '/v1/captcha/token' });
+    expect(injectedStarts.n).toBe(0);
+    await served.listen({ port: 0, host: '127.0.0.1' });
+    expect(servedStarts.n).toBe(0);
+    await served.inject({ method: 'GET', url: '/v1/captcha/token' });
+    await served.inject({ method: 'GET', url: '/v1/captcha/token' });
+    expect(servedStarts.n).toBe(1);
+  } finally {
+    await injected.close();
+    await served.close();
+  }
+  expect((served as unknown as { __mockCtx: { store: MockStore } }).__mockCtx.store.preparing).toBe(false);
 });

@@ -8,12 +8,11 @@ import type { FixtureTables } from './fixtures.js';
 
 /** Work per slice of the background index preparation, in ms (a request waits at most about this long for it). */
 const PREPARE_SLICE_MS = 4;
-const NOTHING_TO_STOP = () => {};
 /** Rows put in a collection's map between two pauses of the background preparation. */
 const PREPARE_ROWS = 20_000;
 /**
  * Tables smaller than this are not prepared in the background (at scale 1 that leaves card and
- * cdkCode): preparing all of them cost ~80 MB of RSS under load, for first uses of a few ms.
+ * cdkCode): their first use costs a few ms, and indexes of tables nobody lists would only take memory.
  */
 const PREPARE_MIN_ROWS = 10_000;
 
@@ -145,30 +144,28 @@ export class MockStore {
     this.restartPreparing();
   }
 
-  /** The slice length of the background preparation once asked for (see prepareInSlices), until stopped. */
-  private prepareSliceMs: number | null = null;
-  private prepareMinRows = PREPARE_MIN_ROWS;
-  /** Stops the slice under way of the background preparation. */
-  private stopSlices: () => void = NOTHING_TO_STOP;
+  /** The background preparation's settings once started (see prepareInSlices), until stopped. */
+  private prepareWith: { sliceMs: number; minRows: number } | null = null;
+  /** The next slice of the preparation under way; null when none is. */
+  private nextSlice: NodeJS.Immediate | null = null;
 
   /**
    * Builds the large collections' indexes in the background ({@link Collection.prepare}), in slices of
    * about `sliceMs` ms of work, each run from `setImmediate` so requests are answered between them:
    * a list's first filter or search then finds its index built instead of building it inside the
-   * request (issue 13). Every reset starts it over, until stopped. Mock mode starts it once the
-   * server listens (not for `inject`-only apps such as the tests'). Returns the stop function.
+   * request (issue 13). Tables under `minRows` rows are left to their first use. Every reset starts
+   * it over, until stopped. Mock mode starts it at the first API call once the server listens (never
+   * for `inject`-only apps such as the tests'). Returns the stop function.
    */
   prepareInSlices(sliceMs = PREPARE_SLICE_MS, minRows = PREPARE_MIN_ROWS): () => void {
-    this.stopSlices();
-    this.prepareSliceMs = sliceMs;
-    this.prepareMinRows = minRows;
+    if (this.nextSlice) clearImmediate(this.nextSlice);
+    this.prepareWith = { sliceMs, minRows };
     const work = (function* (store: MockStore) {
       for (const e of ENTITIES) {
-        // A small table's first use costs a few ms: its indexes are left to it (and their memory unspent).
-        if (store.table(e.name).length < minRows) continue;
+        const base = store.table(e.name);
+        if (base.length < minRows) continue;
         if (!store.cols.has(e.name)) {
           // Created here in slices unless a request needs it first (then col() builds it at once).
-          const base = store.table(e.name);
           let byId: Map<number, AnyRow> | undefined;
           yield* rowsById(base, PREPARE_ROWS, (m) => (byId = m));
           if (!store.cols.has(e.name) && store.table(e.name) === base) store.cols.set(e.name, new Collection(ENTITY[e.name] as unknown as AnyEntity, base, byId));
@@ -176,38 +173,32 @@ export class MockStore {
         yield* store.col(e.name).prepare();
       }
     })(this);
-    let timer: NodeJS.Immediate | null = null;
     const slice = () => {
-      timer = null;
       const until = performance.now() + sliceMs;
       while (performance.now() < until) {
         if (work.next().done) {
-          this.stopSlices = NOTHING_TO_STOP;
+          this.nextSlice = null;
           return;
         }
       }
-      timer = setImmediate(slice);
+      this.nextSlice = setImmediate(slice);
     };
-    timer = setImmediate(slice);
-    this.stopSlices = () => {
-      if (timer) clearImmediate(timer);
-      timer = null;
-    };
+    this.nextSlice = setImmediate(slice);
     return () => {
-      this.stopSlices();
-      this.stopSlices = NOTHING_TO_STOP;
-      this.prepareSliceMs = null;
+      if (this.nextSlice) clearImmediate(this.nextSlice);
+      this.nextSlice = null;
+      this.prepareWith = null;
     };
   }
 
   /** Whether a background preparation still has work to do. */
   get preparing(): boolean {
-    return this.prepareSliceMs !== null && this.stopSlices !== NOTHING_TO_STOP;
+    return this.nextSlice !== null;
   }
 
   /** After a reset: what was prepared went with the old rows. */
   private restartPreparing(): void {
-    if (this.prepareSliceMs !== null) this.prepareInSlices(this.prepareSliceMs, this.prepareMinRows);
+    if (this.prepareWith) this.prepareInSlices(this.prepareWith.sliceMs, this.prepareWith.minRows);
   }
 
   /**

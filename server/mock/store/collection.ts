@@ -305,6 +305,26 @@ class TextIndex {
 }
 
 /**
+ * `text` as UTF-8 in a buffer of its own. `Buffer.from` cuts small strings from Node's shared 8 KB
+ * pool, and a kept slice holds its whole slab: up to JSON_ROWS_KEPT rows per collection could each
+ * hold 8 KB of other, long-dead bytes.
+ */
+function unpooledBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
+/** Adds `r` to a value index of `field` (value → rows in id order; an array field by each element). */
+function indexRow(index: Map<unknown, AnyRow[]>, r: AnyRow, field: string): void {
+  for (const k of keysOf(r[field])) {
+    const bucket = index.get(k);
+    if (bucket) bucket.push(r);
+    else index.set(k, [r]);
+  }
+}
+
+/**
  * The rows of `base` by id, `chunk` rows between two pauses (a `yield`), handed to `done` at the end:
  * a large table's map is built in the background slices of MockStore.prepareInSlices (at scale 10
  * building the biggest at once held the event loop half a second).
@@ -493,13 +513,7 @@ export class Collection {
     let index = this.indexes.get(field);
     if (!index) {
       index = new Map();
-      for (const r of this.rows.values()) {
-        for (const k of keysOf(r[field])) {
-          const bucket = index.get(k);
-          if (bucket) bucket.push(r);
-          else index.set(k, [r]);
-        }
-      }
+      for (const r of this.rows.values()) indexRow(index, r, field);
       this.indexes.set(field, index);
     }
     return index.get(value) ?? [];
@@ -543,11 +557,7 @@ export class Collection {
         let n = 0;
         // The live map (iterating survives writes; the result is then dropped by the version check).
         for (const r of this.rows.values()) {
-          for (const k of keysOf(r[field])) {
-            const bucket = index.get(k);
-            if (bucket) bucket.push(r);
-            else index.set(k, [r]);
-          }
+          indexRow(index, r, field);
           if (++n % chunk === 0) yield;
         }
         if (this.version === version && !this.indexes.has(field)) this.indexes.set(field, index);
@@ -793,7 +803,7 @@ export class Collection {
       const stored = rows[i];
       let bytes = this.json.get(stored);
       if (bytes === undefined) {
-        bytes = Buffer.from(JSON.stringify(this.view(stored)));
+        bytes = unpooledBytes(JSON.stringify(this.view(stored)));
         if (++this.jsonCount > JSON_ROWS_KEPT) [this.json, this.jsonCount] = [new WeakMap(), 1];
         this.json.set(stored, bytes);
       }

@@ -8,11 +8,13 @@
  * (`node <built server>`), the load from autocannon in this process:
  * - static: `index.html` (`/login`) and a hashed JS asset vs a bare `node:http` server sending the same
  *   bytes and headers, each at 50 connections and at 10 pipelined connections (STATIC_SETTINGS);
- * - proxy: `POST /v1/feedback/findAll` through proxy mode to a mock instance vs the mock directly
- *   (and nginx `proxy_pass` when nginx is installed);
+ * - proxy: `POST /v1/feedback/findAll` through proxy mode to a mock instance vs the mock directly,
+ *   beside two references: a bare `node:http` + undici proxy (what any Node proxy costs here) and
+ *   nginx `proxy_pass` when nginx is installed;
  * - lists at 50 connections, scale 1 and 10: member/list filtered by status sorted by lastLoginTime,
- *   order/list, goods/list sorted by price and every list endpoint (one filter and one sort each) vs a
- *   bare handler slicing a 100,000-element array;
+ *   order/list, goods/list sorted by price and every list endpoint (one filter and one sort each, 1 s
+ *   each, the three slowest measured again for the full duration) vs a bare handler slicing a
+ *   100,000-element array;
  * - observers (issue 14): proxy mode with observers of platform exchanges on vs off (the
  *   drift monitor, CONTRACT_VALIDATION, and with the recorder too), and hybrid's in-process mock fallback vs the mock direct;
  * - cold start to the first `/healthz` answer vs bare node; RSS after boot and after mixed load.

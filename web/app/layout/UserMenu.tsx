@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Menu } from 'primereact/menu';
 import { Avatar } from 'primereact/avatar';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { useSession } from '../session';
+import { useSession } from '../../services/session';
 import { openSettings } from '../settings/settings-store';
-import { getProjectConfig } from '../config/project-config';
-import { canChangeRole } from '../routing/permission-rules';
-import { changeRole } from '../permission';
+import { getProjectConfig } from '../../services/project-config';
+import { canChangeRole } from '../../services/routing/permission-rules';
+import { changeRole } from '../../services/permission';
 import { avatarSrc } from '../../parts/avatars';
 import { initials } from '../../lib/format';
 

@@ -4,7 +4,7 @@ import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { Password } from 'primereact/password';
 import { Avatar } from 'primereact/avatar';
-import { useSession } from '../session';
+import { useSession } from '../../services/session';
 import { avatarLetters } from '../layout/UserMenu';
 import { useLockState } from './lock';
 import './lock.css';

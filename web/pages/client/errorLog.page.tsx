@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { http } from '../../api/http';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { clientActions } from '../../../server/contract/client';
 import { enumLabel, ResourceListPage } from '../../crud';
 import clientError from '../../resources/client/client-error.resource';

@@ -6,7 +6,7 @@ import { FileUpload, type FileUploadHandlerEvent } from 'primereact/fileupload';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { ApiError, http } from '../../api/http';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { feedbackActions, XLSX } from '../../../server/contract/feedback';
 import { ResourceListPage, saveBlob } from '../../crud';
 import feedbackAward from '../../resources/feedback/feedback-award.resource';

@@ -6,7 +6,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Checkbox } from 'primereact/checkbox';
 import { Chip } from 'primereact/chip';
 import { http } from '../../api/http';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { FeedbackReplyPayload, feedbackActions, replay } from '../../../server/contract/feedback';
 import { validatePayload } from '../../crud';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { http } from '../../api/http';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { financialActions } from '../../../server/contract/financial';
 import { BatchBar, ListTable, ListToolbar, listRequest, SearchForm, useListController, type ListController, type Resource, type Row } from '../../crud';
 import { formatMoney } from '../../lib/format';

@@ -5,7 +5,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { http } from '../../api/http';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { inventoryActions } from '../../../server/contract/inventory';
 import { ResourceListPage } from '../../crud';
 import stock from '../../resources/inventory/stock.resource';

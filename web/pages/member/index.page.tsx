@@ -4,7 +4,7 @@ import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { http } from '../../api/http';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { ResourceListPage, centsToYuan, enumLabel, useRefOptions } from '../../crud';
 import { fieldSpec } from '../../crud/schema';
 import { ActionDialog, DescList, DetailSection, SubList } from '../../parts';

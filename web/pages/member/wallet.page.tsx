@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { Button } from 'primereact/button';
 import { http } from '../../api/http';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { ResourceListPage, centsToYuan } from '../../crud';
 import { ActionDialog, GuardedButton, type ActionField } from '../../parts';
 import { member, ExchangePayload, POINTS_PER_YUAN, RechargePayload, WithdrawAuditPayload, WithdrawPayload } from '../../../server/contract/member';

@@ -5,7 +5,7 @@ import { Dialog } from 'primereact/dialog';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
 import { http } from '../../api/http';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { ListTable, ListToolbar, ResourceListPage, SearchForm, useListController } from '../../crud';
 import { ActionDialog, type ActionField } from '../../parts';
 import { merchantAccount as accountEntity } from '../../../server/contract/merchant';

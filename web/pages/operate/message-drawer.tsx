@@ -9,7 +9,7 @@ import { InputText } from 'primereact/inputtext';
 import { RadioButton } from 'primereact/radiobutton';
 import { Calendar } from 'primereact/calendar';
 import { ApiError, http } from '../../api/http';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { MessageTarget, operateActions } from '../../../server/contract/operate';
 import { DATETIME_FORMAT, FieldInput, SafeHtml, callOp, enumOptions, fieldOfServerMessage, serverFieldText, fieldSpec, isBlank, useFieldLabel, validatePayload } from '../../crud';
 import stationMsg from '../../resources/operate/station-msg.resource';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourceListPage, centsToYuan } from '../../crud';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { ActionDialog, GuardedButton } from '../../parts';
 import { RefundAuditPayload } from '../../../server/contract/order';
 import refund from '../../resources/order/refund.resource';

@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { http } from '../../api/http';
-import { notify } from '../../app/notify';
-import { usePermission } from '../../app/permission';
+import { notify } from '../../services/notify';
+import { usePermission } from '../../services/permission';
 import { enumLabel } from '../../crud';
 import { ActionDialog, GuardedButton, type ActionField } from '../../parts';
 import {

@@ -5,7 +5,7 @@ import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { ApiError } from '../../api/http';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { FieldInput, callOp, fieldOfServerMessage, fieldSpec, invalidateRefs, refOptions, toPayload, useFieldLabel, validatePayload, type RefOption } from '../../crud';
 import relation from '../../resources/recommend/recommend-relation.resource';
 

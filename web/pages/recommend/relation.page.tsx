@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { http } from '../../api/http';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { recommendActions } from '../../../server/contract/recommend';
 import { ResourceListPage, callOp, type ListContext, type Page } from '../../crud';
 import relation from '../../resources/recommend/recommend-relation.resource';

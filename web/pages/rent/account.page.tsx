@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { ResourceListPage } from '../../crud';
 import { ActionDialog, GuardedButton } from '../../parts';
 import { RentVerifyPayload } from '../../../server/contract/rent';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { ResourceListPage, defineResource } from '../../crud';
 import { ActionDialog, GuardedButton, durationParts, useNow } from '../../parts';
 import { RentRemarkPayload } from '../../../server/contract/rent';

@@ -5,7 +5,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Chip } from 'primereact/chip';
 import { http } from '../../api/http';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { socialActions } from '../../../server/contract/social';
 import { BatchBar, ListTable, ListToolbar, SearchForm, useListController, type ListController } from '../../crud';
 import comment from '../../resources/social/comment.resource';

@@ -4,8 +4,8 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { http } from '../../api/http';
-import { changeRole } from '../../app/permission';
-import { useSession } from '../../app/session';
+import { changeRole } from '../../services/permission';
+import { useSession } from '../../services/session';
 import { roleName } from '../../resources/system/role.resource';
 
 /**

@@ -4,8 +4,8 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Password } from 'primereact/password';
 import { ApiError, http } from '../../api/http';
-import { notify } from '../../app/notify';
-import { useSession } from '../../app/session';
+import { notify } from '../../services/notify';
+import { useSession } from '../../services/session';
 import { passwordProblem, passwordStrength } from './password-rule';
 import './system.css';
 

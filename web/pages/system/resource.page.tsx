@@ -8,7 +8,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { localizeSystemName } from '../../../server/contract/resources';
 import { http } from '../../api/http';
 import { editId, invalidateRefs, ResourceListPage, saveBlob, type ListContext } from '../../crud';
-import { usePermission } from '../../app/permission';
+import { usePermission } from '../../services/permission';
 import resourceResource, { categoryNames } from '../../resources/system/resource.resource';
 import './system.css';
 

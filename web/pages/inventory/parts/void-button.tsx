@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { http } from '../../../api/http';
-import { notify } from '../../../app/notify';
+import { notify } from '../../../services/notify';
 
 /**
  * Batch void of the selected rows with a reason (all or none on the server; refused rows are named

@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 const rawPlatform = {
   'no-restricted-globals': [
@@ -33,6 +34,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
     },
+  },
+  {
+    // No import circles (issue 20): a module graph that only points down. Resolved like the compiler:
+    // server/ writes `./x.js` for `./x.ts`; web/ imports `.ts`/`.tsx` without extension. no-cycle
+    // skips type-only imports by design; tests/web/import-graph.test.ts counts those too.
+    files: ['web/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads only the files these name (its default is JavaScript's).
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

@@ -6,7 +6,7 @@ import { Sidebar } from 'primereact/sidebar';
 import { Button } from 'primereact/button';
 import type { TSchema } from 'typebox';
 import { http } from '../api/http';
-import type { FieldKind, FieldOverride, FieldSpec, Row } from './types';
+import type { FieldKind, FieldOverride, FieldSpec, InputProps, Row } from './types';
 import { isBlank, schemaFieldSpec } from './schema';
 import { formValue, wireValue } from './kinds';
 import { FormField, schemaResolver, serverErrorOnField } from './form-engine';
@@ -25,13 +25,19 @@ export interface ActionField {
   placeholder?: string;
   /** Required in this form even when the schema leaves it optional (e.g. a refusal's reason). */
   required?: boolean | ((values: Row) => boolean);
+  /** A rule the schema cannot say (a quantity that may not be 0): answers an i18n key of the message, or null. */
+  check?: (value: unknown, values: Row) => string | null;
   /** Shown (and sent) only when this answers true (e.g. the amount only when approving). */
   when?: (values: Row) => boolean;
-  /** A custom input (a page's own picker). */
-  render?: (p: { id: string; value: unknown; onChange: (v: unknown) => void; invalid: boolean }) => ReactNode;
+  /** A custom input (a page's own picker, or the kind's `FieldInput` with something beside it). */
+  render?: (p: InputProps) => ReactNode;
+  /** Checked but not sent (a password's confirmation). */
+  send?: false;
   /** A choice among a few values shown as toggle buttons (approve / refuse…), instead of the kind's input. */
   options?: { value: unknown; label: string }[];
   hint?: string;
+  /** The input's element id (default `action-<name>`). */
+  id?: string;
 }
 
 /** The call an action dialog makes: a typed client function (`api.order.reissue`) or the contract path. */
@@ -52,17 +58,23 @@ export interface ActionDialogProps {
   initial?: Row;
   /** Sent with the payload but not shown (the record id, the merchant of a new account). */
   fixed?: Row;
-  /** Shown above the form (what the action is about). */
-  children?: ReactNode;
+  /**
+   * Shown above the fields (what the action is about); as a function it gets the form's values and
+   * `setValue`, for helpers that fill a field (a reply's quick picks).
+   */
+  children?: ReactNode | ((form: { values: Row; setValue: (name: string, value: unknown) => void }) => ReactNode);
   submitLabel?: string;
   severity?: 'danger' | 'warning';
-  mode?: 'dialog' | 'drawer';
+  /** `inline`: the form and its submit button in the page (a page's own form, e.g. change password). */
+  mode?: 'dialog' | 'drawer' | 'inline';
   width?: number;
   onHide: () => void;
   /** After success, with the call's `data`. */
   onDone: (data: unknown) => void;
   /** Success toast (default: none). */
   doneMessage?: string;
+  /** `data-testid`s of the dialog and its submit button (default `action-dialog`/`action-drawer`, `action-submit`). */
+  testIds?: { root?: string; submit?: string };
 }
 
 /**
@@ -90,6 +102,7 @@ export function ActionDialog(p: ActionDialogProps) {
       toPayload: (values) => {
         const payload: Row = { ...p.fixed };
         for (const f of shownOf(values)) {
+          if (f.send === false) continue;
           const v = wireValue(specs[f.name], values[f.name]);
           if (v !== null && v !== undefined && v !== '') payload[f.name] = v;
         }
@@ -97,10 +110,16 @@ export function ActionDialog(p: ActionDialogProps) {
       },
       extra: (values, payload) => {
         const out: Record<string, FieldError> = {};
-        for (const f of shownOf(values)) if (isRequired(f, values) && isBlank(payload[f.name])) out[f.name] = { key: 'required' };
+        for (const f of shownOf(values)) {
+          const v = f.send === false ? wireValue(specs[f.name], values[f.name]) : payload[f.name];
+          const own = f.check?.(v, values);
+          if (isRequired(f, values) && isBlank(v)) out[f.name] = { key: 'required' };
+          else if (own) out[f.name] = { key: own };
+        }
         return out;
       },
-      message: (name, e) => t(`crud.validation.${e.key}`, { ...e.values, field: labelOf(name) }),
+      // The kit's messages by keyword (`required`…), a field's own rule by its full key.
+      message: (name, e) => t(e.key.includes('.') ? e.key : `crud.validation.${e.key}`, { ...e.values, field: labelOf(name) }),
       // Errors on what the form does not show (the fixed id…) are the server's to answer.
       fieldOf: (key) => (p.fields.some((f) => f.name === key) ? key : null),
     }),
@@ -129,19 +148,19 @@ export function ActionDialog(p: ActionDialogProps) {
 
   const body = (
     <form className="crud-form crud-action-form" noValidate onSubmit={(e) => void submit(e)} data-testid="action-form">
-      {p.children}
+      {typeof p.children === 'function' ? p.children({ values, setValue: (name, v) => form.setValue(name, v, { shouldDirty: true, shouldValidate: formState.isSubmitted }) }) : p.children}
       {shownOf(values).map((f) => (
         <FormField
           key={f.name}
           control={control}
           spec={specs[f.name]}
           label={f.label}
-          id={`action-${f.name}`}
+          id={f.id ?? `action-${f.name}`}
           required={isRequired(f, values)}
           hint={f.hint}
           placeholder={f.placeholder}
           errorTestId="action-field-error"
-          render={f.render ? (ip) => f.render!({ id: ip.id, value: ip.value, onChange: ip.onChange, invalid: !!ip.invalid }) : f.options ? (ip) => <OptionButtons id={ip.id} value={ip.value} options={f.options!} onChange={ip.onChange} /> : undefined}
+          render={f.render ?? (f.options ? (ip) => <OptionButtons id={ip.id} value={ip.value} options={f.options!} onChange={ip.onChange} /> : undefined)}
         />
       ))}
       <button type="submit" hidden />
@@ -151,19 +170,27 @@ export function ActionDialog(p: ActionDialogProps) {
   const footer = (
     <div className="crud-form__footer">
       <Button type="button" label={t('crud.cancel')} severity="secondary" outlined onClick={p.onHide} data-testid="action-cancel" />
-      <Button type="button" label={p.submitLabel ?? t('crud.ok')} icon="pi pi-check" severity={p.severity} loading={saving} disabled={saving} onClick={() => void submit()} data-testid="action-submit" />
+      <Button type="button" label={p.submitLabel ?? t('crud.ok')} icon="pi pi-check" severity={p.severity} loading={saving} disabled={saving} onClick={() => void submit()} data-testid={p.testIds?.submit ?? 'action-submit'} />
     </div>
   );
+  if (p.mode === 'inline') {
+    return (
+      <div className="crud-action-inline" data-testid={p.testIds?.root}>
+        {body}
+        <Button type="button" label={p.submitLabel ?? t('crud.ok')} icon="pi pi-check" severity={p.severity} loading={saving} disabled={saving} onClick={() => void submit()} data-testid={p.testIds?.submit ?? 'action-submit'} />
+      </div>
+    );
+  }
   if (p.mode === 'drawer') {
     return (
-      <Sidebar visible={p.visible} onHide={p.onHide} position="right" header={p.title} style={{ width: p.width ?? 480 }} data-testid="action-drawer">
+      <Sidebar visible={p.visible} onHide={p.onHide} position="right" header={p.title} style={{ width: p.width ?? 480 }} data-testid={p.testIds?.root ?? 'action-drawer'}>
         {body}
         {footer}
       </Sidebar>
     );
   }
   return (
-    <Dialog visible={p.visible} onHide={p.onHide} header={p.title} footer={footer} style={{ width: `min(${p.width ?? 520}px, 94vw)` }} modal draggable={false} data-testid="action-dialog">
+    <Dialog visible={p.visible} onHide={p.onHide} header={p.title} footer={footer} style={{ width: `min(${p.width ?? 520}px, 94vw)` }} modal draggable={false} data-testid={p.testIds?.root ?? 'action-dialog'}>
       {body}
     </Dialog>
   );

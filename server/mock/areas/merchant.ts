@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { hashPassword } from '../accounts.js';
-import type { ActionHandlers } from './actions.js';
+import type { ActionHandlers } from '../routes/actions.js';
 
 /** Letters and digits that cannot be misread (no 0/O, 1/l/I). */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { authenticate, checkPassword, hashPassword, type ConsoleAccount } from '../accounts.js';
 import type { MockContext } from '../context.js';
 import { grantsOf } from '../permissions.js';
@@ -6,6 +5,7 @@ import { MockError } from '../store/crud.js';
 import type { AnyRow } from '../store/seed.js';
 import type { ActionHandlers } from '../routes/actions.js';
 import { attachment, writeRows, XLSX_TYPE } from '../store/sheet.js';
+import { newPassword } from './support/password.js';
 import { all, tree } from './support/rows.js';
 
 /**
@@ -38,15 +38,11 @@ function myMessages(ctx: MockContext, account: ConsoleAccount): AnyRow[] {
     .sort((a, b) => String(b.publishTime ?? '').localeCompare(String(a.publishTime ?? '')) || b.id - a.id);
 }
 
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-
 export const systemHandlers: ActionHandlers = {
   'admin.resetPassword': ({ ctx, body, actor }) => {
     const row = ctx.crud.find('admin', body.id) as unknown as ConsoleAccount;
     if (row.username === actor) throw new MockError('id: change your own password on the change-password screen, with your current one');
-    // 12 characters with at least a letter and a digit (the password rule of PasswordPayload).
-    let password = '';
-    while (!/[A-Za-z]/.test(password) || !/\d/.test(password)) password = Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+    const password = newPassword(12);
     ctx.store.col('admin').replace({ ...(row as unknown as AnyRow), password: hashPassword(password), updateTime: ctx.crud.now() });
     ctx.sessions.revokeUser(row.id);
     return { password };

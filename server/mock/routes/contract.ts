@@ -1,16 +1,16 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../context.js';
-import { registerActionRoutes } from './actions.js';
 import { AREA_HANDLERS } from '../areas/index.js';
+import { MAX_UPLOAD_BYTES, registerActionRoutes } from './actions.js';
 import { registerCrudRoutes } from './crud.js';
 import { registerUploadRoutes } from './upload.js';
 import { contractValidatorCompiler } from './validator.js';
-import { MAX_UPLOAD_BYTES } from './actions.js';
 
 /**
  * Mock mode's implementation of the whole contract (server/contract): generic CRUD of every entity,
- * the domain actions, uploads and downloads, statistics, the QA controls and placeholder images.
+ * the domain actions, uploads and downloads, statistics and QA controls (handlers by area in
+ * server/mock/areas) and placeholder images.
  * Registered in its own plugin scope so multipart parsing exists only here (proxy mode must never
  * parse bodies).
  */
@@ -19,7 +19,7 @@ export async function registerContractRoutes(app: FastifyInstance, ctx: MockCont
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
     scope.setValidatorCompiler(contractValidatorCompiler);
     registerCrudRoutes(scope, ctx);
-    registerActionRoutes(scope, ctx, Object.assign({}, ...Object.values(AREA_HANDLERS)));
+    registerActionRoutes(scope, ctx, AREA_HANDLERS);
     registerUploadRoutes(scope, ctx);
   });
 }

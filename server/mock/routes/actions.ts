@@ -72,7 +72,7 @@ async function readUpload(req: FastifyRequest, ep: EndpointDef): Promise<UploadF
  * handler names no contract action, or when it is filed under another area than the contract's.
  */
 export function registerActionRoutes(app: FastifyInstance, ctx: MockContext, byArea: Record<AreaName, ActionHandlers>): void {
-  const declared = new Map(ACTIONS.map((ep) => [ep.name, ep]));
+  const declared = new Map<string, EndpointDef>(ACTIONS.map((ep) => [ep.name, ep]));
   for (const [area, handlers] of Object.entries(byArea)) {
     for (const name of Object.keys(handlers)) {
       const ep = declared.get(name);

@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Dialog } from 'primereact/dialog';
 import { Sidebar } from 'primereact/sidebar';
 import { Button } from 'primereact/button';
-import type { TSchema } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { http } from '../api/http';
 import type { FieldKind, FieldOverride, FieldSpec, InputProps, Row } from './types';
 import { isBlank, schemaFieldSpec } from './schema';
@@ -13,6 +13,9 @@ import { FormField, schemaResolver, serverErrorOnField } from './form-engine';
 import { crudEnv } from './env';
 import type { FieldError } from './schema';
 import './crud.css';
+
+/** No declared payload: anything goes (the server still checks). */
+const EMPTY = Type.Object({});
 
 /** One input of an action form: a property of the payload schema, its label and (optionally) its widget. */
 export interface ActionField {
@@ -40,19 +43,25 @@ export interface ActionField {
   id?: string;
 }
 
-/** The call an action dialog makes: a typed client function (`api.order.reissue`) or the contract path. */
-export type ActionCall = string | ((payload: never) => Promise<unknown>);
+/**
+ * The call an action dialog makes: a typed client function (`api.order.reissue`, which carries its
+ * contract endpoint and so its payload schema), any function of the payload, or the contract path.
+ */
+export type ActionCall = string | (((payload: never) => Promise<unknown>) & { endpoint?: { payload?: TSchema } });
 
 export interface ActionDialogProps {
   /** Open when true. */
   visible: boolean;
   title: string;
-  /** What the dialog calls with the payload: the typed client's function, or the contract path (`/v1/order/reissue`). */
+  /** What the dialog calls with the payload: the typed client's function (`api.order.reissue`), or the contract path. */
   action?: ActionCall;
   /** @deprecated use `action`: the contract path the payload is posted to. */
   path?: string;
-  /** The contract's payload schema: the same check the server makes, run in the browser first. */
-  schema: TSchema;
+  /**
+   * The contract's payload schema: the same check the server makes, run in the browser first.
+   * Default: the typed client function's own (`action.endpoint.payload`).
+   */
+  schema?: TSchema;
   fields: ActionField[];
   /** Values when the dialog opens, as on the wire (money in cents). */
   initial?: Row;
@@ -88,8 +97,9 @@ export interface ActionDialogProps {
  */
 export function ActionDialog(p: ActionDialogProps) {
   const { t } = useTranslation();
-  const props = ((p.schema as unknown as { properties?: Record<string, Record<string, unknown>> }).properties ?? {}) as Record<string, Record<string, unknown>>;
-  const schemaRequired = useMemo(() => new Set((p.schema as unknown as { required?: string[] }).required ?? []), [p.schema]);
+  const schema = p.schema ?? (typeof p.action === 'function' ? p.action.endpoint?.payload : undefined) ?? EMPTY;
+  const props = ((schema as unknown as { properties?: Record<string, Record<string, unknown>> }).properties ?? {}) as Record<string, Record<string, unknown>>;
+  const schemaRequired = useMemo(() => new Set((schema as unknown as { required?: string[] }).required ?? []), [schema]);
   const specs: Record<string, FieldSpec> = Object.fromEntries(p.fields.map((f) => [f.name, schemaFieldSpec(f.name, props[f.name] ?? { type: 'string' }, { ...f.override, ...(f.kind ? { kind: f.kind } : {}) })]));
   const isRequired = (f: ActionField, v: Row) => (typeof f.required === 'function' ? f.required(v) : f.required ?? schemaRequired.has(f.name));
   const shownOf = (v: Row) => p.fields.filter((f) => !f.when || f.when(v));
@@ -98,7 +108,7 @@ export function ActionDialog(p: ActionDialogProps) {
   const form = useForm<Row, unknown, Row>({
     reValidateMode: 'onChange',
     resolver: schemaResolver({
-      schema: p.schema,
+      schema,
       toPayload: (values) => {
         const payload: Row = { ...p.fixed };
         for (const f of shownOf(values)) {

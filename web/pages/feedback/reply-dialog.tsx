@@ -1,20 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Chip } from 'primereact/chip';
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import { readQuery } from '../../api/query';
 import { notify } from '../../app/notify';
-import { FeedbackReplyPayload, feedbackActions, replay } from '../../../server/contract/feedback';
 import { ActionDialog } from '../../crud';
 
 type Row = Record<string, unknown>;
-const REPLY_PATH = feedbackActions.find((a) => a.name === 'feedback.replay')!.path;
-interface Template {
-  id: number;
-  title: string;
-  content: string;
-  typeId?: number;
-}
 
 /**
  * The reply dialog of /feedback/index (spec §7 `/v1/feedback/replay`): the kit's action dialog over
@@ -24,9 +16,9 @@ interface Template {
  */
 export function ReplyDialog({ row, onHide, onReplied }: { row: Row | null; onHide: () => void; onReplied: () => void }) {
   const { t } = useTranslation();
-  const payload = { pageNum: 1, pageSize: 100, status: 1 };
+  const payload = { pageNum: 1, pageSize: 100, status: 1 as const };
   const { data: templates = [] } = useQuery({
-    ...readQuery('replay', 'list', payload, ({ signal }) => http.post<{ list: Template[] }>(replay.ops.list!, payload, { signal, ignoreCancel: true })),
+    ...readQuery('replay', 'list', payload, ({ signal }) => api.replay.list(payload, { signal, ignoreCancel: true })),
     enabled: !!row,
     select: (p) => [...p.list].sort((a, b) => Number(b.typeId === row?.typeId) - Number(a.typeId === row?.typeId)),
   });
@@ -35,8 +27,7 @@ export function ReplyDialog({ row, onHide, onReplied }: { row: Row | null; onHid
       visible={!!row}
       onHide={onHide}
       title={t('feedback.replyTitle')}
-      action={REPLY_PATH}
-      schema={FeedbackReplyPayload}
+      action={api.feedback.replay}
       fixed={{ id: row?.id }}
       initial={{ replyContent: typeof row?.replyContent === 'string' ? row.replyContent : '', close: false }}
       fields={[

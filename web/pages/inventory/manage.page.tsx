@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { notify } from '../../app/notify';
-import { StockAdjustPayload, inventoryActions } from '../../../server/contract/inventory';
+import { api } from '../../api/client';
 import { ActionDialog, ResourceListPage } from '../../crud';
 import stock from '../../resources/inventory/stock.resource';
 import './parts/parts.css';
 
 type Row = Record<string, unknown>;
-const ADJUST = inventoryActions.find((a) => a.name === 'stock.adjust')!.path;
 
 /** The unsold quantity, coloured by the warning level (low: at or under the line; out: none). */
 function Available({ row }: { row: Row }) {
@@ -21,7 +20,7 @@ const resource = { ...stock, fields: { ...stock.fields, availableQty: { cell: (r
  * /inventory/manage (spec §2): stock per goods with the warning level highlighted; the quantities
  * move only through the adjust action with a reason (void unsold items, or return voided ones),
  * written to the audit trail. Beyond the declaration: the highlighted cell and the adjust dialog
- * (the kit's action dialog over the contract's `StockAdjustPayload`; a change of 0 is refused).
+ * (the kit's action dialog over `api.stock.adjust` and its contract payload; a change of 0 is refused).
  */
 export default function InventoryManagePage() {
   const { t } = useTranslation();
@@ -36,8 +35,7 @@ export default function InventoryManagePage() {
         visible={!!adjusting}
         onHide={() => setAdjusting(null)}
         title={t('inventory.adjust.title', { name: String(adjusting?.row.goodsName ?? '') })}
-        action={ADJUST}
-        schema={StockAdjustPayload}
+        action={api.stock.adjust}
         fixed={{ goodsId: adjusting?.row.goodsId }}
         fields={[
           { name: 'delta', label: t('inventory.adjust.delta'), hint: t('inventory.adjust.deltaHint'), check: (v) => (v === 0 ? 'inventory.adjust.deltaRequired' : null) },

@@ -6,15 +6,13 @@ import type { TSchema } from 'typebox';
 import { Sidebar } from 'primereact/sidebar';
 import { Button } from 'primereact/button';
 import { RadioButton } from 'primereact/radiobutton';
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import { notify } from '../../app/notify';
-import { operateActions } from '../../../server/contract/operate';
 import { FieldInput, FormField, SafeHtml, callOp, fieldSpec, isBlank, schemaFieldSpec, schemaResolver, serverErrorOnField, useFieldLabel, type FormFieldProps, type InputProps } from '../../crud';
 import stationMsg from '../../resources/operate/station-msg.resource';
 
 type Row = Record<string, unknown>;
 type SendMode = 'draft' | 'now' | 'schedule';
-const SEND = operateActions.find((a) => a.name === 'stationMsg.send')!.path;
 const entity = stationMsg.entity;
 const FIELDS = ['title', 'content', 'targetType', 'gradeIds', 'memberIds'] as const;
 
@@ -82,7 +80,7 @@ export function MessageDrawer({ record, visible, onHide, onSaved }: { record: Ro
       const body = { ...payload, ...(m === 'draft' && when ? { sendTime: when } : {}) };
       const draft = current ? await callOp<Row>(entity, 'update', { id: current.id, ...body }) : await callOp<Row>(entity, 'add', body);
       saved.current = draft;
-      if (m !== 'draft') await http.post(SEND, { id: draft.id, ...(when ? { sendTime: when } : {}) });
+      if (m !== 'draft') await api.stationMsg.send({ id: draft.id as number, ...(when ? { sendTime: when } : {}) });
       notify({ mode: 'toast', message: t(m === 'draft' ? 'operate.msg.savedDraft' : m === 'now' ? 'operate.msg.sent' : 'operate.msg.scheduledAt', { time: when }) }, 'success');
       onSaved();
     } catch (e) {

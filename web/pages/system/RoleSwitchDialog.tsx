@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from 'primereact/dropdown';
 import { Type } from 'typebox';
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import { readQuery } from '../../api/query';
 import { changeRole } from '../../app/permission';
 import { useSession } from '../../app/session';
-import { role } from '../../../server/contract/system';
 import { ActionDialog } from '../../crud';
 import { roleName } from '../../resources/system/role.resource';
 
@@ -25,9 +24,9 @@ export default function RoleSwitchDialog({ visible, onHide }: { visible: boolean
   const own = (userInfo?.roles ?? []).map((r) => ({ value: r.id, label: roleName({ roleKey: r.id, name: r.name }) }));
   const payload = { pageNum: 1, pageSize: 100 };
   const { data: all } = useQuery({
-    ...readQuery('role', 'list', payload, ({ signal }) => http.post<{ list: { roleKey: string; name: string; status: number }[] }>(role.ops.list!, payload, { signal, ignoreCancel: true, errorMode: 'none' })),
+    ...readQuery('role', 'list', payload, ({ signal }) => api.role.list(payload, { signal, ignoreCancel: true, errorMode: 'none' })),
     enabled: visible && !!userInfo?.roles.some((r) => r.id === 'super'),
-    select: (p) => p.list.filter((r) => r.status === 1).map((r) => ({ value: r.roleKey, label: roleName(r) })),
+    select: (p) => p.list.filter((r) => r.status === 1).map((r) => ({ value: r.roleKey as string, label: roleName(r as { roleKey: string; name: string }) })),
   });
   const options = all ?? own;
   return (

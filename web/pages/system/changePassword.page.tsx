@@ -2,11 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { notify } from '../../app/notify';
 import { useSession } from '../../app/session';
-import { PasswordPayload, systemActions } from '../../../server/contract/system';
+import { api } from '../../api/client';
 import { ActionDialog, FieldInput, type Row } from '../../crud';
 import { passwordProblem, passwordStrength } from './password-rule';
 
-const PASSWORD_PATH = systemActions.find((a) => a.name === 'admin.updatePassword')!.path;
 import './system.css';
 
 /**
@@ -53,8 +52,7 @@ export function ChangePasswordForm() {
         mode="inline"
         visible
         title={t('routes.system.changePassword')}
-        action={PASSWORD_PATH}
-        schema={PasswordPayload}
+        action={api.admin.updatePassword}
         initial={{ oldPassword: '', newPassword: '', confirm: '' }}
         fields={[
           { name: 'oldPassword', id: 'pw-current', label: t('system.password.current'), kind: 'password' },

@@ -5,8 +5,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
-import { inventoryAudit } from '../../../../server/contract/inventory';
-import { http } from '../../../api/http';
+import { api } from '../../../api/client';
 import { readQuery } from '../../../api/query';
 import { enumLabel, type Page } from '../../../crud';
 
@@ -20,10 +19,10 @@ export function AuditButton({ targetType }: { targetType: 1 | 2 | 3 | 4 | 5 }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const [pageNum, setPageNum] = useState(1);
-  const payload = { pageNum, pageSize: 10, targetType, sortField: 'createTime', sortOrder: 'desc' };
+  const payload = { pageNum, pageSize: 10, targetType, sortField: 'createTime', sortOrder: 'desc' as const };
   // Server state through the query cache: a late answer for another page never lands (TanStack's, not ours).
   const { data: page = { list: [], total: 0 }, isFetching: loading } = useQuery({
-    ...readQuery('inventoryAudit', 'list', payload, ({ signal }) => http.post<Page<Row>>(inventoryAudit.ops.list!, payload, { signal, ignoreCancel: true })),
+    ...readQuery('inventoryAudit', 'list', payload, ({ signal }) => api.inventoryAudit.list(payload, { signal, ignoreCancel: true }) as Promise<Page<Row>>),
     enabled: open,
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
-import { goods } from '../../../../server/contract/goods';
-import { http } from '../../../api/http';
+import { api } from '../../../api/client';
 import { readQuery } from '../../../api/query';
 import type { InputProps, Page, Row } from '../../../crud';
 
@@ -12,7 +11,7 @@ import type { InputProps, Page, Row } from '../../../crud';
  * newest first, narrowed by typing (the goods list's keyword). General part: a ref input with a
  * fixed filter, written to move into web/crud.
  */
-export function GoodsByDeliveryInput({ value, onChange, invalid, id, placeholder, describedBy, deliveryType, filter }: InputProps & { deliveryType: number }) {
+export function GoodsByDeliveryInput({ value, onChange, invalid, id, placeholder, describedBy, deliveryType, filter }: InputProps & { deliveryType: 1 | 2 | 3 | 4 }) {
   const [keyword, setKeyword] = useState('');
   // Typing waits 200 ms before asking; stale answers and de-duplication are the query cache's.
   const [typed, setTyped] = useState('');
@@ -22,7 +21,7 @@ export function GoodsByDeliveryInput({ value, onChange, invalid, id, placeholder
   }, [keyword]);
   const payload = { pageNum: 1, pageSize: 100, deliveryType, ...(typed ? { keyword: typed } : {}) };
   const { data: options = [] } = useQuery({
-    ...readQuery('goods', 'list', payload, ({ signal }) => http.post<Page<Row>>(goods.ops.list!, payload, { signal, ignoreCancel: true })),
+    ...readQuery('goods', 'list', payload, ({ signal }) => api.goods.list(payload, { signal, ignoreCancel: true }) as Promise<Page<Row>>),
     select: (p) => p.list.map((g) => ({ value: g.id as number, label: String(g.goodsName) })),
     placeholderData: keepPreviousData,
   });

@@ -13,6 +13,8 @@ import { TimeoutCover } from './lock/TimeoutCover';
 import { lockActor } from './lock/lock';
 import { ERROR_LOG_ROUTE } from './error-log/route';
 import { datesReady } from './locale/dates';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../api/query';
 
 const LoginPage = lazy(() => import('../pages/login/login.page'));
 // The signed-in shell (menus, tabs, search, settings) loads after sign-in: the login route draws none of it.
@@ -26,6 +28,10 @@ const ErrorLogPage: ComponentType = lazy(() => import('../pages/error-log/list.p
  * the document title as "{page title} - {app title}" in the current language.
  */
 export function App() {
+  return <QueryClientProvider client={queryClient}><Routed /></QueryClientProvider>;
+}
+
+function Routed() {
   usePrimeLocale();
   const [location] = useLocation();
   const search = useSearch();

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, test } from 'vitest';
 import { api, buildApi, isRead, type Page } from '../../web/api/client';
 import { configureHttp } from '../../web/api/http';
+import { queryClient } from '../../web/api/query';
 import { ENDPOINTS, type ActionPayload, type ActionResult } from '../../server/contract';
 
 /**
@@ -64,10 +65,21 @@ describe('typed action client', () => {
     expect(isRead(api.order.detail)).toBe(true);
     expect(isRead(api.walletRecord.summary)).toBe(true);
     expect(isRead(api.statistics.pageView)).toBe(true);
-    expect(isRead(api.card.template)).toBe(true);
+    expect(isRead(api.card.reveal)).toBe(false);
     expect(isRead(api.order.reissue)).toBe(false);
     expect(isRead(api.goods.update)).toBe(false);
     expect(isRead(api.card.reveal)).toBe(false);
+  });
+
+  test('a successful write drops the cached reads of its group; a read drops nothing', async () => {
+    fakePlatform({ id: 7 });
+    queryClient.setQueryData(['order', 'list', { pageNum: 1 }], { list: [], total: 0 });
+    queryClient.setQueryData(['member', 'list', { pageNum: 1 }], { list: [], total: 0 });
+    await api.order.detail({ id: 7 });
+    expect(queryClient.getQueryState(['order', 'list', { pageNum: 1 }])?.isInvalidated).toBe(false);
+    await api.order.remark({ id: 7, remark: 'called back' });
+    expect(queryClient.getQueryState(['order', 'list', { pageNum: 1 }])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['member', 'list', { pageNum: 1 }])?.isInvalidated).toBe(false);
   });
 
   test('payloads and results are typed from the contract', () => {

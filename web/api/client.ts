@@ -1,7 +1,7 @@
 import { ENDPOINTS, type ActionName, type ActionOf, type ActionPayload, type ActionResult, type EntityMap, type EntityName } from '../../server/contract';
-import { actionOfEndpoint } from '../../server/contract/resources';
 import type { EndpointDef, EntityAdd, EntityQuery, EntityRecord, EntityUpdate } from '../../server/contract/entity';
 import { http, type RequestOptions } from './http';
+import { afterWrite, isReadOp } from './query';
 
 /**
  * The typed action client (issue 20 item 1): every endpoint the contract declares is callable by
@@ -84,7 +84,15 @@ function callFor(ep: EndpointDef): AnyCall {
   } else {
     fn = (payload, opts?: Opts) => http.post(ep.path, payload, opts);
   }
-  return Object.assign(fn, { endpoint: ep });
+  const dot = ep.name.indexOf('.');
+  const group = ep.name.slice(0, dot);
+  const op = ep.name.slice(dot + 1);
+  // A successful write drops the cached reads of its group (lists, pickers, labels load again).
+  const call = isReadOp(group, op) ? fn : (payload?: unknown, opts?: unknown) => fn(payload, opts).then(async (data) => {
+    await afterWrite(group, op);
+    return data;
+  });
+  return Object.assign(call, { endpoint: ep });
 }
 
 /** Builds the client over a list of endpoints (the contract's by default; tests may pass their own). */
@@ -104,15 +112,9 @@ export const api: Api = buildApi();
 /** The `<group>.<op>` name of a call (`api.order.reissue` → `order.reissue`). */
 export const callName = (call: Endpoint): string => call.endpoint.name;
 
-/** Reading verbs the permission rule files under `update` though they change nothing. */
-const ALSO_READS = new Set(['totals', 'mine']);
-
-/**
- * True when a call only reads: the contract's own rule for `view`/`export` buttons
- * (`actionOfEndpoint`, spec §6), plus {@link ALSO_READS}. The query layer invalidates after the others.
- */
+/** True when a call only reads (the query layer's rule, `isReadOp`): it is cached and never invalidates. */
 export function isRead(call: Endpoint): boolean {
-  const ep = call.endpoint;
-  const action = actionOfEndpoint(ep);
-  return action === 'view' || action === 'export' || ALSO_READS.has(ep.op ?? ep.name.slice(ep.name.lastIndexOf('.') + 1));
+  const { name } = call.endpoint;
+  const dot = name.indexOf('.');
+  return isReadOp(name.slice(0, dot), name.slice(dot + 1));
 }

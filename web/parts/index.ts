@@ -7,5 +7,4 @@
 export { ActionDialog, type ActionDialogProps, type ActionField } from './ActionDialog';
 export { GuardedButton } from './GuardedButton';
 export { DetailView, DetailSection, DescList } from './DetailView';
-export { SubList, type SubListProps } from './SubList';
 export { useNow, durationParts } from './use-now';

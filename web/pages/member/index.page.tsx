@@ -1,13 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { http } from '../../api/http';
+import { readQuery } from '../../api/query';
 import { notify } from '../../app/notify';
-import { ResourceListPage, centsToYuan, enumLabel, useRefOptions } from '../../crud';
+import { ResourceListPage, SubList, centsToYuan, enumLabel, useRefOptions } from '../../crud';
 import { fieldSpec } from '../../crud/schema';
-import { ActionDialog, DescList, DetailSection, SubList } from '../../parts';
+import { ActionDialog, DescList, DetailSection } from '../../parts';
 import { MemberStatusPayload } from '../../../server/contract/member';
 import member from '../../resources/member/member.resource';
 import order from '../../resources/order/order.resource';
@@ -32,14 +34,13 @@ export default function MemberIndexPage() {
   const [invites, setInvites] = useState<Row | null>(null);
   const [status, setStatus] = useState<Row | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
-  const [wallet, setWallet] = useState<WalletSummary | null>(null);
   const grades = useRefOptions(fieldSpec(member, 'gradeId'));
-
-  useEffect(() => {
-    setWallet(null);
-    if (!detail) return;
-    http.post<WalletSummary>('/v1/walletRecord/summary', { memberId: detail.id }).then(setWallet, () => {});
-  }, [detail]);
+  // Keyed by the member: another member's modal shows '…' until its own figures come, never the last one's.
+  const memberId = detail ? Number(detail.id) : null;
+  const wallet = useQuery({
+    ...readQuery('walletRecord', 'summary', { memberId }, ({ signal }) => http.post<WalletSummary>('/v1/walletRecord/summary', { memberId }, { signal, ignoreCancel: true })),
+    enabled: memberId !== null,
+  }).data;
 
   const m = detail;
   const lang = i18n.language;

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
-import { http } from '../../api/http';
-import { readQuery } from '../../api/query';
+import { walletSummaryQuery } from './wallet-summary';
 import { notify } from '../../app/notify';
 import { ResourceListPage, SubList, centsToYuan, enumLabel, useRefOptions } from '../../crud';
 import { fieldSpec } from '../../crud/schema';
@@ -17,11 +16,6 @@ import consume from '../../resources/member/member-consume.resource';
 import './member.css';
 
 type Row = Record<string, unknown>;
-interface WalletSummary {
-  balance: number;
-  points: number;
-  pendingWithdraw: number;
-}
 
 /**
  * /member/index (spec §2): members with filters; the member modal (profile, grade, wallet balance,
@@ -37,10 +31,7 @@ export default function MemberIndexPage() {
   const grades = useRefOptions(fieldSpec(member, 'gradeId'));
   // Keyed by the member: another member's modal shows '…' until its own figures come, never the last one's.
   const memberId = detail ? Number(detail.id) : null;
-  const wallet = useQuery({
-    ...readQuery('walletRecord', 'summary', { memberId }, ({ signal }) => http.post<WalletSummary>('/v1/walletRecord/summary', { memberId }, { signal, ignoreCancel: true })),
-    enabled: memberId !== null,
-  }).data;
+  const wallet = useQuery(walletSummaryQuery(memberId)).data;
 
   const m = detail;
   const lang = i18n.language;

@@ -1,4 +1,4 @@
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static, type TSchema, type TUnsafe } from 'typebox';
 import { PageQuery, PageResult } from './envelope.js';
 import { F, readOnly, type I18nText } from './fields.js';
 
@@ -98,12 +98,17 @@ export interface EntityDecl<N extends string, P extends FieldMap, Fs extends Fil
   large?: boolean;
 }
 
-export interface EntitySchemas {
-  record: TSchema;
-  add: TSchema;
-  update: TSchema;
-  query: TSchema;
-  page: TSchema;
+/**
+ * An entity's run-time schemas. The record, add, update, query and page schemas are typed as
+ * `TUnsafe<shape>` so `Static<>` of any schema built from them (an action's result that embeds
+ * `order.schemas.record`) is the entity's shape, not `unknown`.
+ */
+export interface EntitySchemas<P extends FieldMap = any, Fs = any> {
+  record: TUnsafe<RecordShape<P>>;
+  add: TUnsafe<AddShape<P>>;
+  update: TUnsafe<UpdateShape<P>>;
+  query: TUnsafe<QueryShape<P, Fs>>;
+  page: TUnsafe<{ list: RecordShape<P>[]; total: number }>;
   option: TSchema;
   options: TSchema;
   id: TSchema;
@@ -167,7 +172,7 @@ export interface EntityDef<N extends string = string, P extends FieldMap = Field
   writableFields: string[];
   /** Path of each enabled CRUD op. */
   ops: Partial<Record<CrudOp, string>>;
-  schemas: EntitySchemas;
+  schemas: EntitySchemas<P, Fs>;
   endpoints: EndpointDef[];
   /** Type carriers (never set at run time): `typeof def.$record` etc. Prefer `EntityRecord<typeof def>`. */
   $types?: { record: RecordShape<P>; stored: StoredShape<P>; add: AddShape<P>; update: UpdateShape<P>; query: QueryShape<P, Fs> };
@@ -289,7 +294,7 @@ export function defineEntity<const N extends string, const P extends FieldMap, c
     if (op === 'listAll' && decl.large && o === undefined) continue;
     opsEnabled[op] = typeof o === 'string' ? (o.startsWith('/') ? o : `/v1/${base}/${o}`) : `/v1/${base}/${op}`;
   }
-  const schemas: EntitySchemas = { record, add, update, query, page, option, options, id: IdPayload, ids: IdsPayload, status, count: CountResult };
+  const schemas = { record, add, update, query, page, option, options, id: IdPayload, ids: IdsPayload, status, count: CountResult } as unknown as EntitySchemas<P, Fs>;
   const io: Record<CrudOp, { payload?: TSchema; result: TSchema; summary: string; optional?: boolean }> = {
     list: { payload: query, result: page, summary: `Page through ${decl.title.en} records with filters and sort`, optional: true },
     listAll: { result: options, summary: `All ${decl.title.en} records as {id, ${decl.label}} (pickers)`, optional: true },
@@ -336,9 +341,38 @@ export function defineEntity<const N extends string, const P extends FieldMap, c
   };
 }
 
-/** Declares a non-CRUD endpoint (domain action, upload, download) in the same style as CRUD ones. */
-export function defineAction(e: Omit<EndpointDef, 'method' | 'kind'> & { method?: 'POST' | 'GET'; kind?: EndpointDef['kind'] }): EndpointDef {
-  return { method: 'POST', kind: 'action', ...e };
+/**
+ * A declared non-CRUD endpoint that keeps its name, kind, payload and result schemas in its type, so
+ * the typed client (`web/api/client.ts`) and the mock's handlers get `Static<payload>` and
+ * `Static<result>` by name (`ActionPayload<'order.reissue'>`) instead of re-declaring them.
+ */
+export interface ActionDef<
+  N extends string = string,
+  P extends TSchema | undefined = TSchema | undefined,
+  R extends TSchema | undefined = TSchema | undefined,
+  K extends EndpointDef['kind'] = EndpointDef['kind'],
+> extends EndpointDef {
+  name: N;
+  kind: K;
+  payload?: P & TSchema;
+  result?: R & TSchema;
+  /** Type carrier only (never set): the payload and result schemas as declared. */
+  $io?: { payload: P; result: R };
+}
+
+/**
+ * Declares a non-CRUD endpoint (domain action, upload, download) in the same style as CRUD ones.
+ * The name (`<entity or area>.<action>`), kind and schemas stay literal in the answer's type.
+ */
+export function defineAction<
+  const N extends string,
+  P extends TSchema | undefined = undefined,
+  R extends TSchema | undefined = undefined,
+  const K extends EndpointDef['kind'] = 'action',
+>(
+  e: Omit<EndpointDef, 'method' | 'kind' | 'name' | 'payload' | 'result'> & { name: N; method?: 'POST' | 'GET'; kind?: K; payload?: P; result?: R },
+): ActionDef<N, P, R, K> {
+  return { method: 'POST', kind: 'action', ...e } as ActionDef<N, P, R, K>;
 }
 
 /** Marks a field accepted on input but never answered (JSON Schema `writeOnly`). */

@@ -1,3 +1,4 @@
+import type { Static, TSchema } from 'typebox';
 import type { AnyEntity, EndpointDef } from './entity.js';
 import { accountActions, accountUseRecord, gameAccount } from './account.js';
 import { cdkActions, cdkCode, cdkMerchant, cdkPlatform, cdkWechatActivity } from './cdk.js';
@@ -56,7 +57,7 @@ export type EntityMap = { [E in (typeof ENTITIES)[number] as E['name']]: E };
 export const ENTITY = Object.fromEntries(ENTITIES.map((e) => [e.name, e])) as EntityMap;
 
 /** Domain actions, uploads, downloads and statistics: every endpoint that is not generic CRUD. */
-export const ACTIONS: EndpointDef[] = [
+export const ACTIONS = [
   ...accountActions, ...cdkActions, ...feedbackActions, ...financialActions, ...memberActions, ...operateActions,
   ...orderActions, ...recommendActions, ...rentActions, ...statisticsActions, ...systemActions, ...mockActions,
   ...inventoryActions, ...clientActions,
@@ -76,3 +77,16 @@ export {
   replay, resource, resourceCategory, reward, rewardReceive, role, searchKeyword, seoSetting, stationMsg, stock, systemMessage, video,
   walletRecord,
 };
+
+/** Every declared action with its literal name, kind and schemas (the typed client and the mock's handlers read these). */
+export type AnyAction = (typeof ACTIONS)[number];
+/** Names of the contract's actions: `'order.reissue'`, `'walletRecord.summary'`, `'statistics.pageView'`… */
+export type ActionName = AnyAction['name'];
+/** The action declared under a name. */
+export type ActionOf<N extends ActionName> = Extract<AnyAction, { name: N }>;
+type IoOf<A> = A extends { $io?: infer IO } ? NonNullable<IO> : never;
+type StaticOr<S, Else> = [S] extends [undefined] ? Else : S extends TSchema ? Static<S> : Else;
+/** The JSON body (or an upload's form fields) of an action; `undefined` when it takes none. */
+export type ActionPayload<N extends ActionName> = StaticOr<IoOf<ActionOf<N>> extends { payload: infer P } ? P : undefined, undefined>;
+/** The envelope's `data` of an action; `null` for actions that answer nothing; a download answers a Blob (see the client). */
+export type ActionResult<N extends ActionName> = StaticOr<IoOf<ActionOf<N>> extends { result: infer R } ? R : undefined, null>;

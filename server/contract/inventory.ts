@@ -250,9 +250,9 @@ export const BatchVoidPayload = Type.Object(
 );
 export const RevealResult = Type.Object({ id: Type.Integer(), label: Type.String(), secret: Type.String() });
 
-const upload = (name: string, path: string, summary: string) =>
+const upload = <const N extends string>(name: N, path: string, summary: string) =>
   defineAction({ name, path, kind: 'upload', area: 'inventory', summary, payload: InventoryImportFields, fileField: 'file', result: ImportResult });
-const template = (name: string, path: string, summary: string) =>
+const template = <const N extends string>(name: N, path: string, summary: string) =>
   defineAction({ name, path, kind: 'download', area: 'inventory', summary, produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', payloadOptional: true });
 
 export const inventoryActions = [

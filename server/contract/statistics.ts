@@ -49,5 +49,5 @@ const TITLES: Record<StatisticsKind, string> = {
 };
 
 export const statisticsActions = STATISTICS_KINDS.map((kind) =>
-  defineAction({ name: `statistics.${kind}`, path: `/v1/statistics/${kind}`, area: 'statistics', summary: TITLES[kind], payload: StatisticsQuery, result: StatisticsSeries }),
+  defineAction({ name: `statistics.${kind}` as `statistics.${StatisticsKind}`, path: `/v1/statistics/${kind}`, area: 'statistics', summary: TITLES[kind], payload: StatisticsQuery, result: StatisticsSeries }),
 );

@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { http, type RequestOptions } from '../api/http';
 import { REF_STALE_MS, afterWrite, opKey, queryClient } from '../api/query';
+import { api, type AnyCall } from '../api/client';
 import { local } from '../lib/storage';
-import type { AnyEntity } from '../../server/contract/entity';
+import type { AnyEntity, CrudOp } from '../../server/contract/entity';
 
 /** `{list, total}` of every `list` endpoint (spec §7 paging convention). */
 export interface Page<T = Record<string, unknown>> {
@@ -16,18 +17,20 @@ export interface RefOption {
   label: string;
 }
 
+/** The typed client's function of one CRUD op of an entity (`api.<entity>.<op>`), when the contract enables it. */
+function crudCall(entity: AnyEntity, op: CrudOp): AnyCall | undefined {
+  return entity.ops[op] ? (api as unknown as Record<string, Record<string, AnyCall | undefined> | undefined>)[entity.name]?.[op] : undefined;
+}
+
 /**
- * Calls one CRUD op of an entity at the contract's path; rejects with the client's ApiError
+ * Calls one CRUD op of an entity through the typed client; rejects with the client's ApiError
  * (already shown). A successful write (`add`, `update`, `del`, `updateStatus`) drops every cached
- * read of the entity ({@link afterWrite}: lists, pickers and labels showing it load again).
+ * read of the entity (the client's `afterWrite`: lists, pickers and labels showing it load again).
  */
-export function callOp<T>(entity: AnyEntity, op: keyof AnyEntity['ops'], body?: unknown, opts?: RequestOptions): Promise<T> {
-  const path = entity.ops[op];
-  if (!path) return Promise.reject(new Error(`${entity.name} has no ${op} endpoint`));
-  return http.post<T>(path, body, opts).then((r) => {
-    void afterWrite(entity.name, op);
-    return r;
-  });
+export function callOp<T>(entity: AnyEntity, op: CrudOp, body?: unknown, opts?: RequestOptions): Promise<T> {
+  const call = crudCall(entity, op);
+  if (!call) return Promise.reject(new Error(`${entity.name} has no ${op} endpoint`));
+  return call(body, opts) as Promise<T>;
 }
 
 /**
@@ -35,9 +38,7 @@ export function callOp<T>(entity: AnyEntity, op: keyof AnyEntity['ops'], body?: 
  * duplicate (`ignoreCancel`): de-duplication of queries is TanStack's (one request per key).
  */
 export function readOp<T>(entity: AnyEntity, op: 'list' | 'listAll' | 'info', body: unknown, signal?: AbortSignal, errorMode?: RequestOptions['errorMode']): Promise<T> {
-  const path = entity.ops[op];
-  if (!path) return Promise.reject(new Error(`${entity.name} has no ${op} endpoint`));
-  return http.post<T>(path, body, { signal, ignoreCancel: true, ...(errorMode ? { errorMode } : {}) });
+  return callOp<T>(entity, op, body, { signal, ignoreCancel: true, ...(errorMode ? { errorMode } : {}) });
 }
 
 /** Lifetime of a cached reference list in seconds (spec §3 cached lists): short, and dropped whenever its entity changes. */
@@ -45,14 +46,17 @@ export const REF_CACHE_SECONDS = REF_STALE_MS / 1000;
 
 /**
  * The query of a reference picker's options (spec §3 "Cached lists: … feedback types …"): `listAll`
- * of the entity as `{value, label}`, key `[entity, 'listAll']`, fresh {@link REF_CACHE_SECONDS} and
- * dropped by any write to the entity.
- * @param path the `listAll` path (default `/v1/<entity>/listAll`; declarations only ever name that one).
+ * of the entity (`api.<entity>.listAll`) as `{value, label}`, key `[entity, 'listAll']`, fresh
+ * {@link REF_CACHE_SECONDS} and dropped by any write to the entity.
+ * @param path a declaration's `refPath`, used only when the contract has no `listAll` under that name.
  */
-export function refOptionsQuery(entity: string, path = `/v1/${entity}/listAll`) {
+export function refOptionsQuery(entity: string, path?: string) {
+  const call = (api as unknown as Record<string, Record<string, AnyCall | undefined> | undefined>)[entity]?.listAll;
+  const read = (signal: AbortSignal): Promise<Record<string, unknown>[]> =>
+    call ? call(undefined, { signal, ignoreCancel: true }) : path ? http.post(path, undefined, { signal, ignoreCancel: true }) : Promise.reject(new Error(`${entity} has no listAll endpoint`));
   return queryOptions({
     queryKey: opKey(entity, 'listAll'),
-    queryFn: ({ signal }) => http.post<Record<string, unknown>[]>(path, undefined, { signal, ignoreCancel: true }).then((items) => items.map(toOption)),
+    queryFn: ({ signal }) => read(signal).then((items) => items.map(toOption)),
     staleTime: REF_STALE_MS,
   });
 }

@@ -5,20 +5,15 @@ import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import DOMPurify from 'dompurify';
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import { readQuery } from '../../api/query';
 import './message-bell.css';
-
-interface MyMessage { id: number; title: string; content: string; level: number; publishTime: string; read: boolean }
-interface MyMessages { unread: number; list: MyMessage[] }
 
 /** How often the bell asks for new messages while the console is open. */
 const POLL_MS = 60_000;
 
 /** The latest 8 messages of the signed-in user and the unread count; errors stay silent (a bell is not worth a toast). */
-const mineQuery = readQuery('systemMessage', 'mine', { limit: 8 }, ({ signal }) =>
-  http.post<MyMessages>('/v1/systemMessage/mine', { limit: 8 }, { errorMode: 'none', ignoreCancel: true, signal }),
-);
+const mineQuery = readQuery('systemMessage', 'mine', { limit: 8 }, ({ signal }) => api.systemMessage.mine({ limit: 8 }, { errorMode: 'none', ignoreCancel: true, signal }));
 
 /**
  * The header bell (issue 11, /system/systemMessage): the signed-in user's unread count, a dropdown
@@ -35,9 +30,8 @@ export function MessageBell() {
   const { data, refetch } = useQuery({ ...mineQuery, refetchInterval: POLL_MS });
   const read = useMutation({
     mutationKey: ['systemMessage', 'read'],
-    mutationFn: (ids?: number[]) => http.post('/v1/systemMessage/read', ids ? { ids } : {}, { errorMode: 'none' }),
-    // The count and the list change: the bell's query (and any other read of messages) loads again.
-    meta: { invalidates: ['systemMessage'] },
+    // The count and the list change: the typed client's write drops the reads of systemMessage, the bell's included.
+    mutationFn: (ids?: number[]) => api.systemMessage.read(ids ? { ids } : {}, { errorMode: 'none' }),
   });
   const markRead = (ids?: number[]) => read.mutate(ids);
   const unread = data?.unread ?? 0;

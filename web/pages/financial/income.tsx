@@ -2,15 +2,12 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import { readQuery } from '../../api/query';
 import { notify } from '../../app/notify';
-import { financialActions } from '../../../server/contract/financial';
 import { BatchBar, ListTable, ListToolbar, listRequest, SearchForm, useListController, type ListController, type Resource, type Row } from '../../crud';
 import { formatMoney } from '../../lib/format';
 import '../inventory/parts/parts.css';
-
-const path = (name: string) => financialActions.find((a) => a.name === name)!.path;
 
 interface Totals {
   count: number;
@@ -22,12 +19,12 @@ interface Totals {
 }
 
 /** The sums of the lines matching the list's applied filters (`<entity>.totals`), above the table. */
-function TotalsBar({ ctl, entity, amountKey, feeKey }: { ctl: ListController; entity: string; amountKey: string; feeKey: string }) {
+function TotalsBar({ ctl, entity, amountKey, feeKey }: { ctl: ListController; entity: 'merchantIncome' | 'rentalIncome'; amountKey: string; feeKey: string }) {
   const { t, i18n } = useTranslation();
   const { pageNum: _p, pageSize: _s, sortField: _f, sortOrder: _o, ...filters } = listRequest(ctl.state);
   // Keyed by the applied filters; the last sums stay while the next load. A settle drops them (its mutation).
   const totals = useQuery({
-    ...readQuery(entity, 'totals', filters, ({ signal }) => http.post<Totals>(path(`${entity}.totals`), filters, { signal, ignoreCancel: true })),
+    ...readQuery(entity, 'totals', filters, ({ signal }) => api[entity].totals(filters, { signal, ignoreCancel: true }) as Promise<Totals>),
     placeholderData: keepPreviousData,
   }).data;
   if (!totals) return null;
@@ -56,8 +53,8 @@ export function IncomePage({ resource, entity, amountKey, feeKey }: { resource: 
   // The lines and the totals are reads of the entity: a settle drops both.
   const settleMany = useMutation({
     mutationKey: [entity, 'settle'],
-    mutationFn: (ids: unknown[]) => http.post<{ count: number }>(path(`${entity}.settle`), { ids }),
-    meta: { invalidates: [entity] },
+    // The typed client's write drops the entity's reads (lines and totals).
+    mutationFn: (ids: number[]) => api[entity].settle({ ids }),
   });
 
   const settle = (rows: Row[]) => {
@@ -70,7 +67,7 @@ export function IncomePage({ resource, entity, amountKey, feeKey }: { resource: 
       rejectLabel: t('crud.cancel'),
       accept: async () => {
         try {
-          const r = await settleMany.mutateAsync(rows.map((x) => x.id));
+          const r = await settleMany.mutateAsync(rows.map((x) => x.id as number));
           notify({ mode: 'toast', message: t('financial.settle.done', { count: r.count, sum: formatMoney(sum, i18n.language) }) }, 'success');
         } catch {
           // Shown by the HTTP client; nothing changed.

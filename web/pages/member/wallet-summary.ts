@@ -1,13 +1,5 @@
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import { readQuery } from '../../api/query';
-
-/** `walletRecord.summary`: one member's running wallet figures, in cents (balance, pending withdrawals) and points. */
-export interface WalletSummary {
-  memberId: number;
-  balance: number;
-  points: number;
-  pendingWithdraw: number;
-}
 
 /**
  * The query of one member's wallet summary, keyed `['walletRecord', 'summary', {memberId}]`: another
@@ -15,7 +7,7 @@ export interface WalletSummary {
  */
 export function walletSummaryQuery(memberId: number | null) {
   return {
-    ...readQuery('walletRecord', 'summary', { memberId }, ({ signal }) => http.post<WalletSummary>('/v1/walletRecord/summary', { memberId }, { signal, ignoreCancel: true })),
+    ...readQuery('walletRecord', 'summary', { memberId }, ({ signal }) => api.walletRecord.summary({ memberId: memberId! }, { signal, ignoreCancel: true })),
     enabled: memberId !== null,
   };
 }

@@ -4,14 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { SelectButton } from 'primereact/selectbutton';
 import { Skeleton } from 'primereact/skeleton';
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import { readQuery } from '../../api/query';
-import { operateActions } from '../../../server/contract/operate';
 import { formatCount } from '../../lib/format';
 
 // ApexCharts is loaded only when a chart modal opens, so it stays out of the list's chunk.
 const Chart = lazy(() => import('../../components/chart'));
-const STATS_PATH = operateActions.find((a) => a.name === 'advert.stats')!.path;
 type Stats = { dates: string[]; views: number[]; clicks: number[]; ctr: number[] };
 type Row = Record<string, unknown>;
 const NO_STATS: Stats = { dates: [], views: [], clicks: [], ctr: [] };
@@ -24,9 +22,9 @@ const NO_STATS: Stats = { dates: [], views: [], clicks: [], ctr: [] };
 export function AdvertChartDialog({ row, onHide }: { row: Row | null; onHide: () => void }) {
   const { t, i18n } = useTranslation();
   const [days, setDays] = useState<number | null>(null);
-  const payload = row ? { id: row.id, ...(days ? { days } : {}) } : null;
+  const payload = row ? { id: Number(row.id), ...(days ? { days } : {}) } : null;
   // Keyed by advert and period: another advert or period shows the skeleton, never the last one's chart.
-  const q = useQuery({ ...readQuery('advert', 'stats', payload, ({ signal }) => http.post<Stats>(STATS_PATH, payload, { signal, ignoreCancel: true })), enabled: !!row });
+  const q = useQuery({ ...readQuery('advert', 'stats', payload, ({ signal }) => api.advert.stats(payload!, { signal, ignoreCancel: true })), enabled: !!row });
   const stats = q.data ?? (q.isError ? NO_STATS : null);
   useEffect(() => setDays(null), [row]);
 

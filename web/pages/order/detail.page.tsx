@@ -8,7 +8,7 @@ import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { Timeline } from 'primereact/timeline';
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import { afterWrite, readQuery } from '../../api/query';
 import { CellValue, centsToYuan, editId, enumLabel } from '../../crud';
 import { fieldSpec } from '../../crud/schema';
@@ -51,7 +51,7 @@ export default function OrderDetailPage() {
   const [codes, setCodes] = useState<Code[] | null>(null);
   // Keyed by the order: another order shows the busy card until its own detail comes.
   const q = useQuery({
-    ...readQuery('order', 'detail', { id }, ({ signal }) => http.post<Detail>('/v1/order/detail', { id }, { signal, ignoreCancel: true })),
+    ...readQuery('order', 'detail', { id }, ({ signal }) => api.order.detail({ id: id! }, { signal, ignoreCancel: true }) as Promise<unknown> as Promise<Detail>),
     enabled: id !== null,
   });
   // undefined while loading; null without an order or when it cannot be read.

@@ -8,7 +8,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Skeleton } from 'primereact/skeleton';
 import type { StatisticsKind } from '../../../server/contract/statistics';
-import { http } from '../../api/http';
+import { api, type AnyCall } from '../../api/client';
 import { readQuery } from '../../api/query';
 import Chart from '../../components/chart';
 import { formatCount, formatDay, formatMoney, formatMonth } from '../../lib/format';
@@ -31,7 +31,7 @@ type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; now
 /** The query of one series: `['statistics', kind, {startDate, endDate, granularity}]`. */
 function seriesQuery(kind: StatisticsKind, startDate: string, endDate: string, granularity: string) {
   const payload = { startDate, endDate, granularity };
-  return readQuery('statistics', kind, payload, ({ signal }) => http.post<SeriesResult>(`/v1/statistics/${kind}`, payload, { signal, ignoreCancel: true }));
+  return readQuery('statistics', kind, payload, ({ signal }) => (api.statistics[kind] as unknown as AnyCall)(payload, { signal, ignoreCancel: true }) as Promise<SeriesResult>);
 }
 
 /** A value in its unit and the current language (money from cents). */

@@ -1,5 +1,5 @@
 /** The CRUD kit (issues 4 and 7): declare a resource, mount its list page or compose the parts; see README.md. */
-export { defineResource, routeName, fieldSpec, kindOf, enumOptions, enumLabel, validatePayload, fieldOfServerMessage, serverFieldText, toPayload, toFormValues, defaultValues, centsToYuan, yuanToCents, isBlank } from './schema';
+export { defineResource, routeName, fieldSpec, schemaFieldSpec, kindOf, enumOptions, enumLabel, validatePayload, fieldOfServerMessage, serverFieldText, toPayload, toFormValues, defaultValues, centsToYuan, yuanToCents, isBlank } from './schema';
 export type { Resource, ResourceDecl, FieldKind, FieldOverride, FormMode, FormDecl, FormSection, FieldKey, FilterKey, FieldSpec, InputProps, Row } from './types';
 export { ResourceListPage, useFormOpener, type ListContext, type ResourceListPageProps } from './ResourceListPage';
 export { ResourceForm, ResourceFormPage, type ResourceFormProps } from './ResourceForm';
@@ -17,3 +17,6 @@ export { ImageInput } from './inputs/image';
 export { configureCrud } from './env';
 export { saveBlob } from './save';
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE, parseListQuery, listQueryString, listRequest, type ListState } from './query-state';
+export { ActionDialog, type ActionDialogProps, type ActionField, type ActionCall } from './ActionDialog';
+export { FormField, schemaResolver, serverErrorOnField, type FormFieldProps, type SchemaResolverOptions } from './form-engine';
+export { kindDef, formValue, wireValue, urlValue, exportValue, type KindContext } from './kinds';

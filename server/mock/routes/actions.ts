@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ACTIONS, type EndpointDef } from '../../contract/index.js';
+import { ACTIONS, type AreaName, type EndpointDef } from '../../contract/index.js';
 import type { MockContext } from '../context.js';
 import { MockError } from '../store/crud.js';
 import { actorOf, answer, routeOptions, schemaErrors } from './crud.js';
@@ -66,13 +66,23 @@ async function readUpload(req: FastifyRequest, ep: EndpointDef): Promise<UploadF
 }
 
 /**
- * Registers every action endpoint of the contract with its handler.
- * @throws Error at start-up when a contract action has no handler (so none is forgotten).
+ * Registers every action endpoint of the contract with its handler, taken from the handlers of the
+ * endpoint's area (server/mock/areas).
+ * @throws Error at start-up when a contract action has no handler (so none is forgotten), when a
+ * handler names no contract action, or when it is filed under another area than the contract's.
  */
-export function registerActionRoutes(app: FastifyInstance, ctx: MockContext, handlers: ActionHandlers): void {
+export function registerActionRoutes(app: FastifyInstance, ctx: MockContext, byArea: Record<AreaName, ActionHandlers>): void {
+  const declared = new Map<string, EndpointDef>(ACTIONS.map((ep) => [ep.name, ep]));
+  for (const [area, handlers] of Object.entries(byArea)) {
+    for (const name of Object.keys(handlers)) {
+      const ep = declared.get(name);
+      if (!ep) throw new Error(`mock: handler ${name} (server/mock/areas/${area}.ts) names no contract action`);
+      if (ep.area !== area) throw new Error(`mock: handler ${name} belongs in server/mock/areas/${ep.area}.ts (the contract files it under ${ep.area}), not ${area}.ts`);
+    }
+  }
   for (const ep of ACTIONS) {
-    const handler = handlers[ep.name];
-    if (!handler) throw new Error(`mock: no handler for contract action ${ep.name} (${ep.path})`);
+    const handler = byArea[ep.area][ep.name];
+    if (!handler) throw new Error(`mock: no handler for contract action ${ep.name} (${ep.path}) in server/mock/areas/${ep.area}.ts`);
     if (ep.kind === 'upload') {
       app.post(ep.path, (req, reply) =>
         answer(reply, async () => {

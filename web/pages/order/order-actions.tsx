@@ -4,8 +4,8 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { http } from '../../api/http';
 import { notify } from '../../app/notify';
 import { usePermission } from '../../app/permission';
-import { enumLabel } from '../../crud';
-import { ActionDialog, GuardedButton, type ActionField } from '../../parts';
+import { enumLabel, ActionDialog, type ActionField } from '../../crud';
+import { GuardedButton } from '../../parts';
 import {
   ConfirmDeliveryPayload, ORDER_ACTION_STATUSES, OrderRefundPayload, ReissuePayload, RiskPayload, RemarkPayload, ExtractPayload, type OrderActionName,
 } from '../../../server/contract/order';

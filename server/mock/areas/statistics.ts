@@ -3,7 +3,7 @@ import type { MockContext } from '../context.js';
 import { MockError } from '../store/crud.js';
 import { DAY_MS, fmtDate, parseTime } from '../store/gen.js';
 import type { AnyRow } from '../store/seed.js';
-import type { ActionHandlers } from './actions.js';
+import type { ActionHandlers } from '../routes/actions.js';
 
 /**
  * Statistics series (spec §1 Statistics screens), counted from the store where the store holds the

@@ -3,7 +3,7 @@ import { PHONE_PATTERN } from '../../contract/fields.js';
 import { MockError } from '../store/crud.js';
 import type { AnyRow } from '../store/seed.js';
 import { attachment, inSlices, intCell, readRows, textCell, writeRows, XLSX_TYPE, type SheetColumn } from '../store/sheet.js';
-import type { ActionHandlers } from './actions.js';
+import type { ActionHandlers } from '../routes/actions.js';
 
 /**
  * Feedback actions of spec §7: reply to a feedback (`/v1/feedback/replay`), import award winners from

@@ -2,7 +2,7 @@ import { POINTS_PER_YUAN } from '../../contract/member.js';
 import type { MockContext } from '../context.js';
 import { MockError } from '../store/crud.js';
 import type { AnyRow } from '../store/seed.js';
-import type { ActionHandlers } from './actions.js';
+import type { ActionHandlers } from '../routes/actions.js';
 
 /**
  * Wallet actions (spec §2 /member/wallet: recharge drawer, withdraw and exchange modals). A member's

@@ -3,7 +3,7 @@ import { recountStock } from '../hooks/inventory.js';
 import type { AnyRow } from '../store/seed.js';
 import { fmt, parseTime } from '../store/gen.js';
 import type { MockContext } from '../context.js';
-import type { ActionHandlers } from './actions.js';
+import type { ActionHandlers } from '../routes/actions.js';
 import { credit } from './member.js';
 import { ORDER_ACTION_STATUSES, type OrderActionName } from '../../contract/order.js';
 

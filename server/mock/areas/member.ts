@@ -100,7 +100,7 @@ export const memberHandlers: ActionHandlers = {
     if ((c.receivedCount as number) >= (c.total as number)) throw new MockError(`couponId: all ${c.total} of coupon ${c.id} are given out`);
     let held = 0;
     for (const w of ctx.store.col('walletRecord').values()) if (w.memberId === m.id && w.couponId === c.id && w.status === 1) held++;
-    if (held >= (c.perLimit as number)) throw new MockError(`couponId: member ${m.id} already has ${held} of coupon ${c.id} (limit ${c.perLimit})`);
+    if (held >= (c.perLimit as number)) throw new MockError(`couponId: member ${m.id} has reached the limit of ${c.perLimit} for coupon ${c.id}`);
     const r = credit(ctx, m.id, -body.amount, { recordType: 6, channel: 3, remark: body.remark ?? `兑换优惠券 ${c.couponName}`, couponId: c.id }, actor);
     ctx.store.col('coupon').replace({ ...c, receivedCount: (c.receivedCount as number) + 1, updateTime: now });
     return r;

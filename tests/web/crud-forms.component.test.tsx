@@ -1,11 +1,11 @@
 import { describe, expect, test, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { Type } from 'typebox';
 import { feedbackType } from '../../server/contract/feedback';
 import { ActionDialog, ResourceForm, ResourceListPage, defineResource, exportValue, fieldSpec, parseListQuery, registerKind, type InputProps } from '../../web/crud';
-import { calls, mockApi, notices } from './component/setup';
+import { calls, mockApi, notices, render } from './component/setup';
 
 // The spreadsheet writer and the download are the browser's business: the test sees what is handed over.
 const saved: { rows: unknown[][]; name: string }[] = [];

@@ -5,9 +5,11 @@ export { ResourceListPage, useFormOpener, type ListContext, type ResourceListPag
 export { ResourceForm, ResourceFormPage, type ResourceFormProps } from './ResourceForm';
 export { FieldInput, CellValue, useFieldLabel, useRefOptions, useRefMaps, DATETIME_FORMAT } from './fields';
 export { KINDS, registerKind, widthOf, renderCell, type KindDef, type CellProps } from './kinds';
+export { useRefOptionsOf, useListEvery, useRemoteLabels } from './queries';
+export { SubList, type SubListProps } from './SubList';
 export { useListController, type ListController, type ListControllerOptions, type ListAllow } from './useListController';
 export { SearchForm, ListToolbar, ListTable, BatchBar, listContext, type ListTableProps } from './list-parts';
-export { callOp, refOptions, invalidateRefs, onRefsChanged, listEvery, searchOptions, labelOf, uploadFiles, editId, EDIT_ID_KEYS, UPLOAD_PATH, type Page, type RefOption } from './api';
+export { callOp, readOp, refOptions, refOptionsQuery, invalidateRefs, listEvery, listEveryQuery, searchOptions, labelOf, labelQuery, uploadFiles, editId, EDIT_ID_KEYS, UPLOAD_PATH, type Page, type RefOption } from './api';
 export { SafeHtml, sanitizeHtml, htmlText } from './safe-html';
 export { buildTree, subtreeIds, type RowNode } from './tree';
 export { useLeaveGuard } from './leave-guard';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import dayjs from 'dayjs';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -14,7 +14,8 @@ import { Password } from 'primereact/password';
 import type { FieldKind, FieldSpec, InputProps, Row } from './types';
 import { centsToYuan, enumLabel, enumOptions, yuanToCents } from './values';
 import { ENUMS } from '../../server/contract/fields';
-import { remoteLabel, type RefOption } from './api';
+import type { RefOption } from './api';
+import { useRemoteLabels } from './queries';
 import { ImageInput } from './inputs/image';
 import { RichTextInput } from './inputs/rich-text';
 import { RemoteInput } from './inputs/remote';
@@ -166,17 +167,7 @@ function RefsCell({ value, refs }: CellProps) {
 function RemoteCell({ value, spec }: CellProps) {
   const entity = spec.override.refEntity;
   const ids = value == null ? [] : (Array.isArray(value) ? value : [value]).map(Number).filter((n) => Number.isInteger(n));
-  const key = ids.join(',');
-  const [labels, setLabels] = useState<string[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    setLabels(null);
-    if (entity && ids.length) void Promise.all(ids.map((id) => remoteLabel(entity, id))).then((l) => live && setLabels(l));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the ids' identity
-  }, [key, entity]);
+  const labels = useRemoteLabels(entity, ids);
   if (!ids.length) return null;
   return <span title={ids.map((id) => `#${id}`).join(', ')}>{(labels ?? ids.map((id) => `#${id}`)).join(', ')}</span>;
 }

@@ -6,5 +6,4 @@
  */
 export { GuardedButton } from './GuardedButton';
 export { DetailView, DetailSection, DescList } from './DetailView';
-export { SubList, type SubListProps } from './SubList';
 export { useNow, durationParts } from './use-now';

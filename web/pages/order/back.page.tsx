@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { ResourceListPage, centsToYuan, ActionDialog } from '../../crud';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { GuardedButton } from '../../parts';
 import refund from '../../resources/order/refund.resource';
 import './order.css';

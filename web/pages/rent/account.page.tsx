@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { ResourceListPage, ActionDialog } from '../../crud';
 import { GuardedButton } from '../../parts';
 import rentAccount from '../../resources/rent/rent-account.resource';

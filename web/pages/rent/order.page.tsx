@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import dayjs from 'dayjs';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { ResourceListPage, defineResource, ActionDialog } from '../../crud';
 import { GuardedButton, durationParts, useNow } from '../../parts';
 import rentOrder from '../../resources/rent/rent-order.resource';

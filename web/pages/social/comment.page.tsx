@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Chip } from 'primereact/chip';
 import { api } from '../../api/client';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { ActionDialog, BatchBar, ListTable, ListToolbar, SearchForm, useListController, type ListController } from '../../crud';
 import comment from '../../resources/social/comment.resource';
 import '../storefront.css';

@@ -5,8 +5,8 @@ import { useLocation, useSearch } from 'wouter';
 import { Button } from 'primereact/button';
 import { InputNumber } from 'primereact/inputnumber';
 import { Message } from 'primereact/message';
-import { cdkActions } from '../../../server/contract/cdk';
 import type { AnyEntity } from '../../../server/contract/entity';
+import { api } from '../../api/client';
 import { readQuery } from '../../api/query';
 import { readOp, editId, ResourceListPage, yuanToCents, type Resource } from '../../crud';
 import { AuditButton } from '../inventory/parts/audit-dialog';
@@ -15,7 +15,6 @@ import { VoidButton } from '../inventory/parts/void-button';
 import '../inventory/parts/parts.css';
 
 type Row = Record<string, unknown>;
-const path = (name: string) => cdkActions.find((a) => a.name === name)!.path;
 
 /** Which owner a code list belongs to: its master entity and screen, the filter field and the stored id key. */
 export interface CdkOwner {
@@ -104,7 +103,7 @@ export function CdkCodesPage({ owner }: { owner: CdkOwner }) {
         toolbar={(ctx) => (
           <>
             {ctx.can('add') && <Button label={t('inventory.import.button')} icon="pi pi-upload" size="small" onClick={() => setImporting(true)} data-testid="cdk-import" />}
-            {ctx.can('update') && <VoidButton path={path('cdkCode.batchVoid')} ids={ctx.selection.map((r) => r.id as number)} onDone={ctx.reload} />}
+            {ctx.can('update') && <VoidButton call={api.cdkCode.batchVoid} ids={ctx.selection.map((r) => r.id as number)} onDone={ctx.reload} />}
             <AuditButton targetType={3} />
           </>
         )}
@@ -113,8 +112,8 @@ export function CdkCodesPage({ owner }: { owner: CdkOwner }) {
         visible={importing}
         onHide={() => setImporting(false)}
         title={t('inventory.import.cdkTitle')}
-        importPath={path('cdkCode.importExcel')}
-        templatePath={path('cdkCode.template')}
+        importCall={api.cdkCode.importExcel}
+        templateCall={api.cdkCode.template}
         templateName={t('inventory.import.cdkTemplate')}
         data={{ ownerType: String(owner.ownerType), ownerId: String(id), faceValue: fv === null ? '' : String(fv) }}
         ready={fv !== null && fv > 0}

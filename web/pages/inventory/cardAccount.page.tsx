@@ -28,11 +28,11 @@ export default function CardAccountPage() {
       <ResourceListPage
         resource={cardAccount}
         reloadKey={reloadKey}
-        rowActions={(row, ctx) => ctx.can('update') && <RevealButton path={api.cardAccount.reveal.endpoint.path} id={row.id as number} />}
+        rowActions={(row, ctx) => ctx.can('update') && <RevealButton call={api.cardAccount.reveal} id={row.id as number} />}
         toolbar={(ctx) => (
           <>
             {ctx.can('add') && <Button label={t('inventory.import.button')} icon="pi pi-upload" size="small" onClick={() => setImporting(true)} data-testid="account-import" />}
-            {ctx.can('update') && <VoidButton path={api.cardAccount.batchVoid.endpoint.path} ids={ctx.selection.map((r) => r.id as number)} onDone={ctx.reload} />}
+            {ctx.can('update') && <VoidButton call={api.cardAccount.batchVoid} ids={ctx.selection.map((r) => r.id as number)} onDone={ctx.reload} />}
             <AuditButton targetType={2} />
           </>
         )}
@@ -41,8 +41,8 @@ export default function CardAccountPage() {
         visible={importing}
         onHide={() => setImporting(false)}
         title={t('inventory.import.accountTitle')}
-        importPath={api.cardAccount.importExcel.endpoint.path}
-        templatePath={api.cardAccount.template.endpoint.path}
+        importCall={api.cardAccount.importExcel}
+        templateCall={api.cardAccount.template}
         templateName={t('inventory.import.accountTemplate')}
         columns={[{ field: 'goodsId', label: f('goodsId') }, { field: 'goodsName', label: t('resources.stock.fields.goodsName') }, { field: 'account', label: f('account') }, { field: 'email', label: f('email') }, { field: 'region', label: f('region') }]}
         onImported={() => {

@@ -28,11 +28,11 @@ export default function CardManagePage() {
       <ResourceListPage
         resource={card}
         reloadKey={reloadKey}
-        rowActions={(row, ctx) => ctx.can('update') && <RevealButton path={api.card.reveal.endpoint.path} id={row.id as number} />}
+        rowActions={(row, ctx) => ctx.can('update') && <RevealButton call={api.card.reveal} id={row.id as number} />}
         toolbar={(ctx) => (
           <>
             {ctx.can('add') && <Button label={t('inventory.import.button')} icon="pi pi-upload" size="small" onClick={() => setImporting(true)} data-testid="card-import" />}
-            {ctx.can('update') && <VoidButton path={api.card.batchVoid.endpoint.path} ids={ctx.selection.map((r) => r.id as number)} onDone={ctx.reload} />}
+            {ctx.can('update') && <VoidButton call={api.card.batchVoid} ids={ctx.selection.map((r) => r.id as number)} onDone={ctx.reload} />}
             <AuditButton targetType={1} />
           </>
         )}
@@ -41,8 +41,8 @@ export default function CardManagePage() {
         visible={importing}
         onHide={() => setImporting(false)}
         title={t('inventory.import.cardTitle')}
-        importPath={api.card.importExcel.endpoint.path}
-        templatePath={api.card.template.endpoint.path}
+        importCall={api.card.importExcel}
+        templateCall={api.card.template}
         templateName={t('inventory.import.cardTemplate')}
         columns={[{ field: 'goodsId', label: f('goodsId') }, { field: 'goodsName', label: t('resources.stock.fields.goodsName') }, { field: 'cardNo', label: f('cardNo') }, { field: 'expireTime', label: f('expireTime') }]}
         onImported={() => {

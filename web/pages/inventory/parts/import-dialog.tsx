@@ -6,7 +6,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
-import { ApiError, http } from '../../../api/http';
+import { ApiError } from '../../../api/http';
 import { notify } from '../../../services/notify';
 import { saveBlob } from '../../../crud';
 import './parts.css';
@@ -21,14 +21,19 @@ export interface ImportResult {
   rows: { row: number; values: Record<string, string | number | null>; problems: string[] }[];
 }
 
+/** The spreadsheet imports of the contract (file + text fields → an import report). */
+export type ImportCall = (file: Blob, opts: { data: Record<string, string>; errorMode: 'none' }) => Promise<unknown>;
+/** The template downloads of the contract. */
+export type TemplateCall = () => Promise<Blob>;
+
 export interface ImportDialogProps {
   visible: boolean;
   onHide: () => void;
   title: string;
-  /** Upload endpoint taking `file` and `preview` (multipart, spec §7). */
-  importPath: string;
-  /** Download endpoint of the empty template, and the file name to save it as. */
-  templatePath: string;
+  /** The upload action taking `file` and `preview` (multipart, spec §7): `api.card.importExcel`… */
+  importCall: ImportCall;
+  /** The download action of the empty template (`api.card.template`…), and the file name to save it as. */
+  templateCall: TemplateCall;
   templateName: string;
   /** Extra form fields sent with the file (the owner of CDKs, a default goods). */
   data?: Record<string, unknown>;
@@ -46,11 +51,11 @@ export interface ImportDialogProps {
  * Import sends the same file for real, all or none. A file with bad rows cannot be imported: every
  * bad row is named so it can be fixed. General part, written to move into web/crud.
  */
-export function ImportDialog({ visible, onHide, title, importPath, templatePath, templateName, data = {}, columns, onImported, extra, ready = true }: ImportDialogProps) {
+export function ImportDialog({ visible, onHide, title, importCall, templateCall, templateName, data = {}, columns, onImported, extra, ready = true }: ImportDialogProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const upload = (f: File, asPreview: boolean) => http.upload<ImportResult>(importPath, f, { name: 'file', data: { ...data, preview: String(asPreview) }, errorMode: 'none' });
+  const upload = (f: File, asPreview: boolean) => importCall(f, { data: { ...data, preview: String(asPreview) }, errorMode: 'none' }) as Promise<ImportResult>;
   // The check and the import are two writes through TanStack's mutations: pending, answer and error are theirs.
   const check = useMutation({ mutationFn: (f: File) => upload(f, true) });
   const commit = useMutation({
@@ -74,7 +79,7 @@ export function ImportDialog({ visible, onHide, title, importPath, templatePath,
   };
   const template = async () => {
     try {
-      saveBlob(await http.download(templatePath), templateName);
+      saveBlob(await templateCall(), templateName);
     } catch {
       // Shown by the HTTP client.
     }

@@ -2,17 +2,20 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { http } from '../../../api/http';
+import type { api } from '../../../api/client';
+
+/** The audited reveal actions of the contract (`{id}` → `{id, label, secret}`). */
+export type RevealCall = typeof api.card.reveal | typeof api.cardAccount.reveal | typeof api.gameAccount.reveal;
 
 /**
  * "Show" button for a write-only secret (a code's secret, an account's password): the list never
  * holds it; the reveal action answers it and writes the reveal to the audit trail, which the dialog
  * says.
  */
-export function RevealButton({ path, id, testId = 'reveal' }: { path: string; id: number; testId?: string }) {
+export function RevealButton({ call, id, testId = 'reveal' }: { call: RevealCall; id: number; testId?: string }) {
   const { t } = useTranslation();
   // A reveal is a write (audited each time), never a cached read: a mutation holds its answer until the dialog closes.
-  const reveal = useMutation({ mutationFn: () => http.post<{ label: string; secret: string }>(path, { id }) });
+  const reveal = useMutation({ mutationFn: () => call({ id }) });
   const shown = reveal.data ?? null;
   return (
     <>

@@ -1,3 +1,4 @@
+import type { api } from '../../../api/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
@@ -9,7 +10,7 @@ import { ActionDialog } from '../../../crud';
  * Batch void of the selected rows with a reason (all or none on the server; refused rows are named
  * in the server's message): an action dialog of the kit over the contract's `BatchVoidPayload`.
  */
-export function VoidButton({ path, ids, onDone }: { path: string; ids: number[]; onDone: () => void }) {
+export function VoidButton({ call, ids, onDone }: { call: typeof api.card.batchVoid | typeof api.cardAccount.batchVoid | typeof api.cdkCode.batchVoid; ids: number[]; onDone: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -19,7 +20,7 @@ export function VoidButton({ path, ids, onDone }: { path: string; ids: number[];
         visible={open}
         onHide={() => setOpen(false)}
         title={t('inventory.void.title')}
-        action={path}
+        action={call}
         schema={BatchVoidPayload}
         fixed={{ ids }}
         fields={[{ name: 'reason', label: t('inventory.reason') }]}

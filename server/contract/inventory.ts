@@ -34,6 +34,9 @@ export const stock = defineEntity({
   fields: {
     goodsId: F.ref('goods', { onDelete: 'cascade' }),
     goodsName: readOnly(F.text(128)),
+    // The goods' game and platform, kept with it (issue 21: stock filtered by game and platform).
+    gameId: Type.Optional(readOnly(F.ref('game', { description: "the goods' game" }))),
+    platformId: Type.Optional(readOnly(F.ref('goodsPlatform', { description: "the goods' platform" }))),
     totalQty: counterField('all codes and accounts ever loaded'),
     availableQty: counterField('unsold'),
     lockedQty: counterField('held by unpaid orders'),
@@ -43,7 +46,7 @@ export const stock = defineEntity({
     remark: remarkField(),
   },
   label: 'goodsName',
-  filters: { goodsId: 'eq', goodsName: 'like', stockStatus: 'eq' },
+  filters: { goodsId: 'eq', goodsName: 'like', gameId: 'eq', platformId: 'eq', stockStatus: 'eq' },
   sortable: ['availableQty', 'soldQty', 'totalQty', 'createTime'],
   searchable: ['goodsName'],
   unique: [['goodsId']],

@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import Type, { type TLiteral } from 'typebox';
 import { CountResult, defineAction, defineEntity } from './entity.js';
 import { counterField, defineEnum, F, readOnly, withDefault } from './fields.js';
 
@@ -79,7 +79,8 @@ export const ModerateAction = ['approve', 'hide', 'pin', 'unpin'] as const;
 export const ModeratePayload = Type.Object(
   {
     ids: Type.Array(F.id(), { minItems: 1, maxItems: 500, uniqueItems: true }),
-    action: Type.Union(ModerateAction.map((a) => Type.Literal(a))),
+    // One literal per action (anyOf of consts, as before); typed as their union for the client.
+    action: Type.Union(ModerateAction.map((a) => Type.Literal(a)) as unknown as [TLiteral<(typeof ModerateAction)[number]>]),
     reason: Type.Optional(F.text(200)),
   },
   { additionalProperties: false },

@@ -17,8 +17,8 @@ export const SALES_CATEGORIES = ['pointCard', 'account', 'item', 'cdk', 'members
 export const SalesCategory = Type.Enum(SALES_CATEGORIES);
 export type SalesCategory = (typeof SALES_CATEGORIES)[number];
 
-/** Where new members come from (dashboard "member source" donut). */
-export const MEMBER_SOURCES = ['search', 'direct', 'ads', 'social', 'referral', 'wechat'] as const;
+/** Where new members come from (dashboard "member source" donut): the keys of the member's `source` (enum `memberSource`). */
+export const MEMBER_SOURCES = ['app', 'web', 'wechat', 'invite'] as const;
 export const MemberSourceKey = Type.Enum(MEMBER_SOURCES);
 export type MemberSourceKey = (typeof MEMBER_SOURCES)[number];
 
@@ -53,7 +53,11 @@ const DateTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d
 export const GrowMetric = Type.Object({ value: Count, total: Count, trend: Percent });
 export type GrowMetric = Static<typeof GrowMetric>;
 
-/** Headline numbers: today's visits, this week's sales (cents), this month's orders, this year's new members. */
+/**
+ * Headline numbers: the last day's visits; the last whole month's sales (cents, paid orders by pay
+ * time; total = the 12 months of `salesStack`) and orders placed (total = all orders); new members of
+ * the 12 months (total = all members). Trends compare with the period before.
+ */
 export const GrowCards = Type.Object({
   visits: GrowMetric,
   sales: Type.Object({ value: Cents, total: Cents, trend: Percent }),
@@ -73,14 +77,14 @@ export const VisitTrend = Type.Object({
 });
 export type VisitTrend = Static<typeof VisitTrend>;
 
-/** Sales radar: order counts per goods category (axes in `axes` order), this year against last year. */
+/** Sales radar: paid orders per goods category (axes in `axes` order), the last 12 whole months (`thisYear`) against the 12 before (`lastYear`). */
 export const SalesRadar = Type.Object({
   axes: Type.Array(SalesCategory, { minItems: 6, maxItems: 6 }),
   series: Type.Array(Type.Object({ key: Type.Enum(['thisYear', 'lastYear']), values: Type.Array(Count, { minItems: 6, maxItems: 6 }) }), { minItems: 2, maxItems: 2 }),
 });
 export type SalesRadar = Static<typeof SalesRadar>;
 
-/** New members of the year by source. */
+/** New members of the last 12 whole months by source (sums to `growCards.newMembers.value`). */
 export const MemberSource = Type.Array(Type.Object({ key: MemberSourceKey, value: Count }), { minItems: 1 });
 export type MemberSource = Static<typeof MemberSource>;
 

@@ -5,11 +5,13 @@ import {
   SALES_CATEGORIES,
   type Dynamic,
   type DynamicAction,
+  type MemberSourceKey,
   type Project,
-  type SalesCategory,
   type Summary,
 } from '../contract/summary.js';
+import { MemberSource } from '../contract/member.js';
 import { MOCK_REF_DATE, seededFaker } from './faker.js';
+import type { AnyRow } from './store/seed.js';
 import type { MockStore } from './store/store.js';
 
 /**
@@ -62,16 +64,6 @@ function change(cur: number, prev: number): number {
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-
-/** Typical monthly sales of a category in yuan, so the stack has a believable shape. */
-const CATEGORY_BASE_YUAN: Record<SalesCategory, number> = {
-  pointCard: 160_000,
-  account: 120_000,
-  item: 90_000,
-  cdk: 70_000,
-  membership: 50_000,
-  merch: 25_000,
-};
 
 const GAME_NAMES = ['星海远征', '幻境传说', '暗影猎手', '龙之谷地', '极速狂飙', '王者征途', '荒野求生', '机甲纪元'];
 const MESSAGE_TITLES = ['系统维护通知', '双十一活动预告', '新游上架公告', '充值返利说明', '账号安全提醒'];
@@ -126,51 +118,116 @@ function dynamics(f: Faker, ref: number): Dynamic[] {
   });
 }
 
+/** Order statuses that were paid (paid, delivered, completed, refunding, refunded), as the statistics count them. */
+const PAID = new Set([1, 2, 3, 5, 6]);
+
 /**
- * Builds the dashboard summary (spec §1, §7 `POST /v1/admin/summary`) from the mock seed.
- * Pure and deterministic: the same seed gives the same summary on any day, because every date
- * counts back from `MOCK_REF_DATE` and the faker has its own `summary` salt.
- * Series lengths: 30 days, 12 months, 6 categories, 6 member sources, 6 projects, 8 dynamics.
+ * Each order's paid amount split over the sales categories of its items, in cents: in proportion to
+ * the items' amounts, the rounding remainder on the largest share, so the shares add up to the
+ * order's `payAmount` exactly. A goods category counts as the top-level category it sits under;
+ * top-level categories in their `sort` order are the six of SALES_CATEGORIES (a seventh or later,
+ * added by an operator, counts as the last).
  */
-export function makeSummary(seed: number): Summary {
-  const f = seededFaker(seed, 'summary');
+function categoryShares(store: MockStore): (order: AnyRow) => number[] {
+  const categories = [...store.col('goodsCategory').values()];
+  const tops = categories.filter((c) => !c.parentId).sort((a, b) => (a.sort as number) - (b.sort as number) || a.id - b.id);
+  const topIndex = new Map(tops.map((c, i) => [c.id, Math.min(i, SALES_CATEGORIES.length - 1)]));
+  const parentOf = new Map(categories.map((c) => [c.id, (c.parentId as number) || c.id]));
+  const goodsIndex = new Map<number, number>();
+  for (const g of store.col('goods').values()) goodsIndex.set(g.id, topIndex.get(parentOf.get(g.categoryId as number) ?? 0) ?? SALES_CATEGORIES.length - 1);
+  const items = new Map<number, AnyRow[]>();
+  for (const it of store.col('orderItem').values()) {
+    const list = items.get(it.orderId as number);
+    if (list) list.push(it);
+    else items.set(it.orderId as number, [it]);
+  }
+  return (order) => {
+    const amounts = SALES_CATEGORIES.map(() => 0);
+    for (const it of items.get(order.id) ?? []) amounts[goodsIndex.get(it.goodsId as number) ?? SALES_CATEGORIES.length - 1] += it.amount as number;
+    const whole = sum(amounts);
+    const pay = order.payAmount as number;
+    if (whole <= 0) return amounts.map((_, i) => (i === SALES_CATEGORIES.length - 1 ? pay : 0));
+    const shares = amounts.map((a) => Math.floor((a * pay) / whole));
+    shares[amounts.indexOf(Math.max(...amounts))] += pay - sum(shares);
+    return shares;
+  };
+}
+
+/**
+ * Builds the dashboard summary (spec §1, §7 `POST /v1/admin/summary`). Every figure about records
+ * is counted from the store at the time of the call (issue 21 "true figures"), over whole months in
+ * platform time before `MOCK_REF_DATE`'s month (the 12 of `salesStack.months`, oldest first):
+ * - `growCards.orders`: orders placed (`createTime`) in the last month, any status; trend against the
+ *   month before; total = every order in the store (the order list's total);
+ * - `growCards.sales` and `salesStack`: `payAmount` of paid orders (statuses paid, delivered,
+ *   completed, refunding, refunded, by `payTime`), the same sums as the `memberPurchase` statistics'
+ *   `sales`; value = the last month, total = the 12 months, split by goods category (`categoryShares`);
+ * - `growCards.newMembers` and `memberSource`: members who joined (`createTime`) in the 12 months, by
+ *   their `source`; trend against the 12 months before; total = every member in the store;
+ * - `salesRadar`: paid orders per goods category (the category with the largest share of the
+ *   order), the 12 months (`thisYear`) against the 12 before (`lastYear`);
+ * - `pending`: see `pendingFrom`.
+ * Traffic (visits), project cards and the dynamic info are not records of the store: they are drawn
+ * from the seed, deterministic per seed on any day (their faker has its own `summary` salt).
+ * Series lengths: 30 days, 12 months, 6 categories, 4 member sources, 6 projects, 8 dynamics.
+ */
+export function makeSummary(store: MockStore): Summary {
+  const f = seededFaker(store.seed, 'summary');
   const ref = MOCK_REF_DATE.getTime();
 
   const days = Array.from({ length: 30 }, (_, i) => day(ref - (29 - i) * DAY_MS));
-  const months = monthsBefore(ref, 12);
+  const months = monthsBefore(ref, 24);
+  const year = months.slice(12);
+  const monthIndex = new Map(months.map((m, i) => [m, i]));
+  /** Index in `months` (0..23) of a time, or -1 outside the 24 months. */
+  const at = (time: unknown) => (typeof time === 'string' ? (monthIndex.get(time.slice(0, 7)) ?? -1) : -1);
   const daily = visitSeries(f, days, f.number.int({ min: 6000, max: 14000 }), 7);
-  const monthly = visitSeries(f, months, f.number.int({ min: 200_000, max: 400_000 }), 12);
+  const monthly = visitSeries(f, year, f.number.int({ min: 200_000, max: 400_000 }), 12);
 
-  const season = months.map((_, i) => 1 + 0.25 * Math.sin(((i + f.number.int({ min: 0, max: 2 })) / 12) * 2 * Math.PI));
-  const salesStack = {
-    months,
-    series: SALES_CATEGORIES.map((category) => ({
-      category,
-      values: season.map((s) => Math.round(CATEGORY_BASE_YUAN[category] * s * f.number.float({ min: 0.8, max: 1.2 })) * 100),
-    })),
-  };
-  const monthSales = months.map((_, i) => sum(salesStack.series.map((s) => s.values[i])));
+  const shares = categoryShares(store);
+  const placed = months.map(() => 0);
+  const sales = SALES_CATEGORIES.map(() => months.map(() => 0));
+  const paidOrders = SALES_CATEGORIES.map(() => months.map(() => 0));
+  let orderCount = 0;
+  for (const o of store.col('order').values()) {
+    orderCount++;
+    const i = at(o.createTime);
+    if (i >= 0) placed[i]++;
+    const p = PAID.has(o.status as number) ? at(o.payTime) : -1;
+    if (p < 0) continue;
+    const share = shares(o);
+    share.forEach((v, c) => (sales[c][p] += v));
+    paidOrders[share.indexOf(Math.max(...share))][p]++;
+  }
+  const salesStack = { months: year, series: SALES_CATEGORIES.map((category, c) => ({ category, values: sales[c].slice(12) })) };
+  const monthSales = year.map((_, i) => sum(salesStack.series.map((s) => s.values[i])));
 
-  const thisYear = SALES_CATEGORIES.map(() => f.number.int({ min: 300, max: 1200 }));
-  const memberSource = MEMBER_SOURCES.map((key) => ({ key, value: f.number.int({ min: 200, max: 2400 }) }));
+  const sources = MEMBER_SOURCES.map(() => [0, 0]);
+  let memberCount = 0;
+  for (const m of store.col('member').values()) {
+    memberCount++;
+    const i = at(m.createTime);
+    const s = MEMBER_SOURCES.indexOf(MemberSource.entries.find((e) => e.value === m.source)?.key as MemberSourceKey);
+    if (i >= 0 && s >= 0) sources[s][i < 12 ? 0 : 1]++;
+  }
+  const memberSource = MEMBER_SOURCES.map((key, s) => ({ key, value: sources[s][1] }));
   const newMembers = sum(memberSource.map((m) => m.value));
 
-  const orders = f.number.int({ min: 3000, max: 9000 });
   return {
     generatedAt: dateTime(ref),
-    pending: { orders: f.number.int({ min: 5, max: 60 }), refunds: f.number.int({ min: 0, max: 15 }), feedback: f.number.int({ min: 0, max: 30 }) },
+    pending: pendingFrom(store),
     growCards: {
       visits: { value: daily.visits[29], total: sum(monthly.visits), trend: change(daily.visits[29], daily.visits[28]) },
       sales: { value: monthSales[11], total: sum(monthSales), trend: change(monthSales[11], monthSales[10]) },
-      orders: { value: orders, total: orders * f.number.int({ min: 10, max: 14 }), trend: f.number.float({ min: -25, max: 40, fractionDigits: 1 }) },
-      newMembers: { value: newMembers, total: newMembers * f.number.int({ min: 3, max: 6 }), trend: f.number.float({ min: -15, max: 60, fractionDigits: 1 }) },
+      orders: { value: placed[23], total: orderCount, trend: change(placed[23], placed[22]) },
+      newMembers: { value: newMembers, total: memberCount, trend: change(newMembers, sum(sources.map((x) => x[0]))) },
     },
     visitTrend: { daily, monthly },
     salesRadar: {
       axes: [...SALES_CATEGORIES],
       series: [
-        { key: 'thisYear', values: thisYear },
-        { key: 'lastYear', values: thisYear.map((v) => Math.round(v * f.number.float({ min: 0.55, max: 1.1 }))) },
+        { key: 'thisYear', values: paidOrders.map((m) => sum(m.slice(12))) },
+        { key: 'lastYear', values: paidOrders.map((m) => sum(m.slice(0, 12))) },
       ],
     },
     memberSource,

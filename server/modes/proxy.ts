@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import { ResultCode } from '../contract/envelope.js';
 import { API_PREFIXES, sendEnvelope } from '../plugins/envelope.js';
 import { wantingObservers, type Exchange, type ExchangeObserver } from '../platform/exchange.js';
+import { defaultSortOf, readSmallBody, withDefaultSort } from '../platform/default-sort.js';
 import { BodyTap, contentTypeOf, DEFAULT_BODY_CAP, noBody, notifyObservers, routeKeyOf } from '../platform/tap.js';
 
 /**
@@ -302,7 +303,9 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     // Hand every body over as a stream: no parser, no size limit, no buffering.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (req, payload, done) => {
-      const body = detachedBody(payload);
+      // A list request without a sort gets its entity's default sort (issue 21); read whole, it is small.
+      const sort = defaultSortOf(req.method, splitUrl(req.url)[0], req.headers);
+      const body = sort ? null : detachedBody(payload);
       // The request body is copied when an observer wants the exchange, or hybrid may replay it to the mock.
       if (fallback !== null || watchersOf(req.raw, req.method, req.url).length > 0) {
         // A second 'data' listener on a stream `pipe` already drives: it sees the same chunks and
@@ -312,7 +315,12 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
         payload.on('data', (c: Buffer) => tap.push(c));
         payload.once('end', () => (tap.ended = true));
       }
-      done(null, body);
+      if (body) return void done(null, body);
+      readSmallBody(payload, (err, bytes) => {
+        if (err) return void done(err);
+        // A parsed object is re-encoded by reply-from with its new content-length; the bytes as they came otherwise.
+        done(null, withDefaultSort(bytes, sort!) ?? new PassThrough().end(bytes));
+      });
     });
 
     scope.addHook('onRequest', (req, reply, done) => {

@@ -264,6 +264,54 @@ describe('Member, Merchant, Order and Rent (issue 9)', () => {
     await page.context().close();
   }, 120_000);
 
+  test("switching the member detail from one member to another never shows the first member's wallet figures", async () => {
+    const { page, errors } = await open('/member/index');
+    const list = await rows(page);
+    // Two members whose balances differ, so the first one's figure cannot pass for the second's.
+    const balanceCol = await page.locator('.page-view:not([hidden]) [data-testid=crud-table] thead th').evaluateAll((ths) => ths.findIndex((th) => /余额|Balance/.test(th.textContent ?? '')));
+    const balances = await list.evaluateAll((trs, i) => trs.map((tr) => tr.querySelectorAll('td')[i]?.textContent ?? ''), balanceCol);
+    const a = 0;
+    const b = balances.findIndex((v) => v !== balances[a]);
+    expect(b).toBeGreaterThan(0);
+    // The first member's summary answers late: after the second member's modal is open and answered.
+    let release!: () => void;
+    const late = new Promise<void>((r) => (release = r));
+    let first: number | null = null;
+    await page.route('**/v1/walletRecord/summary*', async (route) => {
+      const { memberId } = route.request().postDataJSON() as { memberId: number };
+      first ??= memberId;
+      if (memberId !== first) return route.continue();
+      await late;
+      // The page may have dropped it meanwhile (a query nobody shows any more is cancelled).
+      await route.continue().catch(() => gone());
+    });
+    const isFirst = (r: { url(): string; postDataJSON(): unknown }) => r.url().includes('/v1/walletRecord/summary') && (r.postDataJSON() as { memberId: number }).memberId === first;
+    // Finished or aborted (a query nobody shows any more may be cancelled).
+    let gone!: () => void;
+    const settled = new Promise<void>((done) => {
+      gone = done;
+      page.on('requestfinished', (r) => isFirst(r) && done());
+      page.on('requestfailed', (r) => isFirst(r) && done());
+    });
+    await list.nth(a).locator('[data-testid=member-detail]').click();
+    await page.locator('[data-testid=member-detail-dialog]').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=member-detail-dialog]').waitFor({ state: 'hidden' });
+    const answered = page.waitForResponse((r) => r.url().includes('/v1/walletRecord/summary') && (r.request().postDataJSON() as { memberId: number }).memberId !== first);
+    await list.nth(b).locator('[data-testid=member-detail]').click();
+    const second = (await (await answered).json()) as { data: { balance: number } };
+    await expect.poll(() => page.locator('[data-testid=member-balance]').textContent()).toBe(`¥${(second.data.balance / 100).toFixed(2)}`);
+    // Now the first member's answer arrives: the second member's modal keeps the second member's figures.
+    release();
+    await settled;
+    for (let i = 0; i < 3; i++) {
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      expect(await page.locator('[data-testid=member-balance]').textContent()).toBe(`¥${(second.data.balance / 100).toFixed(2)}`);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
   test('member detail and invite modals, freeze with a reason; grade modify page keeps its record across reload', async () => {
     const { page, errors } = await open('/member/index?source=4');
     const list = await rows(page);

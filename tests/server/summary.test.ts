@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import Value from 'typebox/value';
 import { Summary } from '../../server/contract/summary.js';
 import { makeSummary } from '../../server/mock/summary.js';
+import { MockStore } from '../../server/mock/store/store.js';
 import { call, makeApp, signIn } from './helpers.js';
 
 let apps: FastifyInstance[] = [];
@@ -49,10 +50,59 @@ test('the same seed gives the identical summary; another seed gives another', as
   const c = await summaryOf('8');
   expect(b.json.data).toEqual(a.json.data);
   expect(c.json.data).not.toEqual(a.json.data);
-  // The HTTP answer is exactly the generator's output (nothing dropped by the response schema),
-  // except the pending counters, which are counted from the store.
-  expect({ ...a.json.data, pending: null }).toEqual(JSON.parse(JSON.stringify({ ...makeSummary(7), pending: null })));
+  // The HTTP answer is exactly the generator's output over the same store (nothing dropped by the response schema).
+  expect(a.json.data).toEqual(JSON.parse(JSON.stringify(makeSummary(new MockStore(7, 1, {}, null)))));
 }, 30_000);
+
+/** `[first second, last second]` of whole months `YYYY-MM` from..to, as a `range` filter takes them. */
+function monthRange(from: string, to: string): [string, string] {
+  const [y, m] = to.split('-').map(Number);
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return [`${from}-01 00:00:00`, `${to}-${String(last).padStart(2, '0')} 23:59:59`];
+}
+
+test("issue 21: the summary's figures are the store's, as its lists and statistics count them", async () => {
+  const { app } = await makeApp({ MOCK_CAPTCHA_CODE: 'TEST' });
+  apps.push(app);
+  const token = await signIn(app);
+  const total = async (path: string, body: Record<string, unknown> = {}) => {
+    const r = await call(app, 'POST', path, { token, body: { pageNum: 1, pageSize: 1, ...body } });
+    expect(r.json.code, JSON.stringify(r.json)).toBe(200);
+    return r.json.data.total as number;
+  };
+  const s: Summary = (await call(app, 'POST', '/v1/admin/summary', { token })).json.data;
+  const months = s.salesStack.months;
+  const last = months[11];
+
+  // Totals: every member and every order of the store.
+  expect(s.growCards.newMembers.total).toBe(await total('/v1/member/list'));
+  expect(s.growCards.orders.total).toBe(await total('/v1/order/list'));
+  // Orders placed in the last month; members joined in the 12 months, and by source.
+  expect(s.growCards.orders.value).toBe(await total('/v1/order/list', { createTime: monthRange(last, last) }));
+  const year = monthRange(months[0], last);
+  expect(s.growCards.newMembers.value).toBe(await total('/v1/member/list', { createTime: year }));
+  for (const [source, key] of ['app', 'web', 'wechat', 'invite'].entries())
+    expect(s.memberSource.find((x) => x.key === key)?.value, key).toBe(await total('/v1/member/list', { createTime: year, source: source + 1 }));
+  expect(s.memberSource.reduce((a, x) => a + x.value, 0)).toBe(s.growCards.newMembers.value);
+
+  // Sales: the statistics' monthly paid sales and orders are the stack's and the radar's.
+  const stats = await call(app, 'POST', '/v1/statistics/memberPurchase', { token, body: { startDate: `${months[0]}-01`, endDate: year[1].slice(0, 10), granularity: 'month' } });
+  expect(stats.json.code, JSON.stringify(stats.json)).toBe(200);
+  const series = (name: string) => stats.json.data.series.find((x: { name: string }) => x.name === name).data as number[];
+  const stackByMonth = months.map((_, i) => s.salesStack.series.reduce((a, x) => a + x.values[i], 0));
+  expect(stackByMonth).toEqual(series('sales'));
+  expect(s.growCards.sales.value).toBe(series('sales')[11]);
+  expect(s.growCards.sales.total).toBe(series('sales').reduce((a, b) => a + b, 0));
+  expect(s.salesRadar.series[0].values.reduce((a, b) => a + b, 0)).toBe(series('orders').reduce((a, b) => a + b, 0));
+  expect(s.growCards.orders.value).toBeGreaterThan(0);
+  expect(s.growCards.sales.value).toBeGreaterThan(0);
+
+  // A new member shows at once in the total.
+  const before = s.growCards.newMembers.total;
+  const added = await call(app, 'POST', '/v1/member/add', { token, body: { nickName: 'Summary check', phone: '13900001111', gradeId: 1 } });
+  expect(added.json.code, JSON.stringify(added.json)).toBe(200);
+  expect((await call(app, 'POST', '/v1/admin/summary', { token })).json.data.growCards.newMembers.total).toBe(before + 1);
+}, 60_000);
 
 test('without a token the summary answers envelope 401', async () => {
   const { app } = await makeApp();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { feedbackType } from '../../server/contract/feedback';
@@ -8,7 +8,7 @@ import { goodsCategory } from '../../server/contract/goods';
 import { member } from '../../server/contract/member';
 import { refund } from '../../server/contract/order';
 import { defineResource, ResourceForm, ResourceListPage, SafeHtml, invalidateRefs, useListController, ListTable, FieldInput, fieldSpec } from '../../web/crud';
-import { calls, holdCodes, mockApi, notices } from './component/setup';
+import { calls, holdCodes, mockApi, notices, render } from './component/setup';
 
 const page = (list: Record<string, unknown>[], total = list.length) => ({ list, total });
 const types = [

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { render } from './component/setup';
 import { ServedByMarker } from '../../web/app/platform/ServedByMarker';
 import { noteServedBy, resetServedBy } from '../../web/api/served-by';
 import { resetServerMode } from '../../web/api/server-mode';

@@ -1,7 +1,8 @@
 import { ENDPOINTS, type ActionName, type ActionOf, type ActionPayload, type ActionResult, type EntityMap, type EntityName } from '../../server/contract';
 import type { EndpointDef, EntityAdd, EntityQuery, EntityRecord, EntityUpdate } from '../../server/contract/entity';
 import { http, type RequestOptions } from './http';
-import { afterWrite, isReadOp } from './query';
+import { queryOptions } from '@tanstack/react-query';
+import { afterWrite, isReadOp, opKey, type OpKey } from './query';
 
 /**
  * The typed action client (issue 20 item 1): every endpoint the contract declares is callable by
@@ -118,3 +119,31 @@ export function isRead(call: Endpoint): boolean {
   const dot = name.indexOf('.');
   return isReadOp(name.slice(0, dot), name.slice(dot + 1));
 }
+
+type ResultOf<C> = C extends (...args: any[]) => Promise<infer R> ? R : never;
+type PayloadOf<C> = C extends (payload: infer P, ...rest: any[]) => Promise<any> ? P : never;
+
+/**
+ * `useQuery` options of one typed read (issue 20 item 2): key `[group, op, payload]` (the query
+ * layer's `opKey`, so a write to the group invalidates it), the call given TanStack's AbortSignal
+ * (de-duplication and cancellation are TanStack's, not the client's duplicate cancelling) and its
+ * errors shown as the call's `errorMode` says (toast by default).
+ *
+ * ```ts
+ * const tree = useQuery(apiQuery(api.menu.tree));
+ * const wallet = useQuery({ ...apiQuery(api.walletRecord.summary, { memberId }), enabled: !!memberId });
+ * ```
+ */
+export function apiQuery<C extends AnyCall>(call: C, payload?: PayloadOf<C>, opts: Omit<RequestOptions, 'signal' | 'ignoreCancel'> = {}) {
+  const { name } = call.endpoint;
+  const dot = name.indexOf('.');
+  return queryOptions<ResultOf<C>, Error, ResultOf<C>, OpKey>({
+    queryKey: opKey(name.slice(0, dot), name.slice(dot + 1), payload),
+    queryFn: ({ signal }) => call(payload, { ...opts, signal, ignoreCancel: true }) as Promise<ResultOf<C>>,
+  });
+}
+
+/** The payload type of a typed call (`ActionPayloadOf<typeof api.order.reissue>`). */
+export type ActionPayloadOf<C> = NonNullable<PayloadOf<C>>;
+/** The result type of a typed call (`ActionResultOf<typeof api.order.detail>`). */
+export type ActionResultOf<C> = ResultOf<C>;

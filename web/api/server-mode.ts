@@ -1,3 +1,5 @@
+import { queryClient } from './query';
+
 /** What `GET /healthz` says about the server (issue 14): its mode, and whether the mock marker is wanted. */
 export interface ServerMode {
   mode: string;
@@ -19,9 +21,13 @@ export function serverMode(fetchImpl: typeof fetch = (i, init) => fetch(i, init)
   return modeOnce;
 }
 
-/** Forgets the mode read (tests). */
+/** The query of the server's mode (read once, kept for good: the mode does not change while the console runs). */
+export const serverModeQuery = { queryKey: ['healthz', 'mode'] as const, queryFn: () => serverMode(), staleTime: Infinity, gcTime: Infinity, retry: false };
+
+/** Forgets the mode read, cached query included (tests). */
 export function resetServerMode(): void {
   modeOnce = null;
+  queryClient.removeQueries({ queryKey: serverModeQuery.queryKey });
 }
 
 /** Whether a mode shows the marker: only where some answers may come from elsewhere than the platform. */

@@ -51,6 +51,8 @@ function Routed() {
   // Spec §4: reaching the login page resets all state.
   useEffect(() => {
     if (location === LOGIN_PATH && s.status === 'signedOut') s.send({ type: 'session.reset' });
+    // …cached server state included: the next account never sees the last one's answers.
+    if (location === LOGIN_PATH && s.status === 'signedOut') queryClient.clear();
   }, [location, s.status, s.send]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {

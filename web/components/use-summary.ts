@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { getSummary, type Summary } from '../api/summary';
+import { readQuery } from '../api/query';
 
 export type SummaryState =
   | { status: 'loading'; data: null }
@@ -7,23 +8,14 @@ export type SummaryState =
   | { status: 'error'; data: null };
 
 /**
- * The last summary this window loaded. Opening the other dashboard screen (or coming back to a
- * tab) shows it at once while a fresh copy loads, instead of skeletons every time.
+ * The summary as a query (key `['admin', 'summary']`): one request for every screen that wants it
+ * (keep-alive tabs mounting together share it), the last answer shown at once when a screen opens
+ * again while a fresh copy loads (stale at once: the figures move all day).
  */
-let lastSummary: Summary | null = null;
-
-/**
- * One request at a time for every screen that wants the summary: two screens mounting together
- * (keep-alive tabs) must not send two identical calls, which the HTTP client would cancel as
- * duplicates (behaviour notes "HTTP client").
- */
-let inflight: Promise<Summary> | null = null;
-function loadSummary(): Promise<Summary> {
-  inflight ??= getSummary().finally(() => {
-    inflight = null;
-  });
-  return inflight;
-}
+const summaryQuery = {
+  ...readQuery('admin', 'summary', undefined, ({ signal }) => getSummary(signal)),
+  staleTime: 0,
+};
 
 /**
  * Loads the dashboard summary for the workbench and analysis screens (spec §1, §7).
@@ -31,31 +23,9 @@ function loadSummary(): Promise<Summary> {
  * the toast, spec §8); `retry()` loads again. A failed refresh keeps the data already shown.
  */
 export function useSummary(): SummaryState & { retry: () => void } {
-  const [state, setState] = useState<SummaryState>(() =>
-    lastSummary ? { status: 'ready', data: lastSummary, refreshing: true } : { status: 'loading', data: null },
-  );
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    loadSummary().then(
-      (data) => {
-        lastSummary = data;
-        if (live) setState({ status: 'ready', data, refreshing: false });
-      },
-      () => {
-        if (live) setState((s) => (s.status === 'ready' ? { ...s, refreshing: false } : { status: 'error', data: null }));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-
-  const retry = useCallback(() => {
-    setState((s) => (s.status === 'ready' ? { ...s, refreshing: true } : { status: 'loading', data: null }));
-    setAttempt((a) => a + 1);
-  }, []);
-
-  return { ...state, retry };
+  const q = useQuery(summaryQuery);
+  const retry = () => void q.refetch();
+  if (q.data) return { status: 'ready', data: q.data, refreshing: q.isFetching, retry };
+  if (q.isError && !q.isFetching) return { status: 'error', data: null, retry };
+  return { status: 'loading', data: null, retry };
 }

@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { Sidebar } from 'primereact/sidebar';
@@ -6,12 +7,12 @@ import { Button } from 'primereact/button';
 import { TabView, TabPanel } from 'primereact/tabview';
 import { confirmDialog } from 'primereact/confirmdialog';
 import type { TSchema } from 'typebox';
-import { ApiError } from '../api/http';
 import { local } from '../lib/storage';
-import type { FieldSpec, FormSection, Resource, Row } from './types';
-import { defaultValues, fieldOfServerMessage, fieldSpec, serverFieldText, toFormValues, toPayload, validatePayload, type FieldError } from './schema';
-import { FieldInput, useFieldLabel } from './fields';
-import { KINDS } from './kinds';
+import type { FormSection, Resource, Row } from './types';
+import { defaultValues, fieldSpec, toFormValues, toPayload } from './schema';
+import { useFieldLabel } from './fields';
+import { kindDef } from './kinds';
+import { FormField, schemaResolver, serverErrorOnField } from './form-engine';
 import { callOp, editId, invalidateRefs } from './api';
 import { crudEnv } from './env';
 import { useLeaveGuard } from './leave-guard';
@@ -32,70 +33,20 @@ export interface ResourceFormProps {
   title?: string;
 }
 
-type ErrorEntry = FieldError | { text: string };
-
 /**
- * One labelled field: label, input (by kind or override), and its error tied to the input with
- * `aria-invalid` and `aria-describedby` (set on the real focusable element, whatever widget).
- */
-function FormField({ spec, label, value, onChange, error, errorText, id, wide, values, setValues, tab }: {
-  spec: FieldSpec; label: string; value: unknown; onChange: (v: unknown) => void; error?: ErrorEntry; errorText?: string; id: string; wide: boolean;
-  values: Row; setValues: (patch: Row) => void; tab?: number;
-}) {
-  const box = useRef<HTMLDivElement>(null);
-  const errId = `${id}-error`;
-  useLayoutEffect(() => {
-    const el = box.current?.querySelector<HTMLElement>(`#${CSS.escape(id)}`) ?? box.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([type=file]),textarea,[contenteditable=true],button');
-    if (!el) return;
-    if (error) {
-      el.setAttribute('aria-invalid', 'true');
-      el.setAttribute('aria-describedby', errId);
-    } else {
-      el.removeAttribute('aria-invalid');
-      el.removeAttribute('aria-describedby');
-    }
-  });
-  const rangeEnd = spec.override.rangeEnd;
-  const inputValue = rangeEnd ? (values[spec.name] || values[rangeEnd] ? [values[spec.name], values[rangeEnd]] : null) : value;
-  const inputChange = rangeEnd
-    ? (v: unknown) => {
-        const [a, b] = Array.isArray(v) ? (v as string[]) : [null, null];
-        setValues({ [spec.name]: a ?? null, [rangeEnd]: b ?? null });
-      }
-    : onChange;
-  return (
-    <div ref={box} className={`crud-form__field${wide ? ' crud-form__field--wide' : ''}`} data-field={spec.name} data-tab={tab}>
-      <label htmlFor={id}>
-        {spec.required && <span className="crud-required">*</span>}
-        {label}
-      </label>
-      <FieldInput spec={rangeEnd ? { ...spec, kind: 'dateRange' } : spec} value={inputValue} onChange={inputChange} invalid={!!error} id={id} describedBy={error ? errId : undefined} />
-      {spec.override.hint && <small className="crud-hint">{spec.override.hint}</small>}
-      {error && (
-        <small className="p-error" id={errId} data-testid="crud-field-error" role="alert">
-          {errorText}
-        </small>
-      )}
-    </div>
-  );
-}
-
-/**
- * The add/modify form of a resource (issue: "add and modify as a page, dialog or drawer"): inputs
- * from the kind registry, optional sections or tabs (`form.sections`, `form.layout`; the open tab
- * kept under `form.tabKey`), client validation against the contract's add/update schema with
+ * The add/modify form of a resource (issue: "add and modify as a page, dialog or drawer"), on the
+ * kit's form engine (react-hook-form, `form-engine.tsx`): inputs from the kind registry, optional
+ * sections or tabs (`form.sections`, `form.layout`; the open tab kept under `form.tabKey`),
+ * validation with the contract's add/update schema in the browser (the schema resolver) with
  * messages beside each field in the current language (tied with aria-describedby), the server's
- * field-named refusal mapped to its field, emptied optional fields cleared on modify, the submit
- * disabled while saving, and (page mode) a prompt before leaving with unsaved changes.
+ * field-named refusal set on its field, an update sending only the fields the form marks dirty
+ * (emptied optional ones cleared), the submit disabled while saving, and (page mode) a prompt
+ * before leaving with unsaved changes (the form's own `isDirty`).
  */
 export function ResourceForm({ resource, record, visible, onHide, onSaved, mode, defaults, title: titleProp }: ResourceFormProps) {
   const { t } = useTranslation();
   const label = useFieldLabel(resource.entity.name);
   const fields = useMemo(() => (resource.form?.fields ?? []) as string[], [resource]);
-  const [values, setValuesState] = useState<Row>({});
-  const [initial, setInitial] = useState<string>('{}');
-  const [errors, setErrors] = useState<Record<string, ErrorEntry>>({});
-  const [saving, setSaving] = useState(false);
   const variant = mode ?? resource.form?.mode ?? 'dialog';
   const sections: FormSection[] = useMemo(() => (resource.form?.sections as FormSection[] | undefined) ?? [{ title: '', fields }], [resource, fields]);
   const tabs = resource.form?.layout === 'tabs' && sections.length > 1;
@@ -106,74 +57,60 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
     if (tabKey) local.set(tabKey, i);
   };
   const isEdit = !!record;
-  const ends = useMemo(() => new Set(fields.map((f) => fieldSpec(resource, f).override.rangeEnd).filter(Boolean) as string[]), [resource, fields]);
+  const specs = useMemo(() => Object.fromEntries(fields.map((f) => [f, fieldSpec(resource, f)])), [resource, fields]);
+  const startOf = useMemo(() => Object.fromEntries(fields.flatMap((f) => (specs[f].override.rangeEnd ? [[specs[f].override.rangeEnd, f]] : []))) as Record<string, string>, [fields, specs]);
+  const shownOf = (key: string) => startOf[key] ?? key;
+
+  const form: UseFormReturn<Row, unknown, Row> = useForm<Row, unknown, Row>({
+    reValidateMode: 'onChange',
+    // Changed fields only (the library's dirty state); a range's end travels with its start.
+    resolver: schemaResolver({
+      schema: (isEdit ? resource.entity.schemas.update : resource.entity.schemas.add) as TSchema,
+      toPayload: (values): Row => toPayload(resource, record ? fields.filter((f) => [f, startOf[f], specs[f].override.rangeEnd].some((x) => x && form.getFieldState(x).isDirty)) : fields, values, record ?? undefined),
+      message: (key, e) => t(`crud.validation.${e.key}`, { ...e.values, field: label(key) }),
+      fieldOf: (key) => (fields.includes(key) ? shownOf(key) : 'root'),
+    }),
+  });
+  const { control, reset, handleSubmit, setError, formState } = form;
 
   useEffect(() => {
     if (!visible) return;
-    const v = record ? toFormValues(resource, fields, record) : { ...defaultValues(resource, fields), ...defaults };
-    setValuesState(v);
-    setInitial(JSON.stringify(v));
-    setErrors({});
-  }, [visible, record, resource, fields, defaults]);
+    reset(record ? toFormValues(resource, fields, record) : { ...defaultValues(resource, fields), ...defaults });
+  }, [visible, record, resource, fields, defaults, reset]);
 
-  const setValues = (patch: Row) => {
-    setValuesState((old) => ({ ...old, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const k of Object.keys(patch)) delete next[k];
-      return next;
-    });
-  };
-  const dirty = visible && JSON.stringify(values) !== initial;
+  const saving = formState.isSubmitting;
+  void formState.dirtyFields; // subscribes the form to per-field dirty state (read by the resolver)
+  const dirty = visible && formState.isDirty;
   const guard = useLeaveGuard(variant === 'page' && dirty && !saving, t('crud.leaveUnsaved'));
 
-  const errorText = (f: string, err: ErrorEntry | undefined) => (!err ? '' : 'text' in err ? err.text : t(`crud.validation.${err.key}`, { ...err.values, field: label(f) }));
-
-  async function submit() {
-    const payload = toPayload(resource, fields, values, record ?? undefined);
-    const schema = (isEdit ? resource.entity.schemas.update : resource.entity.schemas.add) as TSchema;
-    const found = validatePayload(schema, payload);
-    // The end of a date range is shown on its start's input.
-    for (const f of ends) {
-      const start = fields.find((x) => fieldSpec(resource, x).override.rangeEnd === f);
-      if (found[f] && start && !found[start]) found[start] = found[f];
-    }
-    setErrors(found);
-    if (Object.keys(found).length) {
-      if (tabs) {
-        const i = sections.findIndex((s) => s.fields.some((f) => found[f]));
-        if (i >= 0 && i !== tab) setTab(i);
-      }
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await callOp<Record<string, unknown>>(resource.entity, isEdit ? 'update' : 'add', payload);
-      invalidateRefs(resource.entity.name);
-      crudEnv().notify(t(isEdit ? 'crud.updated' : 'crud.added'), 'success');
-      setInitial(JSON.stringify(values));
-      guard.release();
-      onSaved(saved);
-    } catch (e) {
-      // The client already showed the message as a toast; also put it beside its field.
-      if (e instanceof ApiError) {
-        const f = fieldOfServerMessage(e, fields);
+  const openTabOf = (field: string) => {
+    if (!tabs) return;
+    const i = sections.findIndex((s) => s.fields.includes(field as never));
+    if (i >= 0 && i !== tab) setTab(i);
+  };
+  const submit = handleSubmit(
+    async (payload) => {
+      try {
+        const saved = await callOp<Record<string, unknown>>(resource.entity, isEdit ? 'update' : 'add', payload);
+        invalidateRefs(resource.entity.name);
+        crudEnv().notify(t(isEdit ? 'crud.updated' : 'crud.added'), 'success');
+        reset(form.getValues());
+        guard.release();
+        onSaved(saved);
+      } catch (e) {
+        // The client already showed the message as a toast; also put it beside its field.
+        const f = serverErrorOnField(e, fields, setError, shownOf);
         // A reference the server refuses: the cached options may be stale, load them again.
-        const ref = f ? fieldSpec(resource, f).ref : undefined;
+        const ref = f ? specs[f]?.ref : undefined;
         if (ref) invalidateRefs(ref);
-        if (f) {
-          const start = ends.has(f) ? fields.find((x) => fieldSpec(resource, x).override.rangeEnd === f) : undefined;
-          setErrors({ [start ?? f]: { text: serverFieldText(e) } });
-          if (tabs) {
-            const i = sections.findIndex((s) => s.fields.includes((start ?? f) as never));
-            if (i >= 0) setTab(i);
-          }
-        }
+        if (f) openTabOf(f);
       }
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+    (errors) => {
+      const first = fields.find((f) => errors[f]);
+      if (first) openTabOf(first);
+    },
+  );
 
   const cancel = () => {
     if (variant === 'page' && dirty) {
@@ -194,22 +131,19 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
   const cols = resource.form?.columns ?? 1;
   const renderFields = (list: readonly string[], tabIndex?: number) =>
     list
-      .filter((f) => !ends.has(f))
+      .filter((f) => !startOf[f])
       .map((f) => {
-        const spec = fieldSpec(resource, f);
+        const spec = specs[f];
         return (
           <FormField
             key={f}
+            control={control}
             spec={spec}
             label={label(f)}
-            value={values[f]}
-            onChange={(v) => setValues({ [f]: v })}
-            error={errors[f]}
-            errorText={errorText(f, errors[f])}
+            required={spec.required}
             id={`crud-${resource.entity.name}-${f}`}
-            wide={!!(spec.override.wide ?? KINDS[spec.kind]?.wide)}
-            values={values}
-            setValues={setValues}
+            wide={!!(spec.override.wide ?? kindDef(spec).wide)}
+            hint={spec.override.hint}
             tab={tabIndex}
           />
         );
@@ -222,7 +156,7 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
       // Every tab stays rendered (hidden when not open), so a field's error and value survive tab switches.
       <TabView activeIndex={tab} onTabChange={(e) => setTab(e.index)} renderActiveOnly={false} data-testid="crud-form-tabs">
         {sections.map((s, i) => (
-          <TabPanel key={s.title} header={sectionTitle(s)} headerClassName={s.fields.some((f) => errors[f]) ? 'crud-tab--invalid' : undefined} pt={{ headerAction: { 'data-testid': `crud-form-tab-${i}` } as never }}>
+          <TabPanel key={s.title} header={sectionTitle(s)} headerClassName={s.fields.some((f) => formState.errors[f]) ? 'crud-tab--invalid' : undefined} pt={{ headerAction: { 'data-testid': `crud-form-tab-${i}` } as never }}>
             {grid(renderFields(s.fields, i))}
           </TabPanel>
         ))}
@@ -240,15 +174,12 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
   const body = (
     <form
       className="crud-form-body"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={(e) => void submit(e)}
       data-testid="crud-form"
       noValidate
     >
       {content}
-      {errors._ && <small className="p-error">{errorText('_', errors._)}</small>}
+      {formState.errors.root && <small className="p-error">{formState.errors.root.message}</small>}
       <button type="submit" hidden />
     </form>
   );

@@ -1,6 +1,9 @@
-import { http } from '../api/http';
-import { session, local } from '../lib/storage';
-import type { AnyEntity } from '../../server/contract/entity';
+import { queryOptions } from '@tanstack/react-query';
+import { http, type RequestOptions } from '../api/http';
+import { REF_STALE_MS, afterWrite, opKey, queryClient } from '../api/query';
+import { api, type AnyCall } from '../api/client';
+import { local } from '../lib/storage';
+import type { AnyEntity, CrudOp } from '../../server/contract/entity';
 
 /** `{list, total}` of every `list` endpoint (spec §7 paging convention). */
 export interface Page<T = Record<string, unknown>> {
@@ -14,39 +17,53 @@ export interface RefOption {
   label: string;
 }
 
-/** Calls one CRUD op of an entity at the contract's path; rejects with the client's ApiError (already shown). */
-export function callOp<T>(entity: AnyEntity, op: keyof AnyEntity['ops'], body?: unknown): Promise<T> {
-  const path = entity.ops[op];
-  if (!path) return Promise.reject(new Error(`${entity.name} has no ${op} endpoint`));
-  return http.post<T>(path, body);
+/** The typed client's function of one CRUD op of an entity (`api.<entity>.<op>`), when the contract enables it. */
+function crudCall(entity: AnyEntity, op: CrudOp): AnyCall | undefined {
+  return entity.ops[op] ? (api as unknown as Record<string, Record<string, AnyCall | undefined> | undefined>)[entity.name]?.[op] : undefined;
 }
 
-/** Lifetime of a cached reference list (spec §3 cached lists): short, and dropped whenever its entity changes. */
-export const REF_CACHE_SECONDS = 300;
-const refKey = (entity: string) => `CRUD__REF__${entity}`;
-const pending = new Map<string, Promise<RefOption[]>>();
+/**
+ * Calls one CRUD op of an entity through the typed client; rejects with the client's ApiError
+ * (already shown). A successful write (`add`, `update`, `del`, `updateStatus`) drops every cached
+ * read of the entity (the client's `afterWrite`: lists, pickers and labels showing it load again).
+ */
+export function callOp<T>(entity: AnyEntity, op: CrudOp, body?: unknown, opts?: RequestOptions): Promise<T> {
+  const call = crudCall(entity, op);
+  if (!call) return Promise.reject(new Error(`${entity.name} has no ${op} endpoint`));
+  return call(body, opts) as Promise<T>;
+}
 
 /**
- * The options of a reference picker (spec §3 "Cached lists: … feedback types …"): `listAll` of the
- * entity, kept in session storage for {@link REF_CACHE_SECONDS} and shared by concurrent callers.
- * @param path the `listAll` path (default `/v1/<entity>/listAll`).
+ * A read for a query function: TanStack's `signal` cancels it, and the client never cancels it as a
+ * duplicate (`ignoreCancel`): de-duplication of queries is TanStack's (one request per key).
  */
-export function refOptions(entity: string, path = `/v1/${entity}/listAll`): Promise<RefOption[]> {
-  const cached = session.get<RefOption[]>(refKey(entity));
-  if (cached) return Promise.resolve(cached);
-  let p = pending.get(entity);
-  if (!p) {
-    p = http
-      .post<Record<string, unknown>[]>(path, undefined, { ignoreCancel: true })
-      .then((items) => {
-        const options = items.map(toOption);
-        session.set(refKey(entity), options, REF_CACHE_SECONDS);
-        return options;
-      })
-      .finally(() => pending.delete(entity));
-    pending.set(entity, p);
-  }
-  return p;
+export function readOp<T>(entity: AnyEntity, op: 'list' | 'listAll' | 'info', body: unknown, signal?: AbortSignal, errorMode?: RequestOptions['errorMode']): Promise<T> {
+  return callOp<T>(entity, op, body, { signal, ignoreCancel: true, ...(errorMode ? { errorMode } : {}) });
+}
+
+/** Lifetime of a cached reference list in seconds (spec §3 cached lists): short, and dropped whenever its entity changes. */
+export const REF_CACHE_SECONDS = REF_STALE_MS / 1000;
+
+/**
+ * The query of a reference picker's options (spec §3 "Cached lists: … feedback types …"): `listAll`
+ * of the entity (`api.<entity>.listAll`) as `{value, label}`, key `[entity, 'listAll']`, fresh
+ * {@link REF_CACHE_SECONDS} and dropped by any write to the entity.
+ * @param path a declaration's `refPath`, used only when the contract has no `listAll` under that name.
+ */
+export function refOptionsQuery(entity: string, path?: string) {
+  const call = (api as unknown as Record<string, Record<string, AnyCall | undefined> | undefined>)[entity]?.listAll;
+  const read = (signal: AbortSignal): Promise<Record<string, unknown>[]> =>
+    call ? call(undefined, { signal, ignoreCancel: true }) : path ? http.post(path, undefined, { signal, ignoreCancel: true }) : Promise.reject(new Error(`${entity} has no listAll endpoint`));
+  return queryOptions({
+    queryKey: opKey(entity, 'listAll'),
+    queryFn: ({ signal }) => read(signal).then((items) => items.map(toOption)),
+    staleTime: REF_STALE_MS,
+  });
+}
+
+/** The options of a reference picker outside a component ({@link refOptionsQuery}), shared by concurrent callers. */
+export function refOptions(entity: string, path?: string): Promise<RefOption[]> {
+  return queryClient.fetchQuery(refOptionsQuery(entity, path));
 }
 
 /** `{id, typeName}` → `{value: id, label: typeName}` (the label is the item's one other field). */
@@ -55,52 +72,47 @@ export function toOption(item: Record<string, unknown>): RefOption {
   return { value: Number(item.id), label: labelKey ? String(item[labelKey]) : String(item.id) };
 }
 
-const refListeners = new Set<(entity: string) => void>();
-
 /**
- * Drops an entity's cached picker list (after add/update/del/status of that entity) and tells every
- * mounted picker and cell of that entity to load it again (spec §3 cached lists: a new tag appears in
- * pickers without a reload). The shell may listen too ({@link onRefsChanged}) for its basic data.
+ * Drops every cached read of an entity (its picker list, tree, labels, list pages) for a write the
+ * kit did not make itself through {@link callOp} (a batch import, a hand-built save): mounted
+ * pickers, cells and lists load it again (spec §3 cached lists: a new tag appears without a reload).
  */
 export function invalidateRefs(entity: string): void {
-  // Labels of list cells too: a renamed member shows its new name on the next draw.
-  session.remove(refKey(entity));
-  session.remove(treeKey(entity));
-  for (const key of [...remoteLabels.keys()]) if (key.startsWith(`${entity}:`)) remoteLabels.delete(key);
-  for (const l of [...refListeners]) l(entity);
+  void afterWrite(entity);
 }
 
-/** Calls `listener(entity)` whenever an entity's cached lists are dropped; answers the unsubscribe. */
-export function onRefsChanged(listener: (entity: string) => void): () => void {
-  refListeners.add(listener);
-  return () => void refListeners.delete(listener);
-}
-
-const treeKey = (entity: string) => `CRUD__TREE__${entity}`;
 const ALL_PAGE_SIZE = 100;
 /** Bound on the rows {@link listEvery} loads: trees and small lookups, never a big table. */
 export const LIST_EVERY_MAX = 2000;
 
-/**
- * Every record of a small entity through its paged `list` (100 a request, at most
- * {@link LIST_EVERY_MAX}): what a tree (categories) needs beyond `listAll`'s `{id, label}`.
- * Kept in session storage like {@link refOptions} when `cache` is set, dropped by {@link invalidateRefs}.
- */
-export async function listEvery(entity: AnyEntity, body: Record<string, unknown> = {}, cache = false): Promise<Record<string, unknown>[]> {
-  const key = treeKey(entity.name);
-  if (cache) {
-    const hit = session.get<Record<string, unknown>[]>(key);
-    if (hit) return hit;
-  }
+/** Every record of a small entity, page by page (see {@link listEveryQuery}); `signal` cancels it. */
+export async function readEvery(entity: AnyEntity, body: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
   for (let pageNum = 1; rows.length < LIST_EVERY_MAX; pageNum++) {
-    // Never cancelled as a duplicate: a tree picker and a tree list may ask for the same page at once.
-    const p = await http.post<Page>(entity.ops.list!, { ...body, pageNum, pageSize: ALL_PAGE_SIZE }, { ignoreCancel: true });
+    const p = await readOp<Page>(entity, 'list', { ...body, pageNum, pageSize: ALL_PAGE_SIZE }, signal);
     rows.push(...p.list);
     if (p.list.length < ALL_PAGE_SIZE || rows.length >= p.total) break;
   }
-  if (cache) session.set(key, rows, REF_CACHE_SECONDS);
   return rows;
+}
+
+/**
+ * The query of every record of a small entity through its paged `list` (100 a request, at most
+ * {@link LIST_EVERY_MAX}): what a tree (categories) needs beyond `listAll`'s `{id, label}`. Key
+ * `[entity, 'listEvery', body]`; `cached` keeps it fresh {@link REF_CACHE_SECONDS} (a lookup), else
+ * it is fetched again on every mount (a parent picker must not offer a node just deleted).
+ */
+export function listEveryQuery(entity: AnyEntity, body: Record<string, unknown> = {}, cached = false) {
+  return queryOptions({
+    queryKey: opKey(entity.name, 'listEvery', body),
+    queryFn: ({ signal }) => readEvery(entity, body, signal),
+    staleTime: cached ? REF_STALE_MS : 0,
+  });
+}
+
+/** Every record of a small entity outside a component ({@link listEveryQuery}). */
+export function listEvery(entity: AnyEntity, body: Record<string, unknown> = {}, cache = false): Promise<Record<string, unknown>[]> {
+  return queryClient.fetchQuery(listEveryQuery(entity, body, cache));
 }
 
 /** Page size of a remote-search picker: one screenful of matches, never the whole table. */
@@ -109,6 +121,7 @@ export const REMOTE_PAGE_SIZE = 20;
 /**
  * Matches of a remote-search picker (large entities: games, members, merchants): the entity's
  * `list` with `keyword` (or the label field's `like` filter when it has no keyword), 20 at most.
+ * Cached under the list's key, so typing back to an earlier text answers at once.
  */
 export async function searchOptions(entity: AnyEntity, keyword: string): Promise<RefOption[]> {
   const body: Record<string, unknown> = { pageNum: 1, pageSize: REMOTE_PAGE_SIZE };
@@ -117,25 +130,14 @@ export async function searchOptions(entity: AnyEntity, keyword: string): Promise
     if (entity.searchable.length) body.keyword = k;
     else if (entity.filters[entity.label] === 'like') body[entity.label] = k;
   }
-  const p = await http.post<Page>(entity.ops.list!, body, { ignoreCancel: true });
+  const p = await queryClient.fetchQuery({ queryKey: opKey(entity.name, 'list', body), queryFn: ({ signal }) => readOp<Page>(entity, 'list', body, signal) });
   return p.list.map((r) => ({ value: Number(r.id), label: String(r[entity.label] ?? r.id) }));
 }
 
-/** The label of one record (a remote picker's current value on edit) through `info`; `#id` when it is gone. */
-export async function labelOf(entity: AnyEntity, id: number): Promise<RefOption> {
-  try {
-    const r = await http.post<Record<string, unknown>>(entity.ops.info!, { id }, { ignoreCancel: true, errorMode: 'none' });
-    return { value: id, label: String(r[entity.label] ?? `#${id}`) };
-  } catch {
-    return { value: id, label: `#${id}` };
-  }
-}
-
-/** How long a resolved remote label stays in memory before a list asks again, in ms. */
+/** How long a resolved label stays fresh before a list asks again, in ms. */
 const REMOTE_LABEL_TTL_MS = 60_000;
 /** Most `info` calls one list page may start at once for labels (a page holds at most 100 rows). */
 const REMOTE_LABEL_CONCURRENCY = 6;
-const remoteLabels = new Map<string, { at: number; label: Promise<string> }>();
 let remoteActive = 0;
 const remoteQueue: (() => void)[] = [];
 
@@ -156,18 +158,36 @@ function throttled<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The label of a record of a large entity shown in a list cell (members, goods, comments…), e.g.
- * a refund's member: resolved through `info` once per id and kept {@link REMOTE_LABEL_TTL_MS}
- * in memory, shared by every cell showing that id, at most {@link REMOTE_LABEL_CONCURRENCY}
- * requests at a time. Resolves `#id` when the record is gone or unreadable (never rejects).
+ * The query of one record's label (a remote picker's value, a list cell's member or goods): `info`
+ * under key `[entity, 'info', {id}]`, silent on failure, at most {@link REMOTE_LABEL_CONCURRENCY}
+ * at a time, fresh {@link REMOTE_LABEL_TTL_MS}; answers `#id` when the record is gone or unreadable.
  */
+export function labelQuery(entity: AnyEntity, id: number) {
+  return queryOptions({
+    queryKey: opKey(entity.name, 'info', { id }),
+    queryFn: ({ signal }) => (entity.ops.info ? throttled(() => readOp<Record<string, unknown>>(entity, 'info', { id }, signal, 'none')) : Promise.resolve(null)),
+    staleTime: REMOTE_LABEL_TTL_MS,
+    retry: false,
+    select: (r: Record<string, unknown> | null) => labelFrom(entity, id, r),
+  });
+}
+
+function labelFrom(entity: AnyEntity, id: number, r: Record<string, unknown> | null): string {
+  return r ? String(r[entity.label] ?? `#${id}`) : `#${id}`;
+}
+
+/** The label of one record as a picker option through `info` ({@link labelQuery}); `#id` when it is gone. */
+export async function labelOf(entity: AnyEntity, id: number): Promise<RefOption> {
+  try {
+    return { value: id, label: labelFrom(entity, id, await queryClient.fetchQuery(labelQuery(entity, id))) };
+  } catch {
+    return { value: id, label: `#${id}` };
+  }
+}
+
+/** The label of a record of a large entity ({@link labelOf}) as text; never rejects. */
 export function remoteLabel(entity: AnyEntity, id: number): Promise<string> {
-  const key = `${entity.name}:${id}`;
-  const hit = remoteLabels.get(key);
-  if (hit && Date.now() - hit.at < REMOTE_LABEL_TTL_MS) return hit.label;
-  const label = entity.ops.info ? throttled(() => labelOf(entity, id)).then((o) => o.label) : Promise.resolve(`#${id}`);
-  remoteLabels.set(key, { at: Date.now(), label });
-  return label;
+  return labelOf(entity, id).then((o) => o.label);
 }
 
 /** Spec §7 upload base; the server answers the envelope with `data` = the stored files' URLs. */

@@ -1,13 +1,15 @@
 /** The CRUD kit (issues 4 and 7): declare a resource, mount its list page or compose the parts; see README.md. */
-export { defineResource, routeName, fieldSpec, kindOf, enumOptions, enumLabel, validatePayload, fieldOfServerMessage, serverFieldText, toPayload, toFormValues, defaultValues, centsToYuan, yuanToCents, isBlank } from './schema';
+export { defineResource, routeName, fieldSpec, schemaFieldSpec, kindOf, enumOptions, enumLabel, validatePayload, fieldOfServerMessage, serverFieldText, toPayload, toFormValues, defaultValues, centsToYuan, yuanToCents, isBlank } from './schema';
 export type { Resource, ResourceDecl, FieldKind, FieldOverride, FormMode, FormDecl, FormSection, FieldKey, FilterKey, FieldSpec, InputProps, Row } from './types';
 export { ResourceListPage, useFormOpener, type ListContext, type ResourceListPageProps } from './ResourceListPage';
 export { ResourceForm, ResourceFormPage, type ResourceFormProps } from './ResourceForm';
 export { FieldInput, CellValue, useFieldLabel, useRefOptions, useRefMaps, DATETIME_FORMAT } from './fields';
 export { KINDS, registerKind, widthOf, renderCell, type KindDef, type CellProps } from './kinds';
+export { useRefOptionsOf, useListEvery, useRemoteLabels } from './queries';
+export { SubList, type SubListProps } from './SubList';
 export { useListController, type ListController, type ListControllerOptions, type ListAllow } from './useListController';
 export { SearchForm, ListToolbar, ListTable, BatchBar, listContext, type ListTableProps } from './list-parts';
-export { callOp, refOptions, invalidateRefs, onRefsChanged, listEvery, searchOptions, labelOf, uploadFiles, editId, EDIT_ID_KEYS, UPLOAD_PATH, type Page, type RefOption } from './api';
+export { callOp, readOp, refOptions, refOptionsQuery, invalidateRefs, listEvery, listEveryQuery, searchOptions, labelOf, labelQuery, uploadFiles, editId, EDIT_ID_KEYS, UPLOAD_PATH, type Page, type RefOption } from './api';
 export { SafeHtml, sanitizeHtml, htmlText } from './safe-html';
 export { buildTree, subtreeIds, type RowNode } from './tree';
 export { useLeaveGuard } from './leave-guard';
@@ -15,3 +17,6 @@ export { ImageInput } from './inputs/image';
 export { configureCrud } from './env';
 export { saveBlob } from './save';
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE, parseListQuery, listQueryString, listRequest, type ListState } from './query-state';
+export { ActionDialog, type ActionDialogProps, type ActionField, type ActionCall } from './ActionDialog';
+export { FormField, schemaResolver, serverErrorOnField, type FormFieldProps, type SchemaResolverOptions } from './form-engine';
+export { kindDef, formValue, wireValue, urlValue, exportValue, type KindContext } from './kinds';

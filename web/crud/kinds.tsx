@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import dayjs from 'dayjs';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -12,9 +12,10 @@ import { Calendar } from 'primereact/calendar';
 import { Tag } from 'primereact/tag';
 import { Password } from 'primereact/password';
 import type { FieldKind, FieldSpec, InputProps, Row } from './types';
-import { enumLabel, enumOptions } from './schema';
+import { centsToYuan, enumLabel, enumOptions, yuanToCents } from './values';
 import { ENUMS } from '../../server/contract/fields';
-import { remoteLabel, type RefOption } from './api';
+import type { RefOption } from './api';
+import { useRemoteLabels } from './queries';
 import { ImageInput } from './inputs/image';
 import { RichTextInput } from './inputs/rich-text';
 import { RemoteInput } from './inputs/remote';
@@ -43,7 +44,16 @@ export interface CellProps {
   refs?: RefOption[];
 }
 
-/** One entry of the kind registry: how a field of that kind is shown, edited and filtered. */
+/** What a kind's value hooks get besides the value: the language, and (ref kinds) the cached options. */
+export interface KindContext {
+  locale: string;
+  refs?: RefOption[];
+}
+
+/**
+ * One entry of the kind registry: a field kind's whole behaviour, in one place (issue 20 item 4).
+ * Only `cell` and `input` are needed; every other hook has a default that suits plain text.
+ */
 export interface KindDef {
   cell: ComponentType<CellProps>;
   input: ComponentType<InputProps>;
@@ -55,6 +65,22 @@ export interface KindDef {
   wide?: boolean;
   /** List cells wrap (long text). */
   wrap?: boolean;
+  /** Wire value → form value (money: integer cents → yuan). Default: as is. */
+  toForm?: (wire: unknown, spec: FieldSpec) => unknown;
+  /** Form value → wire value (money: yuan → integer cents). Default: texts trimmed, the rest as is. */
+  toWire?: (value: unknown, spec: FieldSpec) => unknown;
+  /**
+   * What an emptied field is sent as on modify, so the old value does not silently stay: `''` for
+   * texts, `[]` for lists. Default: `null` where the update schema allows it.
+   */
+  blank?: '' | [];
+  /**
+   * A filter's text in the URL query (or one side of a `range`) → its value; `undefined` drops a
+   * hand-edited value the server would refuse. Default: the text. Values are written with `String()`.
+   */
+  fromUrl?: (raw: string, spec: FieldSpec) => unknown;
+  /** The cell of an exported spreadsheet: text or number. Default: lists joined with ', ', the rest as is. */
+  exportValue?: (value: unknown, spec: FieldSpec, ctx: KindContext) => string | number | null;
 }
 
 type Severity = 'success' | 'info' | 'warning' | 'danger' | 'secondary';
@@ -141,17 +167,7 @@ function RefsCell({ value, refs }: CellProps) {
 function RemoteCell({ value, spec }: CellProps) {
   const entity = spec.override.refEntity;
   const ids = value == null ? [] : (Array.isArray(value) ? value : [value]).map(Number).filter((n) => Number.isInteger(n));
-  const key = ids.join(',');
-  const [labels, setLabels] = useState<string[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    setLabels(null);
-    if (entity && ids.length) void Promise.all(ids.map((id) => remoteLabel(entity, id))).then((l) => live && setLabels(l));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the ids' identity
-  }, [key, entity]);
+  const labels = useRemoteLabels(entity, ids);
   if (!ids.length) return null;
   return <span title={ids.map((id) => `#${id}`).join(', ')}>{(labels ?? ids.map((id) => `#${id}`)).join(', ')}</span>;
 }
@@ -323,42 +339,92 @@ export function bindRefOptions(hook: (spec: FieldSpec) => RefOption[]): void {
   useRefOptionsLazy = hook;
 }
 
+// ── values: wire, URL, export ──────────────────────────────────────────────────────────────
+
+const asIs = (v: unknown) => v;
+/** Whole numbers in the URL (ids, enumeration values, cents); anything else is dropped. */
+const intFromUrl = (raw: string) => (/^-?\d+$/.test(raw) ? Number(raw) : undefined);
+const numFromUrl = (raw: string) => (/^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : undefined);
+const boolFromUrl = (raw: string) => (raw === 'true' || raw === 'false' ? raw === 'true' : undefined);
+const enumText = (v: unknown, spec: FieldSpec, { locale }: KindContext) => (spec.enumName && typeof v === 'number' ? enumLabel(spec.enumName, v, locale) : (v as number | null) ?? null);
+const refText = (v: unknown, _s: FieldSpec, { refs }: KindContext) => refs?.find((o) => o.value === v)?.label ?? (v as number | null) ?? null;
+const refsText = (v: unknown, _s: FieldSpec, { refs }: KindContext) => (Array.isArray(v) ? v.map((x) => refs?.find((o) => o.value === x)?.label ?? `#${String(x)}`).join(', ') : null);
+const money = {
+  toForm: (v: unknown) => (typeof v === 'number' ? v / 100 : v),
+  toWire: (v: unknown) => yuanToCents(v),
+  fromUrl: intFromUrl,
+  exportValue: (v: unknown) => centsToYuan(v),
+};
+const enumish = { fromUrl: intFromUrl, exportValue: enumText };
+
 /**
  * The kind registry: one place maps a field kind to its cell, input, search-form filter and
  * default width. A declaration overrides any of them per field (`fields: { x: { cell, input,
  * filterInput, width } }`); {@link registerKind} adds or replaces a kind for the whole console.
  */
 export const KINDS: Record<FieldKind, KindDef> = {
-  string: { cell: TextCell, input: StringInput },
-  url: { cell: TextCell, input: StringInput, width: 220 },
-  text: { cell: TextCell, input: TextInput, wide: true, wrap: true },
-  richText: { cell: RichCell, input: RichTextInput, filter: StringInput, wide: true, wrap: true },
-  int: { cell: TextCell, input: NumberInput, width: 100 },
-  percent: { cell: PercentCell, input: NumberInput, width: 100 },
-  money: { cell: MoneyCell, input: MoneyInput, width: 120 },
-  enum: { cell: EnumCell, input: EnumInput, width: 120 },
-  radio: { cell: EnumCell, input: RadioInput, filter: EnumInput, width: 120 },
-  switch: { cell: EnumCell, input: SwitchInput, filter: EnumInput, width: 110 },
-  status: { cell: EnumCell, input: SwitchInput, filter: EnumInput, width: 100 },
-  boolean: { cell: BoolCell, input: SwitchInput, filter: EnumInput, width: 90 },
+  string: { cell: TextCell, input: StringInput, blank: '' },
+  url: { cell: TextCell, input: StringInput, width: 220, blank: '' },
+  text: { cell: TextCell, input: TextInput, wide: true, wrap: true, blank: '' },
+  richText: { cell: RichCell, input: RichTextInput, filter: StringInput, wide: true, wrap: true, blank: '', toWire: asIs, exportValue: (v) => htmlText(v) },
+  int: { cell: TextCell, input: NumberInput, width: 100, fromUrl: numFromUrl },
+  percent: { cell: PercentCell, input: NumberInput, width: 100, fromUrl: numFromUrl },
+  money: { cell: MoneyCell, input: MoneyInput, width: 120, ...money },
+  enum: { cell: EnumCell, input: EnumInput, width: 120, ...enumish },
+  radio: { cell: EnumCell, input: RadioInput, filter: EnumInput, width: 120, ...enumish },
+  switch: { cell: EnumCell, input: SwitchInput, filter: EnumInput, width: 110, ...enumish },
+  status: { cell: EnumCell, input: SwitchInput, filter: EnumInput, width: 100, ...enumish },
+  boolean: { cell: BoolCell, input: SwitchInput, filter: EnumInput, width: 90, fromUrl: boolFromUrl },
   datetime: { cell: DateTimeCell, input: DateInput, width: 170 },
   date: { cell: TextCell, input: DateInput, width: 120 },
   dateRange: { cell: TextCell, input: DateRangeInput, width: 170 },
-  ref: { cell: RefCell, input: RefInput },
-  refs: { cell: RefsCell, input: RefsInput, wide: true },
-  remote: { cell: RemoteCell, input: RemoteInput },
-  remotes: { cell: RemoteCell, input: RemoteInput, filter: RemoteFilter, wide: true },
-  tree: { cell: RefCell, input: TreeInput },
+  ref: { cell: RefCell, input: RefInput, fromUrl: intFromUrl, exportValue: refText },
+  refs: { cell: RefsCell, input: RefsInput, wide: true, blank: [], fromUrl: intFromUrl, exportValue: refsText },
+  remote: { cell: RemoteCell, input: RemoteInput, fromUrl: intFromUrl },
+  remotes: { cell: RemoteCell, input: RemoteInput, filter: RemoteFilter, wide: true, blank: [], fromUrl: intFromUrl },
+  tree: { cell: RefCell, input: TreeInput, fromUrl: intFromUrl, exportValue: refText },
   image: { cell: ImageCell, input: ImageInput, filter: NoFilter, width: 80 },
-  images: { cell: ImagesCell, input: ImageInput, filter: NoFilter, width: 160, wide: true },
+  images: { cell: ImagesCell, input: ImageInput, filter: NoFilter, width: 160, wide: true, blank: [] },
   color: { cell: ColorCell, input: ColorInput, width: 130 },
-  password: { cell: () => null, input: PasswordInput, filter: NoFilter },
-  strings: { cell: TextCell, input: StringsInput },
+  password: { cell: () => null, input: PasswordInput, filter: NoFilter, blank: '', toWire: asIs },
+  strings: { cell: TextCell, input: StringsInput, blank: [] },
 };
 
 /** Adds or replaces a kind for every screen (e.g. an area's special widget used by several screens). */
 export function registerKind(kind: FieldKind, def: Partial<KindDef> & Pick<KindDef, 'input'>): void {
   KINDS[kind] = { ...(KINDS[kind] ?? { cell: TextCell }), ...def };
+}
+
+/** The registry entry of a field (its kind's; plain text for an unknown kind). */
+export function kindDef(spec: Pick<FieldSpec, 'kind'>): KindDef {
+  return KINDS[spec.kind] ?? KINDS.string;
+}
+
+/** A wire value (a record's, an action's initial value) as its input holds it (money: cents → yuan). */
+export function formValue(spec: FieldSpec, wire: unknown): unknown {
+  return (kindDef(spec).toForm ?? asIs)(wire, spec);
+}
+
+/** A form value as the wire takes it (money: yuan → cents, texts trimmed). */
+export function wireValue(spec: FieldSpec, value: unknown): unknown {
+  const to = kindDef(spec).toWire;
+  if (to) return to(value, spec);
+  return typeof value === 'string' ? value.trim() : value;
+}
+
+/** A filter's URL text as its value (see {@link KindDef.fromUrl}); `undefined` when it is not one. */
+export function urlValue(spec: FieldSpec, raw: string): unknown {
+  const from = kindDef(spec).fromUrl;
+  return from ? from(raw, spec) : raw;
+}
+
+/** A field's cell in an exported spreadsheet (see {@link KindDef.exportValue}). */
+export function exportValue(spec: FieldSpec, value: unknown, ctx: KindContext): string | number | null {
+  const ex = kindDef(spec).exportValue;
+  if (ex) return ex(value, spec, ctx);
+  if (Array.isArray(value)) return value.join(', ');
+  if (value === undefined || value === null) return null;
+  return typeof value === 'number' || typeof value === 'string' ? value : String(value);
 }
 
 /** The default width of a field's column: the override, then its kind's, then none (the table decides). */

@@ -96,7 +96,8 @@ export function ListToolbar({ ctl, title, onAdd, children }: { ctl: ListControll
           <Button label={t('crud.batchDelete')} icon="pi pi-trash" size="small" severity="danger" outlined disabled={!ctl.selection.length} onClick={() => ctl.del(ctl.selection)} data-testid="crud-batch-del" />
         )}
         {children}
-        {allow.export && <Button label={t('crud.export')} icon="pi pi-download" size="small" severity="secondary" outlined loading={ctl.exporting} onClick={() => void ctl.exportNow()} data-testid="crud-export" />}
+        {allow.export && <Button label={ctl.exportProgress ? t('crud.exporting', ctl.exportProgress) : t('crud.export')} icon="pi pi-download" size="small" severity="secondary" outlined loading={ctl.exporting} disabled={ctl.exporting} onClick={() => void ctl.exportNow()} data-testid="crud-export" />}
+        {ctl.exporting && <Button label={t('crud.cancelExport')} icon="pi pi-times" size="small" severity="secondary" text onClick={ctl.cancelExport} data-testid="crud-export-cancel" />}
         <Button icon="pi pi-refresh" size="small" text rounded onClick={ctl.reload} aria-label={t('crud.refresh')} tooltip={t('crud.refresh')} data-testid="crud-refresh" />
         <MultiSelect
           value={ctl.shown}

@@ -1,5 +1,7 @@
 import type { AnyEntity } from '../../server/contract/entity';
-import { fieldSchema, kindOf } from './schema';
+import type { FieldSpec } from './types';
+import { fieldSchema, schemaFieldSpec } from './schema';
+import { urlValue } from './kinds';
 
 /** Spec §9: table page sizes and the default. */
 export const PAGE_SIZES = [10, 50, 80, 100] as const;
@@ -16,17 +18,14 @@ export interface ListState {
 
 export const RANGE_SEP = '~';
 
-function isNumeric(entity: AnyEntity, name: string): boolean {
-  const k = kindOf(fieldSchema(entity, name));
-  return k === 'int' || k === 'money' || k === 'percent' || k === 'enum' || k === 'ref' || k === 'status' || k === 'refs';
-}
-
 /**
  * Reads a list state from a URL query (`?pageNum=2&pageSize=50&sortField=sort&sortOrder=asc&status=1&createTime=a~b`).
- * Unknown keys, bad numbers, page sizes outside §9 and sorts on unsortable fields are ignored, so a
- * hand-edited URL never makes a request the server refuses.
+ * Each filter's text is read by its field kind (`KINDS[kind].fromUrl`: numbers for ids, enumerations
+ * and cents, booleans…). Unknown keys, values the kind refuses, page sizes outside §9 and sorts on
+ * unsortable fields are ignored, so a hand-edited URL never makes a request the server refuses.
+ * @param specOf the resolved field of a filter (a declaration's overrides); default: from the contract schema.
  */
-export function parseListQuery(search: string, entity: AnyEntity, filterNames: readonly string[]): ListState {
+export function parseListQuery(search: string, entity: AnyEntity, filterNames: readonly string[], specOf?: (name: string) => FieldSpec): ListState {
   const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
   const int = (v: string | null) => (v !== null && /^\d+$/.test(v) ? Number(v) : null);
   const pageNum = Math.max(1, int(q.get('pageNum')) ?? 1);
@@ -42,17 +41,18 @@ export function parseListQuery(search: string, entity: AnyEntity, filterNames: r
   for (const name of filterNames) {
     const raw = q.get(name);
     if (raw === null || raw === '') continue;
-    if (entity.filters[name] === 'range') {
-      const parts = raw.split(RANGE_SEP);
-      if (parts.length === 2 && parts[0] && parts[1]) state.filters[name] = isNumeric(entity, name) ? parts.map(Number) : parts;
-    } else if (entity.filters[name] === 'like' || name === 'keyword') {
+    if (entity.filters[name] === 'like' || name === 'keyword') {
       state.filters[name] = raw;
-    } else if (isNumeric(entity, name)) {
-      const n = int(raw);
-      if (n !== null) state.filters[name] = n;
-    } else if (fieldSchema(entity, name).type === 'boolean') {
-      if (raw === 'true' || raw === 'false') state.filters[name] = raw === 'true';
-    } else state.filters[name] = raw;
+      continue;
+    }
+    const spec = specOf?.(name) ?? schemaFieldSpec(name, fieldSchema(entity, name));
+    if (entity.filters[name] === 'range') {
+      const parts = raw.split(RANGE_SEP).map((p) => (p ? urlValue(spec, p) : undefined));
+      if (parts.length === 2 && parts.every((p) => p !== undefined && p !== '')) state.filters[name] = parts;
+    } else {
+      const v = urlValue(spec, raw);
+      if (v !== undefined) state.filters[name] = v;
+    }
   }
   return state;
 }

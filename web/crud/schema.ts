@@ -1,9 +1,11 @@
 import { Value } from 'typebox/value';
 import type { TSchema } from 'typebox';
 import type { AnyEntity } from '../../server/contract/entity';
-import { ENUMS } from '../../server/contract/fields';
 import { ROUTE_TABLE } from '../../server/contract/route-table';
 import type { FieldKind, FieldOverride, FieldSpec, Resource, ResourceDecl } from './types';
+import { KINDS, formValue, kindDef, wireValue } from './kinds';
+
+export { enumOptions, enumLabel, centsToYuan, yuanToCents } from './values';
 
 /** The route table's name of a path (`/games/tag` → `GamesTag`, spec §2 route names): the button-code stem. */
 export function routeName(path: string): string {
@@ -90,6 +92,8 @@ export function kindOf(schema: Record<string, unknown>, isStatus = false): Field
     case 'textarea': return 'text';
     case 'richText': return 'richText';
   }
+  // A contract `x-kind` naming a registered kind (`registerKind('rating', …)`) is that kind.
+  if (typeof xKind === 'string' && xKind in KINDS) return xKind as FieldKind;
   if (schema.type === 'integer' || schema.type === 'number') return 'int';
   if (schema.type === 'boolean') return 'boolean';
   return 'string';
@@ -97,19 +101,29 @@ export function kindOf(schema: Record<string, unknown>, isStatus = false): Field
 
 /** Resolves a field of a resource: kind (override first), enum/ref names, whether the add payload requires it. */
 export function fieldSpec(res: ResourceDecl, name: string): FieldSpec {
-  const schema = fieldSchema(res.entity, name);
   const override = (res.fields as Record<string, FieldOverride> | undefined)?.[name] ?? {};
-  const required = ((res.entity.schemas.add as unknown as { required?: string[] }).required ?? []).includes(name);
   const upd = (res.entity.schemas.update as unknown as { properties?: Record<string, Record<string, unknown>> }).properties?.[name];
   return {
+    ...schemaFieldSpec(name, fieldSchema(res.entity, name), override, res.entity.statusField === name),
+    required: ((res.entity.schemas.add as unknown as { required?: string[] }).required ?? []).includes(name),
+    nullable: !!upd && acceptsNull(upd),
+  };
+}
+
+/**
+ * Resolves a property of any payload schema (an action's, not an entity's) the same way: kind from
+ * the override or the schema, enumeration and reference names. Action dialogs use it, so their
+ * inputs, parsing and money are the kind registry's like every other form's.
+ */
+export function schemaFieldSpec(name: string, schema: Record<string, unknown>, override: FieldOverride = {}, isStatus = false, required = false): FieldSpec {
+  return {
     name,
-    kind: override.kind ?? kindOf(schema, res.entity.statusField === name),
+    kind: override.kind ?? kindOf(schema, isStatus),
     schema,
     override,
     enumName: typeof schema['x-enum'] === 'string' ? (schema['x-enum'] as string) : undefined,
     ref: override.ref ?? (typeof schema['x-ref'] === 'string' ? (schema['x-ref'] as string) : undefined),
     required,
-    nullable: !!upd && acceptsNull(upd),
   };
 }
 
@@ -118,32 +132,6 @@ function acceptsNull(s: Record<string, unknown>): boolean {
   if (s.type === 'null') return true;
   const anyOf = s.anyOf as Record<string, unknown>[] | undefined;
   return !!anyOf?.some((x) => x.type === 'null');
-}
-
-/** An enumeration's options in a language, for dropdowns and cells. */
-export function enumOptions(enumName: string, locale: string): { value: number; label: string }[] {
-  const def = ENUMS[enumName];
-  if (!def) return [];
-  const lang = locale === 'en' ? 'en' : 'zh_CN';
-  return def.entries.map((e) => ({ value: e.value, label: e.label[lang] }));
-}
-
-/** The label of an enumeration value in a language; the value itself when unknown. */
-export function enumLabel(enumName: string, value: unknown, locale: string): string {
-  const def = ENUMS[enumName];
-  return def && typeof value === 'number' ? def.label(value, locale === 'en' ? 'en' : 'zh_CN') : value == null ? '' : String(value);
-}
-
-/** Cents → yuan text with two decimals (money is integer cents on the wire). */
-export function centsToYuan(cents: unknown): string {
-  return typeof cents === 'number' ? (cents / 100).toFixed(2) : '';
-}
-
-/** Yuan (as typed) → integer cents, rounded to the cent; null for empty or not a number. */
-export function yuanToCents(yuan: unknown): number | null {
-  if (yuan === null || yuan === undefined || yuan === '') return null;
-  const n = typeof yuan === 'number' ? yuan : Number(yuan);
-  return Number.isFinite(n) ? Math.round(n * 100) : null;
 }
 
 /** One validation message: an i18n key of the `crud.validation` namespace and its values. */
@@ -222,56 +210,50 @@ export function defaultValues(res: ResourceDecl, fields: readonly string[]): Rec
   return out;
 }
 
-/** Kinds whose empty value is a blank text the contract accepts as "empty". */
-const TEXT_KINDS = new Set<FieldKind>(['string', 'text', 'richText', 'url', 'password']);
-
 /** True for a form value meaning "nothing entered" (null, blank text, empty list). */
 export function isBlank(v: unknown): boolean {
   return v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 }
 
 /**
- * Builds the add or update payload from form values: money as typed yuan → cents, empty optional
- * values left out of an add. An update sends the id and only changed fields (contract: `update`
- * changes only fields sent); a field the user emptied is cleared, not dropped: `''` or `[]` where
- * the field takes them, `null` where the update schema allows it (optional fields without a
- * default), so the old value does not silently stay.
+ * Builds the add or update payload from form values, each through its kind's wire format
+ * (`KINDS[kind].toWire`: money typed in yuan → cents, texts trimmed); empty optional values are
+ * left out of an add. An update sends the id and only changed fields (contract: `update` changes
+ * only fields sent; pass the form's dirty fields as `fields`); a field the user emptied is cleared,
+ * not dropped: its kind's `blank` (`''`, `[]`), else `null` where the update schema allows it
+ * (optional fields without a default), so the old value does not silently stay.
  */
 export function toPayload(res: ResourceDecl, fields: readonly string[], values: Record<string, unknown>, original?: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of fields) {
     const spec = fieldSpec(res, f);
-    let v = values[f];
-    if (spec.kind === 'money') v = yuanToCents(v);
-    if (typeof v === 'string' && spec.kind !== 'password' && spec.kind !== 'richText') v = v.trim();
+    const blank = kindDef(spec).blank;
+    const v = wireValue(spec, values[f]);
     if (original) {
       const before = original[f];
       if (JSON.stringify(before ?? null) === JSON.stringify(v ?? null)) continue;
       if (isBlank(v)) {
         if (isBlank(before)) continue;
-        if (Array.isArray(before) || spec.kind === 'refs' || spec.kind === 'remotes' || spec.kind === 'images' || spec.kind === 'strings') out[f] = [];
+        if (Array.isArray(before) || Array.isArray(blank)) out[f] = [];
         else if (spec.nullable) out[f] = null;
-        else if (TEXT_KINDS.has(spec.kind) || typeof before === 'string') out[f] = '';
+        else if (blank === '' || typeof before === 'string') out[f] = '';
         // Required fields keep the blank so validation names them.
-        else if (spec.required || !spec.nullable) out[f] = v ?? null;
+        else out[f] = v ?? null;
         continue;
       }
       out[f] = v;
       continue;
     }
-    if (v === null || v === undefined || (v === '' && !spec.required && !TEXT_KINDS.has(spec.kind))) continue;
+    if (v === null || v === undefined || (v === '' && !spec.required && blank !== '')) continue;
     out[f] = v;
   }
   if (original) out.id = original.id;
   return out;
 }
 
-/** Form values from a record (money cents → yuan number for the input). */
+/** Form values from a record, each through its kind's `toForm` (money cents → yuan for the input). */
 export function toFormValues(res: ResourceDecl, fields: readonly string[], record: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const f of fields) {
-    const v = record[f];
-    out[f] = fieldSpec(res, f).kind === 'money' && typeof v === 'number' ? v / 100 : v;
-  }
+  for (const f of fields) out[f] = formValue(fieldSpec(res, f), record[f]);
   return out;
 }

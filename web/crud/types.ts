@@ -4,10 +4,12 @@ import type { AnyEntity } from '../../server/contract/entity';
 /**
  * Widget kinds of the kit, derived from a contract field schema (`x-kind`, `x-enum`, `x-ref`, JSON
  * type) unless a declaration overrides them. `status` is an enumeration shown as a switch (the
- * entity's `statusField`). Each kind has one entry in the kind registry (`kinds.tsx`): cell, input,
- * filter and default width.
+ * entity's `statusField`). Each kind has one entry in the kind registry (`kinds.tsx` `KINDS`): cell,
+ * input, filter, width, wire format, URL state and export text.
  */
-export type FieldKind =
+export type FieldKind = BuiltinKind | (string & {});
+/** The kinds the kit ships; `registerKind('rating', …)` (or an entry in `KINDS`) adds another. */
+export type BuiltinKind =
   | 'string' | 'text' | 'richText' | 'int' | 'money' | 'percent' | 'enum' | 'radio' | 'switch' | 'status' | 'boolean'
   | 'datetime' | 'date' | 'dateRange' | 'ref' | 'refs' | 'remote' | 'remotes' | 'tree' | 'image' | 'images' | 'url' | 'color'
   | 'password' | 'strings';

@@ -1,17 +1,27 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { keepPreviousData, useQuery, type Query } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import dayjs from 'dayjs';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { ApiError } from '../api/http';
+import { http } from '../api/http';
+import { opKey, queryClient, type OpKey } from '../api/query';
 import { local } from '../lib/storage';
 import type { FieldSpec, Resource, Row } from './types';
-import { centsToYuan, enumLabel, fieldSpec } from './schema';
+import { fieldSpec } from './schema';
+import { exportValue } from './kinds';
 import { useFieldLabel, useRefMaps } from './fields';
-import { callOp, invalidateRefs, listEvery, onRefsChanged, type Page, type RefOption } from './api';
+import { callOp, readEvery, readOp, type Page, type RefOption } from './api';
 import { DEFAULT_PAGE_SIZE, isEmpty, listQueryString, listRequest, pageAfterDelete, parseListQuery, type ListState } from './query-state';
 import { crudEnv } from './env';
-import { htmlText } from './safe-html';
+
+const EMPTY_PAGE: Page<Row> = { list: [], total: 0 };
+
+/** The permanent filter's values in a list query key (`[entity, op, body]`), as the owner's identity. */
+function ownerOf(key: OpKey, permanent: Record<string, unknown>): string {
+  const body = (key[2] ?? {}) as Record<string, unknown>;
+  return JSON.stringify(Object.fromEntries(Object.keys(permanent).map((k) => [k, body[k]])));
+}
 
 /** Options of {@link useListController}. */
 export interface ListControllerOptions {
@@ -81,8 +91,12 @@ export interface ListController {
   del: (rows: Row[]) => void;
   /** Switches a row's status (`updateStatus`). */
   setStatus: (row: Row, on: boolean) => Promise<void>;
+  /** Exports every row of the current filter (bounded, see `export.ts`), with progress; `cancelExport` stops it. */
   exportNow: () => Promise<void>;
   exporting: boolean;
+  /** Rows fetched so far and the filter's total while exporting; null otherwise. */
+  exportProgress: { done: number; total: number } | null;
+  cancelExport: () => void;
   label: (field: string) => string;
 }
 
@@ -103,15 +117,12 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const [path, navigate] = useLocation();
   const filterNames = useMemo(() => (resource.filters ?? []) as string[], [resource]);
   const [localState, setLocalState] = useState<ListState>(() => ({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE, filters: {}, ...opts.initial }));
-  const urlState = useMemo(() => parseListQuery(search, entity, filterNames), [search, entity, filterNames]);
+  const urlState = useMemo(() => parseListQuery(search, entity, filterNames, (n) => fieldSpec(resource, n)), [search, entity, filterNames, resource]);
   const state = urlSync ? urlState : localState;
   const [draft, setDraft] = useState<Record<string, unknown>>(state.filters);
-  const [page, setPage] = useState<Page<Row>>({ list: [], total: 0 });
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [tick, setTick] = useState(0);
   const [selection, setSelection] = useState<Row[]>([]);
   const [exporting, setExporting] = useState(false);
+  const [exportProgress, setExportProgress] = useState<{ done: number; total: number } | null>(null);
   const columns = resource.columns as string[];
   const colsKey = `CRUD__COLS__${entity.name}`;
   const [shown, setShownState] = useState<string[]>(() => local.get<string[]>(colsKey)?.filter((c) => columns.includes(c)) ?? columns);
@@ -123,35 +134,51 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const permanent = useMemo(() => ({ ...resource.permanentFilter, ...opts.permanentFilter }), [resource.permanentFilter, opts.permanentFilter]);
   const request = { ...listRequest(state), ...permanent };
   const requestKey = JSON.stringify(request);
+  // Whose list this is (the orders of one member): another owner starts on page 1 and never shows
+  // the previous owner's rows, not even as the placeholder while its own load.
+  const owner = JSON.stringify(permanent);
+  const [localOwner, setLocalOwner] = useState(owner);
+  if (localOwner !== owner) {
+    setLocalOwner(owner);
+    setLocalState((s) => ({ ...s, pageNum: 1 }));
+  }
 
   // Typed but not applied filters follow the applied ones when they change (back/forward, reset).
   useEffect(() => setDraft(state.filters), [state.filters]);
 
+  // The page is a query keyed by the request (`[entity, 'list', request]`): the previous page stays
+  // on screen while the next loads, an answer for a view already left is never shown (TanStack
+  // cancels it through the signal), and a write to the entity anywhere refetches it.
+  const body = useMemo(() => JSON.parse(requestKey) as Record<string, unknown>, [requestKey]);
+  const everyBody = useMemo(() => Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'pageNum' && k !== 'pageSize')), [body]);
+  const queryKey = all ? opKey(entity.name, 'listEvery', everyBody) : opKey(entity.name, 'list', body);
+  // A tree list shares the cache entry of `listEvery` (its raw rows); select turns either into a page.
+  const toPage = useCallback((d: unknown): Page<Row> => (all ? { list: d as Row[], total: (d as Row[]).length } : (d as Page<Row>)), [all]);
+  const query = useQuery<unknown, Error, Page<Row>, OpKey>({
+    queryKey,
+    queryFn: ({ signal }) => (all ? readEvery(entity, everyBody, signal) : readOp<Page<Row>>(entity, 'list', body, signal)),
+    select: toPage,
+    placeholderData: (prev: unknown, prevQuery: Query<unknown, Error, unknown, OpKey> | undefined) => (prevQuery && prevQuery.queryKey[0] === entity.name && ownerOf(prevQuery.queryKey, permanent) === owner ? keepPreviousData(prev) : undefined),
+  });
+  // A failed load keeps the rows of the last good one of the same owner on screen (issue 15), with the inline error.
+  const [lastGood, setLastGood] = useState<{ owner: string; page: Page<Row> }>({ owner, page: EMPTY_PAGE });
   useEffect(() => {
-    let live = true;
-    setLoading(true);
-    const body = JSON.parse(requestKey) as Record<string, unknown>;
-    const load = all
-      ? listEvery(entity, Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'pageNum' && k !== 'pageSize'))).then((list) => ({ list, total: list.length }))
-      : callOp<Page<Row>>(entity, 'list', body);
-    load
-      .then((p) => {
-        if (!live) return;
-        setPage(p);
-        setFailed(false);
-        setSelection([]);
-      })
-      // A request cancelled as a duplicate is answered by its twin: keep what is shown.
-      .catch((e: unknown) => live && !(e instanceof ApiError && e.kind === 'canceled') && setFailed(true))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [entity, requestKey, tick, opts.reloadKey, all]);
-
-  const reload = useCallback(() => setTick((n) => n + 1), []);
-  // A record of this entity saved elsewhere (a page form, another tab kept alive): show it.
-  useEffect(() => onRefsChanged((e) => e === entity.name && reload()), [entity, reload]);
+    if (query.data && !query.isPlaceholderData) setLastGood({ owner, page: query.data });
+  }, [query.data, query.isPlaceholderData, owner]);
+  const page = query.data ?? (lastGood.owner === owner ? lastGood.page : EMPTY_PAGE);
+  const failed = query.isError;
+  const loading = query.isFetching;
+  const refetch = query.refetch;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  // The selection belongs to the rows it was made on: a new answer clears it.
+  useEffect(() => setSelection([]), [query.dataUpdatedAt]);
+  // A page that changes reloadKey (after an import) asks for a fresh answer of the same view.
+  const reloadKey = useRef(opts.reloadKey);
+  useEffect(() => {
+    if (reloadKey.current === opts.reloadKey) return;
+    reloadKey.current = opts.reloadKey;
+    reload();
+  }, [opts.reloadKey, reload]);
   const go = (next: ListState) => {
     if (!urlSync) {
       if (JSON.stringify(next) === JSON.stringify(localState)) reload();
@@ -186,12 +213,11 @@ export function useListController(resource: Resource, opts: ListControllerOption
       rejectLabel: t('crud.cancel'),
       accept: async () => {
         try {
+          // callOp's invalidation refetches the page shown; only a page left empty moves back.
           const { count } = await callOp<{ count: number }>(entity, 'del', { ids: rows.map((r) => r.id) });
-          invalidateRefs(entity.name);
           crudEnv().notify(t('crud.deleted', { count }), 'success');
           const pageNum = all ? 1 : pageAfterDelete(state, page.total, count);
           if (pageNum !== state.pageNum) go({ ...state, pageNum });
-          else reload();
         } catch {
           // Shown by the HTTP client (e.g. a category still in use); nothing changed.
         }
@@ -205,38 +231,45 @@ export function useListController(resource: Resource, opts: ListControllerOption
     const value = on ? onValue : offValue;
     try {
       await callOp(entity, 'updateStatus', { id: row.id, [field]: value });
-      invalidateRefs(entity.name);
       crudEnv().notify(t('crud.statusChanged'), 'success');
-      setPage((p) => ({ ...p, list: p.list.map((r) => (r.id === row.id ? { ...r, [field]: value } : r)) }));
+      // Shown at once; the write's invalidation (callOp) brings the server's row right after.
+      const patch = (rows: Row[]) => rows.map((r) => (r.id === row.id ? { ...r, [field]: value } : r));
+      queryClient.setQueryData<unknown>(queryKey, (d: unknown) => (!d ? d : Array.isArray(d) ? patch(d as Row[]) : { ...(d as Page<Row>), list: patch((d as Page<Row>).list) }));
     } catch {
       reload();
     }
   };
 
+  const exportAbort = useRef<AbortController | null>(null);
+  /**
+   * Exports every row of the current filter, a page of 1,000 at a time, with progress and cancel
+   * (issue 21: the count said must be the count written). Above the export bound it says plainly
+   * that only the first N of M were written. Each column's text is its field kind's export text.
+   */
   const exportNow = async () => {
+    const abort = new AbortController();
+    exportAbort.current = abort;
     setExporting(true);
+    setExportProgress({ done: 0, total: page.total });
     try {
       const { exportRows } = await import('./export');
-      const cols = shown.map((c) => ({
-        header: label(c),
-        value: (r: Row) => {
-          const s = specs[c];
-          const v = r[c];
-          if (s.enumName && typeof v === 'number') return enumLabel(s.enumName, v, i18n.language);
-          if (s.kind === 'money') return centsToYuan(v);
-          if (s.kind === 'richText') return htmlText(v);
-          if ((s.kind === 'ref' || s.kind === 'tree') && s.ref) return refMaps[s.ref]?.find((o) => o.value === v)?.label ?? (v as number) ?? null;
-          if (s.kind === 'refs' && s.ref && Array.isArray(v)) return v.map((x) => refMaps[s.ref!]?.find((o) => o.value === x)?.label ?? `#${String(x)}`).join(', ');
-          if (Array.isArray(v)) return v.join(', ');
-          return (v as string | number | null | undefined) ?? null;
-        },
-      }));
-      const n = await exportRows((pageNum, pageSize) => callOp<Page<Row>>(entity, 'list', { ...request, pageNum, pageSize }), cols, `${t(`resources.${entity.name}.title`)}-${dayjs().format('YYYYMMDDHHmmss')}`);
-      crudEnv().notify(t('crud.exported', { count: n }), 'success');
+      const cols = shown.map((c) => ({ header: label(c), value: (r: Row) => exportValue(specs[c], r[c], { locale: i18n.language, refs: specs[c].ref ? refMaps[specs[c].ref] : undefined }) }));
+      const listPath = entity.ops.list!;
+      const res = await exportRows(
+        (pageNum, pageSize, signal) => http.post<Page<Row>>(listPath, { ...request, pageNum, pageSize }, { signal, ignoreCancel: true }),
+        cols,
+        `${t(`resources.${entity.name}.title`)}-${dayjs().format('YYYYMMDDHHmmss')}`,
+        { signal: abort.signal, onProgress: setExportProgress },
+      );
+      if (res.cancelled) crudEnv().notify(t('crud.exportCancelled'), 'info');
+      else if (res.capped) crudEnv().notify(t('crud.exportedPart', { count: res.written, total: res.total }), 'warn');
+      else crudEnv().notify(t('crud.exported', { count: res.written }), 'success');
     } catch {
       // The HTTP client showed the failure.
     } finally {
+      exportAbort.current = null;
       setExporting(false);
+      setExportProgress(null);
     }
   };
 
@@ -277,6 +310,8 @@ export function useListController(resource: Resource, opts: ListControllerOption
     setStatus,
     exportNow,
     exporting,
+    exportProgress,
+    cancelExport: () => exportAbort.current?.abort(),
     label,
   };
 }

@@ -4,8 +4,6 @@
  * that says why it is disabled, a detail view with an action bar, a paged sub-list with a permanent
  * filter (master-detail), a live clock.
  */
-export { ActionDialog, type ActionDialogProps, type ActionField } from './ActionDialog';
 export { GuardedButton } from './GuardedButton';
 export { DetailView, DetailSection, DescList } from './DetailView';
-export { SubList, type SubListProps } from './SubList';
 export { useNow, durationParts } from './use-now';

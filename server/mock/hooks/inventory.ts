@@ -26,12 +26,14 @@ export function recountStock(store: MockStore, goodsId: number): void {
     }
   }
   const stock = store.col('stock');
+  const goods = store.get<AnyRow>('goods', goodsId);
+  // The stock line names its goods, game and platform as the goods does now (a renamed or moved goods).
+  const of = goods ? { goodsName: goods.goodsName, gameId: goods.gameId, platformId: goods.platformId } : {};
   for (const s of stock.values()) {
     if (s.goodsId === goodsId) {
-      stock.replace({ ...s, totalQty: total, availableQty: available, lockedQty: locked, soldQty: sold, stockStatus: stockStatusOf(available, s.warnQty as number) });
+      stock.replace({ ...s, ...of, totalQty: total, availableQty: available, lockedQty: locked, soldQty: sold, stockStatus: stockStatusOf(available, s.warnQty as number) });
     }
   }
-  const goods = store.get<AnyRow>('goods', goodsId);
   if (goods && (goods.deliveryType === 1 || goods.deliveryType === 3)) store.col('goods').replace({ ...goods, stock: available });
 }
 
@@ -72,7 +74,7 @@ export const inventoryHooks = defineHooks({
     beforeAdd(row, h) {
       const goods = h.store.get<AnyRow>('goods', row.goodsId)!;
       if (goods.deliveryType !== 1 && goods.deliveryType !== 3) throw new MockError('goodsId', 'stock.byHand', { id: goods.id });
-      return { ...row, goodsName: goods.goodsName as string };
+      return { ...row, goodsName: goods.goodsName as string, gameId: goods.gameId as number, platformId: goods.platformId as number };
     },
     afterAdd: (row, h) => recountStock(h.store, row.goodsId),
     afterUpdate: (row, _old, h) => recountStock(h.store, row.goodsId),

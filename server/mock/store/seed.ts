@@ -1,12 +1,15 @@
 import { ENTITIES, ENTITY, type EntityMap, type EntityName, type EntityStored } from '../../contract/index.js';
 import { seededFaker } from '../faker.js';
 import { Gen } from './gen.js';
+import { renumberByTime } from './time-order.js';
 
 /**
  * The seeding engine: runs the factories (fixtures/*.factory.ts) in dependency order, each with its
  * own faker seeded from (seed, entity name) so adding an entity never shifts another's data, then
  * the finishing passes that compute derived fields (totals, counters, stock). Ids are 1..n in
- * generation order. The result is frozen: the store treats seeded rows as immutable and a reset
+ * `createTime` order, as a database hands them out (`time-order.ts`: factories number rows as they
+ * make them, then each table is renumbered by time and every reference rewritten). The result is
+ * frozen: the store treats seeded rows as immutable and a reset
  * just re-indexes them, which is what makes resetting between tests cheap.
  */
 
@@ -190,6 +193,7 @@ function* generation(seed: number, scale: number, steps: SeedStep[]): Generator<
     tables[step.entity] = made as AnyRow[];
   }
   for (const e of ENTITIES) if (!tables[e.name]) throw new Error(`no factory for entity ${e.name}`);
+  yield* renumberByTime(tables);
   for (const name of Object.keys(tables) as EntityName[]) {
     const rows = tables[name];
     for (let i = 0; i < rows.length; i++) {

@@ -79,6 +79,38 @@ describe('every seeded record', () => {
   });
 });
 
+describe('ids follow creation time (issue 21)', () => {
+  test.each(ALL.map((e) => [e.name, e] as const))('%s: a higher id was never created earlier', (_n, e) => {
+    const t = rows(e.name as EntityName);
+    const late = t.findIndex((r, i) => i > 0 && r.createTime < t[i - 1].createTime);
+    expect(late, late < 0 ? '' : `${e.name} ${t[late].id} (${t[late].createTime}) after ${t[late - 1].id} (${t[late - 1].createTime})`).toBe(-1);
+    t.forEach((r, i) => expect(r.id).toBe(i + 1));
+  });
+
+  test('relations survive the renumbering: names, numbers and labels still agree across tables', () => {
+    const byId = (n: EntityName) => new Map(rows(n).map((r) => [r.id, r]));
+    const orders = byId('order');
+    const orderByNo = new Map(rows('order').map((r) => [r.orderNo, r]));
+    for (const f of rows('refund')) expect(`R${(orders.get(f.orderId as number)!.orderNo as string).slice(1)}`).toBe(f.refundNo);
+    for (const c of rows('memberConsume')) if (c.orderNo) expect(orderByNo.get(c.orderNo as string)?.memberId, `consume ${c.id}`).toBe(c.memberId);
+    // A delivered card belongs to the order whose item lists it.
+    const cards = byId('card');
+    for (const it of rows('orderItem')) for (const id of it.cardIds as number[]) expect(cards.get(id)!.orderId, `item ${it.id} card ${id}`).toBe(it.orderId);
+    // Untyped references (the target of a recommendation, a comment, an audit entry) still name their target.
+    const label: Record<string, [EntityName, string]> = { game: ['game', 'gameName'], goods: ['goods', 'goodsName'], article: ['article', 'title'] };
+    const maps = { game: byId('game'), goods: byId('goods'), article: byId('article'), card: byId('card') } as Record<string, Map<number, AnyRow>>;
+    for (const r of rows('recommendRelation')) {
+      const [entity, field] = label[({ 1: 'game', 2: 'goods', 3: 'article' } as Record<number, string>)[r.targetType as number]];
+      expect(maps[entity].get(r.targetId as number)?.[field], `relation ${r.id}`).toBe(r.targetName);
+    }
+    for (const r of rows('comment')) {
+      const [entity, field] = label[({ 1: 'goods', 2: 'game', 3: 'article' } as Record<number, string>)[r.targetType as number]];
+      expect(maps[entity].get(r.targetId as number)?.[field], `comment ${r.id}`).toBe(r.targetName);
+    }
+    for (const a of rows('inventoryAudit')) if (a.targetType === 1 && a.targetId) expect(maps.card.get(a.targetId as number)?.cardNo, `audit ${a.id}`).toBe(a.targetLabel);
+  });
+});
+
 describe('derived numbers add up', () => {
   test('order totals: item amount = price × quantity, total = Σ items, pay = total − discount', () => {
     const items = new Map<number, AnyRow[]>();

@@ -1,5 +1,8 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, render as rtlRender, type RenderOptions } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement, ReactNode } from 'react';
+import { queryClient } from '../../../web/api/query';
 import { configureHttp } from '../../../web/api/http';
 import { configureCrud } from '../../../web/crud/env';
 import { initI18n } from '../../../web/i18n';
@@ -48,8 +51,19 @@ export function holdCodes(pred: (code: string) => boolean): void {
 configureCrud({ usePermission: () => (code) => allowed(code), notify: (m) => notices.push(m) });
 await initI18n('en');
 
+function WithQueries({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/** Testing Library's `render` inside the console's query client (as the shell mounts it). */
+export function render(ui: ReactElement, options: Omit<RenderOptions, 'queries'> = {}) {
+  return rtlRender(ui, { wrapper: WithQueries, ...options });
+}
+
 afterEach(() => {
   cleanup();
+  // Every test starts with an empty cache: no answer of another test's handlers is reused.
+  queryClient.clear();
   handlers.clear();
   calls.length = 0;
   notices.length = 0;

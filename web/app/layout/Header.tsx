@@ -14,7 +14,7 @@ import { MockPanelButton } from '../mock-panel/MockPanelButton';
 import { ServedByMarker } from '../platform/ServedByMarker';
 import { DriftWatch } from '../platform/DriftWatch';
 // The bell (and the sanitizer it renders messages with) loads after the shell, not in the entry chunk.
-const MessageBell = lazy(() => import('../../parts/MessageBell'));
+const MessageBell = lazy(() => import('./MessageBell'));
 
 /**
  * The header: menu collapse on the left (on a narrow screen it opens the menu drawer); on the

@@ -1,9 +1,10 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { onAnswers } from '../../api/http';
 import { noteServedBy, servedByOf, servedByVersion, subscribeServedBy, type ServedBy } from '../../api/served-by';
-import { markerWanted, serverMode } from '../../api/server-mode';
+import { markerWanted, serverModeQuery } from '../../api/server-mode';
 import './platform.css';
 
 // Installed when the signed-in shell loads, before any screen asks for data (the login route carries none of it).
@@ -20,15 +21,9 @@ onAnswers(noteServedBy);
 export function ServedByMarker() {
   const { t } = useTranslation();
   const [path] = useLocation();
-  const [wanted, setWanted] = useState(false);
+  const mode = useQuery(serverModeQuery).data;
+  const wanted = !!mode && markerWanted(mode);
   useSyncExternalStore(subscribeServedBy, servedByVersion);
-  useEffect(() => {
-    let live = true;
-    void serverMode().then((m) => live && setWanted(markerWanted(m)));
-    return () => {
-      live = false;
-    };
-  }, []);
   const sides = servedByOf(path);
   if (!wanted || !sides.size) return null;
   const shown: ServedBy[] = (['mock', 'replay'] as const).filter((s) => sides.has(s));

@@ -14,7 +14,31 @@ import {
   type SearchResult,
 } from './menu-search';
 import { closeSearch, isSearchShortcut, openSearch, useSearchOpen } from './search-store';
+import { api } from '../../api/client';
+import { editId } from '../../crud';
+import { MIN_RECORD_QUERY, searchableKinds, searchRecords, type RecordHit, type RecordKind } from './record-search';
 import './search.css';
+
+/** Records found for a settled query (null while its search runs). */
+function useRecordSearch(query: string, menuPaths: readonly string[]): { query: string; hits: RecordHit[] | null } {
+  const kinds = useMemo(() => searchableKinds(menuPaths), [menuPaths]);
+  const [found, setFound] = useState<{ query: string; hits: RecordHit[] | null }>({ query: '', hits: [] });
+  useEffect(() => {
+    const q = query.trim();
+    if (q.length < MIN_RECORD_QUERY || kinds.length === 0) return setFound({ query, hits: [] });
+    setFound({ query, hits: null });
+    // The next keystroke (or closing) aborts this round: its answers never land on a newer query.
+    const controller = new AbortController();
+    const list = (k: RecordKind, payload: { pageNum: number; pageSize: number; keyword: string }, signal: AbortSignal) =>
+      (api[k].list as (p: unknown, o: object) => Promise<{ list: Record<string, unknown>[] }>)(payload, { signal, errorMode: 'none', ignoreCancel: true });
+    searchRecords(q, kinds, list, controller.signal).then(
+      (hits) => setFound({ query, hits }),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [query, kinds]);
+  return found;
+}
 
 /** `value`, settled for `ms` (spec §9: the search waits 200 ms after the last keystroke). */
 function useDebounced<T>(value: T, ms: number): T {
@@ -27,10 +51,13 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /**
- * The menu search modal (spec §2, behaviour notes "Menu search"): a text box over the user's
- * visible menu entries, matched in order, labelled by their full chain of names, with the matched
- * characters highlighted. Up/Down move the highlight (wrapping), hovering highlights, Enter or a
- * click opens the entry (http(s) paths in a new window), Escape closes. Ctrl+K / ⌘K opens it.
+ * The search palette (spec §2, behaviour notes "Menu search"; issue 21 records): a text box over the
+ * user's visible menu entries, matched in order, labelled by their full chain of names, with the
+ * matched characters highlighted; below them the records the query finds (an order by number, a
+ * member by phone or nickname, goods, merchant, game, account, code: `record-search.ts`), grouped
+ * by kind, only of kinds whose screen is in the user's menu. Up/Down move the highlight over both
+ * (wrapping), hovering highlights, Enter or a click opens the entry (http(s) paths in a new window)
+ * or the record (its detail, or its list filtered to it) in a tab, Escape closes. Ctrl+K / ⌘K opens it.
  */
 export function SearchModal() {
   const open = useSearchOpen();
@@ -67,8 +94,12 @@ function SearchDialog() {
     [menus, t, i18n.language], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const results = useMemo(() => searchMenu(entries, query), [entries, query]);
+  const menuPaths = useMemo(() => entries.map((e) => e.path), [entries]);
+  const records = useRecordSearch(query, menuPaths);
+  const hits = records.query === query ? (records.hits ?? []) : [];
+  const searching = text !== query || (records.query === query && records.hits === null);
   const [state, dispatch] = useReducer(searchListReducer, { count: 0, active: -1 });
-  useEffect(() => dispatch({ type: 'search.results', count: results.length }), [results]);
+  useEffect(() => dispatch({ type: 'search.results', count: results.length + hits.length }), [results, hits.length]);
 
   useEffect(() => {
     list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
@@ -80,6 +111,13 @@ function SearchDialog() {
     if (isExternalPath(r.path)) window.open(r.path, '_blank', 'noopener,noreferrer');
     else navigate(r.path);
   };
+  const openRecord = (h: RecordHit) => {
+    closeSearch();
+    if (h.target.editId) editId.set(...h.target.editId);
+    navigate(h.target.path);
+  };
+  /** The highlighted row: a menu entry first, then the records. */
+  const choose = (i: number) => (i < results.length ? go(results[i]) : hits[i - results.length] && openRecord(hits[i - results.length]));
 
   const onKeyDown = (e: ReactKeyboardEvent) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -88,11 +126,11 @@ function SearchDialog() {
     } else if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
       e.preventDefault();
       // Enter right after typing acts on what was typed, not on results 200 ms old.
-      go(text === query ? results[state.active] : searchMenu(entries, text)[0]);
+      if (text === query) choose(state.active);
+      else go(searchMenu(entries, text)[0]);
     }
   };
 
-  const pending = text !== query;
   const blank = !query.trim();
   const listId = 'menu-search-results';
   return (
@@ -121,7 +159,7 @@ function SearchDialog() {
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           role="combobox"
-          aria-expanded={results.length > 0}
+          aria-expanded={results.length + hits.length > 0}
           aria-controls={listId}
           aria-activedescendant={state.active >= 0 ? `${listId}-${state.active}` : undefined}
           aria-label={t('search.placeholder')}
@@ -133,7 +171,7 @@ function SearchDialog() {
       </div>
       <div className="menu-search-content">
         {blank && <p className="menu-search-note">{t('search.hint')}</p>}
-        {!blank && !pending && results.length === 0 && (
+        {!blank && !searching && results.length === 0 && hits.length === 0 && (
           <p className="menu-search-note menu-search-empty" data-testid="search-empty">
             <i className="pi pi-inbox" aria-hidden />
             {t('search.noData')}
@@ -162,6 +200,39 @@ function SearchDialog() {
               </li>
             ))}
           </ul>
+        )}
+        {hits.length > 0 && (
+          <ul role="listbox" aria-label={t('search.records')} className="menu-search-list menu-search-records" data-testid="search-records">
+            {hits.map((h, k) => {
+              const i = results.length + k;
+              const first = k === 0 || hits[k - 1].kind !== h.kind;
+              return (
+                <li
+                  key={`${h.kind}-${h.id}`}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  aria-selected={i === state.active}
+                  className={`menu-search-item menu-search-record${i === state.active ? ' is-active' : ''}${first ? ' is-first' : ''}`}
+                  onMouseEnter={() => dispatch({ type: 'search.hover', index: i })}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => openRecord(h)}
+                  data-testid="search-record"
+                  data-kind={h.kind}
+                  data-id={h.id}
+                >
+                  <span className="menu-search-kind">{t(`search.kinds.${h.kind}`)}</span>
+                  <span className="menu-search-label">{h.label}</span>
+                  {h.detail && <span className="menu-search-detail">{h.detail}</span>}
+                  <i className="pi pi-arrow-right menu-search-enter" aria-hidden />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {!blank && searching && query.trim().length >= MIN_RECORD_QUERY && results.length === 0 && hits.length === 0 && (
+          <p className="menu-search-note" data-testid="search-searching">
+            <i className="pi pi-spin pi-spinner" aria-hidden /> {t('search.searching')}
+          </p>
         )}
       </div>
       <footer className="menu-search-footer">

@@ -60,13 +60,11 @@ export function TabsBar() {
   const strip = useRef<HTMLDivElement>(null);
 
   // Mount the context menu once the page is idle, so a right-click finds it ready (it stays out of
-  // the first download all the same).
+  // the first download all the same). React.lazy loads its chunk; Suspense draws nothing meanwhile.
   useEffect(() => {
-    let live = true;
-    const warm = () => void loadContextMenu().then(() => live && setContextMenuWanted(true), () => {});
+    const warm = () => setContextMenuWanted(true);
     const id = typeof requestIdleCallback === 'function' ? requestIdleCallback(warm, { timeout: 2000 }) : setTimeout(warm, 500);
     return () => {
-      live = false;
       if (typeof cancelIdleCallback === 'function' && typeof requestIdleCallback === 'function') cancelIdleCallback(id as number);
       else clearTimeout(id as ReturnType<typeof setTimeout>);
     };

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AutoComplete } from 'primereact/autocomplete';
 import type { InputProps } from '../types';
-import { labelOf, searchOptions, type RefOption } from '../api';
+import { searchOptions, type RefOption } from '../api';
+import { useRemoteLabels } from '../queries';
 
 /**
  * Remote-search picker for large entities (kinds `remote`, single id, and `remotes`, ids): typing
@@ -15,29 +16,14 @@ export function RemoteInput({ spec, value, onChange, invalid, id, placeholder, d
   const entity = spec.override.refEntity!;
   const many = spec.kind === 'remotes';
   const ids: number[] = many ? (Array.isArray(value) ? (value as number[]) : []) : typeof value === 'number' ? [value] : [];
-  const [chosen, setChosen] = useState<RefOption[]>([]);
+  // Options picked in this session carry their label; others (on edit, after a reset from outside)
+  // come from `info` through the label cache, keyed by id, so a changed value never shows an old label.
+  const [picked, setPicked] = useState<RefOption[]>([]);
+  const known = new Map(picked.map((o) => [o.value, o.label]));
+  const missing = ids.filter((i) => !known.has(i));
+  const labels = useRemoteLabels(entity, missing);
+  const chosen: RefOption[] = ids.map((i) => ({ value: i, label: known.get(i) ?? labels?.[missing.indexOf(i)] ?? `#${i}` }));
   const [suggestions, setSuggestions] = useState<RefOption[]>([]);
-  const idsKey = ids.join(',');
-
-  // Labels of the current value (on edit, or after a reset from outside).
-  useEffect(() => {
-    let live = true;
-    const known = new Map(chosen.map((o) => [o.value, o]));
-    const missing = ids.filter((i) => !known.has(i));
-    if (!missing.length) {
-      if (chosen.length !== ids.length) setChosen(ids.map((i) => known.get(i)!));
-      return;
-    }
-    void Promise.all(missing.map((i) => labelOf(entity, i))).then((found) => {
-      if (!live) return;
-      const all = new Map([...known, ...found.map((o) => [o.value, o] as const)]);
-      setChosen(ids.map((i) => all.get(i)!).filter(Boolean));
-    });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [idsKey, entity]);
 
   return (
     <AutoComplete
@@ -55,14 +41,11 @@ export function RemoteInput({ spec, value, onChange, invalid, id, placeholder, d
       onChange={(e) => {
         const v = e.value as RefOption | RefOption[] | string | null;
         if (typeof v === 'string') {
-          if (!v && !many) {
-            setChosen([]);
-            onChange(null);
-          }
+          if (!v && !many) onChange(null);
           return;
         }
         const list = Array.isArray(v) ? v : v ? [v] : [];
-        setChosen(list);
+        setPicked((p) => [...p.filter((o) => !list.some((l) => l.value === o.value)), ...list]);
         onChange(many ? list.map((o) => o.value) : (list[0]?.value ?? null));
       }}
       placeholder={placeholder ?? t('crud.typeToSearch')}

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TreeSelect } from 'primereact/treeselect';
 import type { InputProps } from '../types';
-import { listEvery, onRefsChanged } from '../api';
+import { useListEvery } from '../queries';
 import { buildTree, type RowNode } from '../tree';
 
 /**
@@ -15,17 +15,8 @@ export function TreeInput({ spec, value, onChange, invalid, id, placeholder, fil
   const { t } = useTranslation();
   const entity = spec.override.refEntity!;
   const root = spec.override.rootValue ?? 0;
-  const [rows, setRows] = useState<Record<string, unknown>[]>([]);
-  const [tick, setTick] = useState(0);
-  useEffect(() => onRefsChanged((e) => e === entity.name && setTick((n) => n + 1)), [entity]);
-  useEffect(() => {
-    let live = true;
-    // Fresh on every open form: a stale tree would offer a node someone else just deleted.
-    listEvery(entity).then((r) => live && setRows(r), () => {});
-    return () => {
-      live = false;
-    };
-  }, [entity, tick]);
+  // Fetched again on every open form (staleTime 0): a stale tree would offer a node someone else just deleted.
+  const rows = useListEvery(entity);
   const nodes = useMemo<RowNode[]>(() => {
     const tree = buildTree(rows, { labelField: entity.label, rootValue: root });
     // A parent picker offers "top level" (the root value); a plain reference does not.

@@ -6,23 +6,24 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import dayjs from 'dayjs';
-import { http } from '../../api/http';
-import { accountActions, GameAccountStatus } from '../../../server/contract/account';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, apiQuery, type ActionPayloadOf } from '../../api/client';
+import { GameAccountStatus } from '../../../server/contract/account';
 import { enumLabel, refOptions, type RefOption } from '../../crud';
 import { formatMoney } from '../../lib/format';
 // This page is itself a lazily loaded chunk: ApexCharts comes with it, never with login or list pages.
 import Chart from '../../components/chart';
 import '../inventory/parts/parts.css';
 
-const PATH = accountActions.find((a) => a.name === 'gameAccount.statistics')!.path;
+type StatsQuery = ActionPayloadOf<typeof api.gameAccount.statistics>;
 
-interface Stats {
-  accountTotal: number;
-  byStatus: { status: number; count: number }[];
-  useCount: number;
-  useMinutes: number;
-  income: number;
-  byGame: { gameId: number; gameName: string; accounts: number; uses: number; minutes: number; income: number }[];
+/** The statistics payload of the form's game and date range (all games, all time when left empty). */
+function statsQuery(gameId: number | null, range: (Date | null)[] | null): StatsQuery {
+  const [a, b] = range ?? [];
+  return {
+    ...(gameId ? { gameId } : {}),
+    ...(a ? { startDate: dayjs(a).format('YYYY-MM-DD'), endDate: dayjs(b ?? a).format('YYYY-MM-DD') } : {}),
+  };
 }
 
 async function exportTable(name: string, columns: { header: string; value: (r: Record<string, unknown>) => string | number | null }[], rows: Record<string, unknown>[]) {
@@ -41,30 +42,18 @@ export default function AccountStatisticsPage() {
   const [games, setGames] = useState<RefOption[]>([]);
   const [gameId, setGameId] = useState<number | null>(null);
   const [range, setRange] = useState<(Date | null)[] | null>([dayjs().subtract(90, 'day').toDate(), dayjs().toDate()]);
-  const [stats, setStats] = useState<Stats | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = async () => {
-    setBusy(true);
-    const [a, b] = range ?? [];
-    try {
-      setStats(
-        await http.post<Stats>(PATH, {
-          ...(gameId ? { gameId } : {}),
-          ...(a ? { startDate: dayjs(a).format('YYYY-MM-DD'), endDate: dayjs(b ?? a).format('YYYY-MM-DD') } : {}),
-        }),
-      );
-    } catch {
-      // Shown by the HTTP client.
-    } finally {
-      setBusy(false);
-    }
+  // The query asked for: the default range at first, then what the Query button submits.
+  const [asked, setAsked] = useState<StatsQuery>(() => statsQuery(null, range));
+  const answer = useQuery({ ...apiQuery(api.gameAccount.statistics, asked), placeholderData: keepPreviousData });
+  const stats = answer.data ?? null;
+  const busy = answer.isFetching;
+  const load = () => {
+    setAsked(statsQuery(gameId, range));
+    // The same query again is a refresh: the operator asked for today's figures.
+    if (JSON.stringify(statsQuery(gameId, range)) === JSON.stringify(asked)) void answer.refetch();
   };
   useEffect(() => {
     refOptions('game').then(setGames, () => {});
-    void load();
-    // First load with the default range only; later loads come from the Query button.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const statusRows = useMemo(() => (stats?.byStatus ?? []).map((s) => ({ ...s, label: enumLabel(GameAccountStatus.name, s.status, lang) })), [stats, lang]);
@@ -73,7 +62,7 @@ export default function AccountStatisticsPage() {
 
   return (
     <div className="crud-page" data-testid="account-statistics">
-      <form className="crud-card inv-search" onSubmit={(e) => { e.preventDefault(); void load(); }}>
+      <form className="crud-card inv-search" onSubmit={(e) => { e.preventDefault(); load(); }}>
         <Dropdown value={gameId} options={games} onChange={(e) => setGameId((e.value as number | null) ?? null)} showClear filter placeholder={t('account.stats.allGames')} aria-label={t('resources.gameAccount.fields.gameId')} style={{ minWidth: 220 }} />
         <Calendar value={range} onChange={(e) => setRange(e.value as (Date | null)[] | null)} selectionMode="range" readOnlyInput showIcon dateFormat="yy-mm-dd" placeholder={t('account.stats.range')} aria-label={t('account.stats.range')} />
         <Button type="submit" label={t('crud.search')} icon="pi pi-search" loading={busy} data-testid="stats-query" />
@@ -129,7 +118,7 @@ export default function AccountStatisticsPage() {
                 <Column field="accounts" header={t('account.stats.accounts')} sortable />
                 <Column field="uses" header={t('account.stats.uses')} sortable />
                 <Column field="minutes" header={t('account.stats.minutes')} sortable />
-                <Column field="income" header={t('account.stats.income')} sortable body={(r: Stats['byGame'][number]) => money(r.income)} />
+                <Column field="income" header={t('account.stats.income')} sortable body={(r: { income: number }) => money(r.income)} />
               </DataTable>
             </section>
           </div>

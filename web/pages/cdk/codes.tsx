@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from 'primereact/button';
@@ -6,7 +7,8 @@ import { InputNumber } from 'primereact/inputnumber';
 import { Message } from 'primereact/message';
 import { cdkActions } from '../../../server/contract/cdk';
 import type { AnyEntity } from '../../../server/contract/entity';
-import { callOp, editId, ResourceListPage, yuanToCents, type Resource } from '../../crud';
+import { readQuery } from '../../api/query';
+import { readOp, editId, ResourceListPage, yuanToCents, type Resource } from '../../crud';
 import { AuditButton } from '../inventory/parts/audit-dialog';
 import { ImportDialog } from '../inventory/parts/import-dialog';
 import { VoidButton } from '../inventory/parts/void-button';
@@ -49,8 +51,6 @@ export function CdkCodesPage({ owner }: { owner: CdkOwner }) {
   const query = new URLSearchParams(useSearch());
   const fromUrl = Number(query.get(owner.field));
   const id = Number.isInteger(fromUrl) && fromUrl > 0 ? fromUrl : editId.get(owner.storageKey);
-  const [master, setMaster] = useState<Row | null>(null);
-  const [missing, setMissing] = useState(false);
   const [importing, setImporting] = useState(false);
   const [faceValue, setFaceValue] = useState<number | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
@@ -62,18 +62,10 @@ export function CdkCodesPage({ owner }: { owner: CdkOwner }) {
     if (!(fromUrl > 0)) navigate(`${loc}?${owner.field}=${id}`, { replace: true });
   }, [id, fromUrl, loc, navigate, owner]);
 
-  useEffect(() => {
-    if (!id) return;
-    let live = true;
-    setMissing(false);
-    callOp<Row>(owner.master, 'info', { id }).then(
-      (r) => live && setMaster(r),
-      () => live && setMissing(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, owner.master]);
+  // The owner's record, keyed by its id: another owner shows '…' until its own record comes.
+  const masterQ = useQuery({ ...readQuery(owner.master.name, 'info', { id }, ({ signal }) => readOp<Row>(owner.master, 'info', { id }, signal)), enabled: !!id });
+  const master = masterQ.data ?? null;
+  const missing = masterQ.isError;
 
   const back = <Button label={t('cdk.back')} icon="pi pi-arrow-left" size="small" text onClick={() => navigate(owner.masterPath)} data-testid="cdk-back" />;
   if (!id || missing) {

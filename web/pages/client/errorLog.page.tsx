@@ -2,15 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import { notify } from '../../app/notify';
-import { clientActions } from '../../../server/contract/client';
 import { enumLabel, ResourceListPage } from '../../crud';
 import clientError from '../../resources/client/client-error.resource';
 import '../inventory/parts/parts.css';
 
 type Row = Record<string, unknown>;
-const RESOLVE = clientActions.find((a) => a.name === 'clientError.resolve')!.path;
 const DEVICE = ['platform', 'versionName', 'deviceModel', 'osVersion', 'memberId', 'occurTime', 'occurCount', 'errorType', 'status', 'remark'];
 const ENUM_OF: Record<string, string> = { platform: 'clientPlatform', errorType: 'clientErrorType', status: 'clientErrorStatus' };
 
@@ -27,7 +25,7 @@ export default function ClientErrorLogPage() {
   const resolve = async (ids: number[], reload: () => void) => {
     setBusy(true);
     try {
-      const r = await http.post<{ count: number }>(RESOLVE, { ids });
+      const r = await api.clientError.resolve({ ids });
       notify({ mode: 'toast', message: t('client.resolved', { count: r.count }) }, 'success');
       reload();
     } catch {

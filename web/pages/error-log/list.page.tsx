@@ -6,7 +6,7 @@ import { Tag } from 'primereact/tag';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
-import { http } from '../../api/http';
+import { callMissingEndpoint } from '../../api/demo';
 import { ErrorBoundary } from '../../app/error-boundary';
 import { errorLog, useErrorLogEntries, type ErrorLogEntry, type ErrorType } from '../../app/error-log/error-log';
 import { updateProjectConfig, useProjectConfig } from '../../app/config/project-config';
@@ -83,7 +83,7 @@ export default function ErrorLogListPage() {
     promise: () => void Promise.reject(new Error(t('errorLog.demo.promiseMessage'))),
     resource: () => setBrokenImages((l) => [...l, Date.now()]),
     // Handled here; the HTTP client logs it through its logError hook and shows its toast.
-    ajax: () => void http.post('/v1/no/such/endpoint').catch(() => {}),
+    ajax: () => void callMissingEndpoint().catch(() => {}),
   };
 
   return (

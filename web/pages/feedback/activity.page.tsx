@@ -5,16 +5,14 @@ import { Dialog } from 'primereact/dialog';
 import { FileUpload, type FileUploadHandlerEvent } from 'primereact/fileupload';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { ApiError, http } from '../../api/http';
+import { ApiError } from '../../api/http';
+import { api } from '../../api/client';
 import { notify } from '../../app/notify';
-import { feedbackActions, XLSX } from '../../../server/contract/feedback';
+import { XLSX } from '../../../server/contract/feedback';
 import { ResourceListPage, saveBlob } from '../../crud';
 import feedbackAward from '../../resources/feedback/feedback-award.resource';
 import './feedback.css';
 
-const path = (name: string) => feedbackActions.find((a) => a.name === name)!.path;
-const IMPORT_PATH = path('feedbackAward.importAwardExcel');
-const TEMPLATE_PATH = path('feedbackAward.exportAwardExcel');
 
 /**
  * /feedback/activity (spec §2, §7): the award winners (`getAwardList`), delete (`delAwardByIds`),
@@ -35,7 +33,7 @@ export default function FeedbackActivityPage() {
     if (!file) return;
     setError(null);
     try {
-      const res = await http.upload<{ count: number }>(IMPORT_PATH, file, { name: 'file', data: activity.trim() ? { activityName: activity.trim() } : {} });
+      const res = await api.feedbackAward.importAwardExcel(file, { data: activity.trim() ? { activityName: activity.trim() } : {} });
       notify({ mode: 'toast', message: t('feedback.imported', { count: res.count }) }, 'success');
       upload.current?.clear();
       setImporting(false);
@@ -49,7 +47,7 @@ export default function FeedbackActivityPage() {
   async function template() {
     setDownloading(true);
     try {
-      saveBlob(await http.download(TEMPLATE_PATH, { template: true }), t('feedback.templateName'));
+      saveBlob(await api.feedbackAward.exportAwardExcel({ template: true }), t('feedback.templateName'));
     } catch {
       // Shown by the HTTP client.
     } finally {

@@ -1,15 +1,13 @@
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { http } from '../../api/http';
+import { api } from '../../api/client';
+import { readQuery } from '../../api/query';
 import { notify } from '../../app/notify';
-import { financialActions } from '../../../server/contract/financial';
 import { BatchBar, ListTable, ListToolbar, listRequest, SearchForm, useListController, type ListController, type Resource, type Row } from '../../crud';
 import { formatMoney } from '../../lib/format';
 import '../inventory/parts/parts.css';
-
-const path = (name: string) => financialActions.find((a) => a.name === name)!.path;
 
 interface Totals {
   count: number;
@@ -21,18 +19,14 @@ interface Totals {
 }
 
 /** The sums of the lines matching the list's applied filters (`<entity>.totals`), above the table. */
-function TotalsBar({ ctl, entity, amountKey, feeKey, tick }: { ctl: ListController; entity: string; amountKey: string; feeKey: string; tick: number }) {
+function TotalsBar({ ctl, entity, amountKey, feeKey }: { ctl: ListController; entity: 'merchantIncome' | 'rentalIncome'; amountKey: string; feeKey: string }) {
   const { t, i18n } = useTranslation();
-  const [totals, setTotals] = useState<Totals | null>(null);
   const { pageNum: _p, pageSize: _s, sortField: _f, sortOrder: _o, ...filters } = listRequest(ctl.state);
-  const key = JSON.stringify(filters);
-  useEffect(() => {
-    let live = true;
-    http.post<Totals>(path(`${entity}.totals`), JSON.parse(key)).then((r) => live && setTotals(r), () => {});
-    return () => {
-      live = false;
-    };
-  }, [key, entity, tick]);
+  // Keyed by the applied filters; the last sums stay while the next load. A settle drops them (its mutation).
+  const totals = useQuery({
+    ...readQuery(entity, 'totals', filters, ({ signal }) => api[entity].totals(filters, { signal, ignoreCancel: true }) as Promise<Totals>),
+    placeholderData: keepPreviousData,
+  }).data;
   if (!totals) return null;
   const m = (c: number) => formatMoney(c, i18n.language);
   return (
@@ -54,9 +48,14 @@ function TotalsBar({ ctl, entity, amountKey, feeKey, tick }: { ctl: ListControll
  */
 export function IncomePage({ resource, entity, amountKey, feeKey }: { resource: Resource; entity: 'merchantIncome' | 'rentalIncome'; amountKey: string; feeKey: string }) {
   const { t, i18n } = useTranslation();
-  const [tick, setTick] = useState(0);
-  const ctl = useListController(resource, { reloadKey: tick });
+  const ctl = useListController(resource);
   const canSettle = ctl.can('update');
+  // The lines and the totals are reads of the entity: a settle drops both.
+  const settleMany = useMutation({
+    mutationKey: [entity, 'settle'],
+    // The typed client's write drops the entity's reads (lines and totals).
+    mutationFn: (ids: number[]) => api[entity].settle({ ids }),
+  });
 
   const settle = (rows: Row[]) => {
     const sum = rows.reduce((s, r) => s + (r.income as number), 0);
@@ -68,9 +67,8 @@ export function IncomePage({ resource, entity, amountKey, feeKey }: { resource: 
       rejectLabel: t('crud.cancel'),
       accept: async () => {
         try {
-          const r = await http.post<{ count: number }>(path(`${entity}.settle`), { ids: rows.map((x) => x.id) });
+          const r = await settleMany.mutateAsync(rows.map((x) => x.id as number));
           notify({ mode: 'toast', message: t('financial.settle.done', { count: r.count, sum: formatMoney(sum, i18n.language) }) }, 'success');
-          setTick((n) => n + 1);
         } catch {
           // Shown by the HTTP client; nothing changed.
         }
@@ -80,7 +78,7 @@ export function IncomePage({ resource, entity, amountKey, feeKey }: { resource: 
 
   return (
     <div className="crud-page" data-testid={`crud-${entity}`}>
-      <TotalsBar ctl={ctl} entity={entity} amountKey={amountKey} feeKey={feeKey} tick={tick} />
+      <TotalsBar ctl={ctl} entity={entity} amountKey={amountKey} feeKey={feeKey} />
       <SearchForm ctl={ctl} />
       <section className="crud-card">
         <ListToolbar ctl={ctl} />

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { DataTable } from 'primereact/datatable';
@@ -9,8 +10,10 @@ import { Tag } from 'primereact/tag';
 import { Image } from 'primereact/image';
 import { game, gameTag } from '../../../server/contract/games';
 import { usePermission } from '../../app/permission';
-import { EDIT_ID_KEYS, SafeHtml, editId, htmlText, listEvery, onRefsChanged, refOptions, type RefOption, type Row } from '../../crud';
+import { EDIT_ID_KEYS, SafeHtml, editId, htmlText, listEveryQuery, useListEvery, useRefOptionsOf, type RefOption, type Row } from '../../crud';
 import './games.css';
+
+const NO_ROWS: Row[] = [];
 
 /** The listing checks of a game, in the order shown; each is an i18n key `games.test.checks.<key>`. */
 const CHECKS: { key: string; ok: (g: Row) => boolean }[] = [
@@ -40,33 +43,16 @@ export default function GamesTestPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { has } = usePermission();
-  const [games, setGames] = useState<Row[]>([]);
-  const [loading, setLoading] = useState(true);
   const [onlyIssues, setOnlyIssues] = useState(true);
   const [chosen, setChosen] = useState<Row | null>(null);
-  const [tags, setTags] = useState<RefOption[]>([]);
-  const [platforms, setPlatforms] = useState<RefOption[]>([]);
-  const [tagColors, setTagColors] = useState<Record<number, string>>({});
-  const [tick, setTick] = useState(0);
-
-  useEffect(() => onRefsChanged((e) => ['game', 'gameTag', 'gamePlatform'].includes(e) && setTick((n) => n + 1)), []);
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    Promise.all([listEvery(game), refOptions('gameTag'), refOptions('gamePlatform'), listEvery(gameTag, {}, true)])
-      .then(([g, tg, pf, tagRows]) => {
-        if (!live) return;
-        setGames(g);
-        setTags(tg);
-        setPlatforms(pf);
-        setTagColors(Object.fromEntries(tagRows.map((r) => [r.id as number, String(r.color)])));
-      })
-      .catch(() => {})
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [tick]);
+  // Cached reads of the kit: a write to games, tags or platforms anywhere refetches them.
+  const gamesQuery = useQuery(listEveryQuery(game));
+  const games = gamesQuery.data ?? NO_ROWS;
+  const tags = useRefOptionsOf('gameTag');
+  const platforms = useRefOptionsOf('gamePlatform');
+  const tagRows = useListEvery(gameTag, {}, true);
+  const tagColors = useMemo<Record<number, string>>(() => Object.fromEntries(tagRows.map((r) => [r.id as number, String(r.color)])), [tagRows]);
+  const loading = gamesQuery.isPending;
 
   const rows = useMemo(() => games.map((g) => ({ ...g, issues: listingIssues(g) })).filter((g) => !onlyIssues || g.issues.length > 0), [games, onlyIssues]);
   const ready = games.filter((g) => listingIssues(g).length === 0).length;

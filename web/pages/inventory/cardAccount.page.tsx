@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { inventoryActions } from '../../../server/contract/inventory';
+import { api } from '../../api/client';
 import { ResourceListPage, type InputProps } from '../../crud';
 import accountDecl from '../../resources/inventory/card-account.resource';
 import { GoodsByDeliveryInput } from './parts/goods-input';
@@ -10,7 +10,6 @@ import { ImportDialog } from './parts/import-dialog';
 import { RevealButton } from './parts/reveal';
 import { VoidButton } from './parts/void-button';
 
-const path = (name: string) => inventoryActions.find((a) => a.name === name)!.path;
 // Accounts belong to goods delivered as accounts: the goods picker offers only those.
 const cardAccount = { ...accountDecl, fields: { ...accountDecl.fields, goodsId: { ...accountDecl.fields?.goodsId, input: (p: InputProps) => <GoodsByDeliveryInput {...p} deliveryType={3} /> } } };
 
@@ -29,11 +28,11 @@ export default function CardAccountPage() {
       <ResourceListPage
         resource={cardAccount}
         reloadKey={reloadKey}
-        rowActions={(row, ctx) => ctx.can('update') && <RevealButton path={path('cardAccount.reveal')} id={row.id as number} />}
+        rowActions={(row, ctx) => ctx.can('update') && <RevealButton path={api.cardAccount.reveal.endpoint.path} id={row.id as number} />}
         toolbar={(ctx) => (
           <>
             {ctx.can('add') && <Button label={t('inventory.import.button')} icon="pi pi-upload" size="small" onClick={() => setImporting(true)} data-testid="account-import" />}
-            {ctx.can('update') && <VoidButton path={path('cardAccount.batchVoid')} ids={ctx.selection.map((r) => r.id as number)} onDone={ctx.reload} />}
+            {ctx.can('update') && <VoidButton path={api.cardAccount.batchVoid.endpoint.path} ids={ctx.selection.map((r) => r.id as number)} onDone={ctx.reload} />}
             <AuditButton targetType={2} />
           </>
         )}
@@ -42,8 +41,8 @@ export default function CardAccountPage() {
         visible={importing}
         onHide={() => setImporting(false)}
         title={t('inventory.import.accountTitle')}
-        importPath={path('cardAccount.importExcel')}
-        templatePath={path('cardAccount.template')}
+        importPath={api.cardAccount.importExcel.endpoint.path}
+        templatePath={api.cardAccount.template.endpoint.path}
         templateName={t('inventory.import.accountTemplate')}
         columns={[{ field: 'goodsId', label: f('goodsId') }, { field: 'goodsName', label: t('resources.stock.fields.goodsName') }, { field: 'account', label: f('account') }, { field: 'email', label: f('email') }, { field: 'region', label: f('region') }]}
         onImported={() => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { inventoryActions } from '../../../server/contract/inventory';
+import { api } from '../../api/client';
 import { ResourceListPage, type InputProps } from '../../crud';
 import cardDecl from '../../resources/inventory/card.resource';
 import { GoodsByDeliveryInput } from './parts/goods-input';
@@ -10,7 +10,6 @@ import { ImportDialog } from './parts/import-dialog';
 import { RevealButton } from './parts/reveal';
 import { VoidButton } from './parts/void-button';
 
-const path = (name: string) => inventoryActions.find((a) => a.name === name)!.path;
 // Codes belong to goods delivered as codes: the goods picker offers only those.
 const card = { ...cardDecl, fields: { ...cardDecl.fields, goodsId: { ...cardDecl.fields?.goodsId, input: (p: InputProps) => <GoodsByDeliveryInput {...p} deliveryType={1} /> } } };
 
@@ -29,11 +28,11 @@ export default function CardManagePage() {
       <ResourceListPage
         resource={card}
         reloadKey={reloadKey}
-        rowActions={(row, ctx) => ctx.can('update') && <RevealButton path={path('card.reveal')} id={row.id as number} />}
+        rowActions={(row, ctx) => ctx.can('update') && <RevealButton path={api.card.reveal.endpoint.path} id={row.id as number} />}
         toolbar={(ctx) => (
           <>
             {ctx.can('add') && <Button label={t('inventory.import.button')} icon="pi pi-upload" size="small" onClick={() => setImporting(true)} data-testid="card-import" />}
-            {ctx.can('update') && <VoidButton path={path('card.batchVoid')} ids={ctx.selection.map((r) => r.id as number)} onDone={ctx.reload} />}
+            {ctx.can('update') && <VoidButton path={api.card.batchVoid.endpoint.path} ids={ctx.selection.map((r) => r.id as number)} onDone={ctx.reload} />}
             <AuditButton targetType={1} />
           </>
         )}
@@ -42,8 +41,8 @@ export default function CardManagePage() {
         visible={importing}
         onHide={() => setImporting(false)}
         title={t('inventory.import.cardTitle')}
-        importPath={path('card.importExcel')}
-        templatePath={path('card.template')}
+        importPath={api.card.importExcel.endpoint.path}
+        templatePath={api.card.template.endpoint.path}
         templateName={t('inventory.import.cardTemplate')}
         columns={[{ field: 'goodsId', label: f('goodsId') }, { field: 'goodsName', label: t('resources.stock.fields.goodsName') }, { field: 'cardNo', label: f('cardNo') }, { field: 'expireTime', label: f('expireTime') }]}
         onImported={() => {

@@ -1,65 +1,109 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
-import { http } from '../../api/http';
-import { card, cardAccount, stock } from '../../../server/contract/inventory';
-import { callOp, CellValue, enumLabel, fieldSpec, useRefOptions, type Page } from '../../crud';
+import { api } from '../../api/client';
+import { CellValue, enumLabel, fieldSpec, useRefOptions } from '../../crud';
 import cardResource from '../../resources/inventory/card.resource';
 import './parts/parts.css';
 
 type Row = Record<string, unknown>;
 type By = 'code' | 'account' | 'goods';
+const BYS: By[] = ['code', 'account', 'goods'];
 interface Hit extends Row {
   kind: 'card' | 'cardAccount' | 'stock';
   orderNo?: string;
   memberId?: number;
 }
+/** A search as submitted: what to look in, the text, and the page (`first` row, `rows` per page). */
+interface Query {
+  by: By;
+  q: string;
+  first: number;
+  rows: number;
+}
+
+/** Spec §9 page sizes. */
+const PAGE_SIZES = [10, 20, 50, 100];
+
+/** `?by=code&q=…` (the search palette opens a code here): the search the URL asks for, if any. */
+function queryOfUrl(search: string): Query | null {
+  const p = new URLSearchParams(search);
+  const by = p.get('by') as By;
+  const q = p.get('q')?.trim();
+  return q ? { by: BYS.includes(by) ? by : 'code', q, first: 0, rows: PAGE_SIZES[0] } : null;
+}
+
+/** One page of hits of a search and the total of all its hits (issue 21: every hit is reachable, the total is shown). */
+async function findPage(query: Query): Promise<{ hits: Hit[]; total: number }> {
+  const payload = { keyword: query.q, pageNum: Math.floor(query.first / query.rows) + 1, pageSize: query.rows };
+  if (query.by === 'goods') {
+    const p = await api.stock.list(payload);
+    return { hits: p.list.map((r) => ({ ...(r as Row), kind: 'stock' as const })), total: p.total };
+  }
+  const p = query.by === 'code' ? await api.card.list(payload) : await api.cardAccount.list(payload);
+  const kind = query.by === 'code' ? ('card' as const) : ('cardAccount' as const);
+  const found: Hit[] = p.list.map((r) => ({ ...(r as Row), kind }));
+  // Who bought it: the order's number and member (the orders of this page only).
+  const orderIds = [...new Set(found.map((h) => h.orderId).filter((x): x is number => typeof x === 'number'))];
+  const orders = await Promise.all(orderIds.map((id) => api.order.info({ id }, { errorMode: 'none' }).catch(() => null)));
+  const byId = new Map(orders.filter((o) => !!o).map((o) => [o!.id, o!]));
+  const hits = found.map((h) => {
+    const o = typeof h.orderId === 'number' ? byId.get(h.orderId) : undefined;
+    return o ? { ...h, orderNo: String(o.orderNo), memberId: o.memberId } : h;
+  });
+  return { hits, total: p.total };
+}
 
 /**
  * /inventory/search (spec §2): a lookup by code, account or goods that shows where each item stands:
  * in stock, locked, sold (to which order and member), void or expired; for goods, its stock line.
- * A page of its own (not a declared list): one box searching three kinds of record.
+ * A page of its own (not a declared list): one box searching three kinds of record, paged through
+ * every hit with its total (issue 21: no silent cut at 50). `?by=code&q=…` in the URL runs that
+ * search (the search palette opens codes here).
  */
 export default function InventorySearchPage() {
   const { t, i18n } = useTranslation();
-  const [by, setBy] = useState<By>('code');
-  const [text, setText] = useState('');
-  const [hits, setHits] = useState<Hit[] | null>(null);
+  const search = useSearch();
+  const fromUrl = queryOfUrl(search);
+  const [by, setBy] = useState<By>(fromUrl?.by ?? 'code');
+  const [text, setText] = useState(fromUrl?.q ?? '');
+  const [query, setQuery] = useState<Query | null>(fromUrl);
+  const [result, setResult] = useState<{ hits: Hit[]; total: number } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const run = async () => {
-    const q = text.trim();
+  // A later palette hit while this tab is open: the URL changes, the search follows it.
+  useEffect(() => {
+    const q = queryOfUrl(search);
     if (!q) return;
+    setBy(q.by);
+    setText(q.q);
+    setQuery(q);
+  }, [search]);
+
+  useEffect(() => {
+    if (!query) return;
+    let live = true;
     setBusy(true);
-    try {
-      let found: Hit[];
-      if (by === 'goods') {
-        const p = await callOp<Page<Row>>(stock, 'list', { keyword: q, pageSize: 50 });
-        found = p.list.map((r) => ({ ...r, kind: 'stock' as const }));
-      } else {
-        const entity = by === 'code' ? card : cardAccount;
-        const p = await callOp<Page<Row>>(entity, 'list', { keyword: q, pageSize: 50 });
-        found = p.list.map((r) => ({ ...r, kind: by === 'code' ? ('card' as const) : ('cardAccount' as const) }));
-        // Who bought it: the order's number and member (a few orders per search).
-        const orderIds = [...new Set(found.map((h) => h.orderId).filter((x): x is number => typeof x === 'number'))].slice(0, 20);
-        const orders = await Promise.all(orderIds.map((id) => http.post<Row>('/v1/order/info', { id }, { errorMode: 'none' }).catch(() => null)));
-        const byId = new Map(orders.filter((o): o is Row => !!o).map((o) => [o.id as number, o]));
-        found = found.map((h) => {
-          const o = typeof h.orderId === 'number' ? byId.get(h.orderId) : undefined;
-          return o ? { ...h, orderNo: String(o.orderNo), memberId: o.memberId as number } : h;
-        });
-      }
-      setHits(found);
-    } catch {
-      setHits([]);
-    } finally {
-      setBusy(false);
-    }
+    findPage(query).then(
+      (r) => live && setResult(r),
+      () => live && setResult({ hits: [], total: 0 }),
+    ).finally(() => live && setBusy(false));
+    return () => {
+      live = false;
+    };
+  }, [query]);
+
+  const run = () => {
+    const q = text.trim();
+    if (q) setQuery({ by, q, first: 0, rows: query?.rows ?? PAGE_SIZES[0] });
   };
+  const onPage = (e: DataTablePageEvent) => query && setQuery({ ...query, first: e.first, rows: e.rows });
+  const hits = result?.hits ?? null;
 
   const where = (h: Hit) => {
     if (h.kind === 'stock') return enumLabel('stockStatus', h.stockStatus, i18n.language);
@@ -76,7 +120,7 @@ export default function InventorySearchPage() {
         className="crud-card inv-search"
         onSubmit={(e) => {
           e.preventDefault();
-          void run();
+          run();
         }}
       >
         <SelectButton value={by} onChange={(e) => e.value && setBy(e.value as By)} options={(['code', 'account', 'goods'] as By[]).map((v) => ({ value: v, label: t(`inventory.search.by.${v}`) }))} data-testid="search-by" />
@@ -84,7 +128,27 @@ export default function InventorySearchPage() {
         <Button type="submit" label={t('crud.search')} icon="pi pi-search" loading={busy} data-testid="search-submit" />
       </form>
       <section className="crud-card">
-        <DataTable key={i18n.language} value={hits ?? []} dataKey="id" size="small" emptyMessage={hits ? t('crud.empty') : t('inventory.search.start')} data-testid="search-results">
+        {result && query && (
+          <p className="inv-search-total" style={{ margin: '0 0 0.5rem' }} data-testid="search-total" data-total={result.total}>
+            {t('inventory.search.total', { count: result.total })}
+          </p>
+        )}
+        <DataTable
+          key={i18n.language}
+          value={hits ?? []}
+          dataKey="id"
+          size="small"
+          lazy
+          paginator={!!result && result.total > 0}
+          first={query?.first ?? 0}
+          rows={query?.rows ?? PAGE_SIZES[0]}
+          totalRecords={result?.total ?? 0}
+          rowsPerPageOptions={PAGE_SIZES}
+          onPage={onPage}
+          loading={busy}
+          emptyMessage={hits ? t('crud.empty') : t('inventory.search.start')}
+          data-testid="search-results"
+        >
           <Column header={t('inventory.search.kind')} body={(h: Hit) => t(`resources.${h.kind}.title`)} />
           <Column header={t('resources.card.fields.goodsId')} body={(h: Hit) => (h.kind === 'stock' ? String(h.goodsName) : <CellValue spec={goodsSpec} row={h} refs={goods} />)} />
           <Column header={t('inventory.search.item')} body={(h: Hit) => String(h.cardNo ?? h.account ?? t('inventory.search.stockLine', { available: h.availableQty, locked: h.lockedQty, sold: h.soldQty }))} />

@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
-import { http } from '../../api/http';
+import { walletSummaryQuery } from './wallet-summary';
 import { notify } from '../../app/notify';
-import { ResourceListPage, centsToYuan, enumLabel, useRefOptions } from '../../crud';
+import { ResourceListPage, SubList, centsToYuan, enumLabel, useRefOptions, ActionDialog } from '../../crud';
 import { fieldSpec } from '../../crud/schema';
-import { ActionDialog, DescList, DetailSection, SubList } from '../../parts';
+import { DescList, DetailSection } from '../../parts';
 import { MemberStatusPayload } from '../../../server/contract/member';
 import member from '../../resources/member/member.resource';
 import order from '../../resources/order/order.resource';
@@ -15,11 +16,6 @@ import consume from '../../resources/member/member-consume.resource';
 import './member.css';
 
 type Row = Record<string, unknown>;
-interface WalletSummary {
-  balance: number;
-  points: number;
-  pendingWithdraw: number;
-}
 
 /**
  * /member/index (spec §2): members with filters; the member modal (profile, grade, wallet balance,
@@ -32,14 +28,10 @@ export default function MemberIndexPage() {
   const [invites, setInvites] = useState<Row | null>(null);
   const [status, setStatus] = useState<Row | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
-  const [wallet, setWallet] = useState<WalletSummary | null>(null);
   const grades = useRefOptions(fieldSpec(member, 'gradeId'));
-
-  useEffect(() => {
-    setWallet(null);
-    if (!detail) return;
-    http.post<WalletSummary>('/v1/walletRecord/summary', { memberId: detail.id }).then(setWallet, () => {});
-  }, [detail]);
+  // Keyed by the member: another member's modal shows '…' until its own figures come, never the last one's.
+  const memberId = detail ? Number(detail.id) : null;
+  const wallet = useQuery(walletSummaryQuery(memberId)).data;
 
   const m = detail;
   const lang = i18n.language;

@@ -1,23 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { Button } from 'primereact/button';
-import { http } from '../../api/http';
+import { afterWrite } from '../../api/query';
+import { walletSummaryQuery } from './wallet-summary';
 import { notify } from '../../app/notify';
-import { ResourceListPage, centsToYuan } from '../../crud';
-import { ActionDialog, GuardedButton, type ActionField } from '../../parts';
+import { ResourceListPage, centsToYuan, ActionDialog, type ActionField } from '../../crud';
+import { GuardedButton } from '../../parts';
 import { member, ExchangePayload, POINTS_PER_YUAN, RechargePayload, WithdrawAuditPayload, WithdrawPayload } from '../../../server/contract/member';
 import walletRecord from '../../resources/member/wallet-record.resource';
 import './member.css';
 
 type Row = Record<string, unknown>;
 type Open = { kind: 'recharge' | 'exchange' | 'withdraw'; memberId: number | null } | { kind: 'audit'; row: Row };
-interface WalletSummary {
-  memberId: number;
-  balance: number;
-  points: number;
-  pendingWithdraw: number;
-}
 
 /** The spec's literal title of /member/wallet, the same in every language (§2). */
 const TITLE = '会员钱包';
@@ -33,22 +29,13 @@ export default function MemberWalletPage() {
   const { t } = useTranslation();
   const memberId = Number(new URLSearchParams(useSearch()).get('memberId')) || null;
   const [open, setOpen] = useState<Open | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
-  const [summary, setSummary] = useState<WalletSummary | null>(null);
-
-  useEffect(() => {
-    if (!memberId) return setSummary(null);
-    let live = true;
-    http.post<WalletSummary>('/v1/walletRecord/summary', { memberId }).then((s) => live && setSummary(s), () => live && setSummary(null));
-    return () => {
-      live = false;
-    };
-  }, [memberId, reloadKey]);
+  const summary = useQuery(walletSummaryQuery(memberId)).data;
 
   const done = (msg: string) => {
     notify({ mode: 'toast', message: msg }, 'success');
     setOpen(null);
-    setReloadKey((n) => n + 1);
+    // The ledger and the summary show the write (both are reads of walletRecord).
+    void afterWrite('walletRecord');
   };
   const picker: ActionField = {
     name: 'memberId',
@@ -74,7 +61,6 @@ export default function MemberWalletPage() {
       <ResourceListPage
         resource={walletRecord}
         title={TITLE}
-        reloadKey={reloadKey}
         toolbar={(ctx) => (
           <>
             {ctx.can('add') && (

@@ -4,10 +4,9 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import { notify } from '../../app/notify';
-import { ListTable, ListToolbar, ResourceListPage, SearchForm, useListController } from '../../crud';
-import { ActionDialog, type ActionField } from '../../parts';
+import { ListTable, ListToolbar, ResourceListPage, SearchForm, useListController, ActionDialog, type ActionField } from '../../crud';
 import { merchantAccount as accountEntity } from '../../../server/contract/merchant';
 import merchant from '../../resources/merchant/merchant.resource';
 import merchantAccount from '../../resources/merchant/merchant-account.resource';
@@ -57,7 +56,7 @@ export default function MerchantIndexPage() {
       rejectLabel: t('crud.cancel'),
       accept: async () => {
         try {
-          setShownPassword(await http.post<{ username: string; password: string }>('/v1/merchantAccount/resetPassword', { id: row.id }));
+          setShownPassword(await api.merchantAccount.resetPassword({ id: Number(row.id) }));
         } catch {
           // Shown by the HTTP client.
         }

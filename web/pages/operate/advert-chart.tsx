@@ -1,17 +1,18 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { SelectButton } from 'primereact/selectbutton';
 import { Skeleton } from 'primereact/skeleton';
-import { http } from '../../api/http';
-import { operateActions } from '../../../server/contract/operate';
+import { api } from '../../api/client';
+import { readQuery } from '../../api/query';
 import { formatCount } from '../../lib/format';
 
 // ApexCharts is loaded only when a chart modal opens, so it stays out of the list's chunk.
 const Chart = lazy(() => import('../../components/chart'));
-const STATS_PATH = operateActions.find((a) => a.name === 'advert.stats')!.path;
 type Stats = { dates: string[]; views: number[]; clicks: number[]; ctr: number[] };
 type Row = Record<string, unknown>;
+const NO_STATS: Stats = { dates: [], views: [], clicks: [], ctr: [] };
 
 /**
  * The chart modal of /operate/advert (spec §2 "advert (chart modal)"): daily impressions and clicks
@@ -21,16 +22,10 @@ type Row = Record<string, unknown>;
 export function AdvertChartDialog({ row, onHide }: { row: Row | null; onHide: () => void }) {
   const { t, i18n } = useTranslation();
   const [days, setDays] = useState<number | null>(null);
-  const [stats, setStats] = useState<Stats | null>(null);
-  useEffect(() => {
-    if (!row) return;
-    let live = true;
-    setStats(null);
-    http.post<Stats>(STATS_PATH, { id: row.id, ...(days ? { days } : {}) }).then((s) => live && setStats(s), () => live && setStats({ dates: [], views: [], clicks: [], ctr: [] }));
-    return () => {
-      live = false;
-    };
-  }, [row, days]);
+  const payload = row ? { id: Number(row.id), ...(days ? { days } : {}) } : null;
+  // Keyed by advert and period: another advert or period shows the skeleton, never the last one's chart.
+  const q = useQuery({ ...readQuery('advert', 'stats', payload, ({ signal }) => api.advert.stats(payload!, { signal, ignoreCancel: true })), enabled: !!row });
+  const stats = q.data ?? (q.isError ? NO_STATS : null);
   useEffect(() => setDays(null), [row]);
 
   const totals = useMemo(() => {

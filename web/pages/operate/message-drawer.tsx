@@ -1,90 +1,98 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { useForm, useWatch } from 'react-hook-form';
 import { platformInstant } from '../../lib/format';
 import type { TSchema } from 'typebox';
 import { Sidebar } from 'primereact/sidebar';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { RadioButton } from 'primereact/radiobutton';
-import { Calendar } from 'primereact/calendar';
-import { ApiError, http } from '../../api/http';
+import { api } from '../../api/client';
 import { notify } from '../../app/notify';
-import { MessageTarget, operateActions } from '../../../server/contract/operate';
-import { DATETIME_FORMAT, FieldInput, SafeHtml, callOp, enumOptions, fieldOfServerMessage, serverFieldText, fieldSpec, isBlank, useFieldLabel, validatePayload } from '../../crud';
+import { FieldInput, FormField, SafeHtml, callOp, fieldSpec, isBlank, schemaFieldSpec, schemaResolver, serverErrorOnField, useFieldLabel, type FormFieldProps, type InputProps } from '../../crud';
 import stationMsg from '../../resources/operate/station-msg.resource';
 
 type Row = Record<string, unknown>;
 type SendMode = 'draft' | 'now' | 'schedule';
-const SEND = operateActions.find((a) => a.name === 'stationMsg.send')!.path;
 const entity = stationMsg.entity;
 const FIELDS = ['title', 'content', 'targetType', 'gradeIds', 'memberIds'] as const;
 
+/** The send choice (not a record field): its radio buttons, ids `msg-when-<mode>`. */
+function WhenInput({ id, value, onChange }: InputProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="storefront-audience" data-testid="msg-when" id={id}>
+      {(['now', 'schedule', 'draft'] as const).map((m) => (
+        <label key={m}>
+          <RadioButton inputId={`msg-when-${m}`} checked={value === m} onChange={() => onChange(m)} />
+          <span>{t(`operate.msg.mode.${m}`)}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+const WHEN_SPEC = schemaFieldSpec('mode', { type: 'string' });
+
 /**
- * The message drawer of /operate/stationMsg (spec §2 "stationMsg (message drawer)"): title, rich-text body,
- * audience (all members, chosen grades, or chosen members through a remote-search multi-picker),
- * then save as draft, send now or schedule (`/v1/stationMsg/send` with `sendTime`). A sent message
+ * The message drawer of /operate/stationMsg (spec §2 "stationMsg (message drawer)"), on the kit's
+ * form engine: title, rich-text body, audience (all members, chosen grades, or chosen members
+ * through a remote-search multi-picker) as the kind registry draws them, checked with the
+ * contract's add schema in the browser, then save as draft, send now or schedule
+ * (`/v1/stationMsg/send` with `sendTime`, which must be ahead of the platform's now). A sent message
  * opens read-only (its body sanitized): it can only be revoked, never edited.
  * @param record the draft to modify, a sent message to view, or null for a new message.
  */
 export function MessageDrawer({ record, visible, onHide, onSaved }: { record: Row | null; visible: boolean; onHide: () => void; onSaved: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const label = useFieldLabel(entity.name);
-  const [values, setValues] = useState<Row>({});
-  const [mode, setMode] = useState<SendMode>('now');
-  const [sendTime, setSendTime] = useState<Date | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState<Row | null>(null);
+  // Kept so a failed send retried from this drawer updates the draft instead of adding another.
+  const saved = useRef<Row | null>(null);
   const readOnly = !!record && record.status !== 0;
+  const { control, reset, handleSubmit, setError, getValues, formState } = useForm<Row, unknown, Row>({
+    reValidateMode: 'onChange',
+    resolver: schemaResolver({
+      schema: entity.schemas.add as TSchema,
+      toPayload: (v) => ({ ...Object.fromEntries(FIELDS.map((f) => [f, v[f]])), title: String(v.title ?? '').trim(), content: isBlank(v.content) ? '' : v.content }),
+      extra: (v, payload) => ({
+        ...(payload.targetType === 2 && !(payload.gradeIds as number[]).length ? { gradeIds: { key: 'operate.msg.chooseGrades' } } : {}),
+        ...(payload.targetType === 3 && !(payload.memberIds as number[]).length ? { memberIds: { key: 'operate.msg.chooseMembers' } } : {}),
+        // The picked wall-clock time is sent as platform time (UTC+8): it must be ahead of the platform's now.
+        ...(v.mode === 'schedule' && !(typeof v.sendTime === 'string' && platformInstant(v.sendTime) > Date.now()) ? { sendTime: { key: 'operate.msg.futureTime' } } : {}),
+      }),
+      message: (f, e) => (e.key.includes('.') ? t(e.key) : t(`crud.validation.${e.key}`, { ...e.values, field: label(f) })),
+      fieldOf: (k) => ((FIELDS as readonly string[]).includes(k) || k === 'sendTime' ? k : 'root'),
+    }),
+  });
+  const target = useWatch({ control, name: 'targetType' }) as number;
+  const mode = useWatch({ control, name: 'mode' }) as SendMode;
 
   useEffect(() => {
     if (!visible) return;
-    setValues(record ? Object.fromEntries(FIELDS.map((f) => [f, record[f]])) : { title: '', content: '', targetType: 1, gradeIds: [], memberIds: [] });
-    setMode(record?.sendTime ? 'schedule' : 'now');
-    setSendTime(record?.sendTime ? dayjs(record.sendTime as string).toDate() : null);
-    setErrors({});
-    setSaved(null);
-  }, [visible, record]);
+    const fresh = { title: '', content: '', targetType: 1, gradeIds: [], memberIds: [] };
+    reset({ ...(record ? Object.fromEntries(FIELDS.map((f) => [f, record[f]])) : fresh), mode: record?.sendTime ? 'schedule' : 'now', sendTime: record?.sendTime ?? null });
+    saved.current = null;
+  }, [visible, record, reset]);
 
-  const set = (f: string, v: unknown) => {
-    setValues((old) => ({ ...old, [f]: v }));
-    setErrors((e) => ({ ...e, [f]: '' }));
-  };
-
-  async function submit() {
-    const payload: Row = { ...values, title: String(values.title ?? '').trim(), content: isBlank(values.content) ? '' : values.content };
-    const found: Record<string, string> = {};
-    for (const [f, e] of Object.entries(validatePayload(entity.schemas.add as TSchema, payload))) found[f] = t(`crud.validation.${e.key}`, { ...e.values, field: label(f) });
-    if (payload.targetType === 2 && !(payload.gradeIds as number[]).length) found.gradeIds = t('operate.msg.chooseGrades');
-    if (payload.targetType === 3 && !(payload.memberIds as number[]).length) found.memberIds = t('operate.msg.chooseMembers');
-    // The picked wall-clock time is sent as platform time (UTC+8): it must be ahead of the platform's now.
-    if (mode === 'schedule' && (!sendTime || !(platformInstant(dayjs(sendTime).format(DATETIME_FORMAT)) > Date.now()))) found.sendTime = t('operate.msg.futureTime');
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    setSaving(true);
+  const submit = handleSubmit(async (payload) => {
+    const { mode: m, sendTime } = getValues() as { mode: SendMode; sendTime: string | null };
+    const when = m === 'schedule' && sendTime ? sendTime : undefined;
     try {
-      const current = saved ?? record;
-      const when = mode === 'schedule' && sendTime ? dayjs(sendTime).format(DATETIME_FORMAT) : undefined;
-      const body = { ...payload, ...(mode === 'draft' && when ? { sendTime: when } : {}) };
+      const current = saved.current ?? record;
+      const body = { ...payload, ...(m === 'draft' && when ? { sendTime: when } : {}) };
       const draft = current ? await callOp<Row>(entity, 'update', { id: current.id, ...body }) : await callOp<Row>(entity, 'add', body);
-      // Kept so a failed send retried from this drawer updates the draft instead of adding another.
-      setSaved(draft);
-      if (mode !== 'draft') await http.post(SEND, { id: draft.id, ...(when ? { sendTime: when } : {}) });
-      notify({ mode: 'toast', message: t(mode === 'draft' ? 'operate.msg.savedDraft' : mode === 'now' ? 'operate.msg.sent' : 'operate.msg.scheduledAt', { time: when }) }, 'success');
+      saved.current = draft;
+      if (m !== 'draft') await api.stationMsg.send({ id: draft.id as number, ...(when ? { sendTime: when } : {}) });
+      notify({ mode: 'toast', message: t(m === 'draft' ? 'operate.msg.savedDraft' : m === 'now' ? 'operate.msg.sent' : 'operate.msg.scheduledAt', { time: when }) }, 'success');
       onSaved();
     } catch (e) {
-      if (e instanceof ApiError) {
-        const f = fieldOfServerMessage(e, [...FIELDS, 'sendTime']);
-        if (f) setErrors({ [f]: serverFieldText(e) });
-      }
-    } finally {
-      setSaving(false);
+      serverErrorOnField(e, [...FIELDS, 'sendTime'], setError);
     }
-  }
+  });
 
-  const err = (f: string) => errors[f] && <small className="p-error" data-testid="crud-field-error">{errors[f]}</small>;
-  const target = values.targetType as number;
+  const field = (name: string, id: string, extra: Partial<FormFieldProps> = {}) => {
+    const spec = name === 'mode' ? WHEN_SPEC : fieldSpec(stationMsg, name);
+    return <FormField control={control} spec={spec} label={name === 'mode' ? t('operate.msg.when') : label(name)} id={id} wide {...extra} />;
+  };
+  const saving = formState.isSubmitting;
   return (
     <Sidebar visible={visible} onHide={onHide} position="right" style={{ width: 'min(640px, 100vw)' }} header={t(readOnly ? 'operate.msg.view' : record ? 'operate.msg.modify' : 'operate.msg.add')} data-testid="message-drawer">
       {readOnly ? (
@@ -94,60 +102,14 @@ export function MessageDrawer({ record, visible, onHide, onSaved }: { record: Ro
           <SafeHtml html={record?.content} className="storefront-html" testId="message-body" />
         </div>
       ) : (
-        <form className="crud-form" onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate data-testid="message-form">
-          <div className="crud-form__field crud-form__field--wide">
-            <label htmlFor="msg-title"><span className="crud-required">*</span>{label('title')}</label>
-            <InputText id="msg-title" value={String(values.title ?? '')} onChange={(e) => set('title', e.target.value)} maxLength={128} className={errors.title ? 'p-invalid w-full' : 'w-full'} />
-            {err('title')}
-          </div>
-          <div className="crud-form__field crud-form__field--wide">
-            <label htmlFor="msg-content"><span className="crud-required">*</span>{label('content')}</label>
-            <FieldInput spec={fieldSpec(stationMsg, 'content')} value={values.content} onChange={(v) => set('content', v)} id="msg-content" invalid={!!errors.content} />
-            {err('content')}
-          </div>
-          <div className="crud-form__field crud-form__field--wide">
-            <label>{label('targetType')}</label>
-            <div className="storefront-audience" data-testid="msg-audience">
-              {enumOptions(MessageTarget.name, i18n.language).map((o) => (
-                <label key={o.value}>
-                  <RadioButton inputId={`msg-target-${o.value}`} checked={target === o.value} onChange={() => set('targetType', o.value)} />
-                  <span>{o.label}</span>
-                </label>
-              ))}
-            </div>
-          </div>
-          {target === 2 && (
-            <div className="crud-form__field crud-form__field--wide">
-              <label htmlFor="msg-grades"><span className="crud-required">*</span>{label('gradeIds')}</label>
-              <FieldInput spec={fieldSpec(stationMsg, 'gradeIds')} value={values.gradeIds} onChange={(v) => set('gradeIds', v)} id="msg-grades" invalid={!!errors.gradeIds} />
-              {err('gradeIds')}
-            </div>
-          )}
-          {target === 3 && (
-            <div className="crud-form__field crud-form__field--wide">
-              <label htmlFor="msg-members"><span className="crud-required">*</span>{label('memberIds')}</label>
-              <FieldInput spec={fieldSpec(stationMsg, 'memberIds')} value={values.memberIds} onChange={(v) => set('memberIds', v)} id="msg-members" invalid={!!errors.memberIds} placeholder={t('operate.msg.searchMembers')} />
-              {err('memberIds')}
-            </div>
-          )}
-          <div className="crud-form__field crud-form__field--wide">
-            <label>{t('operate.msg.when')}</label>
-            <div className="storefront-audience" data-testid="msg-when">
-              {(['now', 'schedule', 'draft'] as const).map((m) => (
-                <label key={m}>
-                  <RadioButton inputId={`msg-when-${m}`} checked={mode === m} onChange={() => setMode(m)} />
-                  <span>{t(`operate.msg.mode.${m}`)}</span>
-                </label>
-              ))}
-            </div>
-          </div>
-          {mode !== 'now' && (
-            <div className="crud-form__field crud-form__field--wide" data-field="sendTime">
-              <label htmlFor="msg-send-time">{mode === 'schedule' && <span className="crud-required">*</span>}{label('sendTime')}</label>
-              <Calendar inputId="msg-send-time" value={sendTime} onChange={(e) => { setSendTime((e.value as Date) ?? null); setErrors((x) => ({ ...x, sendTime: '' })); }} showTime hourFormat="24" showSeconds dateFormat="yy-mm-dd" showIcon minDate={new Date()} className={errors.sendTime ? 'p-invalid w-full' : 'w-full'} />
-              {err('sendTime')}
-            </div>
-          )}
+        <form className="crud-form" onSubmit={(e) => void submit(e)} noValidate data-testid="message-form">
+          {field('title', 'msg-title', { required: true })}
+          {field('content', 'msg-content', { required: true })}
+          {field('targetType', 'msg-target', { render: (p) => <div className="storefront-audience" data-testid="msg-audience"><FieldInput {...p} spec={{ ...p.spec, kind: 'radio' }} /></div> })}
+          {target === 2 && field('gradeIds', 'msg-grades', { required: true })}
+          {target === 3 && field('memberIds', 'msg-members', { required: true, placeholder: t('operate.msg.searchMembers') })}
+          {field('mode', 'msg-when', { render: WhenInput })}
+          {mode !== 'now' && field('sendTime', 'msg-send-time', { required: mode === 'schedule' })}
           <button type="submit" hidden />
         </form>
       )}

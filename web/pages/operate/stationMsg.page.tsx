@@ -2,16 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import { notify } from '../../app/notify';
-import { operateActions } from '../../../server/contract/operate';
 import { ResourceListPage } from '../../crud';
 import stationMsg from '../../resources/operate/station-msg.resource';
 import { MessageDrawer } from './message-drawer';
 import '../storefront.css';
 
 type Row = Record<string, unknown>;
-const path = (name: string) => operateActions.find((a) => a.name === name)!.path;
 
 /**
  * /operate/stationMsg (spec §2): in-app messages with the message drawer. Drafts are modified and
@@ -33,7 +31,7 @@ export default function OperateStationMsgPage() {
       rejectLabel: t('crud.cancel'),
       accept: async () => {
         try {
-          await http.post(path(`stationMsg.${action}`), { id: row.id });
+          await api.stationMsg[action]({ id: Number(row.id) });
           notify({ mode: 'toast', message: t(`operate.msg.${action === 'send' ? 'sent' : 'revoked'}`) }, 'success');
         } catch {
           // Shown by the HTTP client.

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourceListPage, centsToYuan } from '../../crud';
+import { ResourceListPage, centsToYuan, ActionDialog } from '../../crud';
 import { notify } from '../../app/notify';
-import { ActionDialog, GuardedButton } from '../../parts';
+import { GuardedButton } from '../../parts';
 import { RefundAuditPayload } from '../../../server/contract/order';
 import refund from '../../resources/order/refund.resource';
 import './order.css';

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { DataTable } from 'primereact/datatable';
@@ -7,7 +8,8 @@ import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { Timeline } from 'primereact/timeline';
-import { http } from '../../api/http';
+import { api } from '../../api/client';
+import { afterWrite, readQuery } from '../../api/query';
 import { CellValue, centsToYuan, editId, enumLabel } from '../../crud';
 import { fieldSpec } from '../../crud/schema';
 import { DescList, DetailSection, DetailView } from '../../parts';
@@ -46,20 +48,17 @@ export default function OrderDetailPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const id = editId.get(ORDER_ID_KEY);
-  const [detail, setDetail] = useState<Detail | null | undefined>(undefined);
-  const [tick, setTick] = useState(0);
   const [codes, setCodes] = useState<Code[] | null>(null);
-  const reload = useCallback(() => setTick((n) => n + 1), []);
+  // Keyed by the order: another order shows the busy card until its own detail comes.
+  const q = useQuery({
+    ...readQuery('order', 'detail', { id }, ({ signal }) => api.order.detail({ id: id! }, { signal, ignoreCancel: true }) as Promise<unknown> as Promise<Detail>),
+    enabled: id !== null,
+  });
+  // undefined while loading; null without an order or when it cannot be read.
+  const detail: Detail | null | undefined = id === null || q.isError ? null : q.data;
+  // After an action: the order's reads (this detail, the list kept in its tab) load again.
+  const reload = useCallback(() => void afterWrite('order'), []);
   const actions = useOrderActions(reload, (c) => setCodes(c as unknown as Code[]));
-
-  useEffect(() => {
-    if (id === null) return setDetail(null);
-    let live = true;
-    http.post<Detail>('/v1/order/detail', { id }).then((d) => live && setDetail(d), () => live && setDetail(null));
-    return () => {
-      live = false;
-    };
-  }, [id, tick]);
 
   const timeline = useMemo(() => {
     if (!detail) return [];

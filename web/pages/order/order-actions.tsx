@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import { notify } from '../../app/notify';
 import { usePermission } from '../../app/permission';
-import { enumLabel } from '../../crud';
-import { ActionDialog, GuardedButton, type ActionField } from '../../parts';
+import { enumLabel, ActionDialog, type ActionField } from '../../crud';
+import { GuardedButton } from '../../parts';
 import {
   ConfirmDeliveryPayload, ORDER_ACTION_STATUSES, OrderRefundPayload, ReissuePayload, RiskPayload, RemarkPayload, ExtractPayload, type OrderActionName,
 } from '../../../server/contract/order';
@@ -59,7 +59,7 @@ export function useOrderActions(onChanged: () => void, onRevealed?: (codes: Row[
       acceptClassName: action === 'cancel' ? 'p-button-danger' : undefined,
       accept: async () => {
         try {
-          await http.post(`/v1/order/${action}`, { id: row.id });
+          await api.order[action]({ id: Number(row.id) });
           done(t(`order.done.${action}`));
         } catch {
           // Shown by the HTTP client; nothing changed.

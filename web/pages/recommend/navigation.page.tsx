@@ -1,21 +1,25 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { http } from '../../api/http';
+import { api, apiQuery } from '../../api/client';
 import { notify } from '../../app/notify';
 import { usePermission } from '../../app/permission';
-import { recommendActions, type NavNode } from '../../../server/contract/recommend';
-import { ResourceForm, callOp } from '../../crud';
+import type { NavNode } from '../../../server/contract/recommend';
+import { ResourceForm } from '../../crud';
 import navigation from '../../resources/recommend/navigation.resource';
 import { DragTree, type DragTreeNode } from '../../parts/DragTree';
 import '../../parts/drag-tree-weights.css';
 import '../storefront.css';
 
 type Row = Record<string, unknown>;
-const entity = navigation.entity;
-const path = (name: string) => recommendActions.find((a) => a.name === name)!.path;
+// The whole tree (hidden entries too) for editing; without `all`, what members see.
+const EDIT_TREE = apiQuery(api.navigation.tree, { all: true });
+const PREVIEW_TREE = apiQuery(api.navigation.tree);
+const ALL_ENTRIES = apiQuery(api.navigation.list, { pageSize: 1000 });
+const NO_NODES: NavNode[] = [];
 
 /** Where an entry sits: its parent (0 at the top), its index and how many siblings it has. */
 function placeOf(nodes: DragTreeNode[], id: number, parentId = 0): { parentId: number; index: number; count: number } | null {
@@ -59,38 +63,35 @@ function NavPreview({ tree }: { tree: NavNode[] }) {
 export default function RecommendNavigationPage() {
   const { t } = useTranslation();
   const can = usePermission().has;
-  const [tree, setTree] = useState<NavNode[]>([]);
-  const [preview, setPreview] = useState<NavNode[]>([]);
+  const queryClient = useQueryClient();
+  const tree = (useQuery(EDIT_TREE).data ?? NO_NODES) as NavNode[];
+  const preview = (useQuery(PREVIEW_TREE).data ?? NO_NODES) as NavNode[];
+  const entries = useQuery(ALL_ENTRIES).data;
+  const rows = useMemo(() => new Map<number, Row>((entries?.list ?? []).map((r) => [r.id, r])), [entries]);
   const [form, setForm] = useState<{ record: Row | null; parentId: number } | null>(null);
-  const [rows, setRows] = useState<Map<number, Row>>(new Map());
   const canUpdate = can('RecommendNavigation:update');
   // Stable while the form is open: the form resets its values when its defaults change.
   const addDefaults = useMemo(() => (form && !form.record ? { parentId: form.parentId } : undefined), [form]);
 
-  const load = useCallback(() => {
-    http.post<NavNode[]>(path('navigation.tree'), { all: true }).then(setTree, () => setTree([]));
-    http.post<NavNode[]>(path('navigation.tree')).then(setPreview, () => setPreview([]));
-    callOp<{ list: Row[] }>(entity, 'list', { pageSize: 1000 }).then((p) => setRows(new Map(p.list.map((r) => [r.id as number, r]))), () => {});
-  }, []);
-  useEffect(load, [load]);
+  // Writes through the typed client or the kit drop the navigation reads themselves; this is the refresh button.
+  const load = () => void queryClient.invalidateQueries({ queryKey: ['navigation'] });
 
   const move = async (id: number, parentId: number, index: number) => {
     try {
-      setTree(await http.post<NavNode[]>(path('navigation.move'), { id, parentId, index }));
+      // The answer is the new tree: shown at once, before the reads load again.
+      queryClient.setQueryData(EDIT_TREE.queryKey, await api.navigation.move({ id, parentId, index }));
       notify({ mode: 'toast', message: t('recommend.nav.moved') }, 'success');
     } catch {
       // Shown by the HTTP client (a third level, a cycle); the tree stays as it was.
     }
-    load();
   };
   const setShown = async (node: DragTreeNode, shown: boolean) => {
     try {
-      await callOp(entity, 'updateStatus', { id: node.id, status: shown ? 1 : 0 });
+      await api.navigation.updateStatus({ id: node.id, status: shown ? 1 : 0 });
       notify({ mode: 'toast', message: t('crud.statusChanged') }, 'success');
     } catch {
       // Shown by the HTTP client.
     }
-    load();
   };
   const del = (node: DragTreeNode) =>
     confirmDialog({
@@ -102,12 +103,11 @@ export default function RecommendNavigationPage() {
       rejectLabel: t('crud.cancel'),
       accept: async () => {
         try {
-          await callOp(entity, 'del', { ids: [node.id] });
+          await api.navigation.del({ ids: [node.id] });
           notify({ mode: 'toast', message: t('crud.deleted', { count: 1 }) }, 'success');
         } catch {
           // Shown by the HTTP client (an entry with children).
         }
-        load();
       },
     });
 

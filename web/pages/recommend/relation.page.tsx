@@ -2,17 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import { notify } from '../../app/notify';
-import { recommendActions } from '../../../server/contract/recommend';
-import { ResourceListPage, callOp, type ListContext, type Page } from '../../crud';
+import { ResourceListPage, type ListContext } from '../../crud';
 import relation from '../../resources/recommend/recommend-relation.resource';
 import { WeightsEditor, type WeightItem } from '../../parts/WeightsEditor';
 import { RelationForm } from './relation-form';
 import '../../parts/drag-tree-weights.css';
 
 type Row = Record<string, unknown>;
-const WEIGHT_PATH = recommendActions.find((a) => a.name === 'recommendRelation.updateWeight')!.path;
 
 /**
  * /recommend/relation (spec §2 "relation (weight modal)"): the items of the modules, by weight
@@ -29,7 +27,7 @@ export default function RecommendRelationPage() {
 
   async function openWeights(ctx: ListContext) {
     const moduleId = ctx.state.filters.moduleId as number | undefined;
-    const rows = ctx.selection.length ? ctx.selection : moduleId ? (await callOp<Page<Row>>(relation.entity, 'list', { moduleId, pageSize: 500 })).list : [];
+    const rows = ctx.selection.length ? ctx.selection : moduleId ? (await api.recommendRelation.list({ moduleId, pageSize: 500 })).list : [];
     const items = rows.map((r) => ({ id: r.id as number, label: String(r.targetName), weight: r.weight as number }));
     setWeights({ items, original: new Map(items.map((i) => [i.id, i.weight])) });
   }
@@ -40,7 +38,7 @@ export default function RecommendRelationPage() {
     if (!list.length) return setWeights(null);
     setSaving(true);
     try {
-      await http.post(WEIGHT_PATH, { list });
+      await api.recommendRelation.updateWeight({ list });
       notify({ mode: 'toast', message: t('recommend.weightsSaved', { count: list.length }) }, 'success');
       setWeights(null);
       reload();

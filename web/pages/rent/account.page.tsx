@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notify';
-import { ResourceListPage } from '../../crud';
-import { ActionDialog, GuardedButton } from '../../parts';
+import { ResourceListPage, ActionDialog } from '../../crud';
+import { GuardedButton } from '../../parts';
 import { RentVerifyPayload } from '../../../server/contract/rent';
 import rentAccount from '../../resources/rent/rent-account.resource';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notify';
-import { ResourceListPage, centsToYuan } from '../../crud';
-import { ActionDialog, GuardedButton } from '../../parts';
+import { ResourceListPage, centsToYuan, ActionDialog } from '../../crud';
+import { GuardedButton } from '../../parts';
 import { RentAuditPayload } from '../../../server/contract/rent';
 import rentApply from '../../resources/rent/rent-apply.resource';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import { notify } from '../../app/notify';
 import { ResourceListPage } from '../../crud';
 import { GuardedButton } from '../../parts';
@@ -16,7 +16,7 @@ export default function RentListPage() {
   const { t } = useTranslation();
   const shelf = async (row: Row, status: 1 | 2, reload: () => void) => {
     try {
-      await http.post('/v1/rentListing/update', { id: row.id, status });
+      await api.rentListing.update({ id: Number(row.id), status });
       notify({ mode: 'toast', message: t(status === 1 ? 'rent.onShelfDone' : 'rent.offShelfDone') }, 'success');
       reload();
     } catch {

@@ -4,16 +4,14 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Chip } from 'primereact/chip';
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import { notify } from '../../app/notify';
-import { socialActions } from '../../../server/contract/social';
 import { BatchBar, ListTable, ListToolbar, SearchForm, useListController, type ListController } from '../../crud';
 import comment from '../../resources/social/comment.resource';
 import '../storefront.css';
 
 type Row = Record<string, unknown>;
 type Action = 'approve' | 'hide' | 'pin' | 'unpin';
-const MODERATE = socialActions.find((a) => a.name === 'comment.moderate')!.path;
 const REASONS = ['ad', 'offTopic', 'abuse', 'spam'] as const;
 
 /**
@@ -32,7 +30,7 @@ export default function SocialCommentPage() {
   const moderate = async (rows: Row[], action: Action, why?: string) => {
     setSaving(true);
     try {
-      const { count } = await http.post<{ count: number }>(MODERATE, { ids: rows.map((r) => r.id), action, ...(why ? { reason: why } : {}) });
+      const { count } = await api.comment.moderate({ ids: rows.map((r) => Number(r.id)), action, ...(why ? { reason: why } : {}) });
       notify({ mode: 'toast', message: t(`social.done.${action}`, { count }) }, 'success');
       setHiding(null);
       ctl.setSelection([]);

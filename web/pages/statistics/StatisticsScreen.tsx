@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApexOptions } from 'apexcharts';
 import { Button } from 'primereact/button';
@@ -7,7 +8,8 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Skeleton } from 'primereact/skeleton';
 import type { StatisticsKind } from '../../../server/contract/statistics';
-import { http } from '../../api/http';
+import { api, type AnyCall } from '../../api/client';
+import { readQuery } from '../../api/query';
 import Chart from '../../components/chart';
 import { formatCount, formatDay, formatMoney, formatMonth } from '../../lib/format';
 import { changePercent, previousPeriod } from '../../parts/date-range';
@@ -26,8 +28,10 @@ interface SeriesResult {
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; now: SeriesResult; before: SeriesResult | null };
 
-function fetchSeries(kind: StatisticsKind, startDate: string, endDate: string, granularity: string): Promise<SeriesResult> {
-  return http.post<SeriesResult>(`/v1/statistics/${kind}`, { startDate, endDate, granularity });
+/** The query of one series: `['statistics', kind, {startDate, endDate, granularity}]`. */
+function seriesQuery(kind: StatisticsKind, startDate: string, endDate: string, granularity: string) {
+  const payload = { startDate, endDate, granularity };
+  return readQuery('statistics', kind, payload, ({ signal }) => (api.statistics[kind] as unknown as AnyCall)(payload, { signal, ignoreCancel: true }) as Promise<SeriesResult>);
 }
 
 /** A value in its unit and the current language (money from cents). */
@@ -54,27 +58,25 @@ export function StatisticsScreen({ decl }: { decl: StatisticsScreenDecl }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [range, setRange] = useUrlRange(decl.range ?? '30d');
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const [exporting, setExporting] = useState(false);
   const seriesName = (name: string) => (decl.namedSeries ? name : t(`statistics.series.${name}`, { defaultValue: name }));
 
-  useEffect(() => {
-    let live = true;
-    setLoad({ status: 'loading' });
-    const prev = previousPeriod(range.start, range.end);
-    Promise.all([
-      fetchSeries(decl.kind, range.start, range.end, range.granularity),
-      // The comparison is a nicety: its failure leaves the changes out, not the screen.
-      fetchSeries(decl.kind, prev.start, prev.end, range.granularity).catch(() => null),
-    ]).then(
-      ([now, before]) => live && setLoad({ status: 'ready', now, before }),
-      () => live && setLoad({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [decl.kind, range.start, range.end, range.granularity, attempt]);
+  // The period and the one before it, each a query keyed by kind, dates and granularity: a range
+  // changed mid-load never shows the previous range's figures.
+  const prev = previousPeriod(range.start, range.end);
+  const nowQ = useQuery(seriesQuery(decl.kind, range.start, range.end, range.granularity));
+  // The comparison is a nicety: its failure leaves the changes out, not the screen.
+  const beforeQ = useQuery(seriesQuery(decl.kind, prev.start, prev.end, range.granularity));
+  const load: Load =
+    nowQ.isError && !nowQ.isFetching
+      ? { status: 'error' }
+      : nowQ.data && !(beforeQ.isPending && beforeQ.isFetching)
+        ? { status: 'ready', now: nowQ.data, before: beforeQ.data ?? null }
+        : { status: 'loading' };
+  const retry = () => {
+    void nowQ.refetch();
+    void beforeQ.refetch();
+  };
 
   const data = load.status === 'ready' ? load.now : null;
   const empty = !!data && (data.series.length === 0 || data.series.every((s) => s.data.every((v) => v === 0)));
@@ -115,7 +117,7 @@ export function StatisticsScreen({ decl }: { decl: StatisticsScreenDecl }) {
         <Card className="st-card st-state" data-testid="statistics-error">
           <i className="pi pi-exclamation-triangle" aria-hidden="true" />
           <p>{t('statistics.loadFailed')}</p>
-          <Button label={t('statistics.retry')} icon="pi pi-refresh" onClick={() => setAttempt((a) => a + 1)} />
+          <Button label={t('statistics.retry')} icon="pi pi-refresh" onClick={retry} />
         </Card>
       ) : (
         <>

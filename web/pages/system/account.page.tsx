@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import { ResourceListPage } from '../../crud';
 import adminResource from '../../resources/system/admin.resource';
 import './system.css';
@@ -23,7 +23,7 @@ export default function SystemAccountPage() {
       acceptLabel: t('common.confirm'),
       rejectLabel: t('common.cancel'),
       accept: async () => {
-        const r = await http.post<{ password: string }>('/v1/admin/resetPassword', { id: row.id });
+        const r = await api.admin.resetPassword({ id: Number(row.id) });
         setShown({ username: String(row.username), password: r.password });
       },
     });

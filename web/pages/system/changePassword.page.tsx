@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { Password } from 'primereact/password';
-import { ApiError, http } from '../../api/http';
 import { notify } from '../../app/notify';
 import { useSession } from '../../app/session';
+import { api } from '../../api/client';
+import { ActionDialog, FieldInput, type Row } from '../../crud';
 import { passwordProblem, passwordStrength } from './password-rule';
+
 import './system.css';
 
 /**
@@ -24,63 +23,52 @@ export default function ChangePasswordPage() {
   );
 }
 
-/** The change-password form (the page's, and the user menu's dialog for accounts without the System menu). */
+/** The strength meter under the new password (0 weak – 3 strong), shown once something is typed. */
+function Strength({ value }: { value: unknown }) {
+  const { t } = useTranslation();
+  if (typeof value !== 'string' || !value) return null;
+  const strength = passwordStrength(value);
+  return (
+    <div className={`sys-strength sys-strength--${strength}`} data-testid="pw-strength">
+      <span />
+      {t(`system.password.strength.${strength}`)}
+    </div>
+  );
+}
+
+/**
+ * The change-password form (the page's, and the user menu's dialog for accounts without the System
+ * menu): the kit's action form over the contract's `PasswordPayload` (current and new password),
+ * with the confirmation checked here and never sent, the password rule's own messages, and the
+ * server's refusal (a wrong current password) beside its field.
+ */
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const { send } = useSession();
-  const [form, setForm] = useState({ current: '', next: '', confirm: '' });
-  const [tried, setTried] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const problem = passwordProblem(form.current, form.next, form.confirm);
-  const strength = passwordStrength(form.next);
-  const submit = async () => {
-    setTried(true);
-    setServerError(null);
-    if (!form.current || problem) return;
-    setSaving(true);
-    try {
-      await http.post('/v1/admin/updatePassword', { oldPassword: form.current, newPassword: form.next });
-      notify({ mode: 'toast', message: t('system.password.done') }, 'success');
-      send({ type: 'session.logout' });
-    } catch (e) {
-      if (e instanceof ApiError) setServerError(e.message.replace(/^\s*\w+\s*[:：]\s*/, ''));
-    } finally {
-      setSaving(false);
-    }
-  };
-  const field = (key: keyof typeof form, label: string, error: string | null, meter = false) => (
-    <div className="crud-form__field">
-      <label htmlFor={`pw-${key}`}>
-        <span className="crud-required">*</span>
-        {label}
-      </label>
-      <Password inputId={`pw-${key}`} value={form[key]} onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))} toggleMask feedback={false} invalid={!!error} data-testid={`pw-${key}`} />
-      {meter && form.next && (
-        <div className={`sys-strength sys-strength--${strength}`} data-testid="pw-strength">
-          <span />
-          {t(`system.password.strength.${strength}`)}
-        </div>
-      )}
-      {error && <small className="p-error">{error}</small>}
-    </div>
-  );
+  const problem = (v: Row) => passwordProblem(String(v.oldPassword ?? ''), String(v.newPassword ?? ''), String(v.confirm ?? ''));
   return (
     <div className="sys-password-card">
-      <form
-        className="crud-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
+      <ActionDialog
+        mode="inline"
+        visible
+        title={t('routes.system.changePassword')}
+        action={api.admin.updatePassword}
+        initial={{ oldPassword: '', newPassword: '', confirm: '' }}
+        fields={[
+          { name: 'oldPassword', id: 'pw-current', label: t('system.password.current'), kind: 'password' },
+          { name: 'newPassword', id: 'pw-next', label: t('system.password.next'), kind: 'password', required: true, check: (_v, v) => { const p = problem(v); return p && p !== 'mismatch' ? `system.password.problem.${p}` : null; }, render: (p) => <><FieldInput {...p} /><Strength value={p.value} /></> },
+          { name: 'confirm', id: 'pw-confirm', label: t('system.password.confirm'), kind: 'password', required: true, send: false, check: (_v, v) => (problem(v) === 'mismatch' ? 'system.password.problem.mismatch' : null) },
+        ]}
+        submitLabel={t('system.password.submit')}
+        testIds={{ submit: 'pw-submit' }}
+        onHide={() => {}}
+        onDone={() => {
+          notify({ mode: 'toast', message: t('system.password.done') }, 'success');
+          send({ type: 'session.logout' });
         }}
       >
-        {field('current', t('system.password.current'), (tried && !form.current ? t('system.password.problem.required') : null) ?? serverError)}
-        {field('next', t('system.password.next'), tried && problem && problem !== 'mismatch' ? t(`system.password.problem.${problem}`) : null, true)}
-        {field('confirm', t('system.password.confirm'), tried && problem === 'mismatch' ? t('system.password.problem.mismatch') : null)}
         <p className="sys-hint">{t('system.password.rule')}</p>
-        <Button type="submit" label={t('system.password.submit')} icon="pi pi-check" loading={saving} data-testid="pw-submit" />
-      </form>
+      </ActionDialog>
     </div>
   );
 }

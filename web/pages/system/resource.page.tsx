@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { Button } from 'primereact/button';
@@ -6,7 +7,7 @@ import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { localizeSystemName } from '../../../server/contract/resources';
-import { http } from '../../api/http';
+import { api, apiQuery } from '../../api/client';
 import { editId, invalidateRefs, ResourceListPage, saveBlob, type ListContext } from '../../crud';
 import { usePermission } from '../../app/permission';
 import resourceResource, { categoryNames } from '../../resources/system/resource.resource';
@@ -37,21 +38,17 @@ export default function SystemResourcePage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh_CN';
   const { has } = usePermission();
-  const [categories, setCategories] = useState<Category[]>([]);
+  const categoryList = useQuery(apiQuery(api.resourceCategory.list, { pageNum: 1, pageSize: 1000 })).data?.list;
+  const categories: Category[] = useMemo(() => {
+    // The list's category cells read these names (resource.resource.ts).
+    for (const c of categoryList ?? []) categoryNames.set(c.id, c.name);
+    return categoryList ?? [];
+  }, [categoryList]);
   const [reloadKey, setReloadKey] = useState(0);
   const [batch, setBatch] = useState<{ mode: 'add' } | { mode: 'update'; ids: number[] } | null>(null);
   const [text, setText] = useState('');
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    http.post<{ list: Category[] }>('/v1/resourceCategory/list', { pageNum: 1, pageSize: 1000 }).then(
-      (p) => {
-        p.list.forEach((c) => categoryNames.set(c.id, c.name));
-        setCategories(p.list);
-      },
-      () => setCategories([]),
-    );
-  }, [reloadKey]);
   const catOptions = categories.map((c) => ({ value: c.id, label: localizeSystemName('category', c.name, lang) }));
   const editCategory = (c: Category | null) => {
     editId.set('resourceType', c ? c.id : null);
@@ -59,15 +56,15 @@ export default function SystemResourcePage() {
   };
   const exportSheet = async (ctx: ListContext) => {
     const ids = ctx.selection.map((r) => r.id as number);
-    const blob = await http.download('/v1/resource/export', ids.length ? { ids } : {});
+    const blob = await api.resource.export(ids.length ? { ids } : {});
     saveBlob(blob, `${t('resources.resource.title')}.xlsx`);
   };
   const submit = async () => {
     if (!batch || categoryId === null) return;
     setBusy(true);
     try {
-      if (batch.mode === 'add') await http.post('/v1/resource/batchAdd', { list: parseBatchLines(text, categoryId) });
-      else await http.post('/v1/resource/batchUpdate', { list: batch.ids.map((id) => ({ id, categoryId })) });
+      if (batch.mode === 'add') await api.resource.batchAdd({ list: parseBatchLines(text, categoryId) });
+      else await api.resource.batchUpdate({ list: batch.ids.map((id) => ({ id, categoryId })) });
       invalidateRefs('resource');
       setBatch(null);
       setText('');

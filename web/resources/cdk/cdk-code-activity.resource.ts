@@ -9,7 +9,7 @@ export default defineResource({
   entity: cdkCode,
   permission: 'CdkWechatActivity',
   columns: ['id', 'code', 'batchNo', 'goodsId', 'faceValue', 'status', 'usedMemberId', 'usedTime', 'expireTime', 'createTime'],
-  filters: ['code', 'batchNo', 'status', 'usedTime', 'createTime'],
+  filters: ['code', 'batchNo', 'goodsId', 'status', 'usedTime', 'createTime'],
   fields: { id: { width: 80 }, status: { kind: 'enum', width: 100 }, usedMemberId: { width: 110 }, expireTime: { width: 170 }, createTime: { width: 170 }, usedTime: { width: 170 } },
   actions: { status: false },
 });

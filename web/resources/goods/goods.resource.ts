@@ -10,7 +10,7 @@ export default defineResource({
   entity: goods,
   route: '/goods/index',
   columns: ['id', 'cover', 'goodsName', 'goodsSn', 'gameId', 'categoryId', 'platformId', 'areaId', 'tagIds', 'price', 'stock', 'sales', 'status', 'createTime'],
-  filters: ['keyword', 'gameId', 'categoryId', 'platformId', 'areaId', 'tagIds', 'status', 'price'],
+  filters: ['keyword', 'gameId', 'categoryId', 'platformId', 'areaId', 'merchantId', 'deliveryType', 'tagIds', 'status', 'price'],
   form: {
     mode: 'page',
     columns: 2,

@@ -6,7 +6,7 @@ export default defineResource({
   entity: stock,
   permission: 'InventoryManage',
   columns: ['goodsId', 'goodsName', 'stockStatus', 'availableQty', 'lockedQty', 'soldQty', 'totalQty', 'warnQty', 'remark', 'updateTime'],
-  filters: ['keyword', 'goodsId', 'stockStatus'],
+  filters: ['keyword', 'goodsId', 'gameId', 'platformId', 'stockStatus'],
   form: { mode: 'dialog', fields: ['warnQty', 'remark'] },
   fields: { goodsId: { width: 80, kind: 'int' }, updateTime: { width: 170 } },
   actions: { add: false, del: false, batchDel: false },

@@ -9,6 +9,6 @@ export default defineResource({
   columns: ['id', 'account', 'gameId', 'serverName', 'level', 'ownerMemberId', 'hourlyPrice', 'deposit', 'verifyStatus', 'verifyRemark', 'rentCount', 'status'],
   filters: ['keyword', 'gameId', 'verifyStatus', 'status', 'ownerMemberId'],
   form: { mode: 'drawer', width: 520, fields: ['gameId', 'serverName', 'level', 'account', 'password', 'ownerMemberId', 'hourlyPrice', 'deposit', 'status'] },
-  fields: { id: { width: 70 }, gameId: { refPath: '/v1/game/listAll' }, ownerMemberId: { kind: 'remote', refEntity: member } },
+  fields: { id: { width: 70 }, ownerMemberId: { kind: 'remote', refEntity: member } },
   actions: { status: false },
 });

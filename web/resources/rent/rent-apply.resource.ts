@@ -8,6 +8,6 @@ export default defineResource({
   permission: 'RentApply',
   columns: ['id', 'memberId', 'gameId', 'account', 'serverName', 'expectHourlyPrice', 'contactPhone', 'status', 'auditRemark', 'createTime'],
   filters: ['keyword', 'memberId', 'gameId', 'status', 'createTime'],
-  fields: { id: { width: 70 }, memberId: { kind: 'remote', refEntity: member, width: 90 }, gameId: { refPath: '/v1/game/listAll' }, createTime: { width: 170 } },
+  fields: { id: { width: 70 }, memberId: { kind: 'remote', refEntity: member, width: 90 }, createTime: { width: 170 } },
   actions: { update: false },
 });

@@ -8,5 +8,5 @@ export default defineResource({
   columns: ['id', 'title', 'gameId', 'rentAccountId', 'hourlyPrice', 'dailyPrice', 'minHours', 'views', 'rentCount', 'recommend', 'status', 'createTime'],
   filters: ['title', 'gameId', 'status', 'recommend', 'hourlyPrice'],
   form: { mode: 'dialog', columns: 2, fields: ['rentAccountId', 'title', 'hourlyPrice', 'dailyPrice', 'minHours', 'recommend', 'status'] },
-  fields: { id: { width: 70 }, gameId: { refPath: '/v1/game/listAll' }, rentAccountId: { kind: 'int' }, title: { wide: true }, createTime: { width: 170 } },
+  fields: { id: { width: 70 }, rentAccountId: { kind: 'int' }, title: { wide: true }, createTime: { width: 170 } },
 });

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TreeSelect } from 'primereact/treeselect';
 import type { TreeNode } from 'primereact/treenode';
 import { menu } from '../../../server/contract/system';
-import { listEvery, onRefsChanged, type InputProps } from '../../crud';
+import { useListEvery, type InputProps } from '../../crud';
 
 /**
  * A menu's parent (spec §2 /system/menu): "top level" or a group, as a tree select whose labels are
@@ -12,16 +12,7 @@ import { listEvery, onRefsChanged, type InputProps } from '../../crud';
  */
 export function MenuParentInput({ value, onChange, id, invalid, describedBy }: InputProps) {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<Record<string, unknown>[]>([]);
-  const [tick, setTick] = useState(0);
-  useEffect(() => onRefsChanged((e) => e === 'menu' && setTick((n) => n + 1)), []);
-  useEffect(() => {
-    let live = true;
-    listEvery(menu, {}, true).then((r) => live && setRows(r), () => {});
-    return () => {
-      live = false;
-    };
-  }, [tick]);
+  const rows = useListEvery(menu, {}, true);
   const options = useMemo<TreeNode[]>(
     () => [
       { key: '0', label: t('system.menu.topLevel') },

@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from 'primereact/checkbox';
 import { Tree, type TreeCheckboxSelectionKeys } from 'primereact/tree';
 import type { TreeNode } from 'primereact/treenode';
 import { localizeSystemName } from '../../../server/contract/resources';
-import { http } from '../../api/http';
+import { api, apiQuery } from '../../api/client';
 import type { InputProps } from '../../crud';
 // The role form is a kit page: it brings the system area's styles (groups, hints) with it.
 import '../../pages/system/system.css';
@@ -12,6 +13,11 @@ import '../../pages/system/system.css';
 interface MenuNode { id: number; title: string; children: MenuNode[] }
 interface ResourceRow { id: number; name: string; url: string; categoryId: number }
 interface Category { id: number; name: string; sort: number }
+/** Every resource and category of the role form (the mock holds ~150; the platform's page limit is 1000). */
+const ALL_ROWS = { pageNum: 1, pageSize: 1000 };
+// One empty array per kind, so memos keyed on them don't recompute while loading.
+const NO_MENUS: MenuNode[] = [];
+const NO_ROWS: never[] = [];
 
 /** Checkbox keys of a menu tree for the chosen ids: a parent is checked when all its children are, half-checked when some are. */
 export function selectionOf(tree: MenuNode[], ids: ReadonlySet<number>): TreeCheckboxSelectionKeys {
@@ -38,10 +44,7 @@ export function idsOf(keys: TreeCheckboxSelectionKeys): number[] {
  */
 export function MenuTreeInput({ value, onChange, id }: InputProps) {
   const { t, i18n } = useTranslation();
-  const [tree, setTree] = useState<MenuNode[]>([]);
-  useEffect(() => {
-    http.post<MenuNode[]>('/v1/menu/tree').then(setTree, () => setTree([]));
-  }, []);
+  const tree = (useQuery(apiQuery(api.menu.tree)).data ?? NO_MENUS) as MenuNode[];
   const keys = useMemo(() => selectionOf(tree, new Set((value as number[] | undefined) ?? [])), [tree, value]);
   const nodes = useMemo<TreeNode[]>(
     () => tree.map((g) => ({ key: String(g.id), label: t(g.title, { defaultValue: g.title }), children: g.children.map((c) => ({ key: String(c.id), label: t(c.title, { defaultValue: c.title }) })) })),
@@ -61,12 +64,8 @@ export function MenuTreeInput({ value, onChange, id }: InputProps) {
 export function ResourceGroupsInput({ value, onChange, id }: InputProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh_CN';
-  const [resources, setResources] = useState<ResourceRow[]>([]);
-  const [categories, setCategories] = useState<Category[]>([]);
-  useEffect(() => {
-    http.post<{ list: ResourceRow[] }>('/v1/resource/list', { pageNum: 1, pageSize: 1000 }).then((p) => setResources(p.list), () => {});
-    http.post<{ list: Category[] }>('/v1/resourceCategory/list', { pageNum: 1, pageSize: 1000 }).then((p) => setCategories(p.list), () => {});
-  }, []);
+  const resources: ResourceRow[] = useQuery(apiQuery(api.resource.list, ALL_ROWS)).data?.list ?? NO_ROWS;
+  const categories: Category[] = useQuery(apiQuery(api.resourceCategory.list, ALL_ROWS)).data?.list ?? NO_ROWS;
   const chosen = useMemo(() => new Set((value as number[] | undefined) ?? []), [value]);
   const uid = useId();
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());

@@ -4,7 +4,7 @@ export default {
     visits: { title: 'Visits', total: 'Total visits', period: 'Day', compare: 'vs previous day' },
     sales: { title: 'Sales', total: 'Sales, last 12 months', period: 'Month', compare: 'vs previous month' },
     orders: { title: 'Orders', total: 'Total orders', period: 'Month', compare: 'vs previous month' },
-    newMembers: { title: 'New members', total: 'All members', period: 'Year', compare: 'vs last year' },
+    newMembers: { title: 'New members', total: 'All members', period: '12 months', compare: 'vs the 12 months before' },
   },
   trend: { up: 'up', down: 'down', flat: 'flat' },
   visitTrend: {
@@ -18,9 +18,9 @@ export default {
   },
   memberSource: {
     title: 'Member source',
-    subtitle: "Where this year's new members came from",
+    subtitle: 'Where the last 12 months’ new members came from',
     total: 'Total',
-    sources: { search: 'Search engines', direct: 'Direct', ads: 'Advertising', social: 'Social media', referral: 'Referrals', wechat: 'WeChat' },
+    sources: { app: 'App', web: 'Web', wechat: 'WeChat', invite: 'Invitation' },
   },
   salesStack: {
     title: 'Sales by category',

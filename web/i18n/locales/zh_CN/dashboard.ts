@@ -4,7 +4,7 @@ export default {
     visits: { title: '访问量', total: '总访问量', period: '日', compare: '较前日' },
     sales: { title: '成交额', total: '近 12 个月成交额', period: '月', compare: '较上月' },
     orders: { title: '订单数', total: '总订单数', period: '月', compare: '较上月' },
-    newMembers: { title: '新增会员', total: '会员总数', period: '年', compare: '较去年' },
+    newMembers: { title: '新增会员', total: '会员总数', period: '近 12 个月', compare: '较前 12 个月' },
   },
   trend: { up: '上升', down: '下降', flat: '持平' },
   visitTrend: {
@@ -18,9 +18,9 @@ export default {
   },
   memberSource: {
     title: '会员来源',
-    subtitle: '今年新增会员的来源渠道',
+    subtitle: '近 12 个月新增会员的来源渠道',
     total: '合计',
-    sources: { search: '搜索引擎', direct: '直接访问', ads: '广告投放', social: '社交媒体', referral: '好友邀请', wechat: '微信' },
+    sources: { app: 'App', web: '网页', wechat: '微信', invite: '邀请注册' },
   },
   salesStack: {
     title: '品类销售额',

@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
-import { inventoryAudit } from '../../../../server/contract/inventory';
-import { callOp, enumLabel, type Page } from '../../../crud';
+import { api } from '../../../api/client';
+import { readQuery } from '../../../api/query';
+import { enumLabel, type Page } from '../../../crud';
 
 type Row = Record<string, unknown>;
 
@@ -17,19 +19,13 @@ export function AuditButton({ targetType }: { targetType: 1 | 2 | 3 | 4 | 5 }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<Page<Row>>({ list: [], total: 0 });
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setLoading(true);
-    callOp<Page<Row>>(inventoryAudit, 'list', { pageNum, pageSize: 10, targetType, sortField: 'createTime', sortOrder: 'desc' })
-      .then((p) => live && setPage(p), () => {})
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [open, pageNum, targetType]);
+  const payload = { pageNum, pageSize: 10, targetType, sortField: 'createTime', sortOrder: 'desc' as const };
+  // Server state through the query cache: a late answer for another page never lands (TanStack's, not ours).
+  const { data: page = { list: [], total: 0 }, isFetching: loading } = useQuery({
+    ...readQuery('inventoryAudit', 'list', payload, ({ signal }) => api.inventoryAudit.list(payload, { signal, ignoreCancel: true }) as Promise<Page<Row>>),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
   const f = (k: string) => t(`resources.inventoryAudit.fields.${k}`);
   return (
     <>

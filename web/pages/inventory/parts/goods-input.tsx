@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
-import { goods } from '../../../../server/contract/goods';
-import { callOp, type InputProps, type Page, type RefOption, type Row } from '../../../crud';
+import { api } from '../../../api/client';
+import { readQuery } from '../../../api/query';
+import type { InputProps, Page, Row } from '../../../crud';
 
 /**
  * Goods picker offering only goods delivered a given way (1 codes, 3 accounts): a code can only be
@@ -9,22 +11,20 @@ import { callOp, type InputProps, type Page, type RefOption, type Row } from '..
  * newest first, narrowed by typing (the goods list's keyword). General part: a ref input with a
  * fixed filter, written to move into web/crud.
  */
-export function GoodsByDeliveryInput({ value, onChange, invalid, id, placeholder, describedBy, deliveryType, filter }: InputProps & { deliveryType: number }) {
-  const [options, setOptions] = useState<RefOption[]>([]);
+export function GoodsByDeliveryInput({ value, onChange, invalid, id, placeholder, describedBy, deliveryType, filter }: InputProps & { deliveryType: 1 | 2 | 3 | 4 }) {
   const [keyword, setKeyword] = useState('');
+  // Typing waits 200 ms before asking; stale answers and de-duplication are the query cache's.
+  const [typed, setTyped] = useState('');
   useEffect(() => {
-    let live = true;
-    const t = setTimeout(() => {
-      callOp<Page<Row>>(goods, 'list', { pageNum: 1, pageSize: 100, deliveryType, ...(keyword.trim() ? { keyword: keyword.trim() } : {}) }).then(
-        (p) => live && setOptions(p.list.map((g) => ({ value: g.id as number, label: String(g.goodsName) }))),
-        () => {},
-      );
-    }, keyword ? 200 : 0);
-    return () => {
-      live = false;
-      clearTimeout(t);
-    };
-  }, [deliveryType, keyword]);
+    const timer = setTimeout(() => setTyped(keyword.trim()), keyword ? 200 : 0);
+    return () => clearTimeout(timer);
+  }, [keyword]);
+  const payload = { pageNum: 1, pageSize: 100, deliveryType, ...(typed ? { keyword: typed } : {}) };
+  const { data: options = [] } = useQuery({
+    ...readQuery('goods', 'list', payload, ({ signal }) => api.goods.list(payload, { signal, ignoreCancel: true }) as Promise<Page<Row>>),
+    select: (p) => p.list.map((g) => ({ value: g.id as number, label: String(g.goodsName) })),
+    placeholderData: keepPreviousData,
+  });
   return (
     <Dropdown
       inputId={id}

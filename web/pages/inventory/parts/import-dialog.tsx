@@ -1,4 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
@@ -49,32 +50,27 @@ export function ImportDialog({ visible, onHide, title, importPath, templatePath,
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<ImportResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const upload = (f: File, asPreview: boolean) => http.upload<ImportResult>(importPath, f, { name: 'file', data: { ...data, preview: String(asPreview) }, errorMode: 'none' });
+  // The check and the import are two writes through TanStack's mutations: pending, answer and error are theirs.
+  const check = useMutation({ mutationFn: (f: File) => upload(f, true) });
+  const commit = useMutation({
+    mutationFn: (f: File) => upload(f, false),
+    onSuccess: (r) => {
+      notify({ mode: 'toast', message: t('inventory.import.done', { count: r.count }) }, 'success');
+      reset();
+      onImported(r);
+    },
+  });
+  const preview = check.data ?? null;
+  const busy = check.isPending || commit.isPending;
+  const failure = check.error ?? commit.error;
+  const error = failure instanceof ApiError && failure.kind !== 'canceled' ? failure.message : null;
 
   const reset = () => {
     setFile(null);
-    setPreview(null);
-    setError(null);
+    check.reset();
+    commit.reset();
     if (input.current) input.current.value = '';
-  };
-  const send = async (f: File, asPreview: boolean) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await http.upload<ImportResult>(importPath, f, { name: 'file', data: { ...data, preview: String(asPreview) }, errorMode: 'none' });
-      if (asPreview) setPreview(r);
-      else {
-        notify({ mode: 'toast', message: t('inventory.import.done', { count: r.count }) }, 'success');
-        reset();
-        onImported(r);
-      }
-    } catch (e) {
-      if (e instanceof ApiError && e.kind !== 'canceled') setError(e.message);
-    } finally {
-      setBusy(false);
-    }
   };
   const template = async () => {
     try {
@@ -105,7 +101,7 @@ export function ImportDialog({ visible, onHide, title, importPath, templatePath,
             icon="pi pi-check"
             loading={busy}
             disabled={busy || !file || !preview || preview.bad > 0 || preview.count === 0}
-            onClick={() => file && void send(file, false)}
+            onClick={() => file && commit.mutate(file)}
             data-testid="import-commit"
           />
         </div>
@@ -124,8 +120,9 @@ export function ImportDialog({ visible, onHide, title, importPath, templatePath,
             onChange={(e) => {
               const f = e.target.files?.[0] ?? null;
               setFile(f);
-              setPreview(null);
-              if (f) void send(f, true);
+              commit.reset();
+              if (f) check.mutate(f);
+              else check.reset();
             }}
             data-testid="import-file"
           />

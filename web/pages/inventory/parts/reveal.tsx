@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
@@ -7,26 +7,17 @@ import { http } from '../../../api/http';
 /**
  * "Show" button for a write-only secret (a code's secret, an account's password): the list never
  * holds it; the reveal action answers it and writes the reveal to the audit trail, which the dialog
- * says. General part, written to move into web/crud.
+ * says.
  */
 export function RevealButton({ path, id, testId = 'reveal' }: { path: string; id: number; testId?: string }) {
   const { t } = useTranslation();
-  const [shown, setShown] = useState<{ label: string; secret: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const open = async () => {
-    setBusy(true);
-    try {
-      setShown(await http.post<{ label: string; secret: string }>(path, { id }));
-    } catch {
-      // Shown by the HTTP client.
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A reveal is a write (audited each time), never a cached read: a mutation holds its answer until the dialog closes.
+  const reveal = useMutation({ mutationFn: () => http.post<{ label: string; secret: string }>(path, { id }) });
+  const shown = reveal.data ?? null;
   return (
     <>
-      <Button label={t('inventory.reveal.show')} icon="pi pi-eye" link size="small" loading={busy} onClick={() => void open()} data-testid={testId} />
-      <Dialog visible={!!shown} onHide={() => setShown(null)} header={t('inventory.reveal.title')} style={{ width: 'min(440px, 94vw)' }} modal draggable={false} data-testid="reveal-dialog">
+      <Button label={t('inventory.reveal.show')} icon="pi pi-eye" link size="small" loading={reveal.isPending} onClick={() => reveal.mutate()} data-testid={testId} />
+      <Dialog visible={!!shown} onHide={() => reveal.reset()} header={t('inventory.reveal.title')} style={{ width: 'min(440px, 94vw)' }} modal draggable={false} data-testid="reveal-dialog">
         {shown && (
           <div className="inv-reveal">
             <div className="inv-reveal__label">{shown.label}</div>

@@ -53,11 +53,12 @@ export default {
       where: '当前状态',
       heldBy: '{{status}} · 订单 {{orderNo}} · 会员 {{memberId}}',
       stockLine: '可售 {{available}} · 锁定 {{locked}} · 已售 {{sold}}',
+      total: '共 {{count}} 条',
     },
   },
   /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
   resources: {
-    stock: { title: '库存', fields: { goodsId: '商品ID', goodsName: '商品名称', totalQty: '总数', availableQty: '可售', lockedQty: '锁定', soldQty: '已售', warnQty: '预警值', stockStatus: '库存状态', remark: '备注' } },
+    stock: { title: '库存', fields: { goodsId: '商品ID', goodsName: '商品名称', gameId: '游戏', platformId: '平台', totalQty: '总数', availableQty: '可售', lockedQty: '锁定', soldQty: '已售', warnQty: '预警值', stockStatus: '库存状态', remark: '备注' } },
     cardSetting: { title: '卡密设置', fields: { settingName: '设置名称', goodsId: '商品', cardType: '卡密类型', codePrefix: '卡号前缀', codeLength: '卡号长度', validDays: '有效天数', autoDelivery: '自动发货', deliveryTemplate: '发货文案', status: '状态' } },
     card: { title: '卡密', fields: { goodsId: '商品', batchNo: '批次号', cardNo: '卡号', cardSecret: '卡密', faceValue: '面值', costPrice: '成本价', status: '状态', orderId: '订单ID', soldTime: '售出时间', expireTime: '过期时间' } },
     costConfig: { title: '成本配置', fields: { goodsId: '商品', supplierName: '供应商', costPrice: '成本价', effectiveTime: '生效时间', expireTime: '失效时间', remark: '备注', status: '状态' } },

@@ -1,14 +1,13 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { Column } from 'primereact/column';
 import { InputSwitch } from 'primereact/inputswitch';
-import { CellValue, callOp, useFieldLabel, type Page, type Resource } from '../crud';
-import { fieldSpec } from '../crud/schema';
-import { crudEnv } from '../crud/env';
-import './parts.css';
-
-type Row = Record<string, unknown>;
+import { CellValue } from './fields';
+import { useListController } from './useListController';
+import { fieldSpec } from './schema';
+import type { Resource, Row } from './types';
+import './crud.css';
 
 export interface SubListProps {
   resource: Resource;
@@ -16,6 +15,7 @@ export interface SubListProps {
   filter: Record<string, unknown>;
   /** Columns (default: the declaration's). */
   columns?: string[];
+  /** Rows a page (default 5). */
   pageSize?: number;
   /** Changes whenever the list must load again (after an add in a dialog). */
   reloadKey?: number;
@@ -28,44 +28,19 @@ export interface SubListProps {
 }
 
 /**
- * A paged list of one entity inside a modal or a section (issue 9: "master-detail"): its own page
- * state (never the URL, so it does not fight the page's list), a permanent filter, cells by kind as
- * the kit draws them, the status switch, and row actions.
+ * A paged list of one entity inside a modal or a section (issue 9: "master-detail"): the kit's one
+ * list controller in its detail mode (`urlSync: false`, so it never fights the page's list over the
+ * URL, and the owner as its `permanentFilter`), drawn compact: cells by kind, the status switch and
+ * row actions. Another owner starts on page 1 and never shows the previous owner's rows.
  */
 export function SubList({ resource, filter, columns, pageSize = 5, reloadKey = 0, rowActions, toolbar, title, canStatus, testId }: SubListProps) {
   const { t, i18n } = useTranslation();
+  const initial = useMemo(() => ({ pageSize }), [pageSize]);
+  const ctl = useListController(resource, { urlSync: false, permanentFilter: filter, initial, reloadKey });
   const { entity } = resource;
-  const label = useFieldLabel(entity.name);
-  const cols = columns ?? resource.columns;
-  const specs = useMemo(() => Object.fromEntries(cols.map((c) => [c, fieldSpec(resource, c)])), [resource, cols]);
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<Page<Row>>({ list: [], total: 0 });
-  const [loading, setLoading] = useState(true);
-  const [tick, setTick] = useState(0);
-  const key = JSON.stringify(filter);
-
-  useEffect(() => setPageNum(1), [key]);
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    callOp<Page<Row>>(entity, 'list', { pageNum, pageSize, ...JSON.parse(key) })
-      .then((p) => live && setPage(p), () => live && setPage({ list: [], total: 0 }))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [entity, key, pageNum, pageSize, tick, reloadKey]);
-
-  const reload = () => setTick((n) => n + 1);
-  const setStatus = async (row: Row, on: boolean) => {
-    const field = entity.statusField!;
-    try {
-      await callOp(entity, 'updateStatus', { id: row.id, [field]: on ? 1 : 0 });
-      crudEnv().notify(t('crud.statusChanged'), 'success');
-    } finally {
-      reload();
-    }
-  };
+  const { state, page, label } = ctl;
+  const cols = useMemo(() => columns ?? (resource.columns as string[]), [columns, resource]);
+  const specs = useMemo(() => Object.fromEntries(cols.map((c) => [c, ctl.specs[c] ?? fieldSpec(resource, c)])), [cols, ctl.specs, resource]);
 
   return (
     <div className="part-sublist" data-testid={testId ?? `sublist-${entity.name}`}>
@@ -80,12 +55,12 @@ export function SubList({ resource, filter, columns, pageSize = 5, reloadKey = 0
         value={page.list}
         dataKey="id"
         lazy
-        paginator={page.total > pageSize}
-        first={(pageNum - 1) * pageSize}
-        rows={pageSize}
+        paginator={page.total > state.pageSize}
+        first={(state.pageNum - 1) * state.pageSize}
+        rows={state.pageSize}
         totalRecords={page.total}
-        onPage={(e: DataTableStateEvent) => setPageNum((e.page ?? 0) + 1)}
-        loading={loading}
+        onPage={(e: DataTableStateEvent) => ctl.go({ ...state, pageNum: (e.page ?? 0) + 1 })}
+        loading={ctl.loading}
         size="small"
         stripedRows
         scrollable
@@ -103,7 +78,7 @@ export function SubList({ resource, filter, columns, pageSize = 5, reloadKey = 0
               header={label(c)}
               body={(row: Row) =>
                 isStatus ? (
-                  <InputSwitch checked={row[c] === 1} disabled={!canStatus} onChange={(e) => void setStatus(row, !!e.value)} aria-label={label(c)} data-testid="sublist-status" />
+                  <InputSwitch checked={row[c] === 1} disabled={!canStatus} onChange={(e) => void ctl.setStatus(row, !!e.value)} aria-label={label(c)} data-testid="sublist-status" />
                 ) : (
                   <CellValue spec={s} row={row} />
                 )
@@ -111,7 +86,7 @@ export function SubList({ resource, filter, columns, pageSize = 5, reloadKey = 0
             />
           );
         })}
-        {rowActions && <Column header={t('crud.actions')} style={{ whiteSpace: 'nowrap' }} body={(row: Row) => <span className="crud-row-actions">{rowActions(row, reload)}</span>} />}
+        {rowActions && <Column header={t('crud.actions')} style={{ whiteSpace: 'nowrap' }} body={(row: Row) => <span className="crud-row-actions">{rowActions(row, ctl.reload)}</span>} />}
       </DataTable>
     </div>
   );

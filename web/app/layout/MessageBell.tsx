@@ -1,38 +1,39 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import DOMPurify from 'dompurify';
-import { http } from '../api/http';
-import './parts.css';
-
-interface MyMessage { id: number; title: string; content: string; level: number; publishTime: string; read: boolean }
-interface MyMessages { unread: number; list: MyMessage[] }
+import { api } from '../../api/client';
+import { readQuery } from '../../api/query';
+import './message-bell.css';
 
 /** How often the bell asks for new messages while the console is open. */
 const POLL_MS = 60_000;
 
+/** The latest 8 messages of the signed-in user and the unread count; errors stay silent (a bell is not worth a toast). */
+const mineQuery = readQuery('systemMessage', 'mine', { limit: 8 }, ({ signal }) => api.systemMessage.mine({ limit: 8 }, { errorMode: 'none', ignoreCancel: true, signal }));
+
 /**
  * The header bell (issue 11, /system/systemMessage): the signed-in user's unread count, a dropdown
  * of the latest published messages addressed to them, "mark read" per message and for all.
- * Reads `/v1/systemMessage/mine` (open to every signed-in account) on mount, every minute and on
- * opening; errors stay silent (a bell is not worth a toast). Texts `parts.bell.*`.
+ * Reads `systemMessage.mine` (open to every signed-in account) as a query polled every minute and
+ * refetched on opening; marking read is a mutation that invalidates it. Errors stay silent (a bell is
+ * not worth a toast). Texts `parts.bell.*`.
  */
 export function MessageBell() {
   const { t } = useTranslation();
   const panel = useRef<OverlayPanel>(null);
-  const [data, setData] = useState<MyMessages | null>(null);
   const [open, setOpen] = useState<number | null>(null);
-  const load = useCallback(() => {
-    http.post<MyMessages>('/v1/systemMessage/mine', { limit: 8 }, { errorMode: 'none', ignoreCancel: true }).then(setData, () => {});
-  }, []);
-  useEffect(() => {
-    load();
-    const timer = setInterval(load, POLL_MS);
-    return () => clearInterval(timer);
-  }, [load]);
-  const markRead = (ids?: number[]) => http.post('/v1/systemMessage/read', ids ? { ids } : {}, { errorMode: 'none' }).then(load, () => {});
+  // Polled every minute while the console is open; a query keeps one request in flight however often it is asked.
+  const { data, refetch } = useQuery({ ...mineQuery, refetchInterval: POLL_MS });
+  const read = useMutation({
+    mutationKey: ['systemMessage', 'read'],
+    // The count and the list change: the typed client's write drops the reads of systemMessage, the bell's included.
+    mutationFn: (ids?: number[]) => api.systemMessage.read(ids ? { ids } : {}, { errorMode: 'none' }),
+  });
+  const markRead = (ids?: number[]) => read.mutate(ids);
   const unread = data?.unread ?? 0;
   return (
     <>
@@ -43,7 +44,7 @@ export function MessageBell() {
         className="parts-bell"
         aria-label={t('parts.bell.label', { count: unread })}
         onClick={(e) => {
-          load();
+          void refetch();
           panel.current?.toggle(e);
         }}
         data-testid="message-bell"
@@ -79,7 +80,7 @@ export function MessageBell() {
             ))}
           </ul>
         ) : (
-          <div className="parts-icon-empty">{t('parts.bell.none')}</div>
+          <div className="parts-bell-empty">{t('parts.bell.none')}</div>
         )}
       </OverlayPanel>
     </>

@@ -1,0 +1,102 @@
+import { beforeEach, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { apiToken, openSignedIn, resetMock, type E2EServer, e2eLifecycle } from './harness.js';
+
+/**
+ * The daily operator (issue 21) in Chromium: the search palette finds records (an order by its
+ * number opens that order; the operator never gets kinds it may not open), a list opens newest
+ * first, and the inventory search pages through every hit with its total.
+ */
+let server: E2EServer;
+let browser: Browser;
+e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
+  server = s;
+  browser = b;
+});
+beforeEach(async () => {
+  await resetMock(server);
+});
+
+type Row = Record<string, unknown> & { id: number };
+async function call<T>(path: string, body: unknown, token: string): Promise<T> {
+  const res = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify(body) });
+  const env = (await res.json()) as { code: number; data: T; message: string };
+  if (env.code !== 200) throw new Error(`${path}: ${env.message}`);
+  return env.data;
+}
+
+describe('search palette: records', () => {
+  test('Ctrl+K, an order number → the hit opens that order', async () => {
+    const token = await apiToken(server);
+    // An order from the middle of the list, so "newest first" alone would not find it.
+    const { list } = await call<{ list: Row[] }>('/v1/order/list', { pageNum: 3, pageSize: 10 }, token);
+    const order = list[4];
+    const { page, errors } = await openSignedIn(browser, server, '/', { ready: '[data-testid=layout-header]' });
+    await page.keyboard.press('Control+k');
+    const input = page.locator('[data-testid=search-input]');
+    await input.waitFor();
+    await input.fill(String(order.orderNo));
+    const hit = page.locator(`[data-testid=search-record][data-kind=order][data-id="${order.id}"]`);
+    await hit.waitFor();
+    await expect(hit.innerText()).resolves.toContain(String(order.orderNo));
+    // Keyboard only: the hit is the first row (no menu entry matches an order number).
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/order\/detail$/);
+    await page.locator('[data-testid=order-detail-view]').waitFor();
+    await expect(page.locator('[data-testid=order-detail-view]').innerText()).resolves.toContain(String(order.orderNo));
+    expect(errors).toEqual([]);
+  });
+
+  test('a member by phone opens the member list filtered to that member', async () => {
+    const token = await apiToken(server);
+    const { list } = await call<{ list: Row[] }>('/v1/member/list', { pageNum: 2, pageSize: 10 }, token);
+    const member = list.find((m) => m.phone)!;
+    const { page } = await openSignedIn(browser, server, '/', { ready: '[data-testid=layout-header]' });
+    await page.keyboard.press('Control+k');
+    await page.locator('[data-testid=search-input]').fill(String(member.phone));
+    const hit = page.locator(`[data-testid=search-record][data-kind=member][data-id="${member.id}"]`);
+    await hit.click();
+    await page.waitForURL((u) => u.pathname === '/member/index' && u.searchParams.get('keyword') === member.phone);
+  });
+
+  test('the operator is offered only kinds whose screens it may open', async () => {
+    const token = await apiToken(server);
+    // A merchant's name (operator: no merchant screen) and an order number (operator: orders).
+    const merchant = (await call<{ list: Row[] }>('/v1/merchant/list', { pageNum: 1, pageSize: 1 }, token)).list[0];
+    const { page } = await openSignedIn(browser, server, '/', { user: 'operator', ready: '[data-testid=layout-header]' });
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    await page.keyboard.press('Control+k');
+    await page.locator('[data-testid=search-input]').fill(String(merchant.merchantName));
+    await page.locator('[data-testid=search-empty], [data-testid=search-record]').first().waitFor();
+    expect(await page.locator('[data-testid=search-record][data-kind=merchant]').count()).toBe(0);
+    expect(requests).not.toContain('/v1/merchant/list');
+    expect(requests).toContain('/v1/order/list');
+  });
+});
+
+describe('lists and inventory search', () => {
+  test('the order list opens newest first', async () => {
+    const { page } = await openSignedIn(browser, server, '/order/index');
+    await page.locator('[data-testid=crud-table] tbody tr').first().waitFor();
+    const token = await apiToken(server);
+    const newest = (await call<{ list: Row[] }>('/v1/order/list', { pageNum: 1, pageSize: 1, sortField: 'createTime', sortOrder: 'desc' }, token)).list[0];
+    await expect.poll(() => page.locator('[data-testid=crud-table] tbody tr').first().innerText(), { timeout: 15_000 }).toContain(String(newest.orderNo));
+    // The request named no sort: the order is the server's default, and the URL holds no sort of the user's.
+    expect(page.url()).not.toContain('sortField');
+  });
+
+  test('inventory search pages through every hit and shows the total', async () => {
+    const token = await apiToken(server);
+    const { total } = await call<{ total: number }>('/v1/card/list', { pageNum: 1, pageSize: 1, keyword: 'A' }, token);
+    expect(total).toBeGreaterThan(50);
+    const { page } = await openSignedIn(browser, server, '/inventory/search?by=code&q=A');
+    await page.locator('[data-testid=search-total]').waitFor();
+    await expect(page.locator('[data-testid=search-total]').getAttribute('data-total')).resolves.toBe(String(total));
+    const firstPage = await page.locator('[data-testid=search-results] tbody tr').first().innerText();
+    await page.locator('[data-testid=search-results] .p-paginator-last').click();
+    await expect.poll(() => page.locator('[data-testid=search-results] tbody tr').first().innerText(), { timeout: 15_000 }).not.toBe(firstPage);
+    const rows = await page.locator('[data-testid=search-results] tbody tr').count();
+    expect(rows).toBe(total % 10 || 10);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Records in the search palette (issue 21 "find any record"): the kinds of record the palette looks
+ * up, the `list` request each kind's search is, and where a hit opens. Pure: no React, no HTTP client
+ * (the caller's `list` is given), so the kinds and their requests are tested as plain functions.
+ *
+ * Why the client asks each kind's `list` (pageSize 5, `keyword`) rather than one server-side search
+ * action: the lists already exist in both modes, in mock mode and in proxy mode alike (the issue:
+ * "no new platform endpoint needed"), each is answered by the contract's `keyword` index, and each is
+ * guarded by the same permissions as its screen, so a kind the user may not list is neither asked
+ * (its screen is not in the user's menu) nor answered (the server refuses it). One debounced round of
+ * at most seven small requests per settled query, cancelled by the next keystroke, is cheap. A server
+ * aggregation would have to be written twice (the mock, and composed from the platform's lists in
+ * proxy mode) for the same result.
+ */
+/** The kinds of record the palette finds (entity names), in the order their groups are shown. */
+export const RECORD_KINDS = ['order', 'member', 'goods', 'merchant', 'game', 'gameAccount', 'card'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+type Row = Record<string, unknown>;
+
+/** Stored key the order detail page reads its order id from (web/pages/order/order-actions.tsx ORDER_ID_KEY). */
+export const ORDER_DETAIL_KEY = 'orderId';
+
+/** Where a hit opens: a path (a detail screen or a list filtered to the record), and an id to store first. */
+export interface RecordTarget {
+  path: string;
+  /** `[stored key, id]` for screens that read their record's id from storage (the order detail). */
+  editId?: [string, number];
+}
+
+interface KindDef {
+  /** The list screen of the kind: the kind is searched only when this screen is in the user's menu. */
+  route: string;
+  /** The record's label (what was searched for, mostly). */
+  label(r: Row): string;
+  /** A second line telling similar records apart. */
+  detail(r: Row): string;
+  open(r: Row): RecordTarget;
+}
+
+const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+const listOf = (route: string, keyword: unknown): RecordTarget => ({ path: `${route}?${new URLSearchParams({ keyword: text(keyword) })}` });
+
+/**
+ * Each kind: its screen, label and where it opens. Orders open their detail; the others open their
+ * list filtered to the record by the field that names it (the list keeps the filter in its URL).
+ */
+export const KINDS: Record<RecordKind, KindDef> = {
+  order: {
+    route: '/order/index',
+    label: (r) => text(r.orderNo),
+    detail: (r) => [text(r.memberNickName), r.payAmount !== undefined ? `¥${(Number(r.payAmount) / 100).toFixed(2)}` : ''].filter(Boolean).join(' · '),
+    open: (r) => ({ path: '/order/detail', editId: [ORDER_DETAIL_KEY, r.id as number] }),
+  },
+  member: {
+    route: '/member/index',
+    label: (r) => text(r.nickName),
+    detail: (r) => [`#${text(r.id)}`, text(r.phone)].filter(Boolean).join(' · '),
+    open: (r) => listOf('/member/index', r.phone || r.nickName),
+  },
+  goods: { route: '/goods/index', label: (r) => text(r.goodsName), detail: (r) => text(r.goodsSn), open: (r) => listOf('/goods/index', r.goodsSn || r.goodsName) },
+  merchant: { route: '/merchant/index', label: (r) => text(r.merchantName), detail: (r) => [text(r.contactName), text(r.phone)].filter(Boolean).join(' · '), open: (r) => listOf('/merchant/index', r.merchantName) },
+  game: { route: '/games/index', label: (r) => text(r.gameName), detail: (r) => text(r.gameIdentity), open: (r) => listOf('/games/index', r.gameName) },
+  gameAccount: { route: '/account/list', label: (r) => text(r.account), detail: (r) => text(r.serverName), open: (r) => listOf('/account/list', r.account) },
+  card: {
+    route: '/inventory/search',
+    label: (r) => text(r.cardNo),
+    detail: (r) => text(r.batchNo),
+    // The inventory search shows where a code stands (in stock, sold to which order); it reads `by` and `q`.
+    open: (r) => ({ path: `/inventory/search?${new URLSearchParams({ by: 'code', q: text(r.cardNo) })}` }),
+  },
+};
+
+/** Shortest query that searches records (a single letter would match thousands of codes). */
+export const MIN_RECORD_QUERY = 2;
+/** Hits per kind. */
+export const RECORD_PAGE_SIZE = 5;
+
+/** The kinds a user may search: those whose list screen is among the paths of the user's menu. */
+export function searchableKinds(menuPaths: Iterable<string>): RecordKind[] {
+  const paths = new Set(Array.from(menuPaths, (p) => p.split('?')[0]));
+  return RECORD_KINDS.filter((k) => paths.has(KINDS[k].route));
+}
+
+/** The `list` payload of a kind's search for a query: `keyword`, the first page of RECORD_PAGE_SIZE. */
+export function recordRequest(query: string): { pageNum: number; pageSize: number; keyword: string } {
+  return { pageNum: 1, pageSize: RECORD_PAGE_SIZE, keyword: query.trim() };
+}
+
+/** One record found: its kind, label, second line and where it opens. */
+export interface RecordHit {
+  kind: RecordKind;
+  id: number;
+  label: string;
+  detail: string;
+  target: RecordTarget;
+}
+
+/**
+ * Searches `kinds` for `query` through `list` (the kind's typed `list` call, given the AbortSignal): all kinds
+ * at once, each kind's hits in its list's order (newest first), kinds in RECORD_KINDS order. A kind
+ * that fails (refused, offline) adds nothing; an aborted search rejects. A query shorter than
+ * MIN_RECORD_QUERY (spaces trimmed) finds nothing without asking.
+ */
+export async function searchRecords(
+  query: string,
+  kinds: readonly RecordKind[],
+  list: (kind: RecordKind, payload: ReturnType<typeof recordRequest>, signal: AbortSignal) => Promise<{ list: Row[] }>,
+  signal: AbortSignal,
+): Promise<RecordHit[]> {
+  if (query.trim().length < MIN_RECORD_QUERY) return [];
+  const answers = await Promise.allSettled(kinds.map((k) => list(k, recordRequest(query), signal)));
+  signal.throwIfAborted();
+  return answers.flatMap((a, i) => {
+    if (a.status !== 'fulfilled') return [];
+    const k = kinds[i];
+    return (a.value.list ?? []).map((r) => ({ kind: k, id: r.id as number, label: KINDS[k].label(r), detail: KINDS[k].detail(r), target: KINDS[k].open(r) }));
+  });
+}

@@ -1,0 +1,228 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useForm, useWatch } from 'react-hook-form';
+import { Dialog } from 'primereact/dialog';
+import { Sidebar } from 'primereact/sidebar';
+import { Button } from 'primereact/button';
+import { Type, type TSchema } from 'typebox';
+import { http } from '../api/http';
+import type { FieldKind, FieldOverride, FieldSpec, InputProps, Row } from './types';
+import { isBlank, schemaFieldSpec } from './schema';
+import { formValue, wireValue } from './kinds';
+import { FormField, schemaResolver, serverErrorOnField } from './form-engine';
+import { crudEnv } from './env';
+import type { FieldError } from './schema';
+import './crud.css';
+
+/** No declared payload: anything goes (the server still checks). */
+const EMPTY = Type.Object({});
+
+/** One input of an action form: a property of the payload schema, its label and (optionally) its widget. */
+export interface ActionField {
+  name: string;
+  label: string;
+  /** Widget kind (default: from the payload schema, as the kit derives it). */
+  kind?: FieldKind;
+  /** The kit's per-field overrides (`refEntity` of a remote picker, `accept` of an image…). */
+  override?: FieldOverride;
+  placeholder?: string;
+  /** Required in this form even when the schema leaves it optional (e.g. a refusal's reason). */
+  required?: boolean | ((values: Row) => boolean);
+  /** A rule the schema cannot say (a quantity that may not be 0): answers an i18n key of the message, or null. */
+  check?: (value: unknown, values: Row) => string | null;
+  /** Shown (and sent) only when this answers true (e.g. the amount only when approving). */
+  when?: (values: Row) => boolean;
+  /** A custom input (a page's own picker, or the kind's `FieldInput` with something beside it). */
+  render?: (p: InputProps) => ReactNode;
+  /** Checked but not sent (a password's confirmation). */
+  send?: false;
+  /** A choice among a few values shown as toggle buttons (approve / refuse…), instead of the kind's input. */
+  options?: { value: unknown; label: string }[];
+  hint?: string;
+  /** The input's element id (default `action-<name>`). */
+  id?: string;
+}
+
+/**
+ * The call an action dialog makes: a typed client function (`api.order.reissue`, which carries its
+ * contract endpoint and so its payload schema), any function of the payload, or the contract path.
+ */
+export type ActionCall = string | (((payload: never) => Promise<unknown>) & { endpoint?: { payload?: TSchema } });
+
+export interface ActionDialogProps {
+  /** Open when true. */
+  visible: boolean;
+  title: string;
+  /** What the dialog calls with the payload: the typed client's function (`api.order.reissue`), or the contract path. */
+  action?: ActionCall;
+  /** @deprecated use `action`: the contract path the payload is posted to. */
+  path?: string;
+  /**
+   * The contract's payload schema: the same check the server makes, run in the browser first.
+   * Default: the typed client function's own (`action.endpoint.payload`).
+   */
+  schema?: TSchema;
+  fields: ActionField[];
+  /** Values when the dialog opens, as on the wire (money in cents). */
+  initial?: Row;
+  /** Sent with the payload but not shown (the record id, the merchant of a new account). */
+  fixed?: Row;
+  /**
+   * Shown above the fields (what the action is about); as a function it gets the form's values and
+   * `setValue`, for helpers that fill a field (a reply's quick picks).
+   */
+  children?: ReactNode | ((form: { values: Row; setValue: (name: string, value: unknown) => void }) => ReactNode);
+  submitLabel?: string;
+  severity?: 'danger' | 'warning';
+  /** `inline`: the form and its submit button in the page (a page's own form, e.g. change password). */
+  mode?: 'dialog' | 'drawer' | 'inline';
+  width?: number;
+  onHide: () => void;
+  /** After success, with the call's `data`. */
+  onDone: (data: unknown) => void;
+  /** Success toast (default: none). */
+  doneMessage?: string;
+  /** `data-testid`s of the dialog and its submit button (default `action-dialog`/`action-drawer`, `action-submit`). */
+  testIds?: { root?: string; submit?: string };
+}
+
+/**
+ * A dialog (or drawer) that runs one action through a small form (issue 9 "action dialog with a
+ * form", on the kit's form engine since issue 20): declared by the action it calls, its contract
+ * payload schema, fixed values and the fields shown. Each field is resolved like a resource's
+ * (`schemaFieldSpec`), so its input, parsing and money (typed in yuan, sent in cents) are the kind
+ * registry's; the payload is checked against the schema in the browser with messages beside each
+ * field in the current language, per-form required fields too; the server's field-named refusal is
+ * set on its field; the submit button is disabled while the call is in flight.
+ */
+export function ActionDialog(p: ActionDialogProps) {
+  const { t } = useTranslation();
+  const schema = p.schema ?? (typeof p.action === 'function' ? p.action.endpoint?.payload : undefined) ?? EMPTY;
+  const props = ((schema as unknown as { properties?: Record<string, Record<string, unknown>> }).properties ?? {}) as Record<string, Record<string, unknown>>;
+  const schemaRequired = useMemo(() => new Set((schema as unknown as { required?: string[] }).required ?? []), [schema]);
+  const specs: Record<string, FieldSpec> = Object.fromEntries(p.fields.map((f) => [f.name, schemaFieldSpec(f.name, props[f.name] ?? { type: 'string' }, { ...f.override, ...(f.kind ? { kind: f.kind } : {}) })]));
+  const isRequired = (f: ActionField, v: Row) => (typeof f.required === 'function' ? f.required(v) : f.required ?? schemaRequired.has(f.name));
+  const shownOf = (v: Row) => p.fields.filter((f) => !f.when || f.when(v));
+  const labelOf = (name: string) => p.fields.find((f) => f.name === name)?.label ?? name;
+
+  const form = useForm<Row, unknown, Row>({
+    reValidateMode: 'onChange',
+    resolver: schemaResolver({
+      schema,
+      toPayload: (values) => {
+        const payload: Row = { ...p.fixed };
+        for (const f of shownOf(values)) {
+          if (f.send === false) continue;
+          const v = wireValue(specs[f.name], values[f.name]);
+          if (v !== null && v !== undefined && v !== '') payload[f.name] = v;
+        }
+        return payload;
+      },
+      extra: (values, payload) => {
+        const out: Record<string, FieldError> = {};
+        for (const f of shownOf(values)) {
+          const v = f.send === false ? wireValue(specs[f.name], values[f.name]) : payload[f.name];
+          const own = f.check?.(v, values);
+          if (isRequired(f, values) && isBlank(v)) out[f.name] = { key: 'required' };
+          else if (own) out[f.name] = { key: own };
+        }
+        return out;
+      },
+      // The kit's messages by keyword (`required`…), a field's own rule by its full key.
+      message: (name, e) => t(e.key.includes('.') ? e.key : `crud.validation.${e.key}`, { ...e.values, field: labelOf(name) }),
+      // Errors on what the form does not show (the fixed id…) are the server's to answer.
+      fieldOf: (key) => (p.fields.some((f) => f.name === key) ? key : null),
+    }),
+  });
+  const { control, reset, handleSubmit, setError, formState } = form;
+  const values = useWatch({ control }) as Row;
+
+  useEffect(() => {
+    if (!p.visible) return;
+    // Opening again starts from the initial values (wire → input by kind: cents → yuan).
+    reset(Object.fromEntries(p.fields.map((f) => [f.name, formValue(specs[f.name], p.initial?.[f.name] ?? props[f.name]?.default)])));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
+  }, [p.visible]);
+
+  const submit = handleSubmit(async (payload) => {
+    const action = p.action ?? p.path;
+    try {
+      const data = typeof action === 'function' ? await (action as (x: Row) => Promise<unknown>)(payload) : await http.post<unknown>(action!, payload);
+      if (p.doneMessage) crudEnv().notify(p.doneMessage, 'success');
+      p.onDone(data);
+    } catch (e) {
+      // The HTTP client showed the message; put it beside its field too.
+      serverErrorOnField(e, p.fields.map((x) => x.name), setError);
+    }
+  });
+
+  const body = (
+    <form className="crud-form crud-action-form" noValidate onSubmit={(e) => void submit(e)} data-testid="action-form">
+      {typeof p.children === 'function' ? p.children({ values, setValue: (name, v) => form.setValue(name, v, { shouldDirty: true, shouldValidate: formState.isSubmitted }) }) : p.children}
+      {shownOf(values).map((f) => (
+        <FormField
+          key={f.name}
+          control={control}
+          spec={specs[f.name]}
+          label={f.label}
+          id={f.id ?? `action-${f.name}`}
+          required={isRequired(f, values)}
+          hint={f.hint}
+          placeholder={f.placeholder}
+          errorTestId="action-field-error"
+          render={f.render ?? (f.options ? (ip) => <OptionButtons id={ip.id} value={ip.value} options={f.options!} onChange={ip.onChange} /> : undefined)}
+        />
+      ))}
+      <button type="submit" hidden />
+    </form>
+  );
+  const saving = formState.isSubmitting;
+  const footer = (
+    <div className="crud-form__footer">
+      <Button type="button" label={t('crud.cancel')} severity="secondary" outlined onClick={p.onHide} data-testid="action-cancel" />
+      <Button type="button" label={p.submitLabel ?? t('crud.ok')} icon="pi pi-check" severity={p.severity} loading={saving} disabled={saving} onClick={() => void submit()} data-testid={p.testIds?.submit ?? 'action-submit'} />
+    </div>
+  );
+  if (p.mode === 'inline') {
+    return (
+      <div className="crud-action-inline" data-testid={p.testIds?.root}>
+        {body}
+        <Button type="button" label={p.submitLabel ?? t('crud.ok')} icon="pi pi-check" severity={p.severity} loading={saving} disabled={saving} onClick={() => void submit()} data-testid={p.testIds?.submit ?? 'action-submit'} />
+      </div>
+    );
+  }
+  if (p.mode === 'drawer') {
+    return (
+      <Sidebar visible={p.visible} onHide={p.onHide} position="right" header={p.title} style={{ width: p.width ?? 480 }} data-testid={p.testIds?.root ?? 'action-drawer'}>
+        {body}
+        {footer}
+      </Sidebar>
+    );
+  }
+  return (
+    <Dialog visible={p.visible} onHide={p.onHide} header={p.title} footer={footer} style={{ width: `min(${p.width ?? 520}px, 94vw)` }} modal draggable={false} data-testid={p.testIds?.root ?? 'action-dialog'}>
+      {body}
+    </Dialog>
+  );
+}
+
+/** A choice among a few options as a row of toggle buttons (approve / refuse…). */
+function OptionButtons({ id, value, options, onChange }: { id: string; value: unknown; options: { value: unknown; label: string }[]; onChange: (v: unknown) => void }) {
+  return (
+    <div className="crud-options" id={id} role="radiogroup">
+      {options.map((o) => (
+        <Button
+          key={String(o.value)}
+          type="button"
+          size="small"
+          label={o.label}
+          outlined={value !== o.value}
+          role="radio"
+          aria-checked={value === o.value}
+          onClick={() => onChange(o.value)}
+          data-testid={`action-option-${String(o.value)}`}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useController, type Control, type FieldPath, type Resolver, type UseFormSetError } from 'react-hook-form';
+import type { TSchema } from 'typebox';
+import { ApiError } from '../api/http';
+import type { FieldSpec, InputProps, Row } from './types';
+import { fieldOfServerMessage, serverFieldText, validatePayload, type FieldError } from './schema';
+import { FieldInput } from './fields';
+
+/**
+ * The kit's one form engine (issue 20 item 3): react-hook-form holds the values, dirty state and
+ * errors; the contract's TypeBox schema validates (through this resolver); the kind registry draws
+ * and converts each field. `ResourceForm` and `ActionDialog` (and every action form built on them)
+ * are this engine with a layout around it.
+ */
+
+/** Options of {@link schemaResolver}. */
+export interface SchemaResolverOptions {
+  /** The contract schema the server checks the payload with (add, update or an action's payload). */
+  schema: TSchema;
+  /** Form values → the payload the server gets (wire formats by kind, only changed fields…). */
+  toPayload: (values: Row) => Row;
+  /** A validation message's text beside `field` (translated; `crud.validation.*`). */
+  message: (field: string, e: FieldError) => string;
+  /** Checks the schema cannot make (a field this form requires although the schema leaves it optional). */
+  extra?: (values: Row, payload: Row) => Record<string, FieldError>;
+  /**
+   * The field whose input shows a payload key's error (a date range's end shows on its start;
+   * `root` for the form as a whole), or null to leave it to the server. Default: the key itself, `_` → `root`.
+   */
+  fieldOf?: (key: string) => string | null;
+}
+
+/**
+ * A react-hook-form resolver validating with a contract TypeBox schema (the resolver pattern:
+ * the schema validates, the form only binds). It builds the payload from the form values, checks
+ * it with {@link validatePayload} (the server's own schema) and answers either the payload as the
+ * form's submitted data or one error per field; errors not tied to a field go to `root`.
+ * (`@hookform/resolvers`' typebox resolver targets `@sinclair/typebox`; the contract uses `typebox` 1.x.)
+ */
+export function schemaResolver(o: SchemaResolverOptions): Resolver<Row, unknown, Row> {
+  return (values) => {
+    const payload = o.toPayload(values);
+    const found = { ...validatePayload(o.schema, payload), ...o.extra?.(values, payload) };
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const [key, e] of Object.entries(found)) {
+      const field = o.fieldOf ? o.fieldOf(key) : key === '_' ? 'root' : key;
+      if (field && !errors[field]) errors[field] = { type: e.key, message: o.message(key, e) };
+    }
+    return Object.keys(errors).length ? { values: {}, errors: errors as never } : { values: payload, errors: {} };
+  };
+}
+
+/**
+ * Puts a server refusal that names a field (`ApiError.field`, or a message starting with the field
+ * key) beside that field with `setError`; answers the field, or null when it names none of `fields`
+ * (the HTTP client already showed the message as a toast either way).
+ * @param fieldOf maps the named key to the field showing it (a range's end → its start).
+ */
+export function serverErrorOnField(e: unknown, fields: readonly string[], setError: UseFormSetError<Row>, fieldOf: (key: string) => string = (k) => k): string | null {
+  if (!(e instanceof ApiError)) return null;
+  const key = fieldOfServerMessage(e, fields);
+  if (!key) return null;
+  const field = fieldOf(key);
+  setError(field as FieldPath<Row>, { type: 'server', message: serverFieldText(e) }, { shouldFocus: true });
+  return field;
+}
+
+/** What {@link FormField} draws besides the field itself. */
+export interface FormFieldProps {
+  control: Control<Row, unknown, Row>;
+  spec: FieldSpec;
+  label: string;
+  /** The focusable element's id (labels point at it). */
+  id: string;
+  /** Required mark (the add schema's, or the form's own rule). */
+  required?: boolean;
+  wide?: boolean;
+  /** Tab index of the field in a tabbed form (`data-tab`, tests). */
+  tab?: number;
+  hint?: string;
+  placeholder?: string;
+  /** A custom input instead of the kind's (action forms' option buttons, a page's own picker). */
+  render?: (p: InputProps) => ReactNode;
+  /** `data-testid` of the error message. */
+  errorTestId?: string;
+}
+
+/**
+ * One labelled field bound to the form (react-hook-form `useController`): label, input (the kind's
+ * from the registry, or `render`), hint, and its error tied to the real focusable element with
+ * `aria-invalid` and `aria-describedby` (whatever the widget). A field with `override.rangeEnd`
+ * is one range picker writing both its own value and the end field.
+ */
+export function FormField({ control, spec, label, id, required, wide, tab, hint, placeholder, render, errorTestId = 'crud-field-error' }: FormFieldProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const errId = `${id}-error`;
+  const rangeEnd = spec.override.rangeEnd;
+  const { field, fieldState } = useController({ control, name: spec.name });
+  // The end of a range is its own form value; without one this binds the field itself again (hooks run unconditionally).
+  const end = useController({ control, name: rangeEnd ?? spec.name });
+  const error = fieldState.error;
+  useLayoutEffect(() => {
+    const el = box.current?.querySelector<HTMLElement>(`#${CSS.escape(id)}`) ?? box.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([type=file]),textarea,[contenteditable=true],button');
+    if (!el) return;
+    if (error) {
+      el.setAttribute('aria-invalid', 'true');
+      el.setAttribute('aria-describedby', errId);
+    } else {
+      el.removeAttribute('aria-invalid');
+      el.removeAttribute('aria-describedby');
+    }
+  });
+  const value = rangeEnd ? (field.value || end.field.value ? [field.value, end.field.value] : null) : field.value;
+  const onChange = rangeEnd
+    ? (v: unknown) => {
+        const [a, b] = Array.isArray(v) ? (v as string[]) : [null, null];
+        field.onChange(a ?? null);
+        end.field.onChange(b ?? null);
+      }
+    : (v: unknown) => field.onChange(v);
+  const inputProps: InputProps = { spec: rangeEnd ? { ...spec, kind: 'dateRange' } : spec, value, onChange, invalid: !!error, id, placeholder, describedBy: error ? errId : undefined };
+  return (
+    <div ref={box} className={`crud-form__field${wide ? ' crud-form__field--wide' : ''}`} data-field={spec.name} data-tab={tab}>
+      <label htmlFor={id}>
+        {required && <span className="crud-required">*</span>}
+        {label}
+      </label>
+      {render ? render(inputProps) : <FieldInput {...inputProps} />}
+      {hint && !error && <small className="crud-hint">{hint}</small>}
+      {error && (
+        <small className="p-error" id={errId} data-testid={errorTestId} role="alert">
+          {error.message}
+        </small>
+      )}
+    </div>
+  );
+}

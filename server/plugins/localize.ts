@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ENTITIES, type AnyEntity } from '../contract/index.js';
-// Field labels are the console's own (resources.<entity>.fields.*, crud.fields.*): the screens' packs.
-import zhPack from '../../web/i18n/locales/zh_CN/screens';
-import enPack from '../../web/i18n/locales/en/screens';
+// Field labels and titles: the one label table the console's i18n reads too.
+import zhLabels from '../contract/labels/zh_CN.js';
+import enLabels from '../contract/labels/en.js';
 import { isMessageKey, renderMessage, type Lang, type Refusal, type RenderNames } from '../contract/messages.js';
 
 /**
@@ -70,7 +70,8 @@ function labelTables(pack: Pack) {
   }
   return { byEntity, crud: pack.crud.fields, any };
 }
-const LABELS = { zh_CN: labelTables(zhPack as unknown as Pack), en: labelTables(enPack as unknown as Pack) };
+const packOf = (l: typeof zhLabels | typeof enLabels) => ({ resources: l.resources, crud: { fields: l.common } }) as unknown as Pack;
+const LABELS = { zh_CN: labelTables(packOf(zhLabels)), en: labelTables(packOf(enLabels)) };
 
 /** Entity titles by entity name, both languages. */
 const TITLES = new Map<string, { zh_CN: string; en: string }>();

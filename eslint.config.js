@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 const rawPlatform = {
   'no-restricted-globals': [
@@ -19,6 +20,11 @@ const rawPlatform = {
   ],
 };
 
+/** web/ imports from server/ only the contract (architecture "Boundaries"). */
+const CONTRACT_ONLY = { group: ['**/server/*', '!**/server/contract', '!**/server/contract/**'], message: 'web/ may import only server/contract.' };
+/** Below the shell nothing imports web/app (issue 20): what screens and the kit need of it is in web/services. */
+const NO_SHELL = { group: ['**/app/*', '**/app/**'], message: 'Only the shell (web/main.tsx, web/app) imports web/app; use web/services (notify, session, permission, project config…).' };
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.cache/**'] },
   js.configs.recommended,
@@ -30,6 +36,20 @@ export default tseslint.config(
     },
   },
   {
+    // No import circles (issue 20): a module graph that only points down. Resolved like the compiler:
+    // server/ writes `./x.js` for `./x.ts`; web/ imports `.ts`/`.tsx` without extension. no-cycle
+    // skips type-only imports by design; tests/web/import-graph.test.ts counts those too.
+    files: ['web/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads only the files these name (its default is JavaScript's).
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -39,9 +59,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['**/server/*', '!**/server/contract', '!**/server/contract/**'], message: 'web/ may import only server/contract.' },
-          ],
+          patterns: [CONTRACT_ONLY],
         },
       ],
     },
@@ -51,14 +69,43 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
   },
   {
-    files: ['web/crud/**', 'web/api/**', 'web/lib/**', 'web/machines/**'],
+    // Imports only point down (README "Layout"): only the shell (web/main.tsx, web/app) imports web/app.
+    files: ['web/pages/**', 'web/resources/**', 'web/components/**', 'web/parts/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SHELL, CONTRACT_ONLY] }] },
+  },
+  {
+    files: ['web/crud/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [NO_SHELL, { group: ['**/resources/**', '**/pages/**'], message: 'The kit (web/crud) never imports resources/ or pages/.' }, CONTRACT_ONLY] },
+      ],
+    },
+  },
+  {
+    files: ['web/services/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/resources/**', '**/pages/**', '**/app/**'], message: 'crud/, api/, lib/ and machines/ never import resources/, pages/ or app/.' },
-            { group: ['**/server/*', '!**/server/contract', '!**/server/contract/**'], message: 'web/ may import only server/contract.' },
+            NO_SHELL,
+            { group: ['**/pages/**', '**/resources/**', '**/crud/**', '**/parts/**', '**/components/**'], message: 'web/services is below the screens and the kit (web/services/index.ts): it imports only api/, lib/, machines/, i18n/.' },
+            CONTRACT_ONLY,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/api/**', 'web/lib/**', 'web/machines/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/resources/**', '**/pages/**', '**/app/**', '**/services/**', '**/crud/**', '**/parts/**', '**/components/**'], message: 'api/, lib/ and machines/ are the bottom layer: they import none of the layers above.' },
+            CONTRACT_ONLY,
           ],
         },
       ],
@@ -72,7 +119,8 @@ export default tseslint.config(
         {
           paths: [{ name: 'react', message: 'Machines import neither React nor the HTTP client.' }],
           patterns: [
-            { group: ['**/api/**', '**/resources/**', '**/pages/**', '**/app/**'], message: 'Machines import neither React nor the HTTP client; I/O is a named actor.' },
+            { group: ['**/api/**', '**/resources/**', '**/pages/**', '**/app/**', '**/services/**', '**/crud/**', '**/parts/**', '**/components/**'], message: 'Machines import neither React nor the HTTP client, nor any layer above; I/O is a named actor.' },
+            CONTRACT_ONLY,
           ],
         },
       ],

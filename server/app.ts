@@ -2,6 +2,7 @@ import os from 'node:os';
 import pino from 'pino';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
+import type { AppDeps } from './deps.js';
 import { registerEnvelopeErrors } from './plugins/envelope.js';
 import { registerLocalizedMessages } from './plugins/localize.js';
 import { registerSecurity } from './plugins/security.js';
@@ -10,21 +11,12 @@ import { registerStaticWeb } from './plugins/static-web.js';
 import { registerMockMode } from './modes/mock.js';
 import { registerPlatformMode } from './modes/platform.js';
 import { registerReplayMode } from './modes/replay.js';
-import type { ExchangeObserver } from './platform/exchange.js';
 import { registerInputHygiene } from './plugins/input.js';
 import { connectionOptions, registerConnectionLimits, registerLoadShedding } from './plugins/limits.js';
 import { createDriftMonitor, type DriftMonitor } from './platform/drift.js';
 import { registerDriftRoutes } from './platform/drift-routes.js';
 
-/** Hooks tests use to control time and capture logs; production passes nothing. */
-export interface AppDeps {
-  /** Current time in ms (mock token expiry, captcha expiry). */
-  now?: () => number;
-  /** Where log lines go (default stdout). */
-  logStream?: NodeJS.WritableStream;
-  /** Proxy/hybrid: more observers of platform exchanges (tests; the drift monitor). */
-  observers?: ExchangeObserver[];
-}
+export type { AppDeps } from './deps.js';
 
 /** A URL as logged: `token` and `password` query values are replaced. */
 const logUrl = (url: string) => (url.includes('=') ? url.replace(/([?&](?:token|password)=)[^&]*/gi, '$1[redacted]') : url);

@@ -7,15 +7,20 @@ import { configureHttp } from './api/http';
 import { DEFAULT_LOCALE, i18n, initI18n, isLocale } from './i18n';
 import { applyPrimeLocale, primeLocaleOf } from './i18n/primereact';
 import { local, StorageKey } from './lib/storage';
-import { notify } from './app/notify';
-import { usePermission } from './app/permission';
+import { notify } from './services/notify';
+import { usePermission } from './services/permission';
 // Only the kit's tiny env module: the kit itself loads with the first page that uses it.
 import { configureCrud } from './crud/env';
-import { sessionActor } from './app/session';
+import { provideSessionActor, sessionActor } from './services/session';
+import { createSessionActor } from './app/session';
+import { VIEW_FILES } from './pages/registry';
 import { App } from './app/App';
 import { applyTheme, storedTheme } from './app/theme/theme';
-import { installErrorCapture, logAjaxError } from './app/error-log/capture';
+import { installErrorCapture, logAjaxError } from './services/error-log/capture';
 import { setDateLocale } from './app/locale/dates';
+
+// The shell provides the session actor to the layers below it (web/services never imports pages).
+provideSessionActor(() => createSessionActor(VIEW_FILES));
 
 /**
  * Boots the console: language pack, HTTP client hooks (token, 401 → session, notices), the

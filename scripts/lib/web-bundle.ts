@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
@@ -14,7 +15,9 @@ export const ASSETS_URL = `/${ASSETS_DIR}/`;
 /** Page of the login route, relative to the web root; the size report and the apexcharts check follow it. */
 export const LOGIN_PAGE = 'pages/login/login.page.tsx';
 
-const THEMES_DIR = path.join(PROJECT_ROOT, 'node_modules', 'primereact', 'resources', 'themes');
+// Real path: esbuild's metafile names the resolved file, so a symlinked node_modules (a git worktree
+// sharing the main checkout's) must compare by it.
+const THEMES_DIR = realpathSync(path.join(PROJECT_ROOT, 'node_modules', 'primereact', 'resources', 'themes'));
 /** PrimeReact theme sheets; `web/boot.ts` swaps between them through `#theme-link` (spec "Theme light or dark"). */
 export const THEME_SOURCES = {
   light: path.join(THEMES_DIR, 'lara-light-blue', 'theme.css'),

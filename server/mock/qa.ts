@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Fault, FaultRule } from '../contract/mock-qa.js';
 import type { Refusal } from '../contract/messages.js';
 import { isApiPath, sendEnvelope } from '../plugins/envelope.js';
-import type { MockContext } from './context.js';
+import type { Config } from '../config.js';
 import { MockError } from './store/crud.js';
 
 /**
@@ -92,9 +92,11 @@ export class FaultStore {
 
 /**
  * The `onRequest` hook applying faults to API requests (before the auth hook, so a fault can target
- * the login itself). Latency first, then the dropped connection or the injected answer.
+ * the login itself). Latency first, then the dropped connection or the injected answer. `ctx` is the
+ * mock context's part it reads (the `MockContext` satisfies it; typed structurally so that
+ * context.ts, which creates the FaultStore, and this module do not import each other).
  */
-export function registerFaultInjection(app: FastifyInstance, ctx: MockContext): void {
+export function registerFaultInjection(app: FastifyInstance, ctx: { config: Pick<Config, 'qaControls'>; faults: FaultStore }): void {
   if (!ctx.config.qaControls) {
     // QA_CONTROLS=off (shared demo servers): nobody can reset the data or inject faults.
     app.addHook('onRequest', async (req, reply) => {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Config } from '../config.js';
 import type { MockContext } from '../mock/context.js';
 import { registerEnvelopeErrors } from '../plugins/envelope.js';

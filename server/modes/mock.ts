@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { ResultCode } from '../contract/envelope.js';
 import { isApiPath, sendEnvelope } from '../plugins/envelope.js';
 import { createMockContext } from '../mock/context.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Config } from '../config.js';
 import type { ExchangeObserver } from '../platform/exchange.js';
 import { Recorder } from '../platform/recorder.js';

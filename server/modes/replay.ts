@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Config } from '../config.js';
 import { ResultCode } from '../contract/envelope.js';
 import { isPublicMockPath } from '../mock/qa.js';

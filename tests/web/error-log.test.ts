@@ -13,7 +13,7 @@ import {
   resourceEntry,
   STACK_FRAMES,
   trimStack,
-} from '../../web/app/error-log/error-log';
+} from '../../web/services/error-log/error-log';
 
 const PAGE = 'http://console.test/error-log/list';
 const v8Stack = (frames: number) =>

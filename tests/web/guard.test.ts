@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { decideGuard, safeRedirect } from '../../web/app/guard';
+import { decideGuard, safeRedirect } from '../../web/services/guard';
 
 const home = '/home/work';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { changeRole, setPermissionMode } from '../../web/app/permission';
-import { getProjectConfig, resetProjectConfig, updateProjectConfig } from '../../web/app/config/project-config';
+import { changeRole, setPermissionMode } from '../../web/services/permission';
+import { getProjectConfig, resetProjectConfig, updateProjectConfig } from '../../web/services/project-config';
 import { i18n, initI18n } from '../../web/i18n';
 
 afterEach(() => resetProjectConfig());

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { canChangeRole, hasPermission, nextPermissionMode, permissionCodes } from '../../web/app/routing/permission-rules';
+import { canChangeRole, hasPermission, nextPermissionMode, permissionCodes } from '../../web/services/routing/permission-rules';
 import { sessionMachine, PERMISSION_RESET, type BuiltAccess } from '../../web/machines/session.machine';
 import type { BasicData, UserInfo } from '../../server/contract/auth';
 

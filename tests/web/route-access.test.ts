@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { ROUTE_TABLE, ORDER_NO } from '../../server/contract/route-table';
-import { filterRoutesByRoles, flattenRoutes, groupRedirect, joinPath } from '../../web/app/routing/route-access';
+import { filterRoutesByRoles, flattenRoutes, groupRedirect, joinPath } from '../../web/services/routing/route-access';
 
 test('role filter: routes without roles are open, admin-only groups need the super role (spec §6)', () => {
   const operator = filterRoutesByRoles(ROUTE_TABLE, ['operator']).map((g) => g.path);

@@ -3,9 +3,9 @@ import { ROUTE_TABLE, ORDER_NO, leafPaths } from '../../server/contract/route-ta
 import { toMenuEntries } from '../../server/mock/menus';
 import { routesFor } from '../../server/mock/accounts';
 import { buildAccess, loadAccess, warnRouteIssues, issueText, type AccessInput } from '../../web/app/routing/access';
-import { findRoute } from '../../web/app/routing/build-routes';
-import { flattenRoutes } from '../../web/app/routing/route-access';
-import type { MenuItem, RouteIssue } from '../../web/app/routing/types';
+import { findRoute } from '../../web/services/routing/build-routes';
+import { flattenRoutes } from '../../web/services/routing/route-access';
+import type { MenuItem, RouteIssue } from '../../web/services/routing/types';
 
 const FILES = ['home/work.page.tsx', 'dashboard/analysis.page.tsx'];
 const base = (over: Partial<AccessInput>): AccessInput => ({ mode: 'ROUTE_MAPPING', roleList: ['super'], homePath: '/home/work', frontRoutes: ROUTE_TABLE, files: FILES, ...over });

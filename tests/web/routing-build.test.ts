@@ -18,8 +18,8 @@ import {
   substituteParams,
   visibleMenu,
   wrapTopLevel,
-} from '../../web/app/routing/build-routes';
-import type { RawRoute, RouteIssue } from '../../web/app/routing/types';
+} from '../../web/services/routing/build-routes';
+import type { RawRoute, RouteIssue } from '../../web/services/routing/types';
 import type { MenuEntry } from '../../server/contract/auth';
 
 const FILES = ['home/work.page.tsx', 'order/index.page.tsx', 'dup/x.page.tsx', 'dup/x.page.ts'];

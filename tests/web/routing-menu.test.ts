@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { decideMenuLayout, isNarrow, LG_BREAKPOINT, MENU_COLLAPSED_WIDTH } from '../../web/app/routing/menu-layout';
 import { activeChain, activeChainFor, menuWithParams, openForLocation, toggleOpen } from '../../web/app/routing/menu-state';
-import type { MenuItem } from '../../web/app/routing/types';
+import type { MenuItem } from '../../web/services/routing/types';
 
 const item = (path: string, children?: MenuItem[], extra: Partial<MenuItem> = {}): MenuItem => ({ name: path, path, meta: { title: path }, ...(children ? { children } : {}), ...extra });
 const MENU: MenuItem[] = [

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { ROUTE_TABLE } from '../../server/contract/route-table';
 import { buildAccess } from '../../web/app/routing/access';
-import { buildRouteTree, wrapTopLevel } from '../../web/app/routing/build-routes';
-import { flattenRoutes, groupRedirect, matchFlatRoute } from '../../web/app/routing/route-access';
+import { buildRouteTree, wrapTopLevel } from '../../web/services/routing/build-routes';
+import { flattenRoutes, groupRedirect, matchFlatRoute } from '../../web/services/routing/route-access';
 import { redirectTarget, resolveLocation } from '../../web/app/routing/resolve-location';
 import { breadcrumbTrail, titleText } from '../../web/app/routing/breadcrumbs';
-import type { RawRoute } from '../../web/app/routing/types';
+import type { RawRoute } from '../../web/services/routing/types';
 
 const FILES = ['home/work.page.tsx', 'dashboard/analysis.page.tsx', 'order/detail.page.tsx'];
 const admin = buildAccess({ mode: 'ROUTE_MAPPING', roleList: ['super'], homePath: '/home/work', frontRoutes: ROUTE_TABLE, files: FILES });

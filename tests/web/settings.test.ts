@@ -8,7 +8,7 @@ import {
   TRANSITIONS,
   updateProjectConfig,
   type ConfigPatch,
-} from '../../web/app/config/project-config';
+} from '../../web/services/project-config';
 import { configPayload, settingButtonPlacement, themeColorError, THEME_COLOR_PRESETS, HEADER_BG_PRESETS, MENU_BG_PRESETS } from '../../web/app/settings/settings-rules';
 import { local, StorageKey } from '../../web/lib/storage';
 import { isHexColor } from '../../web/lib/color';
@@ -142,7 +142,7 @@ describe('every option label exists in both languages', () => {
 
 describe('language switch with the reload option (spec §4)', () => {
   test('switching remembers the language and reloads only when the option is on', async () => {
-    const { switchLocale } = await import('../../web/app/locale/locale');
+    const { switchLocale } = await import('../../web/services/locale');
     const reload = vi.fn();
     await switchLocale('en', reload);
     expect(local.get(StorageKey.locale)).toBe('en');

@@ -1,7 +1,12 @@
-import { describe, expect, test } from 'vitest';
-import { updateProjectConfig } from '../../web/app/config/project-config';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { provideSessionActor } from '../../web/services/session';
+import { createSessionActor } from '../../web/app/session';
+import { updateProjectConfig } from '../../web/services/project-config';
 import { runTabAction, tabs, tabsActor } from '../../web/app/tabs/tabs-store';
 import { TABS_DISABLED_MESSAGE, TabsDisabledError } from '../../web/machines/tabs.machine';
+
+// The shell provides the session actor at boot (web/main.tsx); the tabs store follows its sign-out.
+beforeAll(() => provideSessionActor(() => createSessionActor([])));
 
 describe('the app tab actions follow the multi-tab setting (spec §5)', () => {
   test('with multi-tab off, every page-facing tab action throws the exact §5 message', () => {

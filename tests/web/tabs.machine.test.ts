@@ -19,7 +19,7 @@ import {
   type TabList,
   type TabMeta,
 } from '../../web/machines/tabs.machine';
-import { EXCEPTION_PATH, LOGIN_PATH, REDIRECT_PREFIX } from '../../web/app/guard';
+import { EXCEPTION_PATH, LOGIN_PATH, REDIRECT_PREFIX } from '../../web/services/guard';
 import { REDIRECT_PATH_PREFIX } from '../../web/machines/tabs.machine';
 
 /** A tab for `fullPath` (`/a/b?x=1`), named after its path unless told. */

@@ -1,9 +1,9 @@
 import { Suspense, lazy, useEffect, useMemo, type ComponentType } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { useSession } from './session';
-import { usePrimeLocale } from './locale/locale';
-import { decideGuard, ERROR_LOG_PATH, LOGIN_PATH } from './guard';
+import { useSession } from '../services/session';
+import { usePrimeLocale } from '../services/locale';
+import { decideGuard, ERROR_LOG_PATH, LOGIN_PATH } from '../services/guard';
 import { useResolvedRoute, type Resolved } from './routing/resolve';
 import { pageTitle } from './page-title';
 import { Notifier } from './notify';

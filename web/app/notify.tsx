@@ -1,30 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { Toast, ToastMessage } from 'primereact/toast';
 import { useTranslation } from 'react-i18next';
-import type { Notice } from '../api/http';
+import { subscribeNotices, TOAST_LIFE_MS } from '../services/notify';
 
 // The modal (PrimeReact's Dialog) loads when the first modal notice comes: the login route rarely needs it.
 const NotifyModal = lazy(() => import('./notify-modal'));
 // So does the toast stack (PrimeReact's Toast and its transitions, issue 13 login budget): the first
 // toast waits for it, the later ones show at once.
 const ToastStack = lazy(() => import('primereact/toast').then((m) => ({ default: m.Toast })));
-
-/** Spec §9: toast duration 3 s, top right. */
-export const TOAST_LIFE_MS = 3000;
-
-type Listener = (n: Notice & { severity: 'error' | 'success' | 'info' | 'warn'; summary?: string }) => void;
-let listener: Listener | null = null;
-const queue: Parameters<Listener>[0][] = [];
-
-/**
- * Shows a message as a toast (top right, 3 s) or a modal. Toasts are de-duplicated by text while
- * visible (behaviour notes "HTTP client"). Messages sent before the UI mounts are queued.
- */
-export function notify(n: Notice, severity: 'error' | 'success' | 'info' | 'warn' = 'error', summary?: string) {
-  const item = { ...n, severity, summary };
-  if (listener) listener(item);
-  else queue.push(item);
-}
 
 /** The toast stack and the error modal; mounted once at the app root. */
 export function Notifier() {
@@ -41,7 +24,7 @@ export function Notifier() {
   }, []);
 
   useEffect(() => {
-    listener = (n) => {
+    return subscribeNotices((n) => {
       if (n.mode === 'modal') {
         setModal(n.message);
         return;
@@ -56,11 +39,7 @@ export function Notifier() {
         pending.current.push(message);
         setStackWanted(true);
       }
-    };
-    queue.splice(0).forEach((n) => listener!(n));
-    return () => {
-      listener = null;
-    };
+    });
   }, [t]);
 
   return (

@@ -1,5 +1,4 @@
-import { createActor, fromPromise, type Actor } from 'xstate';
-import { useSelector } from '@xstate/react';
+import { createActor, fromPromise } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { sessionMachine, homePathOf } from '../machines/session.machine';
 import { sessionApi } from '../api/session';
@@ -8,12 +7,9 @@ import { ROUTE_TABLE } from '../../server/contract/route-table';
 import type { UserInfo } from '../../server/contract/auth';
 import { loadAccess, warnRouteIssues } from './routing/access';
 import { loadScreenTexts } from '../i18n';
-import type { AppRoute, MenuItem } from './routing/types';
-import { VIEW_FILES } from '../pages/registry';
-import { LOGIN_PATH } from './guard';
-import { getProjectConfig } from './config/project-config';
-
-export type SessionActor = Actor<typeof sessionMachine>;
+import type { SessionActor } from '../services/session';
+import { LOGIN_PATH } from '../services/guard';
+import { getProjectConfig } from '../services/project-config';
 
 function currentFullPath(): string {
   return window.location.pathname + window.location.search;
@@ -21,9 +17,11 @@ function currentFullPath(): string {
 
 /**
  * The app's session actor: the machine with its real actors (the §7 endpoints), persistence in
- * local storage (spec §9, 7 days) and navigation through wouter's browser location.
+ * local storage (spec §9, 7 days) and navigation through wouter's browser location. Route building
+ * resolves views against `files` (the pages' registry, `VIEW_FILES`), which the shell passes in so
+ * that web/services never imports the pages. web/main.tsx provides it (provideSessionActor).
  */
-export function createSessionActor(): SessionActor {
+export function createSessionActor(files: readonly string[]): SessionActor {
   const machine = sessionMachine.provide({
     actors: {
       login: fromPromise(({ input }) => sessionApi.login(input)),
@@ -37,7 +35,7 @@ export function createSessionActor(): SessionActor {
       // Spec §6: the permission mode in effect decides routes, menu and permission codes.
       buildRoutes: fromPromise(async ({ input }) => {
         const access = await loadAccess(
-          { mode: getProjectConfig().permissionMode, roleList: input.roleList, homePath: homePathOf(input.userInfo), frontRoutes: ROUTE_TABLE, files: VIEW_FILES },
+          { mode: getProjectConfig().permissionMode, roleList: input.roleList, homePath: homePathOf(input.userInfo), frontRoutes: ROUTE_TABLE, files },
           {
             getPermCode: () => sessionApi.getPermCode(),
             adminMenus: () => sessionApi.adminMenus(),
@@ -80,39 +78,4 @@ export function createSessionActor(): SessionActor {
   return createActor(machine, {
     input: { token: local.get<string>(StorageKey.token), userInfo: local.get<UserInfo>(StorageKey.userInfo) },
   });
-}
-
-let actor: SessionActor | null = null;
-
-/** The one session actor of the page (created and started by web/main.tsx). */
-export function sessionActor(): SessionActor {
-  if (!actor) actor = createSessionActor();
-  return actor;
-}
-
-/** Session facts for components, re-rendering only when they change. */
-export function useSession() {
-  const a = sessionActor();
-  const state = useSelector(a, (s) => s);
-  const ctx = state.context;
-  return {
-    /** `signedIn`, `signedOut`, or a transient state (`boot`, `restoring`, `building`, `signingIn`, `signingOut`). */
-    status: typeof state.value === 'string' ? state.value : Object.keys(state.value)[0],
-    signingIn: state.matches('signingIn'),
-    ready: state.matches('signedIn'),
-    token: ctx.token,
-    userInfo: ctx.userInfo,
-    roleList: ctx.roleList,
-    /** The built routes (the app's `buildRoutes` always yields AppRoutes). */
-    routes: ctx.routes as AppRoute[],
-    /** The side menu of the permission mode, hidden entries removed (spec §6). */
-    menus: ctx.menus as MenuItem[],
-    /** Back-end mode's permission codes (spec §3 "Permission state"). */
-    permCodeList: ctx.permCodeList,
-    lastBuildMenuTime: ctx.lastBuildMenuTime,
-    basicData: ctx.basicData,
-    homePath: homePathOf(ctx.userInfo),
-    error: ctx.error,
-    send: a.send,
-  };
 }

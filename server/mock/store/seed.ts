@@ -17,7 +17,8 @@ import { renumberByTime } from './time-order.js';
 export type Stored<N extends EntityName> = EntityStored<EntityMap[N]>;
 /** What a factory makes: a stored record without its id. */
 export type Made<N extends EntityName> = Omit<Stored<N>, 'id'>;
-export type AnyRow = { id: number; createTime: string; updateTime: string } & Record<string, unknown>;
+import type { AnyRow } from './row.js';
+export type { AnyRow };
 
 /** Read access to the tables generated so far. */
 export interface Db {

@@ -1,5 +1,5 @@
 import { ENTITIES, type EntityName } from '../../contract/index.js';
-import type { AnyRow } from './seed.js';
+import type { AnyRow } from './row.js';
 
 /**
  * Ids in creation order (issue 21): a database hands out ids as records are created, so its newest

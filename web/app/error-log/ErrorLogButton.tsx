@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from 'primereact/button';
 import { Badge } from 'primereact/badge';
-import { useProjectConfig } from '../config/project-config';
-import { ERROR_LOG_PATH } from '../guard';
-import { badgeText, errorLog, useErrorLogCount } from './error-log';
+import { useProjectConfig } from '../../services/project-config';
+import { ERROR_LOG_PATH } from '../../services/guard';
+import { badgeText, errorLog, useErrorLogCount } from '../../services/error-log/error-log';
 import './error-log.css';
 
 /**

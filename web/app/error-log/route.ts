@@ -1,6 +1,6 @@
 import type { RouteDecl } from '../../../server/contract/route-table';
-import type { FlatRoute } from '../routing/route-access';
-import { ERROR_LOG_PATH } from '../guard';
+import type { FlatRoute } from '../../services/routing/route-access';
+import { ERROR_LOG_PATH } from '../../services/guard';
 
 const meta = { title: 'routes.basic.errorLog', hideMenu: true, icon: 'pi pi-exclamation-circle' };
 // `single`: the page stands alone, so the breadcrumb is not "错误日志 › 错误日志".

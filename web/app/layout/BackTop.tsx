@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { useProjectConfig } from '../config/project-config';
+import { useProjectConfig } from '../../services/project-config';
 import './back-top.css';
 
 /** Spec §9: scroll animation 500 ms. */

@@ -1,9 +1,9 @@
 import { Fragment, useMemo } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../session';
-import { useProjectConfig } from '../config/project-config';
-import type { FlatRoute } from '../routing/route-access';
+import { useSession } from '../../services/session';
+import { useProjectConfig } from '../../services/project-config';
+import type { FlatRoute } from '../../services/routing/route-access';
 import { breadcrumbTrail, titleText } from '../routing/breadcrumbs';
 import './side-menu.css';
 

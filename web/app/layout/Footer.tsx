@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { useProjectConfig } from '../config/project-config';
-import { useSession } from '../session';
+import { useProjectConfig } from '../../services/project-config';
+import { useSession } from '../../services/session';
 
 /**
  * The page footer (spec §3 `showFooter`): a couple of links and the copyright line, in the current

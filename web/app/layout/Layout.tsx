@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { FlatRoute } from '../routing/route-access';
-import { useProjectConfig } from '../config/project-config';
+import type { FlatRoute } from '../../services/routing/route-access';
+import { useProjectConfig } from '../../services/project-config';
 import { useThemeSync } from '../theme/use-theme';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';

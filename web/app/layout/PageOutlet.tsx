@@ -3,7 +3,7 @@ import { Router, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { Resolved } from '../routing/resolve';
 import { RouteErrorBoundary } from '../error-boundary';
-import { useProjectConfig } from '../config/project-config';
+import { useProjectConfig } from '../../services/project-config';
 import { beginPageLoad, endPageLoad } from './page-loading';
 import { useTabsSync } from '../tabs/use-tabs-sync';
 import { useRefreshCount, useTabList } from '../tabs/tabs-store';

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useProjectConfig } from '../config/project-config';
+import { useProjectConfig } from '../../services/project-config';
 import { beginPageLoad, endPageLoad, PAGE_LOADING_HIDE_MS, usePageBusy, usePageLoading } from './page-loading';
 import './page-progress.css';
 

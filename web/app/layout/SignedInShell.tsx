@@ -1,4 +1,4 @@
-import type { FlatRoute } from '../routing/route-access';
+import type { FlatRoute } from '../../services/routing/route-access';
 import type { Resolved } from '../routing/resolve';
 import { Layout } from './Layout';
 import { PageOutlet } from './PageOutlet';

@@ -3,25 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Menu } from 'primereact/menu';
 import { Avatar } from 'primereact/avatar';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { useSession } from '../session';
+import { useSession } from '../../services/session';
 import { openSettings } from '../settings/settings-store';
-import { getProjectConfig } from '../config/project-config';
-import { canChangeRole } from '../routing/permission-rules';
-import { changeRole } from '../permission';
-import { avatarSrc } from '../../parts/avatars';
-import { initials } from '../../lib/format';
+import { getProjectConfig } from '../../services/project-config';
+import { canChangeRole } from '../../services/routing/permission-rules';
+import { changeRole } from '../../services/permission';
+import { avatarLetters, avatarSrc } from '../../parts/avatars';
 
 const LockDialog = lazy(() => import('../lock/LockDialog'));
 const RoleSwitchDialog = lazy(() => import('../../pages/system/RoleSwitchDialog'));
 const ChangePasswordDialog = lazy(() => import('../../pages/system/changePassword.page').then((m) => ({ default: m.ChangePasswordDialog })));
-
-/**
- * Placeholder avatar text (spec §3 "icon defaults to a placeholder image built from the username"):
- * the same initials of the display name the workbench shows, so the two never disagree.
- */
-export function avatarLetters(name: string | undefined): string {
-  return initials(name ?? '');
-}
 
 /**
  * The user menu: avatar and name; "Lock screen" asks for a lock password (behaviour notes "Lock

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getProjectConfig, updateProjectConfig, useProjectConfig } from '../config/project-config';
+import { getProjectConfig, updateProjectConfig, useProjectConfig } from '../../services/project-config';
 import { decideMenuLayout, LG_BREAKPOINT, type MenuLayout } from '../routing/menu-layout';
 
 const NARROW_QUERY = `(max-width: ${LG_BREAKPOINT - 0.02}px)`;

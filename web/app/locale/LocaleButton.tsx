@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import { LOCALES } from '../../i18n';
-import { useProjectConfig } from '../config/project-config';
-import { LOCALE_NAMES, switchLocale } from './locale';
+import { useProjectConfig } from '../../services/project-config';
+import { LOCALE_NAMES, switchLocale } from '../../services/locale';
 
 /** Header language picker (spec §4: packs load lazily); hidden when `headerSetting.showLocalePicker` is off. */
 export function LocaleButton() {

@@ -4,8 +4,8 @@ import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { Password } from 'primereact/password';
 import { Avatar } from 'primereact/avatar';
-import { useSession } from '../session';
-import { avatarLetters } from '../layout/UserMenu';
+import { useSession } from '../../services/session';
+import { avatarLetters } from '../../parts/avatars';
 import { useLockState } from './lock';
 import './lock.css';
 

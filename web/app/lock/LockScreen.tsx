@@ -5,10 +5,10 @@ import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
-import { useSession } from '../session';
-import { avatarLetters } from '../layout/UserMenu';
+import { useSession } from '../../services/session';
+import { avatarLetters } from '../../parts/avatars';
 import { useLockState } from './lock';
-import { useCaptcha } from '../use-captcha';
+import { useCaptcha } from '../../services/use-captcha';
 import './lock.css';
 
 /** The current time, re-rendering each second (the clock shows minutes; a second keeps it on time). */

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { useSelector } from '@xstate/react';
-import { sessionActor } from '../session';
+import { sessionActor } from '../../services/session';
 
 const TimeoutLogin = lazy(() => import('./TimeoutLogin'));
 

@@ -5,8 +5,8 @@ import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
-import { sessionActor } from '../session';
-import { useCaptcha } from '../use-captcha';
+import { sessionActor } from '../../services/session';
+import { useCaptcha } from '../../services/use-captcha';
 import './lock.css';
 
 type Field = 'username' | 'password' | 'captchaCode';

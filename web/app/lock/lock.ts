@@ -4,8 +4,8 @@ import { lockMachine, parseLockInfo, type LockInfo } from '../../machines/lock.m
 import { http } from '../../api/http';
 import { local, StorageKey } from '../../lib/storage';
 import type { LoginResult } from '../../../server/contract/auth';
-import { sessionActor } from '../session';
-import { getProjectConfig, subscribeProjectConfig } from '../config/project-config';
+import { sessionActor } from '../../services/session';
+import { getProjectConfig, subscribeProjectConfig } from '../../services/project-config';
 
 export type LockActor = Actor<typeof lockMachine>;
 

@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { mockApi } from '../../api/mock';
-import { useSession } from '../session';
+import { useSession } from '../../services/session';
 import { mockPanelVisible, probeMockModeOnce, useMockProbe } from './mock-visibility';
 
 // The panel (forms, tables, the contract's endpoint list) loads with its first opening.

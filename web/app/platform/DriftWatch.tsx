@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { driftFetch } from '../../api/drift';
-import { useProjectConfig } from '../config/project-config';
-import { errorLog } from '../error-log/error-log';
-import { useSession } from '../session';
+import { useProjectConfig } from '../../services/project-config';
+import { errorLog } from '../../services/error-log/error-log';
+import { useSession } from '../../services/session';
 import { createDriftWatch } from './drift-watch';
 
 /** The role id whose holders see contract drift (the route table's admin-only role). */

@@ -1,6 +1,6 @@
 import type { MenuEntry } from '../../../server/contract/auth';
 import type { RouteDecl } from '../../../server/contract/route-table';
-import type { PermissionMode } from '../config/project-config';
+import type { PermissionMode } from '../../services/project-config';
 import {
   buildRouteTree,
   filterByRoles,
@@ -14,8 +14,8 @@ import {
   sortMenu,
   visibleMenu,
   wrapTopLevel,
-} from './build-routes';
-import type { AppRoute, MenuItem, RouteIssue } from './types';
+} from '../../services/routing/build-routes';
+import type { AppRoute, MenuItem, RouteIssue } from '../../services/routing/types';
 
 /** What the permission mode decides for a user (spec §3 "Permission state", §6). */
 export interface Access {

@@ -1,6 +1,6 @@
 import type { RouteDecl } from '../../../server/contract/route-table';
-import { groupRedirect, type FlatRoute } from './route-access';
-import type { AppRouteMeta } from './types';
+import { groupRedirect, type FlatRoute } from '../../services/routing/route-access';
+import type { AppRouteMeta } from '../../services/routing/types';
 
 /** One step of the breadcrumb trail. */
 export interface Crumb {

@@ -1,4 +1,4 @@
-import type { ProjectConfig } from '../config/project-config';
+import type { ProjectConfig } from '../../services/project-config';
 
 /** Spec §9 breakpoints: LG 992; "mobile is below 992". */
 export const LG_BREAKPOINT = 992;

@@ -1,5 +1,5 @@
-import { substituteParams } from './build-routes';
-import type { MenuItem } from './types';
+import { substituteParams } from '../../services/routing/build-routes';
+import type { MenuItem } from '../../services/routing/types';
 
 /**
  * The menu's open groups and active entry (spec §4 menu, §9 "accordion on"). Keys are item paths.

@@ -1,6 +1,6 @@
 import { ROUTE_TABLE, type RouteDecl } from '../../../server/contract/route-table';
-import { EXCEPTION_PATH, REDIRECT_PREFIX } from '../guard';
-import { flattenRoutes, groupRedirect, matchFlatRoute, type FlatRoute } from './route-access';
+import { EXCEPTION_PATH, REDIRECT_PREFIX } from '../../services/guard';
+import { flattenRoutes, groupRedirect, matchFlatRoute, type FlatRoute } from '../../services/routing/route-access';
 
 /** What a location shows, as data (the hook in resolve.tsx turns views into components). */
 export type Resolution =

@@ -1,9 +1,9 @@
 import { lazy, useMemo, type ComponentType } from 'react';
 import { PAGE_MODULES } from '../../pages/registry';
-import { useSession } from '../session';
-import { flattenRoutes, type FlatRoute } from './route-access';
+import { useSession } from '../../services/session';
+import { flattenRoutes, type FlatRoute } from '../../services/routing/route-access';
 import { resolveLocation } from './resolve-location';
-import type { RouteView } from './types';
+import type { RouteView } from '../../services/routing/types';
 
 export type Resolved =
   | { kind: 'redirect'; to: string }

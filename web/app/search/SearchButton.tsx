@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { useProjectConfig } from '../config/project-config';
+import { useProjectConfig } from '../../services/project-config';
 import { openSearch } from './search-store';
 
 /** Header button that opens the menu search (spec §2); hidden when `headerSetting.showSearch` is off. */

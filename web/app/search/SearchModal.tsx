@@ -2,8 +2,8 @@ import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent as
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
-import { useSession } from '../session';
-import { useProjectConfig } from '../config/project-config';
+import { useSession } from '../../services/session';
+import { useProjectConfig } from '../../services/project-config';
 import {
   highlightSegments,
   isExternalPath,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { useProjectConfig } from '../config/project-config';
+import { useProjectConfig } from '../../services/project-config';
 import { settingButtonPlacement } from './settings-rules';
 import { openSettings } from './settings-store';
 import './settings.css';

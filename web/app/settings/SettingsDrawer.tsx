@@ -16,9 +16,9 @@ import {
   useProjectConfig,
   type ConfigPatch,
   type PermissionMode,
-} from '../config/project-config';
-import { setPermissionMode } from '../permission';
-import { notify } from '../notify';
+} from '../../services/project-config';
+import { setPermissionMode } from '../../services/permission';
+import { notify } from '../../services/notify';
 import { expandHex, isDarkColor, isHexColor } from '../../lib/color';
 import { toggleTheme, useThemeMode } from '../theme/use-theme';
 import {

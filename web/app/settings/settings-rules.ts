@@ -1,5 +1,5 @@
 import { isHexColor } from '../../lib/color';
-import type { ProjectConfig } from '../config/project-config';
+import type { ProjectConfig } from '../../services/project-config';
 
 /** Theme colour swatches of the settings drawer (the reference console's presets; the first is the §9 default). */
 export const THEME_COLOR_PRESETS = ['#0960bd', '#0084f4', '#009688', '#536dfe', '#ff5c93', '#ee4f12', '#0096c7', '#9c27b0', '#ff9800'] as const;

@@ -6,7 +6,7 @@ import { Menu } from 'primereact/menu';
 import { Button } from 'primereact/button';
 import type { MenuItem } from 'primereact/menuitem';
 import { tabKey, type Tab } from '../../machines/tabs.machine';
-import { updateProjectConfig, useProjectConfig } from '../config/project-config';
+import { updateProjectConfig, useProjectConfig } from '../../services/project-config';
 import { runTabAction, useTabList } from './tabs-store';
 import { showsCloseButton, tabMenuItems, type TabAction } from './tab-menu';
 import './tabs-bar.css';

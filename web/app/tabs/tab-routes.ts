@@ -1,6 +1,6 @@
 import type { RouteDecl, RouteMeta } from '../../../server/contract/route-table';
 import type { Tab, TabMeta } from '../../machines/tabs.machine';
-import { flattenRoutes, groupRedirect, type FlatRoute } from '../routing/route-access';
+import { flattenRoutes, groupRedirect, type FlatRoute } from '../../services/routing/route-access';
 
 /** Route meta fields the tabs read (spec §3 "Tab" meta) beyond what the route table declares today. */
 type TabRouteMeta = RouteMeta & { ignoreKeepAlive?: boolean; dynamicLevel?: number; realPath?: string };

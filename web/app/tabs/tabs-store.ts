@@ -3,10 +3,10 @@ import { useSelector } from '@xstate/react';
 import { navigate } from 'wouter/use-browser-location';
 import { TabsDisabledError, tabsMachine, type Tab, type TabsEvent } from '../../machines/tabs.machine';
 import { local, StorageKey } from '../../lib/storage';
-import { getProjectConfig, subscribeProjectConfig } from '../config/project-config';
-import { sessionActor } from '../session';
+import { getProjectConfig, subscribeProjectConfig } from '../../services/project-config';
+import { sessionActor } from '../../services/session';
 import { homePathOf } from '../../machines/session.machine';
-import { notify } from '../notify';
+import { notify } from '../../services/notify';
 import { i18n } from '../../i18n';
 import type { TabAction } from './tab-menu';
 

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useMemo } from 'react';
-import { useSession } from '../session';
-import type { FlatRoute } from '../routing/route-access';
+import { useSession } from '../../services/session';
+import type { FlatRoute } from '../../services/routing/route-access';
 import { tabsActor } from './tabs-store';
 import { affixTabsOf, metaByName, nonRouteTab, tabOfRoute } from './tab-routes';
 

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { getProjectConfig, useProjectConfig } from '../config/project-config';
+import { getProjectConfig, useProjectConfig } from '../../services/project-config';
 import { appearanceOf, applyTheme, getTheme, setTheme, subscribeTheme, type ThemeMode } from './theme';
 
 /** The theme mode in effect, re-rendering when any toggle switches it. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { api } from '../../api/client';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { enumLabel, ResourceListPage } from '../../crud';
 import clientError from '../../resources/client/client-error.resource';
 import '../inventory/parts/parts.css';

@@ -7,9 +7,9 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { callMissingEndpoint } from '../../api/demo';
-import { ErrorBoundary } from '../../app/error-boundary';
-import { errorLog, useErrorLogEntries, type ErrorLogEntry, type ErrorType } from '../../app/error-log/error-log';
-import { updateProjectConfig, useProjectConfig } from '../../app/config/project-config';
+import { ErrorBoundary } from '../../services/error-boundary';
+import { errorLog, useErrorLogEntries, type ErrorLogEntry, type ErrorType } from '../../services/error-log/error-log';
+import { updateProjectConfig, useProjectConfig } from '../../services/project-config';
 import './list.css';
 
 /** Tag colour per type (spec §8 types; `react` stands for the spec's render-error type). */

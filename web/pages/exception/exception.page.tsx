@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { useLocation } from 'wouter';
-import { useSession } from '../../app/session';
+import { useSession } from '../../services/session';
 import { ExceptionArt } from './illustrations';
 import './exception.css';
 

@@ -7,7 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { ApiError } from '../../api/http';
 import { api } from '../../api/client';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { XLSX } from '../../../server/contract/feedback';
 import { ResourceListPage, saveBlob } from '../../crud';
 import feedbackAward from '../../resources/feedback/feedback-award.resource';

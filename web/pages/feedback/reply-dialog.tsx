@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Chip } from 'primereact/chip';
 import { api } from '../../api/client';
 import { readQuery } from '../../api/query';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { ActionDialog } from '../../crud';
 
 type Row = Record<string, unknown>;

@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { api } from '../../api/client';
 import { readQuery } from '../../api/query';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { BatchBar, ListTable, ListToolbar, listRequest, SearchForm, useListController, type ListController, type Resource, type Row } from '../../crud';
 import { formatMoney } from '../../lib/format';
 import '../inventory/parts/parts.css';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useProjectConfig } from '../../app/config/project-config';
+import { useProjectConfig } from '../../services/project-config';
 import './frame.css';
 
 /**

@@ -9,7 +9,7 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { Tag } from 'primereact/tag';
 import { Image } from 'primereact/image';
 import { game, gameTag } from '../../../server/contract/games';
-import { usePermission } from '../../app/permission';
+import { usePermission } from '../../services/permission';
 import { EDIT_ID_KEYS, SafeHtml, editId, htmlText, listEveryQuery, useListEvery, useRefOptionsOf, type RefOption, type Row } from '../../crud';
 import './games.css';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { api } from '../../api/client';
 import { ActionDialog, ResourceListPage } from '../../crud';
 import stock from '../../resources/inventory/stock.resource';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SelectButton } from 'primereact/selectbutton';
 import type { Locale } from '../../i18n';
-import { switchLocale } from '../../app/locale/locale';
+import { switchLocale } from '../../services/locale';
 
 /** Language switch of the login screen (spec §4 locale picker). */
 export function LocalePicker() {

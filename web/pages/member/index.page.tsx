@@ -5,7 +5,7 @@ import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { walletSummaryQuery } from './wallet-summary';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { ResourceListPage, SubList, centsToYuan, enumLabel, useRefOptions, ActionDialog } from '../../crud';
 import { fieldSpec } from '../../crud/schema';
 import { DescList, DetailSection } from '../../parts';

@@ -5,7 +5,7 @@ import { useSearch } from 'wouter';
 import { Button } from 'primereact/button';
 import { afterWrite } from '../../api/query';
 import { walletSummaryQuery } from './wallet-summary';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { ResourceListPage, centsToYuan, ActionDialog, type ActionField } from '../../crud';
 import { GuardedButton } from '../../parts';
 import { member, ExchangePayload, POINTS_PER_YUAN, RechargePayload, WithdrawAuditPayload, WithdrawPayload } from '../../../server/contract/member';

@@ -5,7 +5,7 @@ import { Dialog } from 'primereact/dialog';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
 import { api } from '../../api/client';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { ListTable, ListToolbar, ResourceListPage, SearchForm, useListController, ActionDialog, type ActionField } from '../../crud';
 import { merchantAccount as accountEntity } from '../../../server/contract/merchant';
 import merchant from '../../resources/merchant/merchant.resource';

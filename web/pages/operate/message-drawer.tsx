@@ -7,7 +7,7 @@ import { Sidebar } from 'primereact/sidebar';
 import { Button } from 'primereact/button';
 import { RadioButton } from 'primereact/radiobutton';
 import { api } from '../../api/client';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { FieldInput, FormField, SafeHtml, callOp, fieldSpec, isBlank, schemaFieldSpec, schemaResolver, serverErrorOnField, useFieldLabel, type FormFieldProps, type InputProps } from '../../crud';
 import stationMsg from '../../resources/operate/station-msg.resource';
 

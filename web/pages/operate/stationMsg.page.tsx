@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { api } from '../../api/client';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { ResourceListPage } from '../../crud';
 import stationMsg from '../../resources/operate/station-msg.resource';
 import { MessageDrawer } from './message-drawer';

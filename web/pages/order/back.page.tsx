@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
 import { ResourceListPage, centsToYuan, ActionDialog } from '../../crud';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { GuardedButton } from '../../parts';
-import { RefundAuditPayload } from '../../../server/contract/order';
 import refund from '../../resources/order/refund.resource';
 import './order.css';
 
@@ -34,8 +34,7 @@ export default function OrderBackPage() {
         <ActionDialog
           visible
           title={t('order.auditTitle', { refundNo: r.refundNo })}
-          path="/v1/refund/audit"
-          schema={RefundAuditPayload}
+          action={api.refund.audit}
           fixed={{ id: r.id }}
           initial={{ approved: true, amount: r.amount }}
           fields={[

@@ -2,13 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { api } from '../../api/client';
-import { notify } from '../../app/notify';
-import { usePermission } from '../../app/permission';
+import { notify } from '../../services/notify';
+import { usePermission } from '../../services/permission';
 import { enumLabel, ActionDialog, type ActionField } from '../../crud';
 import { GuardedButton } from '../../parts';
-import {
-  ConfirmDeliveryPayload, ORDER_ACTION_STATUSES, OrderRefundPayload, ReissuePayload, RiskPayload, RemarkPayload, ExtractPayload, type OrderActionName,
-} from '../../../server/contract/order';
+import { ORDER_ACTION_STATUSES, type OrderActionName } from '../../../server/contract/order';
 
 type Row = Record<string, unknown>;
 export type DialogName = 'confirmDelivery' | 'reissue' | 'risk' | 'refund' | 'remark' | 'extract';
@@ -115,13 +113,13 @@ export function useOrderActions(onChanged: () => void, onRevealed?: (codes: Row[
   const dialogs: ReactNode = open && row && (
     <>
       {open.name === 'confirmDelivery' && (
-        <ActionDialog {...common} title={t('order.actions.confirmDelivery')} path="/v1/order/confirmDelivery" schema={ConfirmDeliveryPayload} fields={[f('deliveryRemark', { kind: 'text' })]} onDone={() => done(t('order.done.confirmDelivery'))}>
+        <ActionDialog {...common} title={t('order.actions.confirmDelivery')} action={api.order.confirmDelivery} fields={[f('deliveryRemark', { kind: 'text' })]} onDone={() => done(t('order.done.confirmDelivery'))}>
           {about}
           <small className="part-hint">{t('order.hints.confirmDelivery')}</small>
         </ActionDialog>
       )}
       {open.name === 'reissue' && (
-        <ActionDialog {...common} title={t('order.actions.reissue')} path="/v1/order/reissue" schema={ReissuePayload} fields={[f('itemId', { hint: t('order.hints.itemId') }), f('reason', { kind: 'text' })]} onDone={() => done(t('order.done.reissue'))}>
+        <ActionDialog {...common} title={t('order.actions.reissue')} action={api.order.reissue} fields={[f('itemId', { hint: t('order.hints.itemId') }), f('reason', { kind: 'text' })]} onDone={() => done(t('order.done.reissue'))}>
           {about}
         </ActionDialog>
       )}
@@ -129,8 +127,7 @@ export function useOrderActions(onChanged: () => void, onRevealed?: (codes: Row[
         <ActionDialog
           {...common}
           title={t('order.actions.risk')}
-          path="/v1/order/risk"
-          schema={RiskPayload}
+          action={api.order.risk}
           initial={{ riskLevel: row.riskLevel, riskRemark: row.riskRemark }}
           fields={[f('riskLevel'), f('riskRemark', { kind: 'text', required: (v) => v.riskLevel !== 0 })]}
           onDone={() => done(t('order.done.risk'))}
@@ -142,8 +139,7 @@ export function useOrderActions(onChanged: () => void, onRevealed?: (codes: Row[
         <ActionDialog
           {...common}
           title={t('order.actions.refund')}
-          path="/v1/order/refund"
-          schema={OrderRefundPayload}
+          action={api.order.refund}
           initial={{ amount: row.payAmount, refundType: 1 }}
           fields={[f('amount', { hint: t('order.hints.amount', { max: ((row.payAmount as number) / 100).toFixed(2) }) }), f('refundType'), f('reason', { kind: 'text' })]}
           severity="danger"
@@ -153,14 +149,13 @@ export function useOrderActions(onChanged: () => void, onRevealed?: (codes: Row[
         </ActionDialog>
       )}
       {open.name === 'remark' && (
-        <ActionDialog {...common} title={t('order.actions.remark')} path="/v1/order/remark" schema={RemarkPayload} initial={{ remark: row.remark }} fields={[f('remark', { kind: 'text' })]} onDone={() => done(t('order.done.remark'))} />
+        <ActionDialog {...common} title={t('order.actions.remark')} action={api.order.remark} initial={{ remark: row.remark }} fields={[f('remark', { kind: 'text' })]} onDone={() => done(t('order.done.remark'))} />
       )}
       {open.name === 'extract' && (
         <ActionDialog
           {...common}
           title={t('order.actions.extract')}
-          path="/v1/order/extract"
-          schema={ExtractPayload}
+          action={api.order.extract}
           fields={open.items?.length ? [f('itemId', { options: [{ value: undefined, label: t('order.allItems') }, ...open.items.map((it) => ({ value: it.id, label: String(it.goodsName) }))] })] : []}
           submitLabel={t('order.reveal')}
           severity="warning"

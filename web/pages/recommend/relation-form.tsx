@@ -5,7 +5,7 @@ import type { TSchema } from 'typebox';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { FieldInput, FormField, callOp, fieldSpec, invalidateRefs, schemaResolver, serverErrorOnField, toFormValues, toPayload, useFieldLabel, useRefOptions, type FormFieldProps } from '../../crud';
 import relation from '../../resources/recommend/recommend-relation.resource';
 

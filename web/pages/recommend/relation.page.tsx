@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { api } from '../../api/client';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { ResourceListPage, type ListContext } from '../../crud';
 import relation from '../../resources/recommend/recommend-relation.resource';
 import { WeightsEditor, type WeightItem } from '../../parts/WeightsEditor';

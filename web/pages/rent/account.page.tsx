@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/notify';
+import { api } from '../../api/client';
+import { notify } from '../../services/notify';
 import { ResourceListPage, ActionDialog } from '../../crud';
 import { GuardedButton } from '../../parts';
-import { RentVerifyPayload } from '../../../server/contract/rent';
 import rentAccount from '../../resources/rent/rent-account.resource';
 
 type Row = Record<string, unknown>;
@@ -32,8 +32,7 @@ export default function RentAccountPage() {
         <ActionDialog
           visible
           title={t('rent.verifyTitle', { account: a.account })}
-          path="/v1/rentAccount/verify"
-          schema={RentVerifyPayload}
+          action={api.rentAccount.verify}
           fixed={{ id: a.id }}
           initial={{ passed: true }}
           fields={[

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/notify';
+import { api } from '../../api/client';
+import { notify } from '../../services/notify';
 import { ResourceListPage, centsToYuan, ActionDialog } from '../../crud';
 import { GuardedButton } from '../../parts';
-import { RentAuditPayload } from '../../../server/contract/rent';
 import rentApply from '../../resources/rent/rent-apply.resource';
 
 type Row = Record<string, unknown>;
@@ -31,8 +31,7 @@ export default function RentApplyPage() {
         <ActionDialog
           visible
           title={t('rent.auditTitle', { account: a.account })}
-          path="/v1/rentApply/audit"
-          schema={RentAuditPayload}
+          action={api.rentApply.audit}
           fixed={{ id: a.id }}
           initial={{ approved: true }}
           fields={[

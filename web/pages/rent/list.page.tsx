@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { ResourceListPage } from '../../crud';
 import { GuardedButton } from '../../parts';
 import rentListing from '../../resources/rent/rent-listing.resource';

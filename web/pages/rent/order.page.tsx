@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
 import dayjs from 'dayjs';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { ResourceListPage, defineResource, ActionDialog } from '../../crud';
 import { GuardedButton, durationParts, useNow } from '../../parts';
-import { RentRemarkPayload } from '../../../server/contract/rent';
 import rentOrder from '../../resources/rent/rent-order.resource';
 import './rent.css';
 
@@ -51,8 +51,7 @@ export default function RentOrderPage() {
         <ActionDialog
           visible
           title={t('rent.remarkTitle', { orderNo: remarking.orderNo })}
-          path="/v1/rentOrder/remark"
-          schema={RentRemarkPayload}
+          action={api.rentOrder.remark}
           fixed={{ id: remarking.id }}
           initial={{ remark: remarking.remark }}
           fields={[{ name: 'remark', label: t('rent.remark'), kind: 'text' }]}

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { Chip } from 'primereact/chip';
 import { api } from '../../api/client';
-import { notify } from '../../app/notify';
-import { BatchBar, ListTable, ListToolbar, SearchForm, useListController, type ListController } from '../../crud';
+import { notify } from '../../services/notify';
+import { ActionDialog, BatchBar, ListTable, ListToolbar, SearchForm, useListController, type ListController } from '../../crud';
 import comment from '../../resources/social/comment.resource';
 import '../storefront.css';
 
@@ -21,33 +19,25 @@ const REASONS = ['ad', 'offTopic', 'abuse', 'spam'] as const;
  */
 export default function SocialCommentPage() {
   const { t } = useTranslation();
-  const [reloadKey, setReloadKey] = useState(0);
   const [hiding, setHiding] = useState<Row[] | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState(false);
-  const [saving, setSaving] = useState(false);
 
-  const moderate = async (rows: Row[], action: Action, why?: string) => {
-    setSaving(true);
+  const done = (action: Action, count: number) => {
+    notify({ mode: 'toast', message: t(`social.done.${action}`, { count }) }, 'success');
+    setHiding(null);
+    ctl.setSelection([]);
+  };
+  // Approve, pin and unpin need no form; a write through the typed client reloads the list.
+  const moderate = async (rows: Row[], action: Exclude<Action, 'hide'>) => {
     try {
-      const { count } = await api.comment.moderate({ ids: rows.map((r) => Number(r.id)), action, ...(why ? { reason: why } : {}) });
-      notify({ mode: 'toast', message: t(`social.done.${action}`, { count }) }, 'success');
-      setHiding(null);
-      ctl.setSelection([]);
-      setReloadKey((n) => n + 1);
+      const { count } = await api.comment.moderate({ ids: rows.map((r) => Number(r.id)), action });
+      done(action, count);
     } catch {
       // Shown by the HTTP client; all or none, so nothing changed.
-    } finally {
-      setSaving(false);
     }
   };
-  const askHide = (rows: Row[]) => {
-    setReason('');
-    setReasonError(false);
-    setHiding(rows);
-  };
+  const askHide = (rows: Row[]) => setHiding(rows);
 
-  const ctl: ListController = useListController(comment, { reloadKey });
+  const ctl: ListController = useListController(comment);
   const canModerate = ctl.can('update');
 
   return (
@@ -80,47 +70,33 @@ export default function SocialCommentPage() {
           />
         </section>
       </div>
-      <Dialog
-        visible={!!hiding}
-        onHide={() => setHiding(null)}
-        header={t('social.hideTitle', { count: hiding?.length ?? 0 })}
-        style={{ width: 'min(560px, 94vw)' }}
-        modal
-        draggable={false}
-        data-testid="hide-dialog"
-        footer={
-          <div className="crud-form__footer">
-            <Button label={t('crud.cancel')} severity="secondary" outlined onClick={() => setHiding(null)} />
-            <Button
-              label={t('social.hide')}
-              icon="pi pi-eye-slash"
-              severity="warning"
-              loading={saving}
-              disabled={saving}
-              onClick={() => {
-                if (!reason.trim()) return setReasonError(true);
-                void moderate(hiding!, 'hide', reason.trim());
-              }}
-              data-testid="hide-confirm"
-            />
-          </div>
-        }
-      >
-        <div className="crud-form">
-          {hiding?.length === 1 && <blockquote className="storefront-quote">{String(hiding[0].content ?? '')}</blockquote>}
-          <div className="crud-form__field">
-            <label>{t('social.quickReasons')}</label>
-            <div className="storefront-audience">
-              {REASONS.map((r) => <Chip key={r} label={t(`social.reasons.${r}`)} onClick={() => { setReason(t(`social.reasons.${r}`)); setReasonError(false); }} style={{ cursor: 'pointer' }} data-testid="hide-reason-pick" />)}
-            </div>
-          </div>
-          <div className="crud-form__field">
-            <label htmlFor="hide-reason"><span className="crud-required">*</span>{t('resources.comment.fields.hideReason')}</label>
-            <InputTextarea id="hide-reason" rows={3} autoResize maxLength={200} value={reason} onChange={(e) => { setReason(e.target.value); setReasonError(false); }} className={reasonError ? 'p-invalid w-full' : 'w-full'} />
-            {reasonError && <small className="p-error" data-testid="crud-field-error">{t('social.reasonRequired')}</small>}
-          </div>
-        </div>
-      </Dialog>
+      {hiding && (
+        <ActionDialog
+          visible
+          title={t('social.hideTitle', { count: hiding.length })}
+          action={api.comment.moderate}
+          fixed={{ ids: hiding.map((r) => Number(r.id)), action: 'hide' }}
+          fields={[{ name: 'reason', label: t('resources.comment.fields.hideReason'), kind: 'text', required: true, id: 'hide-reason' }]}
+          submitLabel={t('social.hide')}
+          severity="warning"
+          width={560}
+          onHide={() => setHiding(null)}
+          onDone={(data) => done('hide', (data as { count: number }).count)}
+          testIds={{ root: 'hide-dialog', submit: 'hide-confirm' }}
+        >
+          {({ setValue }) => (
+            <>
+              {hiding.length === 1 && <blockquote className="storefront-quote">{String(hiding[0].content ?? '')}</blockquote>}
+              <div className="crud-form__field">
+                <label>{t('social.quickReasons')}</label>
+                <div className="storefront-audience">
+                  {REASONS.map((r) => <Chip key={r} label={t(`social.reasons.${r}`)} onClick={() => setValue('reason', t(`social.reasons.${r}`))} style={{ cursor: 'pointer' }} data-testid="hide-reason-pick" />)}
+                </div>
+              </div>
+            </>
+          )}
+        </ActionDialog>
+      )}
     </>
   );
 }

@@ -4,8 +4,8 @@ import { Dropdown } from 'primereact/dropdown';
 import { Type } from 'typebox';
 import { api } from '../../api/client';
 import { readQuery } from '../../api/query';
-import { changeRole } from '../../app/permission';
-import { useSession } from '../../app/session';
+import { changeRole } from '../../services/permission';
+import { useSession } from '../../services/session';
 import { ActionDialog } from '../../crud';
 import { roleName } from '../../resources/system/role.resource';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
-import { notify } from '../../app/notify';
-import { useSession } from '../../app/session';
+import { notify } from '../../services/notify';
+import { useSession } from '../../services/session';
 import { api } from '../../api/client';
 import { ActionDialog, FieldInput, type Row } from '../../crud';
 import { passwordProblem, passwordStrength } from './password-rule';

@@ -9,7 +9,7 @@ import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { driftApi, type DriftEntry, type DriftReport, type DriftSeverity } from '../../api/drift';
-import { notify } from '../../app/notify';
+import { notify } from '../../services/notify';
 import { DATETIME_FORMAT, PAGE_SIZES, saveBlob } from '../../crud';
 import './contractDrift.css';
 

@@ -9,7 +9,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { localizeSystemName } from '../../../server/contract/resources';
 import { api, apiQuery } from '../../api/client';
 import { editId, invalidateRefs, ResourceListPage, saveBlob, type ListContext } from '../../crud';
-import { usePermission } from '../../app/permission';
+import { usePermission } from '../../services/permission';
 import resourceResource, { categoryNames } from '../../resources/system/resource.resource';
 import './system.css';
 

@@ -12,5 +12,4 @@ export default defineResource({
     width: 560,
     fields: ['settingName', 'categoryId', 'allowRefund', 'refundWithinHours', 'autoApprove', 'autoApproveMaxAmount', 'requireUndelivered', 'status', 'remark'],
   },
-  fields: { categoryId: { refPath: '/v1/goodsCategory/listAll' } },
 });

@@ -7,7 +7,7 @@ import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { ApiError, http } from '../../../api/http';
-import { notify } from '../../../app/notify';
+import { notify } from '../../../services/notify';
 import { saveBlob } from '../../../crud';
 import './parts.css';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { notify } from '../../../app/notify';
+import { notify } from '../../../services/notify';
 import { BatchVoidPayload } from '../../../../server/contract/inventory';
 import { ActionDialog } from '../../../crud';
 

@@ -1,5 +1,5 @@
 import type { ApiError } from '../../api/http';
-import { getProjectConfig } from '../config/project-config';
+import { getProjectConfig } from '../project-config';
 import { ajaxEntry, createCaptureHandlers, errorLog, reactEntry, setErrorLogEnabled } from './error-log';
 
 /**

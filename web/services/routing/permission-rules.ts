@@ -1,4 +1,4 @@
-import type { PermissionMode } from '../config/project-config';
+import type { PermissionMode } from '../project-config';
 
 /** A button permission: one code, `a||b` (any), `a&&b` (all), or a list (any of them). */
 export type PermissionCode = string | readonly string[] | null | undefined;

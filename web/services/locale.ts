@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLocale, DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n';
-import { applyPrimeLocale } from '../../i18n/primereact';
-import { local, StorageKey } from '../../lib/storage';
-import { getProjectConfig } from '../config/project-config';
+import { changeLocale, DEFAULT_LOCALE, isLocale, type Locale } from '../i18n';
+import { applyPrimeLocale } from '../i18n/primereact';
+import { local, StorageKey } from '../lib/storage';
+import { getProjectConfig } from './project-config';
 
 /** Language names as each language writes itself (the picker shows both whatever the current language). */
 export const LOCALE_NAMES: Record<Locale, string> = { zh_CN: '简体中文', en: 'English' };

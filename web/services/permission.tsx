@@ -3,9 +3,9 @@ import { waitFor } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { i18n } from '../i18n';
 import { homePathOf } from '../machines/session.machine';
-import { getProjectConfig, updateProjectConfig, useProjectConfig, type PermissionMode } from './config/project-config';
+import { getProjectConfig, updateProjectConfig, useProjectConfig, type PermissionMode } from './project-config';
 import { notify } from './notify';
-import { sessionActor, useSession } from './session';
+import { currentSessionActor, useSession } from './session';
 import { canChangeRole, hasPermission, permissionCodes, type PermissionCode } from './routing/permission-rules';
 
 export type { PermissionCode } from './routing/permission-rules';
@@ -71,8 +71,8 @@ export async function changeRole(roleId: string): Promise<ChangeRoleResult> {
     notify({ mode: 'toast', message }, 'warn');
     return { ok: false, message };
   }
-  const actor = sessionActor();
-  if (!actor.getSnapshot().matches('signedIn')) return { ok: false, message: i18n.t('shell.permission.notSignedIn') };
+  const actor = currentSessionActor();
+  if (!actor || !actor.getSnapshot().matches('signedIn')) return { ok: false, message: i18n.t('shell.permission.notSignedIn') };
   actor.send({ type: 'session.changeRole', roleList: [roleId] });
   const done = await waitFor(actor, (s) => s.matches('signedIn') || s.matches('signedOut'));
   if (!done.matches('signedIn')) return { ok: false, message: i18n.t('shell.permission.notSignedIn') };

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { local, StorageKey } from '../../lib/storage';
-import { DEFAULT_HEADER_BG, DEFAULT_MENU_BG, DEFAULT_THEME_COLOR } from '../../lib/color';
+import { local, StorageKey } from '../lib/storage';
+import { DEFAULT_HEADER_BG, DEFAULT_MENU_BG, DEFAULT_THEME_COLOR } from '../lib/color';
 
 /** Spec §6 permission modes. */
 export type PermissionMode = 'ROLE' | 'ROUTE_MAPPING' | 'BACK';

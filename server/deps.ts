@@ -1,0 +1,14 @@
+import type { ExchangeObserver } from './platform/exchange.js';
+
+/**
+ * Hooks tests use to control time and capture logs; production passes nothing. Its own module so
+ * that `buildApp` (app.ts) and the modes it registers (modes/*) share it without importing each other.
+ */
+export interface AppDeps {
+  /** Current time in ms (mock token expiry, captcha expiry). */
+  now?: () => number;
+  /** Where log lines go (default stdout). */
+  logStream?: NodeJS.WritableStream;
+  /** Proxy/hybrid: more observers of platform exchanges (tests; the drift monitor). */
+  observers?: ExchangeObserver[];
+}

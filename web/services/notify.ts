@@ -1,0 +1,35 @@
+import type { Notice } from '../api/http';
+
+/** Spec §9: toast duration 3 s, top right. */
+export const TOAST_LIFE_MS = 3000;
+
+/** A notice with its severity, as the shell's notifier receives it. */
+export type NoticeItem = Notice & { severity: 'error' | 'success' | 'info' | 'warn'; summary?: string };
+
+type Listener = (n: NoticeItem) => void;
+let listener: Listener | null = null;
+const queue: NoticeItem[] = [];
+
+/**
+ * Shows a message as a toast (top right, 3 s) or a modal (`n.mode`), through whichever notifier
+ * subscribed ({@link subscribeNotices}: the shell's `<Notifier>`). Messages sent before it mounts
+ * are queued and delivered when it subscribes. Toasts are de-duplicated by text while visible
+ * (behaviour notes "HTTP client"), by the notifier.
+ */
+export function notify(n: Notice, severity: NoticeItem['severity'] = 'error', summary?: string): void {
+  const item = { ...n, severity, summary };
+  if (listener) listener(item);
+  else queue.push(item);
+}
+
+/**
+ * Makes `l` the one receiver of {@link notify}'s messages (the queued ones first); returns the
+ * unsubscribe. A later subscriber replaces an earlier one (one notifier per page).
+ */
+export function subscribeNotices(l: Listener): () => void {
+  listener = l;
+  queue.splice(0).forEach((n) => l(n));
+  return () => {
+    if (listener === l) listener = null;
+  };
+}

@@ -36,6 +36,7 @@ export const WalletRecordType = defineEnum('walletRecordType', [
   [3, 'exchange', '积分兑换', 'Points exchange'],
   [4, 'consume', '消费', 'Payment'],
   [5, 'refund', '退款', 'Refund'],
+  [6, 'couponExchange', '余额兑换优惠券', 'Coupon exchange'],
 ]);
 export const WalletRecordStatus = defineEnum('walletRecordStatus', [
   [0, 'pending', '处理中', 'Pending'],
@@ -134,6 +135,7 @@ export const walletRecord = defineEntity({
     amount: F.signedMoney({ description: 'signed cents; negative is money out' }),
     balanceAfter: readOnly(F.signedMoney({ description: 'balance after a successful movement' })),
     points: withDefault(F.int(0, 100_000_000, { description: 'points spent (exchange)' }), 0),
+    couponId: Type.Optional(readOnly(F.ref('coupon', { description: 'the coupon bought with balance (coupon exchange)' }))),
     channel: PayType.schema(),
     tradeNo: readOnly(F.code(32)),
     account: remarkField(64),
@@ -167,6 +169,17 @@ export const ExchangePayload = Type.Object(
   { additionalProperties: false },
 );
 /**
+ * Balance → coupon (issue 21: the exchange both ways): the member pays `amount` cents of balance
+ * for one coupon. Rules: the member is active and holds the amount; the coupon is enabled, within
+ * its period, not all given out (`receivedCount` < `total`), and the member has fewer than its
+ * `perLimit` from exchanges. Effects: a successful wallet record (type couponExchange, amount
+ * negative, channel balance, `couponId`), the coupon's `receivedCount` + 1.
+ */
+export const ExchangeCouponPayload = Type.Object(
+  { memberId: F.id(), couponId: F.id(), amount: F.money({ minimum: 1, maximum: 100_000_000, description: 'balance paid, in cents' }), remark: Type.Optional(F.text(255)) },
+  { additionalProperties: false },
+);
+/**
  * Disable (freeze) or enable a member, with the reason recorded in the member's remark. Rules: only
  * an active member can be frozen and only a frozen one enabled; a closed account stays closed.
  */
@@ -183,6 +196,7 @@ export const memberActions = [
   defineAction({ name: 'walletRecord.withdraw', path: '/v1/walletRecord/withdraw', area: 'member', summary: 'Ask to withdraw from a member wallet; pending until audited, refused above the balance', payload: WithdrawPayload, result: rec }),
   defineAction({ name: 'walletRecord.auditWithdraw', path: '/v1/walletRecord/auditWithdraw', area: 'member', summary: 'Approve (pay out) or reject a pending withdrawal (withdraw modal)', payload: WithdrawAuditPayload, result: rec }),
   defineAction({ name: 'walletRecord.exchange', path: '/v1/walletRecord/exchange', area: 'member', summary: `Exchange member points for balance, ${POINTS_PER_YUAN} points per yuan (exchange modal)`, payload: ExchangePayload, result: rec }),
+  defineAction({ name: 'walletRecord.exchangeCoupon', path: '/v1/walletRecord/exchangeCoupon', area: 'member', summary: 'Exchange member balance for a coupon (exchange modal, the other direction)', payload: ExchangeCouponPayload, result: rec }),
   defineAction({
     name: 'walletRecord.summary',
     path: '/v1/walletRecord/summary',

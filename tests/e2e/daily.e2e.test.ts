@@ -57,6 +57,8 @@ describe('search palette: records', () => {
     const hit = page.locator(`[data-testid=search-record][data-kind=member][data-id="${member.id}"]`);
     await hit.click();
     await page.waitForURL((u) => u.pathname === '/member/index' && u.searchParams.get('keyword') === member.phone);
+    // The list shows that member (the phone is unique among members).
+    await expect.poll(() => page.locator('[data-testid=crud-table] tbody tr').allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining(String(member.nickName))]);
   });
 
   test('the operator is offered only kinds whose screens it may open', async () => {

@@ -59,6 +59,8 @@ export interface KindDef {
   input: ComponentType<InputProps>;
   /** Search-form input (default: `input` with `filter` set). */
   filter?: ComponentType<InputProps>;
+  /** Search-form input of a `range` filter, value `[from, to]` (default: two number boxes in the kind's form values). */
+  range?: ComponentType<InputProps>;
   /** Default column width in px. */
   width?: number;
   /** Forms: the field spans both columns. */
@@ -307,15 +309,18 @@ function PasswordInput({ value, onChange, invalid, id }: InputProps) {
 function StringsInput({ value, onChange, invalid, id, placeholder }: InputProps) {
   return <InputText id={id} className={cls(invalid)} value={Array.isArray(value) ? value.join(', ') : ''} onChange={(e) => onChange(e.target.value.split(/[,，]/).map((x) => x.trim()).filter(Boolean))} placeholder={placeholder} />;
 }
-/** A numeric `range` filter (`[from, to]`): two number boxes; money typed in yuan, kept in cents. */
+/**
+ * A numeric `range` filter (`[from, to]` as on the wire): two number boxes holding the kind's form
+ * values (`toForm`/`toWire`: money typed in yuan, kept in cents).
+ */
 export function NumberRangeInput({ spec, value, onChange, id }: InputProps) {
   const { t } = useTranslation();
   const money = spec.kind === 'money';
   const v = Array.isArray(value) ? (value as (number | null)[]) : [null, null];
-  const shown = (x: number | null | undefined) => (typeof x === 'number' ? (money ? x / 100 : x) : null);
+  const shown = (x: number | null | undefined) => (typeof x === 'number' ? (formValue(spec, x) as number) : null);
   const set = (i: 0 | 1, x: number | null | undefined) => {
     const next = [...v];
-    next[i] = typeof x === 'number' ? (money ? Math.round(x * 100) : x) : null;
+    next[i] = typeof x === 'number' ? (wireValue(spec, x) as number) : null;
     onChange(next[0] === null && next[1] === null ? null : next);
   };
   const opts = money ? { mode: 'decimal' as const, minFractionDigits: 0, maxFractionDigits: 2, prefix: '¥' } : { useGrouping: false };
@@ -363,7 +368,7 @@ const enumish = { fromUrl: intFromUrl, exportValue: enumText };
  * filterInput, width } }`); {@link registerKind} adds or replaces a kind for the whole console.
  */
 export const KINDS: Record<FieldKind, KindDef> = {
-  string: { cell: TextCell, input: StringInput, blank: '' },
+  string: { cell: TextCell, input: StringInput, range: DateRangeInput, blank: '' },
   url: { cell: TextCell, input: StringInput, width: 220, blank: '' },
   text: { cell: TextCell, input: TextInput, wide: true, wrap: true, blank: '' },
   richText: { cell: RichCell, input: RichTextInput, filter: StringInput, wide: true, wrap: true, blank: '', toWire: asIs, exportValue: (v) => htmlText(v) },
@@ -375,8 +380,8 @@ export const KINDS: Record<FieldKind, KindDef> = {
   switch: { cell: EnumCell, input: SwitchInput, filter: EnumInput, width: 110, ...enumish },
   status: { cell: EnumCell, input: SwitchInput, filter: EnumInput, width: 100, ...enumish },
   boolean: { cell: BoolCell, input: SwitchInput, filter: EnumInput, width: 90, fromUrl: boolFromUrl },
-  datetime: { cell: DateTimeCell, input: DateInput, width: 170 },
-  date: { cell: TextCell, input: DateInput, width: 120 },
+  datetime: { cell: DateTimeCell, input: DateInput, range: DateRangeInput, width: 170 },
+  date: { cell: TextCell, input: DateInput, range: DateRangeInput, width: 120 },
   dateRange: { cell: TextCell, input: DateRangeInput, width: 170 },
   ref: { cell: RefCell, input: RefInput, fromUrl: intFromUrl, exportValue: refText },
   refs: { cell: RefsCell, input: RefsInput, wide: true, blank: [], fromUrl: intFromUrl, exportValue: refsText },

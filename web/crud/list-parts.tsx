@@ -9,7 +9,7 @@ import { InputSwitch } from 'primereact/inputswitch';
 import type { Row } from './types';
 import { fieldSpec } from './schema';
 import { FieldInput } from './fields';
-import { KINDS, DateRangeInput, NumberRangeInput, StringInput, renderCell, widthOf } from './kinds';
+import { KINDS, NumberRangeInput, StringInput, kindDef, renderCell, widthOf } from './kinds';
 import { PAGE_SIZES } from './query-state';
 import { buildTree } from './tree';
 import type { ListController } from './useListController';
@@ -40,7 +40,10 @@ function SearchItem({ ctl, name }: { ctl: ListController; name: string }) {
   const props = { spec, value: draft[name], onChange: (v: unknown) => setDraft((d) => ({ ...d, [name]: v })), id, placeholder: lbl, filter: true };
   let input: ReactNode;
   if (spec.override.filterInput) input = <FieldInput {...props} />;
-  else if (kind === 'range') input = spec.kind === 'date' || spec.kind === 'datetime' || spec.kind === 'string' ? <DateRangeInput {...props} /> : <NumberRangeInput {...props} />;
+  else if (kind === 'range') {
+    const Range = kindDef(spec).range ?? NumberRangeInput;
+    input = <Range {...props} />;
+  }
   else if (kind === 'like' || name === 'keyword') input = <StringInput {...props} spec={{ ...spec, kind: 'string' }} />;
   else input = <FieldInput {...props} />;
   return (

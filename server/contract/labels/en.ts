@@ -117,7 +117,7 @@ export default {
       walletRecord: {
         title: 'Wallet records',
         fields: {
-          memberId: 'Member ID', recordType: 'Type', amount: 'Amount', balanceAfter: 'Balance after', points: 'Points', channel: 'Channel', tradeNo: 'Trade no.', account: 'Account',
+          memberId: 'Member ID', recordType: 'Type', amount: 'Amount', balanceAfter: 'Balance after', points: 'Points', couponId: 'Coupon', channel: 'Channel', tradeNo: 'Trade no.', account: 'Account',
           status: 'Status', auditTime: 'Audited at', auditAdmin: 'By', remark: 'Remark', createTime: 'Time',
         },
       },

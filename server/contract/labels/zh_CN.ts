@@ -117,7 +117,7 @@ export default {
       walletRecord: {
         title: '钱包流水',
         fields: {
-          memberId: '会员ID', recordType: '类型', amount: '金额', balanceAfter: '变动后余额', points: '积分', channel: '渠道', tradeNo: '流水号', account: '账户',
+          memberId: '会员ID', recordType: '类型', amount: '金额', balanceAfter: '变动后余额', points: '积分', couponId: '优惠券', channel: '渠道', tradeNo: '流水号', account: '账户',
           status: '状态', auditTime: '审核时间', auditAdmin: '审核人', remark: '备注', createTime: '时间',
         },
       },

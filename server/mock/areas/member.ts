@@ -30,7 +30,7 @@ function pendingWithdraw(ctx: MockContext, memberId: number): number {
  * Moves money into (amount > 0) or out of a member's wallet with a successful record.
  * @returns the wallet record. @throws MockError when the balance would go below zero.
  */
-export function credit(ctx: MockContext, memberId: number, amount: number, rec: { recordType: number; channel: number; remark?: string; points?: number; account?: string }, actor: string | null): AnyRow {
+export function credit(ctx: MockContext, memberId: number, amount: number, rec: { recordType: number; channel: number; remark?: string; points?: number; account?: string; couponId?: number }, actor: string | null): AnyRow {
   const m = ctx.crud.find('member', memberId, 'memberId');
   const balance = (m.balance as number) + amount;
   if (balance < 0) throw new MockError('amount', 'wallet.short', { id: memberId, balance: m.balance as number, needed: -amount });
@@ -38,7 +38,7 @@ export function credit(ctx: MockContext, memberId: number, amount: number, rec: 
   ctx.store.col('member').replace({ ...m, balance, updateTime: now });
   return ctx.store.col('walletRecord').insert({
     memberId, recordType: rec.recordType, amount, balanceAfter: balance, points: rec.points ?? 0, channel: rec.channel, tradeNo: tradeNo(ctx),
-    account: rec.account ?? '', status: 1, ...(actor ? { auditAdmin: actor, auditTime: now } : {}), remark: rec.remark ?? '', createTime: now, updateTime: now,
+    account: rec.account ?? '', ...(rec.couponId ? { couponId: rec.couponId } : {}), status: 1, ...(actor ? { auditAdmin: actor, auditTime: now } : {}), remark: rec.remark ?? '', createTime: now, updateTime: now,
   });
 }
 
@@ -89,6 +89,21 @@ export const memberHandlers: ActionHandlers = {
     const cents = Math.floor((body.points * 100) / POINTS_PER_YUAN);
     ctx.store.col('member').replace({ ...m, points: (m.points as number) - body.points });
     return credit(ctx, m.id, cents, { recordType: 3, channel: 3, points: body.points, remark: body.remark ?? `${body.points} 积分兑换` }, actor);
+  },
+
+  'walletRecord.exchangeCoupon': ({ ctx, body, actor }) => {
+    const m = activeMember(ctx, body.memberId);
+    const c = ctx.crud.find('coupon', body.couponId, 'couponId');
+    const now = ctx.crud.now();
+    if (c.status !== 1) throw new MockError('couponId', 'coupon.disabled', { id: c.id });
+    if (now < (c.startTime as string) || now > (c.endTime as string)) throw new MockError('couponId', 'coupon.outOfPeriod', { id: c.id, from: c.startTime as string, to: c.endTime as string });
+    if ((c.receivedCount as number) >= (c.total as number)) throw new MockError('couponId', 'coupon.givenOut', { id: c.id, total: c.total as number });
+    let held = 0;
+    for (const w of ctx.store.col('walletRecord').values()) if (w.memberId === m.id && w.couponId === c.id && w.status === 1) held++;
+    if (held >= (c.perLimit as number)) throw new MockError('couponId', 'coupon.limit', { member: m.id, limit: c.perLimit as number, id: c.id });
+    const r = credit(ctx, m.id, -body.amount, { recordType: 6, channel: 3, remark: body.remark ?? `兑换优惠券 ${c.couponName}`, couponId: c.id }, actor);
+    ctx.store.col('coupon').replace({ ...c, receivedCount: (c.receivedCount as number) + 1, updateTime: now });
+    return r;
   },
 
   'walletRecord.summary': ({ ctx, body }) => {

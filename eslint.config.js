@@ -70,7 +70,7 @@ export default tseslint.config(
   },
   {
     // Imports only point down (README "Layout"): only the shell (web/main.tsx, web/app) imports web/app.
-    files: ['web/pages/**', 'web/resources/**', 'web/components/**', 'web/parts/**'],
+    files: ['web/pages/**', 'web/resources/**', 'web/components/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_SHELL, CONTRACT_ONLY] }] },
   },
   {
@@ -90,7 +90,7 @@ export default tseslint.config(
         {
           patterns: [
             NO_SHELL,
-            { group: ['**/pages/**', '**/resources/**', '**/crud/**', '**/parts/**', '**/components/**'], message: 'web/services is below the screens and the kit (web/services/index.ts): it imports only api/, lib/, machines/, i18n/.' },
+            { group: ['**/pages/**', '**/resources/**', '**/crud/**', '**/components/**'], message: 'web/services is below the screens and the kit (web/services/index.ts): it imports only api/, lib/, machines/, i18n/.' },
             CONTRACT_ONLY,
           ],
         },

@@ -265,7 +265,8 @@ describe('Member, Merchant, Order and Rent (issue 9)', () => {
   }, 120_000);
 
   test("switching the member detail from one member to another never shows the first member's wallet figures", async () => {
-    const { page, errors } = await open('/member/index');
+    // Richest first: the newest members (page 1 by default since ids follow creation time) hold no balance yet.
+    const { page, errors } = await open('/member/index?sortField=balance&sortOrder=desc');
     const list = await rows(page);
     // Two members whose balances differ, so the first one's figure cannot pass for the second's.
     const balanceCol = await page.locator('.page-view:not([hidden]) [data-testid=crud-table] thead th').evaluateAll((ths) => ths.findIndex((th) => /余额|Balance/.test(th.textContent ?? '')));

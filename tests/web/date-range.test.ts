@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { changePercent, previousPeriod, quickRangeDates, readRange, writeRange } from '../../web/parts/date-range';
+import { changePercent, previousPeriod, quickRangeDates, readRange, writeRange } from '../../web/crud/parts/date-range';
 
 describe('report date ranges (web/parts/date-range)', () => {
   const today = '2026-11-24';

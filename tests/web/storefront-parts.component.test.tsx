@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { WeightsEditor, type WeightItem } from '../../web/parts/WeightsEditor';
-import { DragTree, locate } from '../../web/parts/DragTree';
+import { WeightsEditor, type WeightItem } from '../../web/crud/parts/WeightsEditor';
+import { DragTree, locate } from '../../web/crud/parts/DragTree';
 
 /** The storefront's generic parts (web/parts): the weights editor and the drag-and-drop tree. */
 

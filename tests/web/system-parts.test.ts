@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { filterIcons, ICON_PAGE_SIZE, iconPage } from '../../web/parts/icon-filter';
+import { filterIcons, ICON_PAGE_SIZE, iconPage } from '../../web/crud/parts/icon-filter';
 import { passwordProblem, passwordStrength } from '../../web/pages/system/password-rule';
-import { avatarSrc, AVATAR_NAMES, avatarPath } from '../../web/parts/avatars';
+import { avatarSrc, AVATAR_NAMES, avatarPath } from '../../web/crud/parts/avatars';
 
 describe('icon picker (spec §5, §9)', () => {
   const icons = Array.from({ length: 300 }, (_, i) => `pi pi-icon-${i}`).concat(['pi pi-bell', 'pi pi-bell-slash', 'pi pi-user-edit']);

@@ -9,6 +9,13 @@ export type { Fault, FaultRule, MockInfo };
  * catalogue. The endpoints are public, exist only in mock mode and are never faulted themselves.
  * Every call but the probe shows its failure as a toast (the client does it) and rejects.
  */
+/** Prefix of the QA controls: never faulted (server/mock/qa.ts), so a rule on them would never apply. */
+export const MOCK_QA_PREFIX = '/v1/mock/';
+/** The API roots a fault may cover whole (spec §7: `/v1`, `/api/v1`, uploads). */
+export const API_ROOT_PATTERNS: readonly string[] = ['/v1/*', '/api/v1/*', '/upload/*'];
+/** The fault form's first target: the dashboard summary every home page asks for (spec §7). */
+export const SUMMARY_PATH = '/v1/admin/summary';
+
 export const mockApi = {
   /**
    * Whether the server is in mock mode: `POST /v1/mock/info` answers only there (in proxy mode the

@@ -5,6 +5,11 @@ import { http } from './http';
 export const sessionApi = {
   /** Errors show as a modal (spec §7 "errors shown as modal by default"). */
   login: (payload: LoginPayload) => http.post<LoginResult>('/v1/admin/login', payload, { errorMode: 'modal' }),
+  /**
+   * The lock screen's check of the account password (spec §4 lock screen): a sign-in whose refusal
+   * is shown beside the field, not as a modal, and that sends no token (the session may be locking).
+   */
+  verify: (payload: LoginPayload) => http.post<LoginResult>('/v1/admin/login', payload, { errorMode: 'none', withToken: false }),
   /** Errors are not displayed (spec §7). */
   adminInfo: () => http.post<UserInfo>('/v1/admin/adminInfo', undefined, { errorMode: 'none' }),
   getPermCode: () => http.post<string[]>('/v1/getPermCode'),

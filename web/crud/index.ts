@@ -20,3 +20,8 @@ export { PAGE_SIZES, DEFAULT_PAGE_SIZE, parseListQuery, listQueryString, listReq
 export { ActionDialog, type ActionDialogProps, type ActionField, type ActionCall } from './ActionDialog';
 export { FormField, schemaResolver, serverErrorOnField, type FormFieldProps, type SchemaResolverOptions } from './form-engine';
 export { kindDef, formValue, wireValue, urlValue, exportValue, type KindContext } from './kinds';
+export {
+  GuardedButton, DetailView, DetailSection, DescList, DragTree, locate, WeightsEditor, IconPicker, filterIcons, iconPage, ICON_PAGE_SIZE, ICON_SEARCH_DEBOUNCE_MS,
+  RangeBar, useUrlRange, QUICK_RANGES, GRANULARITIES, quickRangeDates, readRange, writeRange, previousPeriod, changePercent, AVATAR_NAMES, avatarPath, avatarSrc, avatarLetters, useNow, durationParts,
+} from './parts';
+export type { DragTreeNode, DragTreeProps, WeightItem, QuickRange, Granularity, RangeState } from './parts';

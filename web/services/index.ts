@@ -3,8 +3,8 @@
  * components need from the shell, as a layer **below** the pages (issue 20 item 5).
  *
  * The rule: web/services imports only `web/api`, `web/lib`, `web/machines`, `web/i18n` and
- * `server/contract` (and itself); never `web/app`, `web/pages`, `web/resources`, `web/crud`,
- * `web/parts` or `web/components`. Nothing below the shell imports `web/app`: where a service needs
+ * `server/contract` (and itself); never `web/app`, `web/pages`, `web/resources`, `web/crud` or
+ * `web/components`. Nothing below the shell imports `web/app`: where a service needs
  * something only the shell has, the shell hands it in at boot (web/main.tsx):
  * - the session actor ({@link provideSessionActor}: the shell's factory builds routes against the
  *   pages' registry, which this layer may not import);

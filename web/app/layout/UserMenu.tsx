@@ -8,7 +8,7 @@ import { openSettings } from '../settings/settings-store';
 import { getProjectConfig } from '../../services/project-config';
 import { canChangeRole } from '../../services/routing/permission-rules';
 import { changeRole } from '../../services/permission';
-import { avatarLetters, avatarSrc } from '../../parts/avatars';
+import { avatarLetters, avatarSrc } from '../../crud/parts/avatars';
 
 const LockDialog = lazy(() => import('../lock/LockDialog'));
 const RoleSwitchDialog = lazy(() => import('../../pages/system/RoleSwitchDialog'));

@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { Password } from 'primereact/password';
 import { Avatar } from 'primereact/avatar';
 import { useSession } from '../../services/session';
-import { avatarLetters } from '../../parts/avatars';
+import { avatarLetters } from '../../crud/parts/avatars';
 import { useLockState } from './lock';
 import './lock.css';
 

@@ -6,7 +6,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { useSession } from '../../services/session';
-import { avatarLetters } from '../../parts/avatars';
+import { avatarLetters } from '../../crud/parts/avatars';
 import { useLockState } from './lock';
 import { useCaptcha } from '../../services/use-captcha';
 import './lock.css';

@@ -1,9 +1,8 @@
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { lockMachine, parseLockInfo, type LockInfo } from '../../machines/lock.machine';
-import { http } from '../../api/http';
+import { sessionApi } from '../../api/session';
 import { local, StorageKey } from '../../lib/storage';
-import type { LoginResult } from '../../../server/contract/auth';
 import { sessionActor } from '../../services/session';
 import { getProjectConfig, subscribeProjectConfig } from '../../services/project-config';
 
@@ -45,7 +44,7 @@ export function createLockActor(): LockActor {
       }),
       verifyAccount: fromPromise(async ({ input }) => {
         // The lock screen shows the refusal beside the field, so no modal here (errorMode none).
-        const r = await http.post<LoginResult>('/v1/admin/login', input, { errorMode: 'none', withToken: false });
+        const r = await sessionApi.verify(input);
         // The user signed in again: adopt the fresh token so a long lock does not end in a 401.
         sessionActor().send({ type: 'session.renewed', token: `${r.tokenHead}${r.token}` });
       }),

@@ -1,6 +1,7 @@
 import { FAULT_HTTP_STATUSES, type Fault, type FaultRule } from '../../../server/contract/mock-qa';
 import { SESSION } from '../../../server/contract/openapi';
 import { REQUEST_TIMEOUT_MS } from '../../api/http';
+import { API_ROOT_PATTERNS, MOCK_QA_PREFIX, SUMMARY_PATH } from '../../api/mock';
 
 /**
  * Pure rules of the Mock panel (issue 4 "QA controls"): the fault form and its validation, the
@@ -39,8 +40,6 @@ export const CLIENT_TIMEOUT_MS = REQUEST_TIMEOUT_MS;
  */
 export const SESSION_PATHS: readonly string[] = SESSION.map((e) => e.path);
 
-/** The QA controls are never faulted (server/mock/qa.ts), so a rule on them would never apply. */
-const QA_PREFIX = '/v1/mock/';
 
 /** The fault form's state; `null` is an empty number input. */
 export interface FaultForm {
@@ -59,7 +58,7 @@ export interface FaultForm {
 
 /** The form a panel opens with: a session timeout (envelope 401) on the next dashboard summary call. */
 export const DEFAULT_FAULT_FORM: FaultForm = {
-  path: '/v1/admin/summary',
+  path: SUMMARY_PATH,
   method: 'ANY',
   kind: 'envelope',
   latencyMs: 3000,
@@ -87,7 +86,7 @@ export function pathError(raw: string): FieldError | null {
   if (!path.startsWith('/')) return { key: 'errors.pathSlash' };
   if (/\s/.test(path)) return { key: 'errors.pathSpace' };
   if (path.length < 2 || path.length > LIMITS.pathMax) return { key: 'errors.pathLength', params: { max: LIMITS.pathMax } };
-  if (path.startsWith(QA_PREFIX)) return { key: 'errors.pathQa' };
+  if (path.startsWith(MOCK_QA_PREFIX)) return { key: 'errors.pathQa' };
   return null;
 }
 
@@ -201,9 +200,9 @@ export function faultEffect(f: Pick<Fault, 'latencyMs' | 'httpStatus' | 'envelop
  * faulted), each endpoint group as a prefix (`/v1/order/*`) and the API roots. Sorted, unique.
  */
 export function faultPathOptions(endpointPaths: readonly string[]): string[] {
-  const out = new Set<string>(['/v1/*', '/api/v1/*', '/upload/*']);
+  const out = new Set<string>(API_ROOT_PATTERNS);
   for (const p of endpointPaths) {
-    if (p.startsWith(QA_PREFIX)) continue;
+    if (p.startsWith(MOCK_QA_PREFIX)) continue;
     out.add(p);
     const cut = p.lastIndexOf('/');
     if (cut > 0) out.add(`${p.slice(0, cut)}/*`);

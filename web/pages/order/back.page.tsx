@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import { ResourceListPage, centsToYuan, ActionDialog } from '../../crud';
+import { ResourceListPage, centsToYuan, ActionDialog, GuardedButton } from '../../crud';
 import { notify } from '../../services/notify';
-import { GuardedButton } from '../../parts';
 import refund from '../../resources/order/refund.resource';
 import './order.css';
 

@@ -4,8 +4,7 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { api } from '../../api/client';
 import { notify } from '../../services/notify';
 import { usePermission } from '../../services/permission';
-import { enumLabel, ActionDialog, type ActionField } from '../../crud';
-import { GuardedButton } from '../../parts';
+import { enumLabel, ActionDialog, type ActionField, GuardedButton } from '../../crud';
 import { ORDER_ACTION_STATUSES, type OrderActionName } from '../../../server/contract/order';
 
 type Row = Record<string, unknown>;

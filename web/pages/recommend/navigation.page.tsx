@@ -8,10 +8,9 @@ import { api, apiQuery } from '../../api/client';
 import { notify } from '../../services/notify';
 import { usePermission } from '../../services/permission';
 import type { NavNode } from '../../../server/contract/recommend';
-import { ResourceForm } from '../../crud';
+import { ResourceForm, DragTree, type DragTreeNode } from '../../crud';
 import navigation from '../../resources/recommend/navigation.resource';
-import { DragTree, type DragTreeNode } from '../../parts/DragTree';
-import '../../parts/drag-tree-weights.css';
+import '../../crud/parts/drag-tree-weights.css';
 import '../storefront.css';
 
 type Row = Record<string, unknown>;

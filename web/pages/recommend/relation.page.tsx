@@ -4,11 +4,10 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { api } from '../../api/client';
 import { notify } from '../../services/notify';
-import { ResourceListPage, type ListContext } from '../../crud';
+import { ResourceListPage, type ListContext, WeightsEditor, type WeightItem } from '../../crud';
 import relation from '../../resources/recommend/recommend-relation.resource';
-import { WeightsEditor, type WeightItem } from '../../parts/WeightsEditor';
 import { RelationForm } from './relation-form';
-import '../../parts/drag-tree-weights.css';
+import '../../crud/parts/drag-tree-weights.css';
 
 type Row = Record<string, unknown>;
 

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { notify } from '../../services/notify';
-import { ResourceListPage, ActionDialog } from '../../crud';
-import { GuardedButton } from '../../parts';
+import { ResourceListPage, ActionDialog, GuardedButton } from '../../crud';
 import rentAccount from '../../resources/rent/rent-account.resource';
 
 type Row = Record<string, unknown>;

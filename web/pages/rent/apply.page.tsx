@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { notify } from '../../services/notify';
-import { ResourceListPage, centsToYuan, ActionDialog } from '../../crud';
-import { GuardedButton } from '../../parts';
+import { ResourceListPage, centsToYuan, ActionDialog, GuardedButton } from '../../crud';
 import rentApply from '../../resources/rent/rent-apply.resource';
 
 type Row = Record<string, unknown>;

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { notify } from '../../services/notify';
-import { ResourceListPage } from '../../crud';
-import { GuardedButton } from '../../parts';
+import { ResourceListPage, GuardedButton } from '../../crud';
 import rentListing from '../../resources/rent/rent-listing.resource';
 
 type Row = Record<string, unknown>;

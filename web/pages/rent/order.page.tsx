@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import dayjs from 'dayjs';
 import { notify } from '../../services/notify';
-import { ResourceListPage, defineResource, ActionDialog } from '../../crud';
-import { GuardedButton, durationParts, useNow } from '../../parts';
+import { ResourceListPage, defineResource, ActionDialog, GuardedButton, durationParts, useNow } from '../../crud';
 import rentOrder from '../../resources/rent/rent-order.resource';
 import './rent.css';
 

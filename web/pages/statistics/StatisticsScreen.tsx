@@ -12,8 +12,7 @@ import { api, type AnyCall } from '../../api/client';
 import { readQuery } from '../../api/query';
 import Chart from '../../components/chart';
 import { formatCount, formatDay, formatMoney, formatMonth } from '../../lib/format';
-import { changePercent, previousPeriod } from '../../parts/date-range';
-import { RangeBar, useUrlRange } from '../../parts/RangeBar';
+import { changePercent, previousPeriod, RangeBar, useUrlRange } from '../../crud';
 import { STATISTICS_SCREENS, type StatisticsScreenDecl } from './screens';
 import './statistics.css';
 

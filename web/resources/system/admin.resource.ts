@@ -1,7 +1,6 @@
 import { createElement } from 'react';
 import { admin } from '../../../server/contract/system';
-import { defineResource } from '../../crud';
-import { avatarSrc } from '../../parts/avatars';
+import { defineResource, avatarSrc } from '../../crud';
 import { AvatarInput } from './avatar-input';
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { InputProps } from '../../crud';
-import { AVATAR_NAMES, avatarPath, avatarSrc } from '../../parts/avatars';
+import { AVATAR_NAMES, avatarPath, avatarSrc } from '../../crud';
 
 /** The account's avatar chosen from the illustrations (spec §3: "pick one of at least six avatar illustrations; the avatar field is not shown"). */
 export function AvatarInput({ value, onChange, id }: InputProps) {

@@ -1,8 +1,7 @@
 import { createElement } from 'react';
 import { menu } from '../../../server/contract/system';
-import { defineResource } from '../../crud';
+import { defineResource, IconPicker } from '../../crud';
 import { i18n } from '../../i18n';
-import { IconPicker } from '../../parts/IconPicker';
 import { MenuParentInput } from './menu-parent-input';
 
 /** A menu title: an i18n key (`routes.order.index`) shown translated, or literal text. */

@@ -1,4 +1,4 @@
-/** Texts of the reusable parts (web/parts), keys `parts.<part>.<key>`. */
+/** Texts of the reusable parts (the kit's web/crud/parts, the shell's message bell), keys `parts.<part>.<key>`. */
 export default {
   bell: { label: 'Messages, {{count}} unread', title: 'System messages', readAll: 'Mark all read', markRead: 'Mark read', none: 'No messages' },
   icon: { choose: 'Choose an icon', search: 'Search icons', count: '{{count}} icons', none: 'No icon matches' },

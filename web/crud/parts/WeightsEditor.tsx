@@ -1,5 +1,6 @@
 import { InputNumber } from 'primereact/inputnumber';
 
+/** A row of the weights editor: a record's id, its label and its sort weight. */
 export interface WeightItem {
   id: number;
   label: string;

@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Tree, type TreeDragDropEvent, type TreeExpandedKeysType } from 'primereact/tree';
 import type { TreeNode } from 'primereact/treenode';
 
+/** A node of the tree: a record's id and label, its children in display order. */
 export interface DragTreeNode {
   id: number;
   label: string;
@@ -10,6 +11,7 @@ export interface DragTreeNode {
   children: DragTreeNode[];
 }
 
+/** {@link DragTree}'s props. */
 export interface DragTreeProps {
   nodes: DragTreeNode[];
   /**

@@ -7,11 +7,14 @@ import dayjs from 'dayjs';
  * (spec §9 date format).
  */
 
+/** The quick ranges in picker order; `custom` takes `start` and `end`. */
 export const QUICK_RANGES = ['today', '7d', '30d', 'month', 'custom'] as const;
 export type QuickRange = (typeof QUICK_RANGES)[number];
+/** How a report groups its series. */
 export const GRANULARITIES = ['day', 'week', 'month'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
+/** A report's period as the URL keeps it. */
 export interface RangeState {
   range: QuickRange;
   /** First day, inclusive. */

@@ -5,7 +5,7 @@
  * allows `data:` images), so they need no file on any server, in mock or proxy mode.
  */
 
-import { initials } from '../lib/format';
+import { initials } from '../../lib/format';
 
 const face = (bg: string, skin: string, extra: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="32" fill="${bg}"/>${extra}<circle cx="32" cy="36" r="17" fill="${skin}"/><circle cx="26" cy="34" r="2.2" fill="#1f2937"/><circle cx="38" cy="34" r="2.2" fill="#1f2937"/><path d="M26 42q6 5 12 0" stroke="#1f2937" stroke-width="2" fill="none" stroke-linecap="round"/></svg>`;

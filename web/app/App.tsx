@@ -13,8 +13,6 @@ import { TimeoutCover } from './lock/TimeoutCover';
 import { lockActor } from './lock/lock';
 import { ERROR_LOG_ROUTE } from './error-log/route';
 import { datesReady } from './locale/dates';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from '../api/query';
 
 const LoginPage = lazy(() => import('../pages/login/login.page'));
 // The signed-in shell (menus, tabs, search, settings) loads after sign-in: the login route draws none of it.
@@ -28,10 +26,6 @@ const ErrorLogPage: ComponentType = lazy(() => import('../pages/error-log/list.p
  * the document title as "{page title} - {app title}" in the current language.
  */
 export function App() {
-  return <QueryClientProvider client={queryClient}><Routed /></QueryClientProvider>;
-}
-
-function Routed() {
   usePrimeLocale();
   const [location] = useLocation();
   const search = useSearch();
@@ -51,8 +45,9 @@ function Routed() {
   // Spec §4: reaching the login page resets all state.
   useEffect(() => {
     if (location === LOGIN_PATH && s.status === 'signedOut') s.send({ type: 'session.reset' });
-    // …cached server state included: the next account never sees the last one's answers.
-    if (location === LOGIN_PATH && s.status === 'signedOut') queryClient.clear();
+    // …cached server state included: the next account never sees the last one's answers (a dynamic
+    // import: the query library loads with the signed-in shell, never on the login route).
+    if (location === LOGIN_PATH && s.status === 'signedOut') void import('../api/query').then((m) => m.queryClient.clear());
   }, [location, s.status, s.send]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {

@@ -1,17 +1,22 @@
 import type { FlatRoute } from '../../services/routing/route-access';
 import type { Resolved } from '../routing/resolve';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../../api/query';
 import { Layout } from './Layout';
 import { PageOutlet } from './PageOutlet';
 
 /**
  * The signed-in console: the layout (menus, header, tabs, search, settings) around the current page.
  * Its own lazily loaded chunk (default export for `React.lazy`), so the login route downloads none
- * of it (issue 13, login bundle budget).
+ * of it (issue 13, login bundle budget). Server state (TanStack Query, web/api/query.ts) is provided
+ * here for the same reason: no screen of the login route reads through it.
  */
 export default function SignedInShell({ current, resolved, location }: { current: FlatRoute | undefined; resolved: Exclude<Resolved, { kind: 'redirect' }>; location: string }) {
   return (
-    <Layout current={current}>
-      <PageOutlet resolved={resolved} location={location} />
-    </Layout>
+    <QueryClientProvider client={queryClient}>
+      <Layout current={current}>
+        <PageOutlet resolved={resolved} location={location} />
+      </Layout>
+    </QueryClientProvider>
   );
 }

@@ -30,6 +30,8 @@ type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; now
 /** The query of one series: `['statistics', kind, {startDate, endDate, granularity}]`. */
 function seriesQuery(kind: StatisticsKind, startDate: string, endDate: string, granularity: string) {
   const payload = { startDate, endDate, granularity };
+  // One action per kind with the same payload and result; indexed by a union of kinds, the client's
+  // per-name signatures do not unify, so the call is taken loosely here.
   return readQuery('statistics', kind, payload, ({ signal }) => (api.statistics[kind] as unknown as AnyCall)(payload, { signal, ignoreCancel: true }) as Promise<SeriesResult>);
 }
 

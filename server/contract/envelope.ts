@@ -6,7 +6,15 @@ import Type, { type Static, type TSchema } from 'typebox';
  * `message` says what went wrong (for bad input it names the field).
  */
 export const Envelope = <T extends TSchema>(data: T) =>
-  Type.Object({ code: Type.Integer(), data, message: Type.String() });
+  Type.Object({
+    code: Type.Integer(),
+    data,
+    message: Type.String(),
+    // A refusal of this server (issue 20 item 6): the field it is about, its catalogue key (server/contract/messages.ts) and values.
+    field: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    key: Type.Optional(Type.String()),
+    params: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  });
 
 export type EnvelopeOf<T> = { code: number; data: T; message: string };
 

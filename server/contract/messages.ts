@@ -1,14 +1,15 @@
 /**
  * The catalogue of refusals (issue 20 item 6): every message the server refuses a request with, as a
  * key and its template in each language. A throw site names its key, the field it is about and the
- * values (`params`); the envelope carries `{field, key, params}` in `data` and a `message` rendered
+ * values (`params`); the envelope carries `{field, key, params}` beside `code` and `data`, and a `message` rendered
  * here in the request's language, so a caller reading only `message` keeps working and the console
  * renders the key in its own current language. Pure data and one pure renderer: the server and the
  * web client both read this file (no regular expressions, no sentences translated back).
  *
  * Templates: `{name}` is `params.name` as it is; `{name|label}` the label of the field path in
  * `params.name`; `{name|title}` the title of the entity named in `params.name`; `{name|word}` the
- * `word.<value>` entry of this catalogue (states and kinds); `{name|parts}` the nested refusal(s) in
+ * `word.<value>` entry of this catalogue (states and kinds); `{name|paren}` a value in brackets
+ * (nothing when empty); `{name|list}` nested refusals as a list; `{name|parts}` the nested refusal(s) in
  * `params.name`, each with its own field; `{name|column}` a spreadsheet column `{header, field}`.
  * English templates keep the exact text the server wrote before keys (MESSAGES=raw answers stay
  * byte for byte the same).
@@ -21,14 +22,14 @@ export const MESSAGES = {
   // ── Validation (ajv/TypeBox keywords, server/mock/routes/validator.ts) ──────────────────────────
   'validation.required': { zh_CN: '必填', en: 'is required' },
   'validation.notAllowed': { zh_CN: '不是可接受的字段', en: 'is not allowed' },
-  'validation.notEmpty': { zh_CN: '不能为空', en: 'must NOT have fewer than 1 characters' },
-  'validation.minLength': { zh_CN: '至少 {limit} 个字符', en: 'must NOT have fewer than {limit} characters' },
-  'validation.maxLength': { zh_CN: '最多 {limit} 个字符', en: 'must NOT have more than {limit} characters' },
-  'validation.minItems': { zh_CN: '至少选择 {limit} 项', en: 'must NOT have fewer than {limit} items' },
-  'validation.maxItems': { zh_CN: '最多 {limit} 项', en: 'must NOT have more than {limit} items' },
-  'validation.minProperties': { zh_CN: '至少 {limit} 个字段', en: 'must NOT have fewer than {limit} properties' },
-  'validation.maxProperties': { zh_CN: '最多 {limit} 个字段', en: 'must NOT have more than {limit} properties' },
-  'validation.uniqueItems': { zh_CN: '不能有重复项', en: 'must NOT have duplicate items' },
+  'validation.notEmpty': { zh_CN: '不能为空', en: 'must not have fewer than 1 characters' },
+  'validation.minLength': { zh_CN: '至少 {limit} 个字符', en: 'must not have fewer than {limit} characters' },
+  'validation.maxLength': { zh_CN: '最多 {limit} 个字符', en: 'must not have more than {limit} characters' },
+  'validation.minItems': { zh_CN: '至少选择 {limit} 项', en: 'must not have fewer than {limit} items' },
+  'validation.maxItems': { zh_CN: '最多 {limit} 项', en: 'must not have more than {limit} items' },
+  'validation.minProperties': { zh_CN: '至少 {limit} 个字段', en: 'must not have fewer than {limit} properties' },
+  'validation.maxProperties': { zh_CN: '最多 {limit} 个字段', en: 'must not have more than {limit} properties' },
+  'validation.uniqueItems': { zh_CN: '不能有重复项', en: 'must not have duplicate items' },
   'validation.minimum': { zh_CN: '不能小于 {limit}', en: 'must be >= {limit}' },
   'validation.maximum': { zh_CN: '不能大于 {limit}', en: 'must be <= {limit}' },
   'validation.exclusiveMinimum': { zh_CN: '必须大于 {limit}', en: 'must be > {limit}' },
@@ -64,11 +65,15 @@ export const MESSAGES = {
   'request.tooDeep': { zh_CN: '嵌套超过 {max} 层', en: 'is nested deeper than {max} levels' },
   'request.badJson': { zh_CN: '请求体不是有效的 JSON', en: '{detail}' },
   'request.emptyJson': { zh_CN: '内容类型为 JSON 时请求体不能为空', en: "Body cannot be empty when content-type is set to 'application/json'" },
-  'request.unsupportedMediaType': { zh_CN: '不支持的内容类型：{type}', en: 'Unsupported Media Type: {type}' },
-  'request.tooLarge': { zh_CN: '请求体过大', en: 'Request body is too large' },
-  'request.lengthMismatch': { zh_CN: '请求体长度与 Content-Length 不符', en: 'Request body size did not match Content-Length' },
+  'request.unsupportedMediaType': { zh_CN: '不支持的内容类型', en: '{detail}' },
+  'request.tooLarge': { zh_CN: '请求体过大', en: '{detail}' },
+  'request.lengthMismatch': { zh_CN: '请求体长度与 Content-Length 不符', en: '{detail}' },
   'request.failed': { zh_CN: '请求有误', en: '{detail}' },
   'request.badPath': { zh_CN: '路径有误', en: '{detail}' },
+  'request.timeout': { zh_CN: '请求超时：请求未能及时到达', en: 'Request timeout: the request did not arrive in time' },
+  'request.headersTooLarge': { zh_CN: '请求头过大：网址和请求头最多 {max} 字节', en: 'Request header fields too large: the URL and headers may hold at most {max} bytes' },
+  'request.unreadable': { zh_CN: '请求有误：无法读取请求', en: 'Bad request: the request could not be read' },
+  'request.bodyTimeout': { zh_CN: '请求超时：{ms} 毫秒内未收到请求体', en: 'Request timeout: no part of the body arrived for {ms} ms' },
   'request.uriTooLong': { zh_CN: '请求地址过长：最多 {max} 个字符', en: 'URI too long: at most {max} characters' },
   'request.busy': { zh_CN: '服务繁忙（事件循环延迟 {lag} 毫秒），请 {wait} 秒后重试', en: 'Service busy (event loop {lag} ms behind), try again in {wait} s' },
   'request.noEndpoint': { zh_CN: '接口不存在：{method} {path}', en: 'No such endpoint: {method} {path}' },
@@ -81,6 +86,10 @@ export const MESSAGES = {
   'gateway.unreachable': { zh_CN: '网关错误：无法连接平台', en: 'Bad gateway: the platform cannot be reached' },
   'gateway.mockFailed': { zh_CN: '网关错误：模拟服务无法代替平台响应', en: 'Bad gateway: the mock could not answer for the platform' },
   'gateway.noRecording': { zh_CN: '没有录制的响应：{method} {path}', en: 'No recording for {method} {path}' },
+  'drift.notSignedIn': { zh_CN: '未登录', en: 'Not signed in' },
+  'drift.noIdentity': { zh_CN: '平台无法确认您的身份', en: 'The platform could not say who you are' },
+  'drift.adminsOnly': { zh_CN: '契约偏差仅供管理员查看', en: 'Contract drift is for administrators' },
+  'drift.noSessions': { zh_CN: '没有可供核对的会话存储', en: 'No session store to check against' },
   'qa.onlyInMock': { zh_CN: 'QA 控制只存在于模拟模式', en: 'QA controls exist only in mock mode' },
   'qa.off': { zh_CN: '此服务器已关闭 QA 控制', en: 'QA controls are switched off on this server' },
   'qa.oneEffect': { zh_CN: 'HTTP 状态码、响应码与断开连接只能选一个', en: 'choose one of httpStatus, envelopeCode or drop' },
@@ -109,18 +118,19 @@ export const MESSAGES = {
 
   // ── Generic CRUD (store/crud.ts) ────────────────────────────────────────────────────────────────
   'record.notFound': { zh_CN: '不存在 ID 为 {ids} 的{entity|title}', en: 'no {entity|title} with id {ids}' },
-  'record.duplicate': { zh_CN: '“{value}”已被{entity|title} {id}{labelPart}使用', en: '"{value}" is already used by {entity|title} {id}{labelPart}' },
-  'record.duplicateSet': { zh_CN: '“{value}”已被{entity|title} {id}{labelPart}使用（{fields}相同）', en: '"{value}" is already used by {entity|title} {id}{labelPart} (same {fieldsEn})' },
+  'record.duplicate': { zh_CN: '“{value}”已被{entity|title} {id}{label|paren}使用', en: '"{value}" is already used by {entity|title} {id}{label|paren}' },
+  'record.duplicateSet': { zh_CN: '“{value}”已被{entity|title} {id}{label|paren}使用（{fields}相同）', en: '"{value}" is already used by {entity|title} {id}{label|paren} (same {fieldsEn})' },
   'record.inUse': {
-    zh_CN: '{entity|title} {id}{labelPart}正被 {count} 条{from|title}使用（{from|title} {fromId}{fromLabelPart} 的{refField|label}{more}），请先修改或删除它们',
-    en: '{entity|title} {id}{labelPart} is used by {count} {from|title} {records} ({refField} of {from|title} {fromId}{fromLabelPart}{more}); change or delete them first',
+    zh_CN: '{entity|title} {id}{label|paren}正被 {count} 条{from|title}使用（{from|title} {fromId}{fromLabel|paren} 的{refField|label}{more}），请先修改或删除它们',
+    en: '{entity|title} {id}{label|paren} is used by {count} {from|title} {records} ({refField} of {from|title} {fromId}{fromLabel|paren}{more}); change or delete them first',
   },
   'record.requiredWhen': { zh_CN: '{other|label}为 {value}（{valueName}）时必填', en: 'required when {other} is {value} ({valueNameEn})' },
   'record.notAllowedWhen': { zh_CN: '{other|label}为 {value} 时不可填写', en: 'not allowed when {other} is {value}' },
   'record.beforeStart': { zh_CN: '不能早于{start|label}（{value}）', en: 'must not be before {start} ({value})' },
-  'record.ownParent': { zh_CN: '{entity|title}不能是自己的上级', en: 'a {entity|title} cannot be its own parent' },
-  'record.parentIsChild': { zh_CN: '{entity|title} {id} 本身是子项，只允许两级', en: '{entity|title} {id} is itself a child; only two levels are allowed' },
-  'record.hasChildren': { zh_CN: '{entity|title} {id} 下还有子项（{childId}），请先删除或移动它们', en: '{entity|title} {id} still has children ({childId}); delete or move them first' },
+  'record.ownParent': { zh_CN: '{what|word}不能是自己的上级', en: 'a {what} cannot be its own parent' },
+  'record.parentIsChild': { zh_CN: '{what|word} {id} 本身是子项，只允许两级', en: '{what} {id} is itself a child; only two levels are allowed' },
+  'record.noParent': { zh_CN: '不存在 ID 为 {id} 的{what|word}', en: 'no {what} with id {id}' },
+  'record.hasChildren': { zh_CN: '{what|word} {id} 下还有子项（{childId}），请先删除或移动它们', en: '{what} {id} still has children ({childId}); delete or move them first' },
 
   // ── Uploads and spreadsheets (routes/actions.ts, routes/upload.ts, store/sheet.ts) ──────────────
   'upload.notMultipart': { zh_CN: '请以 multipart/form-data 的 "{name}" 字段上传', en: 'send the file as multipart/form-data field "{name}"' },
@@ -155,7 +165,7 @@ export const MESSAGES = {
   'sheet.alsoRows': { zh_CN: '；另有第 {rows} 行', en: '; also rows {rows}' },
   'sheet.report': { zh_CN: '{problems|parts}{more}。未导入任何数据。', en: '{problems|parts}{more}. Nothing was imported.' },
   'sheet.andMore': { zh_CN: '；另有 {count} 处问题', en: '; and {count} more' },
-  'sheet.row': { zh_CN: '{problems|parts}', en: '{problems|parts}' },
+  'sheet.row': { zh_CN: '{problems|list}', en: '{problems|list}' },
   'sheet.cell.empty': { zh_CN: '{col|column} 为空', en: '{col|column} is empty' },
   'sheet.cell.emptyNoDefault': { zh_CN: '{col|column} 为空，且未随文件提交{col|columnLabel}', en: '{col|column} is empty and no {fallback} was sent with the file' },
   'sheet.cell.tooLong': { zh_CN: '{col|column} 超过 {max} 个字符', en: '{col|column} is longer than {max} characters' },
@@ -186,6 +196,10 @@ export const MESSAGES = {
   'goods.hasStock': { zh_CN: '商品 {id} 仍有 {count} 个未售兑换码或账号', en: 'goods {id} still has {count} unsold codes or accounts' },
   'coupon.discount': { zh_CN: '折扣券的折扣须为 1–99%', en: 'a discount coupon pays 1-99 percent' },
   'coupon.belowThreshold': { zh_CN: '必须低于门槛（{threshold} 分）', en: 'must be below the threshold ({threshold} cents)' },
+  'coupon.disabled': { zh_CN: '优惠券 {id} 已停用', en: 'coupon {id} is disabled' },
+  'coupon.outOfPeriod': { zh_CN: '优惠券 {id} 的有效期为 {from} 至 {to}', en: 'coupon {id} is valid from {from} to {to}' },
+  'coupon.givenOut': { zh_CN: '优惠券 {id} 的 {total} 张已全部发放', en: 'all {total} of coupon {id} are given out' },
+  'coupon.limit': { zh_CN: '会员 {member} 已达优惠券 {id} 的每人限额 {limit} 张', en: 'member {member} has reached the limit of {limit} for coupon {id}' },
   'audience.grades': { zh_CN: '请至少选择一个会员等级', en: 'choose at least one member grade' },
   'audience.members': { zh_CN: '请至少选择一个会员', en: 'choose at least one member' },
   'stationMsg.sentNoEdit': { zh_CN: '站内信 {id} {status|word}，不能修改，只能撤回', en: 'station message {id} was {status}; a sent message cannot be edited, only revoked' },
@@ -207,8 +221,7 @@ export const MESSAGES = {
   'cdk.noSetRedeemed': { zh_CN: '兑换码由会员兑换，不能直接设为已兑换', en: 'codes are redeemed by members, not set redeemed' },
   'cdk.exists': { zh_CN: '“{code}”已存在，未导入任何数据', en: '"{code}" already exists; nothing was imported' },
   'cdk.quota': { zh_CN: '分销商 {name} 还可持有 {room} 个兑换码（配额 {quota}），表格有 {rows} 个', en: 'distributor {name} may hold {room} more codes (quota {quota}); the sheet has {rows}' },
-  'cdk.onlyUnused': { zh_CN: '只有未使用的兑换码可以作废；{list}；未作废任何兑换码', en: 'only unused codes can be voided; {list}; nothing was voided' },
-  'cdk.ownerNotFound': { zh_CN: '不存在 ID 为 {id} 的{owner|word}', en: 'no {ownerEn} with id {id}' },
+  'cdk.onlyUnused': { zh_CN: '只有未使用的兑换码可以作废：{items|list}{more}；未作废任何兑换码', en: 'only unused codes can be voided; {items|list}{more}; nothing was voided' },
   'rent.notVerified': { zh_CN: '租号账号 {id} 未通过审核，请先审核再上架', en: 'rental account {id} is not verified; verify it before listing' },
   'rent.frozen': { zh_CN: '租号账号 {id} 已冻结，不能上架', en: 'rental account {id} is frozen; it cannot be listed' },
   'rent.verifyBeforeList': { zh_CN: '租号账号 {id} 须先通过审核才能上架', en: 'rental account {id} must be verified before it is listed' },
@@ -236,7 +249,9 @@ export const MESSAGES = {
   'stock.noStock': { zh_CN: '商品 {id} 不设库存（人工或充值发货）', en: 'goods {id} keeps no stock (delivered by hand or top-up)' },
   'stock.fewUnsold': { zh_CN: '商品 {id} 只有 {count} 个未售库存，不能减少 {delta} 个', en: 'goods {id} has {count} unsold items; cannot take away {delta}' },
   'stock.fewVoided': { zh_CN: '商品 {id} 只有 {count} 个已作废且未过期、可重新上架的库存，不能增加 {delta} 个（请导入新卡密）', en: 'goods {id} has {count} voided, unexpired items to return to sale; cannot add {delta} (import new codes instead)' },
-  'stock.onlyUnsold': { zh_CN: '只有未售库存可以作废；{list}；未作废任何库存', en: 'only unsold items can be voided; {list}; nothing was voided' },
+  'stock.onlyUnsold': { zh_CN: '只有未售库存可以作废：{items|list}{more}；未作废任何库存', en: 'only unsold items can be voided; {items|list}{more}; nothing was voided' },
+  'item.is': { zh_CN: '{item} {state|word}', en: '{item} is {state}' },
+  'item.andMore': { zh_CN: '（另有 {count} 个）', en: ' (and {count} more)' },
   'order.notCancelled': { zh_CN: '订单 {id}（{orderNo}）未取消，只有已取消的订单可以删除', en: 'order {id} ({orderNo}) is not cancelled; only cancelled orders can be deleted' },
   'order.wrongStatus': { zh_CN: '订单 {orderNo} 状态为{status|word}，不能执行此操作', en: 'order {orderNo} is {status}; cannot {doing}' },
   'order.blocked': { zh_CN: '订单 {orderNo} 已被风控拦截，请先解除风险等级', en: 'order {orderNo} is blocked by risk control; clear the risk level first' },
@@ -299,6 +314,17 @@ export const MESSAGES = {
   'word.card code': { zh_CN: '卡密', en: 'card code' },
   'word.account': { zh_CN: '账号', en: 'account' },
   'word.game account': { zh_CN: '游戏账号', en: 'game account' },
+  'word.navigation entry': { zh_CN: '导航项', en: 'navigation entry' },
+  'word.goods category': { zh_CN: '商品分类', en: 'goods category' },
+  'word.menu': { zh_CN: '菜单', en: 'menu' },
+  'word.activation code': { zh_CN: '卡密', en: 'activation code' },
+  'word.unsold': { zh_CN: '未售', en: 'unsold' },
+  'word.locked by an order': { zh_CN: '已被订单锁定', en: 'locked by an order' },
+  'word.sold': { zh_CN: '已售出', en: 'sold' },
+  'word.already void': { zh_CN: '已作废', en: 'already void' },
+  'word.expired': { zh_CN: '已过期', en: 'expired' },
+  'word.unused': { zh_CN: '未使用', en: 'unused' },
+  'word.redeemed': { zh_CN: '已兑换', en: 'redeemed' },
   'word.day': { zh_CN: '天', en: 'day' },
   'word.week': { zh_CN: '周', en: 'week' },
   'word.month': { zh_CN: '月', en: 'month' },
@@ -331,7 +357,7 @@ export interface ColumnRef {
 export type MessageParam = string | number | boolean | null | undefined | ColumnRef | Refusal | Refusal[];
 export type MessageParams = Record<string, MessageParam>;
 
-/** A refusal as thrown and as carried in an error envelope's `data`. */
+/** A refusal as thrown and as carried in an error envelope (`{code, data, message, field, key, params}`). */
 export interface Refusal {
   key: MessageKey;
   params?: MessageParams;
@@ -374,12 +400,16 @@ export function renderText(r: Refusal, names: RenderNames): string {
     switch (kind) {
       case 'label':
         return names.label(String(v));
+      case 'paren':
+        return v === '' ? '' : names.lang === 'zh_CN' ? `（${String(v)}）` : ` (${String(v)})`;
       case 'title':
         return names.title(String(v));
       case 'word': {
         const w: Template | undefined = (MESSAGES as Record<string, Template>)[`word.${String(v)}`];
         return w ? (names.lang === 'zh_CN' ? w.zh_CN : w.en) : String(v);
       }
+      case 'list':
+        return (Array.isArray(v) ? v : [v]).filter(isRefusal).map((p) => renderMessage(p, names)).join(names.lang === 'zh_CN' ? '、' : ', ');
       case 'parts':
         return (Array.isArray(v) ? v : [v]).filter(isRefusal).map((p) => renderMessage(p, names)).join(JOIN[names.lang]);
       case 'column':
@@ -398,5 +428,6 @@ export function renderText(r: Refusal, names: RenderNames): string {
 /** A refusal as one message: the field's label, the separator, the text (just the text without a field). */
 export function renderMessage(r: Refusal, names: RenderNames): string {
   const text = renderText(r, names);
-  return r.field ? `${names.label(r.field)}${SEP[names.lang]}${text}` : text;
+  // Several refusals in one: each part names its own field; `field` (the first's) is for forms only.
+  return r.field && r.key !== 'validation.several' ? `${names.label(r.field)}${SEP[names.lang]}${text}` : text;
 }

@@ -1,3 +1,4 @@
+import type { Refusal } from '../contract/messages.js';
 import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import accounts from '../../fixtures/accounts.json' with { type: 'json' };
 import { ROUTE_TABLE, type RouteDecl } from '../contract/route-table.js';
@@ -106,13 +107,13 @@ const DEMO_PASSWORD = 'see-accounts-json';
  * `/v1/admin/updatePassword` and a disabled account take effect).
  * @returns the account, or the field-named reason it was refused.
  */
-export function verifyConsoleAccount(rows: Iterable<ConsoleAccount>, username: string, password: string): ConsoleAccount | { refused: string } {
+export function verifyConsoleAccount(rows: Iterable<ConsoleAccount>, username: string, password: string): ConsoleAccount | { refused: Refusal } {
   let row: ConsoleAccount | undefined;
   for (const r of rows) if (r.username === username) row = r;
   const ok = row && (row.password === DEMO_PASSWORD ? authenticate(username, password) !== null : checkPassword(row.password, password));
   // Same message for an unknown account and a wrong password: nothing to learn from the difference.
-  if (!row || !ok) return { refused: 'username: wrong account or password' };
-  if (row.status !== 1) return { refused: 'username: this account is disabled' };
+  if (!row || !ok) return { refused: { field: 'username', key: 'login.wrong' } };
+  if (row.status !== 1) return { refused: { field: 'username', key: 'login.disabled' } };
   return row;
 }
 
@@ -127,13 +128,13 @@ export async function verifyConsoleAccountAsync(
   username: string,
   password: string,
   hash = scryptAsync,
-): Promise<ConsoleAccount | { refused: string }> {
+): Promise<ConsoleAccount | { refused: Refusal }> {
   let row: ConsoleAccount | undefined;
   for (const r of rows) if (r.username === username) row = r;
   const stored = !row ? null : row.password === DEMO_PASSWORD ? (ACCOUNTS.find((a) => a.username === username)?.passwordHash ?? null) : row.password;
   const ok = await checkPasswordAsync(stored, password, hash);
-  if (!row || !ok) return { refused: 'username: wrong account or password' };
-  if (row.status !== 1) return { refused: 'username: this account is disabled' };
+  if (!row || !ok) return { refused: { field: 'username', key: 'login.wrong' } };
+  if (row.status !== 1) return { refused: { field: 'username', key: 'login.disabled' } };
   return row;
 }
 

@@ -197,11 +197,11 @@ export function registerPermissions(app: FastifyInstance, ctx: MockContext): voi
     if (OPEN.has(path)) return;
     const account = ctx.store.get<ConsoleAccount>('admin', req.session.userId);
     // A deleted or disabled account: the routes answer 401 themselves (sign-in state), refuse here too.
-    if (!account || account.status !== 1) return sendEnvelope(reply, 200, ResultCode.unauthorized, 'Session expired or account no longer active');
+    if (!account || account.status !== 1) return sendEnvelope(reply, 200, ResultCode.unauthorized, { key: 'session.expired' });
     const g = grantsOf(ctx.store, account);
     if (mayCall(g, path)) return;
     const r = resourceFor(ctx.store, path);
     const what = r ? `"${r.name}" (${r.url})` : path;
-    return sendEnvelope(reply, 403, ResultCode.forbidden, `permission: ${what} is not among the resources of your roles; ask an administrator`);
+    return sendEnvelope(reply, 403, ResultCode.forbidden, { field: 'permission', key: 'session.forbidden', params: { what } });
   });
 }

@@ -2,6 +2,7 @@ import { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Fault, FaultRule } from '../contract/mock-qa.js';
+import type { Refusal } from '../contract/messages.js';
 import { isApiPath, sendEnvelope } from '../plugins/envelope.js';
 import type { Config } from '../config.js';
 import { MockError } from './store/crud.js';
@@ -20,20 +21,27 @@ export function isPublicMockPath(path: string): boolean {
   return path.startsWith('/v1/mock/') || path.startsWith('/upload/mock/') || path.startsWith('/upload/files/');
 }
 
+/** What an injected fault says by default per status (`word.<text>` in the catalogue, rendered with "(injected)"). */
 const DEFAULT_MESSAGES: Record<number, string> = {
-  401: 'Session expired, please sign in again (injected)',
-  400: 'Bad request (injected)',
-  403: 'Forbidden (injected)',
-  404: 'Not found (injected)',
-  405: 'Method not allowed (injected)',
-  408: 'Request timeout (injected)',
-  500: 'Internal server error (injected)',
-  501: 'Not implemented (injected)',
-  502: 'Bad gateway (injected)',
-  503: 'Service unavailable (injected)',
-  504: 'Gateway timeout (injected)',
-  505: 'HTTP version not supported (injected)',
+  401: 'Session expired, please sign in again',
+  400: 'Bad request',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  408: 'Request timeout',
+  500: 'Internal server error',
+  501: 'Not implemented',
+  502: 'Bad gateway',
+  503: 'Service unavailable',
+  504: 'Gateway timeout',
+  505: 'HTTP version not supported',
 };
+
+/** The refusal of an injected fault: the tester's own text, the status's default, else `fallback`. */
+function injected(message: string | undefined, status: number, fallback: Refusal): Refusal {
+  if (message !== undefined) return { key: 'qa.custom', params: { text: message } };
+  return DEFAULT_MESSAGES[status] ? { key: 'qa.injected', params: { what: DEFAULT_MESSAGES[status] } } : fallback;
+}
 
 /** Active faults; the most recently added matching one applies. */
 export class FaultStore {
@@ -50,8 +58,8 @@ export class FaultStore {
    */
   add(rule: FaultRule): Fault {
     const effects = [rule.httpStatus !== undefined, rule.envelopeCode !== undefined, rule.drop === true].filter(Boolean).length;
-    if (effects > 1) throw new MockError('httpStatus: choose one of httpStatus, envelopeCode or drop');
-    if (effects === 0 && !rule.latencyMs) throw new MockError('latencyMs: a fault needs latencyMs, httpStatus, envelopeCode or drop');
+    if (effects > 1) throw new MockError('httpStatus', 'qa.oneEffect');
+    if (effects === 0 && !rule.latencyMs) throw new MockError('latencyMs', 'qa.noEffect');
     const fault: Fault = { ...rule, method: rule.method ?? 'ANY', id: this.nextId++, hits: 0 };
     this.faults.push(fault);
     return { ...fault };
@@ -92,7 +100,7 @@ export function registerFaultInjection(app: FastifyInstance, ctx: { config: Pick
   if (!ctx.config.qaControls) {
     // QA_CONTROLS=off (shared demo servers): nobody can reset the data or inject faults.
     app.addHook('onRequest', async (req, reply) => {
-      if (/^\/(?:api\/)?v1\/mock(?:\/|$)/i.test(req.url.split('?')[0])) return sendEnvelope(reply, 404, 404, 'QA controls are switched off on this server');
+      if (/^\/(?:api\/)?v1\/mock(?:\/|$)/i.test(req.url.split('?')[0])) return sendEnvelope(reply, 404, 404, { key: 'qa.off' });
     });
   }
   app.addHook('onRequest', async (req, reply) => {
@@ -118,7 +126,7 @@ export function registerFaultInjection(app: FastifyInstance, ctx: { config: Pick
       }
       return reply;
     }
-    if (f.httpStatus) return sendEnvelope(reply, f.httpStatus, f.httpStatus, f.message ?? DEFAULT_MESSAGES[f.httpStatus] ?? 'Injected fault');
-    if (f.envelopeCode) return sendEnvelope(reply, 200, f.envelopeCode, f.message ?? DEFAULT_MESSAGES[f.envelopeCode] ?? `Injected envelope code ${f.envelopeCode}`);
+    if (f.httpStatus) return sendEnvelope(reply, f.httpStatus, f.httpStatus, injected(f.message, f.httpStatus, { key: 'qa.injectedFault' }));
+    if (f.envelopeCode) return sendEnvelope(reply, 200, f.envelopeCode, injected(f.message, f.envelopeCode, { key: 'qa.injectedCode', params: { code: f.envelopeCode } }));
   });
 }

@@ -56,7 +56,7 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
     if (PUBLIC_PATHS.has(p) || isPublicMockPath(p)) return;
     req.session = ctx.sessions.verify(req.headers.authorization);
     if (!req.session && options.resolveSession) req.session = await options.resolveSession(req.headers.authorization);
-    if (!req.session) return sendEnvelope(reply, 200, ResultCode.unauthorized, 'Session expired or not signed in');
+    if (!req.session) return sendEnvelope(reply, 200, ResultCode.unauthorized, { key: 'session.notSignedIn' });
   });
   registerPermissions(app, ctx);
   await registerAdminRoutes(app, ctx);

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Refusal } from '../contract/messages.js';
 import { PassThrough, pipeline, Transform, type Readable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -174,18 +175,18 @@ const MAYBE_LOCAL = /%|mock/i;
  * servers behind us decode twice or treat those the same as `/..`. `//` stays allowed: the
  * path still starts with the proxied prefix, and @fastify/http-proxy refuses a leading `//`.
  */
-export function unsafePathReason(rawPath: string): string | null {
+export function unsafePathReason(rawPath: string): Refusal | null {
   if (!MAYBE_UNSAFE.test(rawPath)) return null;
   let p = rawPath;
   for (let round = 0; ; round++) {
     const segments = p.replace(/\\/g, '/').split('/');
-    if (segments.some((seg) => /^\.\.?$/.test(seg.split(';')[0]))) return 'path: must not contain "." or ".." segments (encoded or not)';
+    if (segments.some((seg) => /^\.\.?$/.test(seg.split(';')[0]))) return { field: 'path', key: 'request.pathDots' };
     // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(p)) return 'path: must not contain control characters';
+    if (/[\u0000-\u001f\u007f]/.test(p)) return { field: 'path', key: 'request.pathControlChars' };
     // Byte-wise decoding never throws on malformed sequences, so `%zz%2e%2e` cannot hide dots.
     const decoded = p.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     if (decoded === p) return null;
-    if (round === MAX_DECODE_ROUNDS) return 'path: is percent-encoded too many times';
+    if (round === MAX_DECODE_ROUNDS) return { field: 'path', key: 'request.pathEncodedTooOften' };
     p = decoded;
   }
 }
@@ -230,10 +231,10 @@ function upstreamFailure(timeoutMs: number): NonNullable<ReplyOptions['onError']
     const reply = proxyReply as unknown as FastifyReply;
     const codes = [errorCode(error), errorCode((error as { cause?: unknown }).cause)];
     if (codes.some((c) => c !== undefined && TIMEOUT_CODES.has(c))) {
-      sendEnvelope(reply, GATEWAY_TIMEOUT, GATEWAY_TIMEOUT, `Gateway timeout: the platform did not answer within ${timeoutMs} ms`);
+      sendEnvelope(reply, GATEWAY_TIMEOUT, GATEWAY_TIMEOUT, { key: 'gateway.timeout', params: { ms: timeoutMs } });
       return;
     }
-    sendEnvelope(reply, BAD_GATEWAY, BAD_GATEWAY, 'Bad gateway: the platform cannot be reached');
+    sendEnvelope(reply, BAD_GATEWAY, BAD_GATEWAY, { key: 'gateway.unreachable' });
   };
 }
 
@@ -283,7 +284,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
 
   // The QA controls belong to mock mode: the platform has none, and an upstream 401 for them
   // would sign the user out. The console's Mock panel probes this path to know the mode.
-  const qaOnlyInMock = 'QA controls exist only in mock mode';
+  const qaOnlyInMock: Refusal = { key: 'qa.onlyInMock' };
   app.all('/v1/mock/*', (_req, reply) => sendEnvelope(reply, 404, ResultCode.notFound, qaOnlyInMock));
   // The same for every spelling a server behind us may read as that path (`/v1//mock/reset`,
   // `/v1/Mock/reset`, `/v1/mock%2freset`, `/api/v1/mock/reset`).
@@ -359,7 +360,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
           for (const name of [...Object.keys(res.headers), SERVED_BY, 'connection']) reply.removeHeader(name);
           fallback.answer(request, reply, body).catch((err: unknown) => {
             request.log.warn({ err }, 'hybrid: mock fallback failed');
-            if (!reply.sent) sendEnvelope(reply, 502, BAD_GATEWAY, 'Bad gateway: the mock could not answer for the platform');
+            if (!reply.sent) sendEnvelope(reply, 502, BAD_GATEWAY, { key: 'gateway.mockFailed' });
           });
           return;
         }

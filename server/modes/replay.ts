@@ -46,7 +46,7 @@ export async function registerReplayMode(app: FastifyInstance, config: Config, d
         await answerFromMock(backend.app, req, reply, hasBody ? req.raw : undefined);
         return reply;
       }
-      if (!backend.ctx.sessions.verify(req.headers.authorization)) return sendEnvelope(reply, 200, ResultCode.unauthorized, 'Session expired or not signed in');
+      if (!backend.ctx.sessions.verify(req.headers.authorization)) return sendEnvelope(reply, 200, ResultCode.unauthorized, { key: 'session.notSignedIn' });
     });
 
     const handler = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
@@ -63,7 +63,7 @@ export async function registerReplayMode(app: FastifyInstance, config: Config, d
         return reply.send(answerBytes(r));
       }
       if (config.replayFallback === 'mock') return answerFromMock(backend.app, req, reply, body ?? undefined);
-      return sendEnvelope(reply, 404, ResultCode.notFound, `No recording for ${req.method} ${path}`);
+      return sendEnvelope(reply, 404, ResultCode.notFound, { key: 'gateway.noRecording', params: { method: req.method, path } });
     };
     for (const prefix of API_PREFIXES) scope.all(`${prefix}*`, handler);
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MessageKey, Refusal } from '../contract/messages.js';
 import type { Config } from '../config.js';
 import { ResultCode } from '../contract/envelope.js';
 import { sendEnvelope, ok } from '../plugins/envelope.js';
@@ -30,7 +31,7 @@ import type { DriftMonitor } from './drift.js';
 export type { DriftReport } from '../contract/drift.js';
 import type { DriftReport } from '../contract/drift.js';
 
-export type AdminCheck = { ok: true } | { ok: false; status: 401 | 403 | 502 | 503; message: string };
+export type AdminCheck = { ok: true } | { ok: false; status: 401 | 403 | 502 | 503; message: Refusal };
 /** Decides whether an `Authorization` value belongs to an administrator. */
 export type AdminVerifier = (authorization: string | undefined) => Promise<AdminCheck>;
 
@@ -50,7 +51,7 @@ export const DRIFT_ADMIN_ROLES = ['super'] as const;
 /** Tokens whose verdict is remembered at once (oldest forgotten first). */
 const CACHE_SIZE = 256;
 
-const deny = (status: 401 | 403 | 502 | 503, message: string): AdminCheck => ({ ok: false, status, message });
+const deny = (status: 401 | 403 | 502 | 503, key: MessageKey): AdminCheck => ({ ok: false, status, message: { key } });
 
 /** Asks the platform who the token belongs to (its user info, spec §3) and whether one of its roles is an admin role. */
 export function platformAdminVerifier(upstreamUrl: string, opts: { adminRoles?: readonly string[]; cacheMs?: number; fetchImpl?: typeof globalThis.fetch; now?: () => number; timeoutMs?: number } = {}): AdminVerifier {
@@ -60,7 +61,7 @@ export function platformAdminVerifier(upstreamUrl: string, opts: { adminRoles?: 
   const now = opts.now ?? Date.now;
   const cache = new Map<string, { verdict: AdminCheck; until: number }>();
   return async (authorization) => {
-    if (!authorization?.trim()) return deny(401, 'Not signed in');
+    if (!authorization?.trim()) return deny(401, 'drift.notSignedIn');
     const hit = cache.get(authorization);
     if (hit && hit.until > now()) return hit.verdict;
     let verdict: AdminCheck;
@@ -72,11 +73,11 @@ export function platformAdminVerifier(upstreamUrl: string, opts: { adminRoles?: 
         signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
       });
       const body = (await res.json().catch(() => null)) as { code?: unknown; data?: { roles?: { id?: unknown }[] } } | null;
-      if (res.status === 401 || body?.code === ResultCode.unauthorized) verdict = deny(401, 'Session expired or not signed in');
-      else if (!res.ok || body?.code !== ResultCode.success) return deny(502, 'The platform could not say who you are');
-      else verdict = (body.data?.roles ?? []).some((r) => roles.has(String(r?.id))) ? { ok: true } : deny(403, 'Contract drift is for administrators');
+      if (res.status === 401 || body?.code === ResultCode.unauthorized) verdict = deny(401, 'session.notSignedIn');
+      else if (!res.ok || body?.code !== ResultCode.success) return deny(502, 'drift.noIdentity');
+      else verdict = (body.data?.roles ?? []).some((r) => roles.has(String(r?.id))) ? { ok: true } : deny(403, 'drift.adminsOnly');
     } catch {
-      return deny(502, 'The platform could not say who you are');
+      return deny(502, 'drift.noIdentity');
     }
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     cache.set(authorization, { verdict, until: now() + cacheMs });
@@ -88,13 +89,13 @@ export function platformAdminVerifier(upstreamUrl: string, opts: { adminRoles?: 
 function mockAdminVerifier(app: FastifyInstance): AdminVerifier {
   return async (authorization) => {
     const ctx = (app as unknown as { __mockCtx?: MockContext }).__mockCtx;
-    if (!ctx) return deny(503, 'No session store to check against');
+    if (!ctx) return deny(503, 'drift.noSessions');
     const session = ctx.sessions.verify(authorization);
-    if (!session) return deny(401, 'Session expired or not signed in');
+    if (!session) return deny(401, 'session.notSignedIn');
     const { grantsOf } = await import('../mock/permissions.js');
     const account = ctx.store.get<ConsoleAccount>('admin', session.userId);
-    if (!account || account.status !== 1) return deny(401, 'Session expired or account no longer active');
-    return grantsOf(ctx.store, account).isSuper ? { ok: true } : deny(403, 'Contract drift is for administrators');
+    if (!account || account.status !== 1) return deny(401, 'session.expired');
+    return grantsOf(ctx.store, account).isSuper ? { ok: true } : deny(403, 'drift.adminsOnly');
   };
 }
 
@@ -137,7 +138,7 @@ export function registerDriftRoutes(app: FastifyInstance, monitor: DriftMonitor,
     if (!(await guard(req, reply))) return reply;
     if (req.query.format === 'download') return sendDownload(reply, monitor);
     const raw = req.query.after ?? '0';
-    if (!/^\d{1,15}$/.test(raw)) return sendEnvelope(reply, 400, ResultCode.badRequest, 'after: must be integer');
+    if (!/^\d{1,15}$/.test(raw)) return sendEnvelope(reply, 400, ResultCode.badRequest, { field: 'after', key: 'validation.type.integer' });
     const after = Number(raw);
     const etag = `W/"drift-${monitor.version()}-${after}"`;
     reply.header('etag', etag).header('cache-control', 'private, no-cache');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { MessageKey, Refusal } from '../contract/messages.js';
 import { sendEnvelope } from './envelope.js';
 
 /**
@@ -16,28 +17,28 @@ export const MAX_DEPTH = 32;
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 const LONE_SURROGATE = /\p{Cs}/u;
 
-/** Why a string may not be stored, or null. */
-export function textProblem(s: string): string | null {
-  if (CONTROL.test(s)) return 'must not contain control characters (only tab and newline are allowed)';
-  if (LONE_SURROGATE.test(s)) return 'must be valid Unicode text (it holds a lone surrogate)';
+/** Why a string may not be stored (`fieldName`: the string is a field's name), or null. */
+export function textProblem(s: string, fieldName = false): MessageKey | null {
+  if (CONTROL.test(s)) return fieldName ? 'request.fieldNameControlChars' : 'request.controlChars';
+  if (LONE_SURROGATE.test(s)) return fieldName ? 'request.fieldNameLoneSurrogate' : 'request.loneSurrogate';
   return null;
 }
 
-/** The first problem in a parsed value as `path: reason`, or null. */
-export function inputProblem(value: unknown, path = '', depth = 0): string | null {
+/** The first problem in a parsed value as a refusal naming its path, or null. */
+export function inputProblem(value: unknown, path = '', depth = 0): Refusal | null {
   if (typeof value === 'string') {
     const p = textProblem(value);
-    return p ? `${path || 'body'}: ${p}` : null;
+    return p ? { field: path || 'body', key: p } : null;
   }
   if (value === null || typeof value !== 'object') return null;
-  if (depth >= MAX_DEPTH) return `${path || 'body'}: is nested deeper than ${MAX_DEPTH} levels`;
+  if (depth >= MAX_DEPTH) return { field: path || 'body', key: 'request.tooDeep', params: { max: MAX_DEPTH } };
   if (Buffer.isBuffer(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return null;
   const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
   for (const [k, v] of entries) {
     const at = path ? `${path}.${k}` : String(k);
     if (typeof k === 'string') {
-      const p = textProblem(k);
-      if (p) return `${path || 'body'}: a field name ${p}`;
+      const p = textProblem(k, true);
+      if (p) return { field: path || 'body', key: p };
     }
     const p = inputProblem(v, at, depth + 1);
     if (p) return p;

@@ -3,6 +3,8 @@ import type { Socket } from 'node:net';
 import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
 import underPressure from '@fastify/under-pressure';
 import type { Config } from '../config.js';
+import type { Refusal } from '../contract/messages.js';
+import { rawMessage } from './localize.js';
 import { sendEnvelope } from './envelope.js';
 
 /**
@@ -39,13 +41,13 @@ export function connectionOptions(config: Config): Partial<FastifyHttpOptions<ht
       connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs),
     },
     clientErrorHandler: envelopeClientError,
-    frameworkErrors: (err, _req, reply) => sendEnvelope(reply, 400, 400, `path: ${err.message}`),
+    frameworkErrors: (err, _req, reply) => sendEnvelope(reply, 400, 400, { field: 'path', key: 'request.badPath', params: { detail: err.message } }),
   };
 }
 
 /** A raw HTTP answer carrying the envelope, for errors Node raises before a request exists. */
-function rawEnvelope(status: number, message: string): string {
-  const body = JSON.stringify({ code: status, data: null, message });
+function rawEnvelope(status: number, refusal: Refusal): string {
+  const body = JSON.stringify({ code: status, data: null, message: rawMessage(refusal), field: null, params: {}, ...refusal });
   return `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
 
@@ -53,9 +55,9 @@ function rawEnvelope(status: number, message: string): string {
 export function envelopeClientError(this: FastifyInstance, err: Error & { code?: string }, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   let answer: string;
-  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') answer = rawEnvelope(408, 'Request timeout: the request did not arrive in time');
-  else if (err.code === 'HPE_HEADER_OVERFLOW') answer = rawEnvelope(431, `Request header fields too large: the URL and headers may hold at most ${MAX_HEADER_BYTES} bytes`);
-  else answer = rawEnvelope(400, 'Bad request: the request could not be read');
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') answer = rawEnvelope(408, { key: 'request.timeout' });
+  else if (err.code === 'HPE_HEADER_OVERFLOW') answer = rawEnvelope(431, { key: 'request.headersTooLarge', params: { max: MAX_HEADER_BYTES } });
+  else answer = rawEnvelope(400, { key: 'request.unreadable' });
   this.log.debug({ code: err.code }, 'client error');
   closeWith(socket, answer);
 }
@@ -78,7 +80,7 @@ export async function registerConnectionLimits(app: FastifyInstance, config: Con
   });
 
   app.addHook('onRequest', async (req, reply) => {
-    if (req.url.length > MAX_URL_LENGTH) return sendEnvelope(reply, 414, 414, `URI too long: at most ${MAX_URL_LENGTH} characters`);
+    if (req.url.length > MAX_URL_LENGTH) return sendEnvelope(reply, 414, 414, { key: 'request.uriTooLong', params: { max: MAX_URL_LENGTH } });
     const raw = req.raw;
     const hasBody = raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
     const socket = raw.socket as Socket | null;
@@ -87,7 +89,7 @@ export async function registerConnectionLimits(app: FastifyInstance, config: Con
     const onSilence = () => {
       if (raw.complete) return;
       req.log.info('request body timed out');
-      if (!reply.sent && !socket.destroyed) closeWith(socket, rawEnvelope(408, `Request timeout: no part of the body arrived for ${config.bodyTimeoutMs} ms`));
+      if (!reply.sent && !socket.destroyed) closeWith(socket, rawEnvelope(408, { key: 'request.bodyTimeout', params: { ms: config.bodyTimeoutMs } }));
       else socket.destroy();
     };
     // On the request, not the socket: Node then leaves the socket to us instead of destroying it.
@@ -128,7 +130,7 @@ export async function registerLoadShedding(app: FastifyInstance, config: Config)
     },
     pressureHandler: (_req, reply) => {
       reply.header('Retry-After', '5');
-      sendEnvelope(reply, 503, 503, `Service busy (event loop ${Math.round(lag)} ms behind), try again in 5 s`);
+      sendEnvelope(reply, 503, 503, { key: 'request.busy', params: { lag: Math.round(lag), wait: 5 } });
     },
   });
 }

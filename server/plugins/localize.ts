@@ -1,24 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ENTITIES, type AnyEntity } from '../contract/index.js';
-// Field labels are the console's own (resources.<entity>.fields.*, crud.fields.*): the screens' packs.
-import zhPack from '../../web/i18n/locales/zh_CN/screens';
-import enPack from '../../web/i18n/locales/en/screens';
-import { CATALOGUE, EXTRA_LABELS, JOIN, TAILS, type Lang, type Tools } from './message-catalogue.js';
+// Field labels and titles: the one label table the console's i18n reads too.
+import zhLabels from '../contract/labels/zh_CN.js';
+import enLabels from '../contract/labels/en.js';
+import { isMessageKey, renderMessage, type Lang, type Refusal, type RenderNames } from '../contract/messages.js';
 
 /**
- * Issue 15 item 1: error envelopes in the caller's language. The mock and the plugins write their
- * refusals in one style, `<field>: <English text>` (several joined by `; `, nested fields as
- * `list.3.url`, spreadsheet rows as `row 3: …`); this layer, at the one place every envelope leaves
- * the server (a preSerialization hook), rewrites the message into the language of the request's
- * `Accept-Language` (zh* → zh_CN, en* → en; zh_CN when absent), naming the field by its translated
- * label (the web packs' `resources.<entity>.fields.<field>`, the endpoint's entity first) and the
- * text through the pattern catalogue (message-catalogue.ts). The raw field key travels in
- * `data.field` of such answers so a form can still put the message beside its field.
- * Throw sites stay as they are: a new message in the same style is localized once its text has a
- * pattern (tests/server/messages.test.ts catches one that has none).
+ * Error envelopes in the caller's language (issue 15 item 1; issue 20 item 6: keys, no patterns).
+ * Every refusal the server writes is a key of the catalogue (server/contract/messages.ts) with its
+ * params and the field it is about, carried in the envelope beside `code`, `data` and `message`. At
+ * the one place every envelope leaves the server (a preSerialization hook) the `message` is rendered
+ * from the key in the language of the request's `Accept-Language` (zh* → zh_CN, en* → en; zh_CN when
+ * absent), the field named by its label (the endpoint's entity first). With MESSAGES=raw the hook is
+ * off and the message stays as thrown: `<field key>: <English text>`.
  */
 
-export type { Lang } from './message-catalogue.js';
+export type { Lang } from '../contract/messages.js';
 
 /** The language an `Accept-Language` header asks for: the first zh* or en* tag by preference; zh_CN by default. */
 export function langOf(header: string | string[] | undefined): Lang {
@@ -39,6 +36,26 @@ export function langOf(header: string | string[] | undefined): Lang {
   return 'zh_CN';
 }
 
+/** Labels of fields no resource declares (sign-in, uploads, request parts). */
+const EXTRA_LABELS: Record<Lang, Record<string, string>> = {
+  zh_CN: {
+    username: '账号', password: '密码', captchaCode: '验证码', captchaToken: '验证码', token: '验证码凭据', file: '文件', files: '文件',
+    ids: '所选记录', id: '记录', body: '请求体', path: '路径', querystring: '查询参数', query: '查询参数', permission: '权限',
+    oldPassword: '原密码', newPassword: '新密码', pageNum: '页码', pageSize: '每页条数', list: '列表', codes: '兑换码', delta: '数量变化',
+    itemId: '订单明细', latencyMs: '延迟（毫秒）', httpStatus: 'HTTP 状态码', envelopeCode: '响应码', drop: '断开连接', startDate: '开始日期', endDate: '结束日期',
+    amount: '金额', auditRemark: '审核意见', reason: '原因', goodsId: '商品', memberIds: '会员', gradeIds: '会员等级', roleIds: '角色', images: '图片', image: '图片',
+    after: '起始编号',
+  },
+  en: {
+    username: 'Account', password: 'Password', captchaCode: 'Captcha', captchaToken: 'Captcha', token: 'Captcha token', file: 'File', files: 'Files',
+    ids: 'Selected records', id: 'Record', body: 'Request body', path: 'Path', querystring: 'Query', query: 'Query', permission: 'Permission',
+    oldPassword: 'Current password', newPassword: 'New password', pageNum: 'Page', pageSize: 'Page size', list: 'List', codes: 'Codes', delta: 'Change',
+    itemId: 'Order item', latencyMs: 'Latency (ms)', httpStatus: 'HTTP status', envelopeCode: 'Envelope code', drop: 'Drop connection', startDate: 'Start date', endDate: 'End date',
+    amount: 'Amount', auditRemark: 'Audit remark', reason: 'Reason', goodsId: 'Goods', memberIds: 'Members', gradeIds: 'Member grades', roleIds: 'Roles', images: 'Images', image: 'Image',
+    after: 'After (entry id)',
+  },
+};
+
 type Labels = Record<string, string>;
 type Pack = { resources: Record<string, { title?: string; fields?: Labels }>; crud: { fields: Labels } };
 
@@ -53,11 +70,12 @@ function labelTables(pack: Pack) {
   }
   return { byEntity, crud: pack.crud.fields, any };
 }
-const LABELS = { zh_CN: labelTables(zhPack as unknown as Pack), en: labelTables(enPack as unknown as Pack) };
+const packOf = (l: typeof zhLabels | typeof enLabels) => ({ resources: l.resources, crud: { fields: l.common } }) as unknown as Pack;
+const LABELS = { zh_CN: labelTables(packOf(zhLabels)), en: labelTables(packOf(enLabels)) };
 
-/** Entity titles: English (lower case, as messages write them) → both languages. */
+/** Entity titles by entity name, both languages. */
 const TITLES = new Map<string, { zh_CN: string; en: string }>();
-for (const e of ENTITIES as readonly AnyEntity[]) TITLES.set(e.title.en.toLowerCase(), e.title);
+for (const e of ENTITIES as readonly AnyEntity[]) TITLES.set(e.name, e.title);
 
 /** Endpoint folder (path without its last segment) → entity, for choosing the entity's labels. */
 const ENTITY_OF_FOLDER = new Map<string, string>();
@@ -105,93 +123,55 @@ function pathLabel(path: string, lang: Lang, entity: string | null): string {
   return lang === 'zh_CN' ? out.join(' ') : out.join(' › ');
 }
 
-/** Field prefix of one message part: a dotted path, `field #n` or `row n`. */
-// A field path (`list.3.url`, `images #2`, the upload's array field `name[]`) or a sheet row.
-const PREFIX = /^([A-Za-z_$][\w$]*(?:\[\])?(?:\.[\w$]+)*(?: #\d+)?|row \d+): ([\s\S]*)$/;
-/** Where a message joins parts: `; ` followed by another field prefix. */
-const SPLIT = /; (?=(?:[A-Za-z_$][\w$]*(?:\.[\w$]+)*(?: #\d+)?|row \d+): )/;
+/** Names as MESSAGES=raw writes them: field keys as they are, entity titles in lower-case English. */
+export const RAW_NAMES: RenderNames = {
+  lang: 'raw',
+  label: (path) => path,
+  title: (entity) => TITLES.get(entity)?.en.toLowerCase() ?? entity,
+};
 
-export interface Translation {
-  text: string;
-  /** Texts no pattern matched (left as they were). */
-  missed: string[];
-}
-
-/**
- * Translates one mock message into `lang` (see the module comment). English keeps the text and
- * swaps the field key for its English label. @returns the text and what no pattern covered.
- */
-export function translateMessage(message: string, lang: Lang, entity: string | null = null): Translation {
-  const missed: string[] = [];
-  const tools: Tools = {
+/** Names in `lang`: field labels of the endpoint's entity first; titles (lower case inside English sentences). */
+export function namesFor(lang: Lang, entity: string | null = null): RenderNames {
+  return {
     lang,
-    label: (f) => pathLabel(f, lang, entity),
-    title: (en) => {
-      const t = TITLES.get(en.trim().toLowerCase());
-      return t ? t[lang] : en;
+    label: (path) => {
+      const row = /^row (\d+)$/.exec(path);
+      if (row) return lang === 'zh_CN' ? `第 ${row[1]} 行` : `row ${row[1]}`;
+      return pathLabel(path, lang, entity);
     },
-    text: (s) => text(s),
+    title: (name) => {
+      const t = TITLES.get(name);
+      return t ? (lang === 'zh_CN' ? t.zh_CN : t.en.toLowerCase()) : name;
+    },
   };
-  function text(s: string): string {
-    for (const [re, zh] of CATALOGUE) {
-      const m = re.exec(s);
-      if (m) return lang === 'zh_CN' ? zh(m, tools) : s;
-    }
-    missed.push(s);
-    return s;
-  }
-  const who = (path: string) => {
-    const row = /^row (\d+)$/.exec(path);
-    const name = row ? (lang === 'zh_CN' ? `第 ${row[1]} 行` : `row ${row[1]}`) : tools.label(path);
-    return name + (lang === 'zh_CN' ? '：' : ': ');
-  };
-  const known = (s: string) => CATALOGUE.some(([re]) => re.test(s));
-  /** A text that may name a field and may hold several field-named parts (`a: …; b: …`). */
-  function whole(s: string): string {
-    const m = PREFIX.exec(s);
-    // One field whose text is itself a known sentence, even one with `; ` inside.
-    if (m && known(m[2])) return who(m[1]) + text(m[2]);
-    if (!m && known(s)) return text(s);
-    const parts = s.split(SPLIT);
-    if (parts.length > 1) return [...new Set(parts.map(whole))].join(JOIN[lang]);
-    return m ? who(m[1]) + whole(m[2]) : text(s);
-  }
-  let body = message;
-  let tail = '';
-  for (const [re, zh] of TAILS) {
-    const m = re.exec(body);
-    if (m) {
-      body = body.slice(0, m.index);
-      tail = lang === 'zh_CN' ? zh(m, tools) : m[0];
-      break;
-    }
-  }
-  const out = whole(body) + tail;
-  // Spreadsheet reports name a column by its header in the file (Chinese, as the template writes
-  // it) and its key: `会员ID (memberId)`. In English the column is named by the field's English
-  // label, with the header to find it in the file: `Member ID (column "会员ID")`.
-  return { text: lang === 'en' ? out.replace(/([\u4e00-\u9fff][^\s()]*) \(([A-Za-z]\w*)\)/g, (_, header: string, field: string) => `${tools.label(field)} (column "${header}")`) : out, missed };
 }
 
-/** The field key a message is about (`typeName: …` → typeName; `list.3.url: …` → list), else null. */
-export function fieldOfMessage(message: string): string | null {
-  const m = PREFIX.exec(message);
-  if (!m || m[1].startsWith('row ')) return null;
-  return m[1].split(/[.\s]/)[0];
+/** A refusal as MESSAGES=raw answers it (and as logs show it): `<field key>: <English text>`. */
+export function rawMessage(r: Refusal): string {
+  return renderMessage(r, RAW_NAMES);
+}
+
+/** A refusal as a request in `lang` reads it; `entity` picks the field labels of the endpoint's entity. */
+export function localizedMessage(r: Refusal, lang: Lang, entity: string | null = null): string {
+  return renderMessage(r, namesFor(lang, entity));
+}
+
+/** The refusal an error envelope carries (`{field, key, params}` beside `code`, `data`, `message`), else null. */
+export function refusalOf(env: unknown): Refusal | null {
+  if (!env || typeof env !== 'object') return null;
+  const d = env as { key?: unknown; params?: unknown; field?: unknown };
+  if (!isMessageKey(d.key)) return null;
+  return { key: d.key, params: (d.params ?? {}) as Refusal['params'], field: typeof d.field === 'string' ? d.field : null };
 }
 
 type Envelope = { code: number; data: unknown; message: string };
 
-/**
- * The error envelope as the request should read it (see the module comment): message translated,
- * and `data: { field }` (the raw key) when the message names a field and `data` was empty.
- */
+/** The error envelope as the request should read it: `message` rendered from its key (see the module comment). */
 export function localizeEnvelope(req: FastifyRequest, env: Envelope): Envelope {
-  if (env.code === 200 || !env.message) return env;
-  const field = fieldOfMessage(env.message);
-  const data = field && (env.data === null || env.data === undefined) ? { field } : env.data;
-  const message = translateMessage(env.message, langOf(req.headers['accept-language']), entityOfUrl(req.url)).text;
-  return { ...env, data, message };
+  if (env.code === 200) return env;
+  const refusal = refusalOf(env);
+  if (!refusal) return env;
+  return { ...env, message: localizedMessage(refusal, langOf(req.headers['accept-language']), entityOfUrl(req.url)) };
 }
 
 /** Registers the hook that localizes every error envelope the server itself sends. */

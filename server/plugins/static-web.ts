@@ -149,8 +149,8 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string, o
 
   const notFound = (req: FastifyRequest, reply: FastifyReply) => {
     const p = req.url.split('?')[0];
-    if (isApiPath(req.url)) return sendEnvelope(reply, 404, ResultCode.notFound, `No such endpoint: ${req.method} ${p}`);
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendEnvelope(reply, 404, ResultCode.notFound, 'Not found');
+    if (isApiPath(req.url)) return sendEnvelope(reply, 404, ResultCode.notFound, { key: 'request.noEndpoint', params: { method: req.method, path: p } });
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendEnvelope(reply, 404, ResultCode.notFound, { key: 'request.notFound' });
     // A missing asset (a path with a file extension) is a real 404, not the app shell.
     if (/\.[a-z0-9]+$/i.test(p)) return reply.code(404).type('text/plain').send('Not found');
     const index = current().get('/index.html');

@@ -214,7 +214,9 @@ export async function runCase(app: FastifyInstance, c: Case, changes: () => numb
     return `${where}: body is not JSON: ${res.body.slice(0, 120)}`;
   }
   const keys = Object.keys(json ?? {}).sort().join(',');
-  if (keys !== 'code,data,message' || typeof json.code !== 'number' || typeof json.message !== 'string') return `${where}: not an envelope: ${res.body.slice(0, 200)}`;
+  // A refusal of this server also names its field, catalogue key and values (issue 20 item 6).
+  const shape = keys === 'code,data,message' || (keys === 'code,data,field,key,message,params' && typeof json.key === 'string');
+  if (!shape || typeof json.code !== 'number' || typeof json.message !== 'string') return `${where}: not an envelope: ${res.body.slice(0, 200)}`;
   if (json.code >= 500) return `${where}: envelope code ${json.code}: ${json.message}`;
   if (json.code === 200 && MUST_REFUSE.has(c.kind)) return `${where}: accepted what must be refused`;
   if (json.code !== 200 && changes() !== before) return `${where}: refused (${json.code} ${json.message}) but the store changed`;

@@ -67,14 +67,14 @@ describe('finding 7: envelopes everywhere', () => {
     c.socket.write(`GET /v1/order/list?q=${'a'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
     const r = parse(await c.closed);
     expect(r.status).toBe(431);
-    expect(r.json).toEqual({ code: 431, data: null, message: expect.stringMatching(/header/i) });
+    expect(r.json).toEqual({ code: 431, data: null, message: expect.stringMatching(/header/i), field: null, key: 'request.headersTooLarge', params: { max: expect.any(Number) } });
   });
 
   test('a 10 KB URL answers a 414 envelope', async () => {
     ({ app } = await makeApp(SMALL));
     const res = await app.inject({ url: `/v1/order/list?q=${'a'.repeat(10_000)}` });
     expect(res.statusCode).toBe(414);
-    expect(res.json()).toEqual({ code: 414, data: null, message: expect.stringMatching(/URI too long/) });
+    expect(res.json()).toMatchObject({ code: 414, data: null, message: expect.stringMatching(/URI too long/), key: 'request.uriTooLong' });
   });
 
   test('a malformed request line and a bad URL component answer 400 envelopes', async () => {
@@ -98,7 +98,8 @@ describe('finding 7: envelopes everywhere', () => {
     ] as const) {
       const res = await app.inject({ method: 'POST', url: '/v1/admin/login', headers: { 'content-type': type }, payload });
       expect(res.statusCode).toBe(status);
-      expect(Object.keys(res.json()).sort()).toEqual(['code', 'data', 'message']);
+      // The envelope, with the refusal's field, key and values (issue 20 item 6).
+      expect(Object.keys(res.json()).sort()).toEqual(['code', 'data', 'field', 'key', 'message', 'params']);
     }
   });
 
@@ -234,7 +235,7 @@ describe('finding 3: sign-in cannot be brute-forced or used to find accounts', (
     ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST', LOGIN_FAILURES_PER_ACCOUNT: '5', LOGIN_LOCK_SECONDS: '600', LOGIN_RATE_PER_IP: '1000' }, { now: clock.now }));
     for (let i = 0; i < 5; i++) expect((await login(app, 'admin', `wrong${i}`)).json.code).toBe(400);
     const locked = await login(app, 'admin', 'admin123');
-    expect(locked.json).toEqual({ code: 429, data: { retryAfter: 600 }, message: expect.stringMatching(/^username: too many failed sign-ins.*try again in 600 s/) });
+    expect(locked.json).toEqual({ code: 429, data: { retryAfter: 600 }, message: expect.stringMatching(/^username: too many failed sign-ins.*try again in 600 s/), field: 'username', key: 'login.tooManyForAccount', params: { wait: 600 } });
     expect(locked.res.headers['retry-after']).toBe('600');
     // An unknown account is locked the same way: the answer does not tell which accounts exist.
     for (let i = 0; i < 5; i++) expect((await login(app, 'nobody-here', `wrong${i}`)).json.message).toBe('username: wrong account or password');
@@ -340,7 +341,7 @@ describe('finding 8: proxy mode', () => {
     for (const url of ['/v1/mock/reset', '/v1//mock/reset', '/v1/Mock/reset', '/v1/mock%2freset', '/v1/mock%252Freset', '/api/v1/mock/reset', '/API/V1/MOCK/info', '/v1/%6d%6f%63%6b/reset', '/v1\\mock/reset']) {
       const res = await app.inject({ method: 'POST', url, payload: { seed: 1 } });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json(), url).toEqual({ code: 404, data: null, message: 'QA controls exist only in mock mode' });
+      expect(res.json(), url).toMatchObject({ code: 404, data: null, message: 'QA controls exist only in mock mode', key: 'qa.onlyInMock' });
     }
     expect(up.received).toHaveLength(0);
     // Other paths still go through.
@@ -479,7 +480,7 @@ describe('finding 9: QA controls and the production build', () => {
     for (const url of ['/v1/mock/reset', '/v1/mock/info', '/v1/mock/faults/add', '/api/v1/mock/reset']) {
       const res = await app.inject({ method: 'POST', url, payload: { seed: 5, path: '/v1/*', drop: true } });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json(), url).toEqual({ code: 404, data: null, message: 'QA controls are switched off on this server' });
+      expect(res.json(), url).toMatchObject({ code: 404, data: null, message: 'QA controls are switched off on this server', key: 'qa.off' });
     }
     expect(mockCtx(app).store.seed).toBe(seed);
     expect(mockCtx(app).faults.size).toBe(0);

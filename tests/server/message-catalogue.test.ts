@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from 'vitest';
-import { translateMessage } from '../../server/plugins/localize.js';
+import { describe, expect, test } from 'vitest';
+import { MESSAGES, renderMessage, type Refusal, type RenderNames } from '../../server/contract/messages.js';
+import { localizedMessage, rawMessage } from '../../server/plugins/localize.js';
 
 /**
- * Issue 15: every refusal written in the server's code has a zh_CN pattern. The messages are read
- * from the source (`new MockError(…)`, `sendEnvelope(…, '…')`, `{ refused: '…' }`), each `${…}`
- * replaced by sample values (a number, an entity title, a word); a message passes when one of the
- * samples translates with nothing left over. A new message without a pattern fails here.
+ * Issue 20 item 6: one catalogue of keys (server/contract/messages.ts) replaces the regular
+ * expressions that translated English sentences back. Every key has both languages, every key is
+ * thrown somewhere, no zh_CN template is an English sentence, and the server reads no web file.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../../server');
@@ -18,87 +18,56 @@ function files(dir: string): string[] {
     return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
   });
 }
+const SOURCES = files(ROOT).filter((f) => !f.endsWith(`contract${path.sep}messages.ts`)).map((f) => ({ f, src: readFileSync(f, 'utf8') }));
 
-/** The string or template literal starting at `i` (a quote), with each `${…}` as §; null when there is none. */
-function literalAt(src: string, i: number): string | null {
-  const q = src[i];
-  if (q !== "'" && q !== '`' && q !== '"') return null;
-  let out = '';
-  for (let j = i + 1; j < src.length; j++) {
-    const c = src[j];
-    if (c === '\\') {
-      out += src[j + 1] === 'n' ? '\n' : src[j + 1];
-      j++;
-    } else if (c === q) return out;
-    else if (q === '`' && c === '$' && src[j + 1] === '{') {
-      let depth = 1;
-      j += 2;
-      for (; j < src.length && depth; j++) {
-        if (src[j] === '{') depth++;
-        else if (src[j] === '}') depth--;
-        else if (src[j] === '`') {
-          // a nested template inside the expression: skip to its end (one level is enough here)
-          j++;
-          while (j < src.length && src[j] !== '`') j++;
-        }
-      }
-      j--;
-      out += '§';
-    } else out += c;
-  }
-  return null;
-}
+/** Three or more English words in a row, once placeholders, quoted values and paths are taken out. */
+const ENGLISH_SENTENCE = /\b[A-Za-z]{2,}(?:[ ,]+[A-Za-z]{2,}){2,}\b/;
 
-const CALLS = [/new MockError\(\s*/g, /sendEnvelope\([^,]+,[^,]+,[^,]+,\s*/g, /refused: /g, /return '(?=[a-zA-Z]+: |must |is )/g];
+describe('the catalogue', () => {
+  const entries = Object.entries(MESSAGES) as [string, { zh_CN: string; en: string }][];
 
-function messages(): { where: string; text: string }[] {
-  const out: { where: string; text: string }[] = [];
-  for (const f of files(ROOT)) {
-    if (f.includes(`${path.sep}contract${path.sep}`) || f.endsWith('message-catalogue.ts')) continue;
-    const src = readFileSync(f, 'utf8');
-    for (const re of CALLS) {
-      for (const m of src.matchAll(re)) {
-        const at = m.index + m[0].length - (m[0].endsWith("'") ? 1 : 0);
-        const text = literalAt(src, at);
-        if (text && /[a-z]{2,} [a-z]{2,}/i.test(text.replace(/§/g, ''))) out.push({ where: `${path.relative(ROOT, f)}:${src.slice(0, at).split('\n').length}`, text });
-      }
+  test('every key has a zh_CN and an English template; no zh_CN template is an English sentence', () => {
+    expect(entries.length).toBeGreaterThan(200);
+    for (const [key, t] of entries) {
+      expect(t.zh_CN, key).toBeTruthy();
+      expect(t.en, key).toBeTruthy();
+      const zh = t.zh_CN.replace(/\{[^}]+\}/g, '').replace(/"[^"]*"|'[^']*'|\([^)]*\/v1[^)]*\)/g, '');
+      if (!key.startsWith('word.') || t.zh_CN !== t.en) expect(zh, key).not.toMatch(ENGLISH_SENTENCE);
     }
-  }
-  return out;
-}
+  });
 
-/** Status and kind words the messages put after "is", "was", "already". */
-const STATES = ['frozen', 'sent', 'approved', 'a draft', 'already settled', 'cancelled', 'closed'];
+  test('every key is thrown somewhere in server/ (words are named by the values that use them)', () => {
+    const all = SOURCES.map((s) => s.src).join('\n');
+    const unused = entries.map(([k]) => k).filter((k) => !k.startsWith('word.') && !all.includes(`'${k}'`) && !all.includes(`\`${k}\``));
+    // Validation keys of a type are named as `validation.type.${type}`.
+    expect(unused.filter((k) => !k.startsWith('validation.type.'))).toEqual([]);
+  });
 
-/** The message with each `${…}` replaced by a value that fits where it stands (see the module comment). */
-function instantiate(text: string, state: string): string {
-  const parts = text.replace(/^§(?=[:. #])/, 'typeName').split('§');
-  let out = parts[0];
-  for (let i = 1; i < parts.length; i++) {
-    const before = out;
-    const after = parts[i];
-    let v = '3';
-    if (before.endsWith('¤') || (before === '' && i === 1 && after === '')) v = '';
-    else if (/(?:^|\s)(?:no|a|new|sell a)\s$/.test(before)) v = 'goods';
-    else if (/already used by $/.test(before) || /^ is used by/.test(after) || /\([^)]* of $/.test(before)) v = 'feedback type 3 (x)';
-    else if (/^ of /.test(after) && before.endsWith('(')) v = 'typeId';
-    else if (/by \d+ $/.test(before)) v = 'feedback';
-    else if (/unsold $/.test(before)) v = 'codes';
-    else if (/record$/.test(before)) v = 's';
-    else if (/imported\. $/.test(before)) v = 'row 2: 卡号 (cardNo) is required';
-    else if (/^ already/.test(after)) v = 'is';
-    else if (/(?:\bis|\bwas|already) $/.test(before)) v = state;
-    // Two placeholders in a row: the second adds an optional ending, left empty.
-    out += (after === '' && i < parts.length - 1 ? v + '¤' : v) + after;
-  }
-  return out.replace(/¤/g, '');
-}
+  test('the server imports nothing from web/ and keeps no regular-expression catalogue', () => {
+    const fromWeb = SOURCES.filter(({ src }) => /from '(?:\.\.\/)+web\//.test(src)).map(({ f }) => path.relative(ROOT, f));
+    expect(fromWeb).toEqual([]);
+    expect(SOURCES.some(({ f }) => f.endsWith('message-catalogue.ts'))).toBe(false);
+  });
+});
 
-test('every refusal written in server/ has a zh_CN pattern', () => {
-  const all = messages();
-  expect(all.length).toBeGreaterThan(120);
-  // A message made only of other messages (`${problems}${more}. Nothing was imported.`) is checked where its parts are written.
-  const own = all.filter(({ text }) => !/^§§/.test(text));
-  const missing = own.filter(({ text }) => !STATES.some((st) => translateMessage(instantiate(text, st), 'zh_CN').missed.length === 0));
-  expect(missing.map((m) => `${m.where} ${m.text.replace(/§/g, '${…}')} → ${instantiate(m.text, STATES[0])}`)).toEqual([]);
+describe('rendering a refusal', () => {
+  const names = (lang: RenderNames['lang']): RenderNames => ({ lang, label: (p) => `<${p}>`, title: (e) => `[${e}]` });
+
+  test('params, labels, titles, words, brackets and nested parts in each language', () => {
+    const r: Refusal = { field: 'ids', key: 'record.inUse', params: { entity: 'feedbackType', id: 3, label: '充值', count: 2, from: 'feedback', records: 'records', refField: 'typeId', fromId: 9, fromLabel: '', more: ', …' } };
+    expect(renderMessage(r, names('zh_CN'))).toBe('<ids>：[feedbackType] 3（充值）正被 2 条[feedback]使用（[feedback] 9 的<typeId>, …），请先修改或删除它们');
+    expect(renderMessage(r, names('raw'))).toBe('<ids>: [feedbackType] 3 (充值) is used by 2 [feedback] records (typeId of [feedback] 9, …); change or delete them first');
+    expect(renderMessage({ key: 'order.wrongStatus', field: 'id', params: { orderNo: 'O1', status: 'delivered', doing: 'deliver it' } }, names('zh_CN'))).toBe('<id>：订单 O1 状态为已发货，不能执行此操作');
+    const several: Refusal = { field: 'typeName', key: 'validation.several', params: { errors: [{ field: 'typeName', key: 'validation.required' }, { field: 'sort', key: 'validation.minimum', params: { limit: 0 } }] } };
+    expect(renderMessage(several, names('zh_CN'))).toBe('<typeName>：必填；<sort>：不能小于 0');
+    expect(renderMessage(several, names('raw'))).toBe('<typeName>: is required; <sort>: must be >= 0');
+  });
+
+  test('the server names fields by their labels and rows by number; raw keeps keys and English', () => {
+    const r: Refusal = { field: 'list.2.url', key: 'validation.notAllowed' };
+    expect(rawMessage(r)).toBe('list.2.url: is not allowed');
+    expect(localizedMessage(r, 'zh_CN')).toMatch(/^列表 第 3 项 .+：不是可接受的字段$/);
+    expect(localizedMessage({ field: 'typeName', key: 'validation.required' }, 'en', 'feedbackType')).toBe('Type name: is required');
+    expect(localizedMessage({ field: 'row 4', key: 'sheet.cell.empty', params: { col: { header: '卡号', field: 'cardNo' } } }, 'zh_CN')).toBe('第 4 行：卡号 为空');
+  });
 });

@@ -2,13 +2,15 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import writeXlsxFile from 'write-excel-file/node';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AWARD_COLUMNS } from '../../server/contract/feedback.js';
-import { fieldLabel, langOf, translateMessage } from '../../server/plugins/localize.js';
+import type { Refusal } from '../../server/contract/messages.js';
+import { fieldLabel, langOf, localizedMessage } from '../../server/plugins/localize.js';
 import { cases, firstIdOf, watchStore } from './fuzz-cases.js';
 import { makeApp, signIn } from './helpers.js';
 
 /**
- * Issue 15 item 1: error envelopes speak the caller's language (Accept-Language; zh_CN when absent)
- * and name the field by its translated label, with the raw key in `data.field`.
+ * Issue 15 item 1, issue 20 item 6: error envelopes speak the caller's language (Accept-Language;
+ * zh_CN when absent), name the field by its translated label and carry `{field, key, params}` in
+ * `data`, the message rendered from the key (server/contract/messages.ts).
  */
 
 let app: FastifyInstance;
@@ -36,7 +38,7 @@ const LANGS = [
 async function send(opts: InjectOptions, header: string | undefined) {
   const headers = { authorization: token, ...(opts.headers ?? {}), ...(header ? { 'accept-language': header } : {}) };
   const res = await app.inject({ ...opts, headers });
-  return res.json() as { code: number; data: any; message: string };
+  return res.json() as { code: number; data: any; message: string; field?: string | null; key?: string };
 }
 
 async function captchaToken(): Promise<string> {
@@ -170,7 +172,7 @@ describe.each(LANGS)('Accept-Language $name', ({ header, lang }) => {
     expect(env.code).not.toBe(200);
     expect(env.message).toMatch(lang === 'en' ? row.en : row.zh);
     if (lang === 'zh_CN') expect(unquoted(env.message)).not.toMatch(ENGLISH_SENTENCE);
-    if (row.field) expect(env.data).toMatchObject({ field: row.field });
+    expect(env).toMatchObject({ field: row.field, key: expect.any(String) });
     if (!row.changes) expect(watch.count()).toBe(before);
   }, 30_000);
 });
@@ -190,14 +192,16 @@ describe('the rules of the layer', () => {
     expect(fieldLabel('typeName', 'en', 'feedbackType')).toBe('Type name');
     expect(fieldLabel('noSuchFieldAnywhere', 'zh_CN')).toBe('noSuchFieldAnywhere');
   });
-  test('several parts, nested paths and rows are each translated', () => {
-    const r = translateMessage('typeName: is required; sort: must be >= 0; list.2.url: is not allowed', 'zh_CN', 'feedbackType');
-    expect(r.missed).toEqual([]);
-    expect(r.text).toBe('类型名称：必填；排序：不能小于 0；列表 第 3 项 ' + fieldLabel('url', 'zh_CN') + '：不是可接受的字段');
+  test('several parts, nested paths and rows are each rendered from their keys', () => {
+    const several = { field: 'typeName', key: 'validation.several', params: { errors: [
+      { field: 'typeName', key: 'validation.required' }, { field: 'sort', key: 'validation.minimum', params: { limit: 0 } }, { field: 'list.2.url', key: 'validation.notAllowed' },
+    ] } } satisfies Refusal;
+    expect(localizedMessage(several, 'zh_CN', 'feedbackType')).toBe('类型名称：必填；排序：不能小于 0；列表 第 3 项 ' + fieldLabel('url', 'zh_CN') + '：不是可接受的字段');
   });
-  test('a text no pattern covers is reported (and kept) rather than garbled', () => {
-    const r = translateMessage('typeName: frobnicated beyond repair', 'zh_CN', 'feedbackType');
-    expect(r.missed).toEqual(['frobnicated beyond repair']);
+  test('an envelope without a key (a platform answer passed through) keeps its message', async () => {
+    await app.inject({ method: 'POST', url: '/v1/mock/faults/add', payload: { path: '/v1/feedbackType/list', envelopeCode: 500, message: 'as the platform said it', times: 1 } });
+    const env = await send({ method: 'POST', url: '/v1/feedbackType/list', payload: { pageNum: 1, pageSize: 1 } }, 'zh-CN');
+    expect(env.message).toBe('as the platform said it');
   });
 });
 

@@ -179,7 +179,7 @@ describe('replay (MODE=replay)', () => {
     const t2 = await signIn(with404);
     const res = await post(with404, '/v1/member/list', { pageNum: 1 }, t2);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 404, data: null, message: 'No recording for POST /v1/member/list' });
+    expect(res.json()).toMatchObject({ code: 404, data: null, message: 'No recording for POST /v1/member/list', key: 'gateway.noRecording' });
   });
 
   test('a recording made in hybrid mode holds only the answers the platform served (not the 404s the mock answered for)', async () => {

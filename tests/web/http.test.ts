@@ -540,4 +540,13 @@ describe('the language of server messages (issue 15)', () => {
     const plain = setup(() => envelope({ code: 500, data: null, message: 'x' }));
     expect((await rejection(plain.client.post('/v1/a', {}))).field).toBeNull();
   });
+  test('a structured refusal (issue 20) carries its field, key and values beside the message the server rendered', async () => {
+    const refused = setup(() => envelope({ code: 400, data: null, message: '类型名称：“Bug”已被反馈类型 3 使用', field: 'typeName', key: 'record.duplicate', params: { value: 'Bug', entity: 'feedbackType', id: 3, label: '' } }));
+    const e = await rejection(refused.client.post('/v1/feedbackType/add', { typeName: 'Bug' }));
+    expect([e.kind, e.field, e.message]).toEqual(['envelope', 'typeName', '类型名称：“Bug”已被反馈类型 3 使用']);
+    expect(e.refusal).toEqual({ key: 'record.duplicate', params: { value: 'Bug', entity: 'feedbackType', id: 3, label: '' } });
+    const platform = setup(() => envelope({ code: 500, data: null, message: 'as the platform said it' }));
+    const p = await rejection(platform.client.post('/v1/a', {}));
+    expect([p.message, p.refusal]).toEqual(['as the platform said it', null]);
+  });
 });

@@ -1,5 +1,7 @@
 import { ofetch, FetchError, type $Fetch } from 'ofetch';
 import { formatRequestBody } from '../lib/request-body';
+// Types only: the catalogue itself stays out of the login route's bundle.
+import type { MessageKey, MessageParams } from '../../server/contract/messages';
 
 /** Spec §9: request timeout. */
 export const REQUEST_TIMEOUT_MS = 1_200_000;
@@ -33,8 +35,15 @@ export class ApiError extends Error {
     readonly code: number | null = null,
     readonly url = '',
     readonly method = '',
-    /** The field key a refused request names (the envelope's `data.field`, issue 15), so a form can show it beside the field. */
+    /** The field key a refused request names (the envelope's `field`, issue 15), so a form can show it beside the field. */
     readonly field: string | null = null,
+    /**
+     * The refusal's key in the server's catalogue and its values (issue 20 item 6,
+     * server/contract/messages.ts), for callers that act on what was refused; null for other failures
+     * and for answers of a platform that sends none. `message` is already in the console's language:
+     * the server renders it from the key for the `Accept-Language` this client sends.
+     */
+    readonly refusal: { key: MessageKey; params: MessageParams } | null = null,
   ) {
     super(message);
   }
@@ -177,7 +186,7 @@ export function createHttpClient(deps: HttpDeps) {
     const env = isEnvelope(data) ? data : opts.raw ? await blobEnvelope(data) : null;
     if (status < 200 || status >= 300) {
       if (status === 401) fail(new ApiError('unauthorized', httpMessage(401, env?.message), 401, url, method), mode, detail);
-      fail(new ApiError('http', httpMessage(status, env?.message), status, url, method, status === 400 ? fieldOf(env) : null), mode, detail);
+      fail(new ApiError('http', httpMessage(status, env?.message), status, url, method, status === 400 ? fieldOf(env) : null, refusalOf(env)), mode, detail);
     }
     if (opts.raw) return env ? unwrap<T>(env, mode, url, method, detail) : (data as T);
     if (!env) fail(new ApiError('badResponse', deps.t('errors.requestFailed'), status, url, method), mode, detail);
@@ -188,7 +197,7 @@ export function createHttpClient(deps: HttpDeps) {
     if (env.code === 200) return env.data as T;
     if (env.code === 401) fail(new ApiError('unauthorized', deps.t('errors.timeout'), 401, url, method), mode, detail);
     const message = typeof env.message === 'string' && env.message.trim() ? env.message : deps.t('errors.requestFailed');
-    fail(new ApiError('envelope', message, env.code, url, method, fieldOf(env)), mode, detail);
+    fail(new ApiError('envelope', message, env.code, url, method, fieldOf(env), refusalOf(env)), mode, detail);
   }
 
   return {
@@ -221,16 +230,25 @@ interface Envelope {
   code: number;
   data: unknown;
   message?: string;
+  /** A refusal of this server (issue 20 item 6): the field, the catalogue key and its values. */
+  field?: string | null;
+  key?: string;
+  params?: MessageParams;
 }
 
 function isEnvelope(v: unknown): v is Envelope {
   return typeof v === 'object' && v !== null && typeof (v as Envelope).code === 'number';
 }
 
-/** The field key an error envelope names in `data.field` (issue 15), else null. */
+/** The field key an error envelope names (`field`; `data.field` from servers before issue 20), else null. */
 function fieldOf(env: Envelope | null): string | null {
-  const f = env && typeof env.data === 'object' && env.data !== null ? (env.data as { field?: unknown }).field : null;
+  const f = env?.field ?? (env && typeof env.data === 'object' && env.data !== null ? (env.data as { field?: unknown }).field : null);
   return typeof f === 'string' && f ? f : null;
+}
+
+/** The catalogue key and values an error envelope carries (issue 20 item 6), else null. */
+function refusalOf(env: Envelope | null): ApiError['refusal'] {
+  return env && typeof env.key === 'string' && env.key ? { key: env.key as MessageKey, params: env.params ?? {} } : null;
 }
 
 /** i18next language → Accept-Language tag: `zh_CN` → `zh-CN`. */

@@ -1,4 +1,5 @@
-import { CDK_COLUMNS, CdkOwnerType } from '../../contract/cdk.js';
+import { CDK_COLUMNS } from '../../contract/cdk.js';
+import type { ColumnRef, Refusal } from '../../contract/messages.js';
 import { checkCdkOwner } from '../hooks/cdk.js';
 import type { ActionHandlers } from '../routes/actions.js';
 import { MockError } from '../store/crud.js';
@@ -7,6 +8,9 @@ import { readRows, textCell } from '../store/sheet.js';
 import { audit } from './support/audit.js';
 import { all, findAll } from './support/rows.js';
 import { CODE, columns, finish, flag, idField, newBatchNo, template, timeCell, type Checked } from './support/sheet-import.js';
+
+const CODE_COL: ColumnRef = { header: '兑换码', field: 'code' };
+const EXPIRE_COL: ColumnRef = { header: '过期时间', field: 'expireTime' };
 
 /**
  * CDK codes (spec §2 /cdk): batch import of typed codes and of a spreadsheet (with a preview), batch
@@ -24,7 +28,7 @@ export const cdkHandlers: ActionHandlers = {
     const codes = body.codes as string[];
     const existing = new Set(all(ctx, 'cdkCode').map((c) => String(c.code).toLowerCase()));
     const dup = codes.findIndex((c) => existing.has(c.toLowerCase()));
-    if (dup >= 0) throw new MockError(`codes.${dup}: "${codes[dup]}" already exists; nothing was imported`);
+    if (dup >= 0) throw new MockError(`codes.${dup}`, 'cdk.exists', { code: codes[dup] });
     const now = ctx.crud.now();
     const col = ctx.store.col('cdkCode');
     const batchNo = body.batchNo ?? `C${now.slice(0, 10).replace(/-/g, '')}${String(col.peekNextId()).padStart(6, '0')}`;
@@ -45,7 +49,8 @@ export const cdkHandlers: ActionHandlers = {
     const names = ['unused', 'redeemed', 'expired', 'already void'];
     const refused = rows.filter((r) => r.status !== 0);
     if (refused.length) {
-      throw new MockError(`ids: only unused codes can be voided; ${refused.slice(0, 10).map((r) => `${r.code as string} is ${names[r.status as number]}`).join(', ')}${refused.length > 10 ? ` (and ${refused.length - 10} more)` : ''}; nothing was voided`);
+      const items = refused.slice(0, 10).map((r): Refusal => ({ key: 'item.is', params: { item: r.code as string, state: names[r.status as number] } }));
+      throw new MockError('ids', 'cdk.onlyUnused', { items, more: refused.length > 10 ? { key: 'item.andMore', params: { count: refused.length - 10 } } : null });
     }
     const now = ctx.crud.now();
     for (const r of rows) ctx.store.col('cdkCode').replace({ ...r, status: 3, updateTime: now });
@@ -61,37 +66,37 @@ export const cdkHandlers: ActionHandlers = {
     const ownerId = Number(f.ownerId);
     checkCdkOwner({ ownerType, [ownerField]: ownerId } as unknown as AnyRow);
     const owner = ctx.store.get<AnyRow>(ownerEntity, ownerId);
-    if (!owner) throw new MockError(`ownerId: no ${CdkOwnerType.label(ownerType, 'en')} with id ${ownerId}`, 404);
+    if (!owner) throw new MockError('ownerId', 'record.notFound', { entity: ownerEntity, ids: String(ownerId) }, 404);
     const goodsId = idField(f.goodsId);
-    if (goodsId !== undefined && !ctx.store.get('goods', goodsId)) throw new MockError(`goodsId: no goods with id ${goodsId}`, 404);
+    if (goodsId !== undefined && !ctx.store.get('goods', goodsId)) throw new MockError('goodsId', 'record.notFound', { entity: 'goods', ids: String(goodsId) }, 404);
     const faceValue = Number(f.faceValue);
-    if (faceValue > 100_000_000_000) throw new MockError('faceValue: at most 100000000000 cents');
+    if (faceValue > 100_000_000_000) throw new MockError('faceValue', 'money.atMost', { max: 100_000_000_000 });
     const now = ctx.crud.now();
-    if (f.expireTime && f.expireTime <= now) throw new MockError(`expireTime: ${f.expireTime} has passed`);
+    if (f.expireTime && f.expireTime <= now) throw new MockError('expireTime', 'time.passed', { value: f.expireTime });
     const { rows, rowNumbers } = await readRows(upload!.file.data, columns(CDK_COLUMNS));
     if (ownerType === 2) {
       const room = (owner.quota as number) - (owner.usedQuota as number);
-      if (rows.length > room) throw new MockError(`file: distributor ${owner.merchantName as string} may hold ${room} more codes (quota ${owner.quota as number}); the sheet has ${rows.length}`);
+      if (rows.length > room) throw new MockError('file', 'cdk.quota', { name: owner.merchantName as string, room, quota: owner.quota as number, rows: rows.length });
     }
     const existing = new Set<string>();
     for (const c of ctx.store.col('cdkCode').values()) existing.add(String(c.code).toLowerCase());
     const seen = new Map<string, number>();
     type Rec = { code: string; expireTime?: string };
     const checked: Checked<Rec>[] = rows.map((r, i) => {
-      const problems: string[] = [];
-      const bad = (m: string) => problems.push(m);
+      const problems: Refusal[] = [];
+      const bad = (m: Refusal) => problems.push(m);
       const code = textCell(r.code ?? null);
       const key = code.toLowerCase();
-      if (!code) bad('兑换码 (code) is empty');
-      else if (!CODE.test(code)) bad(`兑换码 (code) "${code}" may hold only letters, digits, - and _ (64 at most)`);
-      else if (existing.has(key)) bad(`兑换码 (code) "${code}" already exists (duplicate code)`);
-      else if (seen.has(key)) bad(`兑换码 (code) "${code}" repeats row ${seen.get(key)!}`);
+      if (!code) bad({ key: 'sheet.cell.empty', params: { col: CODE_COL } });
+      else if (!CODE.test(code)) bad({ key: 'sheet.cell.badCode', params: { col: CODE_COL, value: code } });
+      else if (existing.has(key)) bad({ key: 'sheet.cell.exists', params: { col: CODE_COL, value: code } });
+      else if (seen.has(key)) bad({ key: 'sheet.cell.repeats', params: { col: CODE_COL, value: code, row: seen.get(key)! } });
       if (code && !seen.has(key)) seen.set(key, rowNumbers[i]);
       let expireTime = f.expireTime || undefined;
       if (textCell(r.expireTime ?? null)) {
         const t = timeCell(r.expireTime ?? null);
-        if (!t) bad(`过期时间 (expireTime) "${textCell(r.expireTime ?? null)}" is not a time (YYYY-MM-DD HH:mm:ss)`);
-        else if (t <= now) bad(`过期时间 (expireTime) ${t} has passed`);
+        if (!t) bad({ key: 'sheet.cell.notTime', params: { col: EXPIRE_COL, value: textCell(r.expireTime ?? null) } });
+        else if (t <= now) bad({ key: 'sheet.cell.passed', params: { col: EXPIRE_COL, value: t } });
         else expireTime = t;
       }
       return { row: rowNumbers[i], values: { code, expireTime: expireTime ?? null }, problems, record: problems.length ? null : { code, ...(expireTime ? { expireTime } : {}) } };

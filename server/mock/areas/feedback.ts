@@ -1,4 +1,5 @@
 import { AWARD_COLUMNS } from '../../contract/feedback.js';
+import type { ColumnRef, MessageKey, MessageParams, Refusal } from '../../contract/messages.js';
 import { PHONE_PATTERN } from '../../contract/fields.js';
 import { MockError } from '../store/crud.js';
 import type { AnyRow } from '../store/seed.js';
@@ -14,6 +15,8 @@ import type { ActionHandlers } from '../routes/actions.js';
 const COLUMNS: SheetColumn[] = AWARD_COLUMNS.map((c) => ({ ...c, required: c.field !== 'remark' && c.field !== 'activityName' }));
 const PHONE = new RegExp(PHONE_PATTERN);
 const MAX_REPORTED = 5;
+/** A column of the award sheet as row problems name it (its header in the template, its field). */
+const col = (field: string): ColumnRef => ({ header: AWARD_COLUMNS.find((c) => c.field === field)?.zh_CN ?? field, field });
 
 type AwardInput = { activityName: string; memberId: number; nickName: string; phone: string; awardName: string; awardLevel: number; remark: string };
 
@@ -21,7 +24,7 @@ export const feedbackHandlers: ActionHandlers = {
   'feedback.replay': ({ ctx, body, actor }) => {
     const { id, replyContent, close } = body as { id: number; replyContent: string; close?: boolean };
     const old = ctx.crud.find('feedback', id);
-    if (old.status === 2 && !close) throw new MockError(`id: feedback ${id} is closed; reopen it before replying`);
+    if (old.status === 2 && !close) throw new MockError('id', 'feedback.closed', { id });
     return ctx.crud.update('feedback', { id, replyContent: replyContent.trim(), replyTime: ctx.crud.now(), replyAdmin: actor ?? 'admin', status: close ? 2 : 1 }, actor);
   },
 
@@ -32,36 +35,36 @@ export const feedbackHandlers: ActionHandlers = {
   'feedbackAward.importAwardExcel': async ({ ctx, upload, actor }) => {
     const defaultActivity = typeof upload!.fields.activityName === 'string' ? upload!.fields.activityName.trim() : '';
     const { rows, rowNumbers } = await readRows(upload!.file.data, COLUMNS, upload!.file);
-    const problems: string[] = [];
+    const problems: Refusal[] = [];
     const good: AwardInput[] = [];
     await inSlices(rows, (r, i) => {
       const at = `row ${rowNumbers[i]}`;
-      const bad = (msg: string) => problems.push(`${at}: ${msg}`);
+      const bad = (key: MessageKey, params: MessageParams) => problems.push({ field: at, key, params });
       const before = problems.length;
       const activityName = textCell(r.activityName ?? null) || defaultActivity;
-      if (!activityName) bad('活动名称 (activityName) is empty and no activityName was sent with the file');
-      else if (activityName.length > 64) bad('活动名称 (activityName) is longer than 64 characters');
+      if (!activityName) bad('sheet.cell.emptyNoDefault', { col: col('activityName'), fallback: 'activityName' });
+      else if (activityName.length > 64) bad('sheet.cell.tooLong', { col: col('activityName'), max: 64 });
       const memberId = intCell(r.memberId);
       const member = memberId === null ? undefined : ctx.store.get<AnyRow>('member', memberId);
-      if (memberId === null) bad(`会员ID (memberId) "${textCell(r.memberId)}" is not a whole number`);
-      else if (!member) bad(`会员ID (memberId) ${memberId}: no such member`);
+      if (memberId === null) bad('sheet.cell.notWhole', { col: col('memberId'), value: textCell(r.memberId) });
+      else if (!member) bad('sheet.cell.noSuch', { col: col('memberId'), value: memberId, entity: 'member' });
       const nickName = textCell(r.nickName) || String(member?.nickName ?? '');
-      if (!nickName) bad('会员昵称 (nickName) is empty');
-      else if (nickName.length > 64) bad('会员昵称 (nickName) is longer than 64 characters');
+      if (!nickName) bad('sheet.cell.empty', { col: col('nickName') });
+      else if (nickName.length > 64) bad('sheet.cell.tooLong', { col: col('nickName'), max: 64 });
       const phone = textCell(r.phone);
-      if (!PHONE.test(phone)) bad(`手机号 (phone) "${phone}" is not an 11-digit mobile number`);
+      if (!PHONE.test(phone)) bad('sheet.cell.notPhone', { col: col('phone'), value: phone });
       const awardName = textCell(r.awardName);
-      if (!awardName) bad('奖品名称 (awardName) is empty');
-      else if (awardName.length > 64) bad('奖品名称 (awardName) is longer than 64 characters');
+      if (!awardName) bad('sheet.cell.empty', { col: col('awardName') });
+      else if (awardName.length > 64) bad('sheet.cell.tooLong', { col: col('awardName'), max: 64 });
       const awardLevel = intCell(r.awardLevel);
-      if (awardLevel === null || awardLevel < 1 || awardLevel > 10) bad(`奖项等级 (awardLevel) "${textCell(r.awardLevel)}" must be a whole number from 1 to 10`);
+      if (awardLevel === null || awardLevel < 1 || awardLevel > 10) bad('sheet.cell.range', { col: col('awardLevel'), value: textCell(r.awardLevel), min: 1, max: 10 });
       const remark = textCell(r.remark ?? null);
-      if (remark.length > 255) bad('备注 (remark) is longer than 255 characters');
+      if (remark.length > 255) bad('sheet.cell.tooLong', { col: col('remark'), max: 255 });
       if (problems.length === before) good.push({ activityName, memberId: memberId!, nickName, phone, awardName, awardLevel: awardLevel!, remark });
     });
     if (problems.length) {
-      const more = problems.length > MAX_REPORTED ? `; and ${problems.length - MAX_REPORTED} more` : '';
-      throw new MockError(`${problems.slice(0, MAX_REPORTED).join('; ')}${more}. Nothing was imported.`);
+      const more: Refusal | null = problems.length > MAX_REPORTED ? { key: 'sheet.andMore', params: { count: problems.length - MAX_REPORTED } } : null;
+      throw new MockError(null, 'sheet.report', { problems: problems.slice(0, MAX_REPORTED), more });
     }
     // In slices (other requests go on); all or none: a row refused on the way takes back the others.
     const added: number[] = [];

@@ -27,7 +27,7 @@ export const financialHandlers: ActionHandlers = {
   'merchantIncome.settle': ({ ctx, body }) => {
     const rows = findAll(ctx, 'merchantIncome', body.ids);
     const bad = rows.find((r) => r.status !== 0);
-    if (bad) throw new MockError(`ids: merchant income ${bad.id} is ${bad.status === 1 ? 'already settled' : 'frozen'}`);
+    if (bad) throw new MockError('ids', 'income.decided', { kind: 'merchant income', id: bad.id, status: bad.status === 1 ? 'already settled' : 'frozen' });
     const now = ctx.crud.now();
     for (const r of rows) {
       ctx.store.col('merchantIncome').replace({ ...r, status: 1, settleTime: now, updateTime: now });
@@ -40,7 +40,7 @@ export const financialHandlers: ActionHandlers = {
   'rentalIncome.settle': ({ ctx, body }) => {
     const rows = findAll(ctx, 'rentalIncome', body.ids);
     const bad = rows.find((r) => r.status !== 0);
-    if (bad) throw new MockError(`ids: rental income ${bad.id} is ${bad.status === 1 ? 'already settled' : 'frozen'}`);
+    if (bad) throw new MockError('ids', 'income.decided', { kind: 'rental income', id: bad.id, status: bad.status === 1 ? 'already settled' : 'frozen' });
     const now = ctx.crud.now();
     for (const r of rows) ctx.store.col('rentalIncome').replace({ ...r, status: 1, settleTime: now, updateTime: now });
     return { count: rows.length };

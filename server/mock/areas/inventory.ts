@@ -1,5 +1,6 @@
 import { CARD_ACCOUNT_COLUMNS, CARD_COLUMNS } from '../../contract/inventory.js';
 import { EMAIL_PATTERN } from '../../contract/fields.js';
+import type { ColumnRef, Refusal } from '../../contract/messages.js';
 import { recountStock } from '../hooks/inventory.js';
 import type { ActionHandlers, ActionInput } from '../routes/actions.js';
 import { MockError } from '../store/crud.js';
@@ -17,6 +18,12 @@ import { CODE, columns, finish, flag, idField, newBatchNo, rowGoods, template, t
  */
 
 const EMAIL = new RegExp(EMAIL_PATTERN);
+/** Columns named in row problems: the header the template writes and the field. */
+const COL = {
+  cardNo: { header: '卡号', field: 'cardNo' }, cardSecret: { header: '卡密', field: 'cardSecret' }, faceValue: { header: '面值(元)', field: 'faceValue' },
+  expireTime: { header: '过期时间', field: 'expireTime' }, account: { header: '账号', field: 'account' }, password: { header: '密码', field: 'password' },
+  email: { header: '邮箱', field: 'email' }, region: { header: '区服', field: 'region' }, remark: { header: '备注', field: 'remark' },
+} satisfies Record<string, ColumnRef>;
 
 /** Voids unsold items (status 0 → 3), all or none; held, sold, expired or void ones are refused. */
 function batchVoid(kind: 'card' | 'cardAccount', { ctx, body, actor }: ActionInput) {
@@ -24,7 +31,8 @@ function batchVoid(kind: 'card' | 'cardAccount', { ctx, body, actor }: ActionInp
   const names = ['unsold', 'locked by an order', 'sold', 'already void', 'expired'];
   const refused = rows.filter((r) => r.status !== 0);
   if (refused.length) {
-    throw new MockError(`ids: only unsold items can be voided; ${refused.slice(0, 10).map((r) => `${r.id} is ${names[r.status as number]}`).join(', ')}${refused.length > 10 ? ` (and ${refused.length - 10} more)` : ''}; nothing was voided`);
+    const items = refused.slice(0, 10).map((r): Refusal => ({ key: 'item.is', params: { item: r.id, state: names[r.status as number] } }));
+    throw new MockError('ids', 'stock.onlyUnsold', { items, more: refused.length > 10 ? { key: 'item.andMore', params: { count: refused.length - 10 } } : null });
   }
   const now = ctx.crud.now();
   const perGoods = new Map<number, number>();
@@ -43,10 +51,10 @@ function batchVoid(kind: 'card' | 'cardAccount', { ctx, body, actor }: ActionInp
 export const inventoryHandlers: ActionHandlers = {
   'stock.adjust': ({ ctx, body, actor }) => {
     const { goodsId, delta, reason } = body as { goodsId: number; delta: number; reason: string };
-    if (delta === 0) throw new MockError('delta: must not be 0');
+    if (delta === 0) throw new MockError('delta', 'stock.zero');
     const goods = ctx.crud.find('goods', goodsId, 'goodsId');
     const line = [...ctx.store.col('stock').values()].find((s) => s.goodsId === goodsId);
-    if (!line) throw new MockError(`goodsId: goods ${goodsId} keeps no stock (delivered by hand or top-up)`, 404);
+    if (!line) throw new MockError('goodsId', 'stock.noStock', { id: goodsId }, 404);
     const kind = goods.deliveryType === 1 ? 'card' : 'cardAccount';
     const now = ctx.crud.now();
     const items = [...ctx.store.col(kind).values()].filter((r) => r.goodsId === goodsId);
@@ -54,11 +62,11 @@ export const inventoryHandlers: ActionHandlers = {
     if (delta < 0) {
       // The soonest to expire go first: they are the least likely to sell.
       pick = items.filter((r) => r.status === 0).sort((a, b) => String(a.expireTime ?? '\uffff').localeCompare(String(b.expireTime ?? '\uffff')) || a.id - b.id);
-      if (pick.length < -delta) throw new MockError(`delta: goods ${goodsId} has ${pick.length} unsold items; cannot take away ${-delta}`);
+      if (pick.length < -delta) throw new MockError('delta', 'stock.fewUnsold', { id: goodsId, count: pick.length, delta: -delta });
       pick = pick.slice(0, -delta);
     } else {
       pick = items.filter((r) => r.status === 3 && (!r.expireTime || (r.expireTime as string) > now)).sort((a, b) => String(b.updateTime).localeCompare(String(a.updateTime)) || b.id - a.id);
-      if (pick.length < delta) throw new MockError(`delta: goods ${goodsId} has ${pick.length} voided, unexpired items to return to sale; cannot add ${delta} (import new codes instead)`);
+      if (pick.length < delta) throw new MockError('delta', 'stock.fewVoided', { id: goodsId, count: pick.length, delta });
       pick = pick.slice(0, delta);
     }
     for (const r of pick) ctx.store.col(kind).replace({ ...r, status: delta < 0 ? 3 : 0, updateTime: now });
@@ -86,7 +94,7 @@ export const inventoryHandlers: ActionHandlers = {
   'card.importExcel': async ({ ctx, upload, actor }) => {
     const f = upload!.fields;
     const fallback = idField(f.goodsId);
-    if (fallback !== undefined && !ctx.store.get('goods', fallback)) throw new MockError(`goodsId: no goods with id ${fallback}`, 404);
+    if (fallback !== undefined && !ctx.store.get('goods', fallback)) throw new MockError('goodsId', 'record.notFound', { entity: 'goods', ids: String(fallback) }, 404);
     const { rows, rowNumbers } = await readRows(upload!.file.data, columns(CARD_COLUMNS));
     const now = ctx.crud.now();
     const existing = new Set<string>();
@@ -94,30 +102,30 @@ export const inventoryHandlers: ActionHandlers = {
     const seen = new Map<string, number>();
     type Rec = { goodsId: number; cardNo: string; cardSecret: string; faceValue: number; costPrice: number; expireTime?: string };
     const checked: Checked<Rec>[] = rows.map((r, i) => {
-      const problems: string[] = [];
-      const bad = (m: string) => problems.push(m);
+      const problems: Refusal[] = [];
+      const bad = (m: Refusal) => problems.push(m);
       const goods = rowGoods(ctx, r.goodsId, fallback, 1, 'activation codes', bad);
       const cardNo = textCell(r.cardNo ?? null);
       const key = cardNo.toLowerCase();
-      if (!cardNo) bad('卡号 (cardNo) is empty');
-      else if (!CODE.test(cardNo)) bad(`卡号 (cardNo) "${cardNo}" may hold only letters, digits, - and _ (64 at most)`);
-      else if (existing.has(key)) bad(`卡号 (cardNo) "${cardNo}" already exists (duplicate code)`);
-      else if (seen.has(key)) bad(`卡号 (cardNo) "${cardNo}" repeats row ${seen.get(key)!}`);
+      if (!cardNo) bad({ key: 'sheet.cell.empty', params: { col: COL.cardNo } });
+      else if (!CODE.test(cardNo)) bad({ key: 'sheet.cell.badCode', params: { col: COL.cardNo, value: cardNo } });
+      else if (existing.has(key)) bad({ key: 'sheet.cell.exists', params: { col: COL.cardNo, value: cardNo } });
+      else if (seen.has(key)) bad({ key: 'sheet.cell.repeats', params: { col: COL.cardNo, value: cardNo, row: seen.get(key)! } });
       if (cardNo && !seen.has(key)) seen.set(key, rowNumbers[i]);
       const cardSecret = textCell(r.cardSecret ?? null);
-      if (!cardSecret) bad('卡密 (cardSecret) is empty');
-      else if (cardSecret.length > 128) bad('卡密 (cardSecret) is longer than 128 characters');
+      if (!cardSecret) bad({ key: 'sheet.cell.empty', params: { col: COL.cardSecret } });
+      else if (cardSecret.length > 128) bad({ key: 'sheet.cell.tooLong', params: { col: COL.cardSecret, max: 128 } });
       let faceValue = goods ? (goods.price as number) : 0;
       if (textCell(r.faceValue ?? null)) {
         const cents = yuanCell(r.faceValue ?? null);
-        if (cents === null) bad(`面值(元) (faceValue) "${textCell(r.faceValue ?? null)}" is not an amount in yuan`);
+        if (cents === null) bad({ key: 'sheet.cell.notYuan', params: { col: COL.faceValue, value: textCell(r.faceValue ?? null) } });
         else faceValue = cents;
       }
       let expireTime: string | undefined;
       if (textCell(r.expireTime ?? null)) {
         const t = timeCell(r.expireTime ?? null);
-        if (!t) bad(`过期时间 (expireTime) "${textCell(r.expireTime ?? null)}" is not a time (YYYY-MM-DD HH:mm:ss)`);
-        else if (t <= now) bad(`过期时间 (expireTime) ${t} has passed`);
+        if (!t) bad({ key: 'sheet.cell.notTime', params: { col: COL.expireTime, value: textCell(r.expireTime ?? null) } });
+        else if (t <= now) bad({ key: 'sheet.cell.passed', params: { col: COL.expireTime, value: t } });
         else expireTime = t;
       }
       const values = { goodsId: goods?.id ?? textCell(r.goodsId ?? null), goodsName: goods ? String(goods.goodsName) : null, cardNo, faceValue, expireTime: expireTime ?? null };
@@ -146,7 +154,7 @@ export const inventoryHandlers: ActionHandlers = {
   'cardAccount.importExcel': async ({ ctx, upload, actor }) => {
     const f = upload!.fields;
     const fallback = idField(f.goodsId);
-    if (fallback !== undefined && !ctx.store.get('goods', fallback)) throw new MockError(`goodsId: no goods with id ${fallback}`, 404);
+    if (fallback !== undefined && !ctx.store.get('goods', fallback)) throw new MockError('goodsId', 'record.notFound', { entity: 'goods', ids: String(fallback) }, 404);
     const { rows, rowNumbers } = await readRows(upload!.file.data, columns(CARD_ACCOUNT_COLUMNS));
     const now = ctx.crud.now();
     const existing = new Set<string>();
@@ -154,25 +162,25 @@ export const inventoryHandlers: ActionHandlers = {
     const seen = new Map<string, number>();
     type Rec = { goodsId: number; account: string; password: string; email?: string; region: string; remark: string };
     const checked: Checked<Rec>[] = rows.map((r, i) => {
-      const problems: string[] = [];
-      const bad = (m: string) => problems.push(m);
+      const problems: Refusal[] = [];
+      const bad = (m: Refusal) => problems.push(m);
       const goods = rowGoods(ctx, r.goodsId, fallback, 3, 'accounts', bad);
       const account = textCell(r.account ?? null);
       const key = `${goods?.id ?? '?'}:${account.toLowerCase()}`;
-      if (!account) bad('账号 (account) is empty');
-      else if (account.length > 64) bad('账号 (account) is longer than 64 characters');
-      else if (goods && existing.has(key)) bad(`账号 (account) "${account}" already exists for this goods (duplicate account)`);
-      else if (goods && seen.has(key)) bad(`账号 (account) "${account}" repeats row ${seen.get(key)!}`);
+      if (!account) bad({ key: 'sheet.cell.empty', params: { col: COL.account } });
+      else if (account.length > 64) bad({ key: 'sheet.cell.tooLong', params: { col: COL.account, max: 64 } });
+      else if (goods && existing.has(key)) bad({ key: 'sheet.cell.accountExists', params: { col: COL.account, value: account } });
+      else if (goods && seen.has(key)) bad({ key: 'sheet.cell.repeats', params: { col: COL.account, value: account, row: seen.get(key)! } });
       if (account && goods && !seen.has(key)) seen.set(key, rowNumbers[i]);
       const password = textCell(r.password ?? null);
-      if (!password) bad('密码 (password) is empty');
-      else if (password.length < 6 || password.length > 64) bad('密码 (password) must be 6 to 64 characters');
+      if (!password) bad({ key: 'sheet.cell.empty', params: { col: COL.password } });
+      else if (password.length < 6 || password.length > 64) bad({ key: 'sheet.cell.passwordLength', params: { col: COL.password } });
       const email = textCell(r.email ?? null);
-      if (email && (!EMAIL.test(email) || email.length > 128)) bad(`邮箱 (email) "${email}" is not an email address`);
+      if (email && (!EMAIL.test(email) || email.length > 128)) bad({ key: 'sheet.cell.notEmail', params: { col: COL.email, value: email } });
       const region = textCell(r.region ?? null);
-      if (region.length > 32) bad('区服 (region) is longer than 32 characters');
+      if (region.length > 32) bad({ key: 'sheet.cell.tooLong', params: { col: COL.region, max: 32 } });
       const remark = textCell(r.remark ?? null);
-      if (remark.length > 255) bad('备注 (remark) is longer than 255 characters');
+      if (remark.length > 255) bad({ key: 'sheet.cell.tooLong', params: { col: COL.remark, max: 255 } });
       const values = { goodsId: goods?.id ?? textCell(r.goodsId ?? null), goodsName: goods ? String(goods.goodsName) : null, account, email: email || null, region: region || null };
       const record = problems.length ? null : { goodsId: goods!.id, account, password, ...(email ? { email } : {}), region, remark };
       return { row: rowNumbers[i], values, problems, record };

@@ -12,7 +12,7 @@ import type { ActionHandlers } from '../routes/actions.js';
 
 function activeMember(ctx: MockContext, id: number): AnyRow {
   const m = ctx.crud.find('member', id, 'memberId');
-  if (m.status !== 1) throw new MockError(`memberId: member ${id} is ${m.status === 2 ? 'frozen' : 'closed'}`);
+  if (m.status !== 1) throw new MockError('memberId', 'member.inactive', { id, status: m.status === 2 ? 'frozen' : 'closed' });
   return m;
 }
 
@@ -33,7 +33,7 @@ function pendingWithdraw(ctx: MockContext, memberId: number): number {
 export function credit(ctx: MockContext, memberId: number, amount: number, rec: { recordType: number; channel: number; remark?: string; points?: number; account?: string; couponId?: number }, actor: string | null): AnyRow {
   const m = ctx.crud.find('member', memberId, 'memberId');
   const balance = (m.balance as number) + amount;
-  if (balance < 0) throw new MockError(`amount: member ${memberId} has ${m.balance} cents, ${-amount} needed`);
+  if (balance < 0) throw new MockError('amount', 'wallet.short', { id: memberId, balance: m.balance as number, needed: -amount });
   const now = ctx.crud.now();
   ctx.store.col('member').replace({ ...m, balance, updateTime: now });
   return ctx.store.col('walletRecord').insert({
@@ -49,8 +49,8 @@ export const memberHandlers: ActionHandlers = {
   'member.setStatus': ({ ctx, body }) => {
     const m = ctx.crud.find('member', body.id);
     const from = m.status as number;
-    if (from === 3) throw new MockError(`id: member ${m.id} is closed; a closed account cannot be frozen or enabled`);
-    if (from === body.status) throw new MockError(`status: member ${m.id} is already ${STATUS_TEXT[from]}`);
+    if (from === 3) throw new MockError('id', 'member.closedNoChange', { id: m.id });
+    if (from === body.status) throw new MockError('status', 'member.alreadyStatus', { id: m.id, status: STATUS_TEXT[from] });
     const reason = String(body.reason).trim();
     return ctx.store.col('member').replace({ ...m, status: body.status, remark: reason.slice(0, 255), updateTime: ctx.crud.now() });
   },
@@ -63,7 +63,7 @@ export const memberHandlers: ActionHandlers = {
   'walletRecord.withdraw': ({ ctx, body }) => {
     const m = activeMember(ctx, body.memberId);
     const available = (m.balance as number) - pendingWithdraw(ctx, m.id);
-    if (body.amount > available) throw new MockError(`amount: member ${m.id} can withdraw at most ${available} cents (balance ${m.balance}, pending ${pendingWithdraw(ctx, m.id)})`);
+    if (body.amount > available) throw new MockError('amount', 'wallet.withdrawMax', { id: m.id, max: available, balance: m.balance as number, pending: pendingWithdraw(ctx, m.id) });
     const now = ctx.crud.now();
     return ctx.store.col('walletRecord').insert({
       memberId: m.id, recordType: 2, amount: -body.amount, balanceAfter: m.balance, points: 0, channel: body.channel, tradeNo: tradeNo(ctx),
@@ -73,19 +73,19 @@ export const memberHandlers: ActionHandlers = {
 
   'walletRecord.auditWithdraw': ({ ctx, body, actor }) => {
     const w = ctx.crud.find('walletRecord', body.id);
-    if (w.recordType !== 2 || w.status !== 0) throw new MockError(`id: wallet record ${w.id} is not a pending withdrawal`);
+    if (w.recordType !== 2 || w.status !== 0) throw new MockError('id', 'wallet.notPendingWithdraw', { id: w.id });
     const now = ctx.crud.now();
     if (!body.approved) return ctx.store.col('walletRecord').replace({ ...w, status: 3, auditTime: now, auditAdmin: actor ?? 'admin', remark: body.remark ?? w.remark, updateTime: now });
     const m = ctx.crud.find('member', w.memberId as number, 'memberId');
     const balance = (m.balance as number) + (w.amount as number);
-    if (balance < 0) throw new MockError(`id: member ${m.id} no longer has ${-(w.amount as number)} cents (balance ${m.balance}); reject the withdrawal`);
+    if (balance < 0) throw new MockError('id', 'wallet.noLonger', { id: m.id, amount: -(w.amount as number), balance: m.balance as number });
     ctx.store.col('member').replace({ ...m, balance, updateTime: now });
     return ctx.store.col('walletRecord').replace({ ...w, status: 1, balanceAfter: balance, auditTime: now, auditAdmin: actor ?? 'admin', remark: body.remark ?? w.remark, updateTime: now });
   },
 
   'walletRecord.exchange': ({ ctx, body, actor }) => {
     const m = activeMember(ctx, body.memberId);
-    if (body.points > (m.points as number)) throw new MockError(`points: member ${m.id} has ${m.points} points`);
+    if (body.points > (m.points as number)) throw new MockError('points', 'wallet.points', { id: m.id, points: m.points as number });
     const cents = Math.floor((body.points * 100) / POINTS_PER_YUAN);
     ctx.store.col('member').replace({ ...m, points: (m.points as number) - body.points });
     return credit(ctx, m.id, cents, { recordType: 3, channel: 3, points: body.points, remark: body.remark ?? `${body.points} 积分兑换` }, actor);
@@ -95,12 +95,12 @@ export const memberHandlers: ActionHandlers = {
     const m = activeMember(ctx, body.memberId);
     const c = ctx.crud.find('coupon', body.couponId, 'couponId');
     const now = ctx.crud.now();
-    if (c.status !== 1) throw new MockError(`couponId: coupon ${c.id} is disabled`);
-    if (now < (c.startTime as string) || now > (c.endTime as string)) throw new MockError(`couponId: coupon ${c.id} is valid from ${c.startTime} to ${c.endTime}`);
-    if ((c.receivedCount as number) >= (c.total as number)) throw new MockError(`couponId: all ${c.total} of coupon ${c.id} are given out`);
+    if (c.status !== 1) throw new MockError('couponId', 'coupon.disabled', { id: c.id });
+    if (now < (c.startTime as string) || now > (c.endTime as string)) throw new MockError('couponId', 'coupon.outOfPeriod', { id: c.id, from: c.startTime as string, to: c.endTime as string });
+    if ((c.receivedCount as number) >= (c.total as number)) throw new MockError('couponId', 'coupon.givenOut', { id: c.id, total: c.total as number });
     let held = 0;
     for (const w of ctx.store.col('walletRecord').values()) if (w.memberId === m.id && w.couponId === c.id && w.status === 1) held++;
-    if (held >= (c.perLimit as number)) throw new MockError(`couponId: member ${m.id} has reached the limit of ${c.perLimit} for coupon ${c.id}`);
+    if (held >= (c.perLimit as number)) throw new MockError('couponId', 'coupon.limit', { member: m.id, limit: c.perLimit as number, id: c.id });
     const r = credit(ctx, m.id, -body.amount, { recordType: 6, channel: 3, remark: body.remark ?? `兑换优惠券 ${c.couponName}`, couponId: c.id }, actor);
     ctx.store.col('coupon').replace({ ...c, receivedCount: (c.receivedCount as number) + 1, updateTime: now });
     return r;

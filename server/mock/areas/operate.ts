@@ -30,16 +30,16 @@ export const operateHandlers: ActionHandlers = {
   /** Draft → sent, now or at a future `sendTime` (scheduled). A sent message is never edited (hooks). */
   'stationMsg.send': ({ ctx, body }) => {
     const m = ctx.crud.find('stationMsg', body.id);
-    if (m.status !== 0) throw new MockError(`id: station message ${m.id} was already ${m.status === 1 ? 'sent' : 'revoked'}`);
+    if (m.status !== 0) throw new MockError('id', 'stationMsg.alreadyDone', { id: m.id, status: m.status === 1 ? 'sent' : 'revoked' });
     const now = ctx.crud.now();
-    if (body.sendTime !== undefined && body.sendTime < now) throw new MockError(`sendTime: must not be in the past (now ${now})`);
+    if (body.sendTime !== undefined && body.sendTime < now) throw new MockError('sendTime', 'time.inPast', { now });
     return ctx.store.col('stationMsg').replace({ ...m, status: 1, sendTime: body.sendTime ?? now, updateTime: now });
   },
 
   /** Sent (or scheduled) → revoked: members no longer see it; it cannot be sent again. */
   'stationMsg.revoke': ({ ctx, body }) => {
     const m = ctx.crud.find('stationMsg', body.id);
-    if (m.status !== 1) throw new MockError(`id: station message ${m.id} is ${m.status === 0 ? 'a draft' : 'already revoked'}; only sent messages can be revoked`);
+    if (m.status !== 1) throw new MockError('id', 'stationMsg.notSent', { id: m.id, status: m.status === 0 ? 'a draft' : 'already revoked' });
     return ctx.store.col('stationMsg').replace({ ...m, status: 2, updateTime: ctx.crud.now() });
   },
 };

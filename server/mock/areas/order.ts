@@ -27,7 +27,7 @@ function itemsOf(ctx: MockContext, orderId: number): AnyRow[] {
 
 /** Refuses an action the order's status does not allow (rules: `ORDER_ACTION_STATUSES` in the contract). */
 function expect(o: AnyRow, action: OrderActionName, doing: string) {
-  if (!(ORDER_ACTION_STATUSES[action] as readonly number[]).includes(o.status as number)) throw new MockError(`id: order ${o.orderNo} is ${STATUS_TEXT[o.status as number]}; cannot ${doing}`);
+  if (!(ORDER_ACTION_STATUSES[action] as readonly number[]).includes(o.status as number)) throw new MockError('id', 'order.wrongStatus', { orderNo: o.orderNo as string, status: STATUS_TEXT[o.status as number], doing });
 }
 
 /** The order with one more activity entry (who did what, when); keeps the newest 200. */
@@ -53,7 +53,7 @@ function takeUnsold(ctx: MockContext, kind: Kind, goodsId: number, n: number, go
     if (r.goodsId === goodsId && r.status === 0) out.push(r);
     if (out.length === n) return out;
   }
-  throw new MockError(`id: ${goodsName} has ${out.length} unsold ${kind === 'card' ? 'codes' : 'accounts'}, ${n} needed; load stock first`);
+  throw new MockError('id', 'order.fewUnsold', { goods: goodsName, count: out.length, what: kind === 'card' ? 'codes' : 'accounts', needed: n });
 }
 
 /** Plans deliveries for items (all checked before anything changes), then applies them. */
@@ -95,7 +95,7 @@ export const orderHandlers: ActionHandlers = {
   'order.confirmDelivery': ({ ctx, body, actor }) => {
     const o = order(ctx, body.id);
     expect(o, 'confirmDelivery', 'deliver it');
-    if (o.riskLevel === 2) throw new MockError(`id: order ${o.orderNo} is blocked by risk control; clear the risk level first`);
+    if (o.riskLevel === 2) throw new MockError('id', 'order.blocked', { orderNo: o.orderNo as string });
     deliver(ctx, o, itemsOf(ctx, o.id), false);
     const remark = body.deliveryRemark ? `${o.remark ? `${o.remark}; ` : ''}${body.deliveryRemark}`.slice(0, 255) : o.remark;
     const now = ctx.crud.now();
@@ -115,9 +115,9 @@ export const orderHandlers: ActionHandlers = {
     let items = itemsOf(ctx, o.id).filter((it) => KIND[it.deliveryType as 1 | 3]);
     if (body.itemId !== undefined) {
       items = items.filter((it) => it.id === body.itemId);
-      if (!items.length) throw new MockError(`itemId: order ${o.orderNo} has no item ${body.itemId} delivered as codes or accounts`);
+      if (!items.length) throw new MockError('itemId', 'order.noItem', { orderNo: o.orderNo as string, itemId: body.itemId });
     }
-    if (!items.length) throw new MockError(`id: order ${o.orderNo} has nothing delivered as codes or accounts to reissue`);
+    if (!items.length) throw new MockError('id', 'order.nothingToReissue', { orderNo: o.orderNo as string });
     deliver(ctx, o, items, true);
     const now = ctx.crud.now();
     return ctx.store.col('order').replace({ ...logged(ctx, o, 'reissue', actor, body.reason), remark: `${o.remark ? `${o.remark}; ` : ''}补发: ${body.reason}`.slice(0, 255), updateTime: now });
@@ -126,7 +126,7 @@ export const orderHandlers: ActionHandlers = {
   'order.risk': ({ ctx, body, actor }) => {
     const o = order(ctx, body.id);
     expect(o, 'risk', 'change its risk level');
-    if (body.riskLevel !== 0 && !String(body.riskRemark ?? '').trim()) throw new MockError('riskRemark: give the reason for flagging the order');
+    if (body.riskLevel !== 0 && !String(body.riskRemark ?? '').trim()) throw new MockError('riskRemark', 'order.riskReason');
     return ctx.store.col('order').replace({ ...logged(ctx, o, 'risk', actor, `${body.riskLevel}${body.riskRemark ? ` ${body.riskRemark}` : ''}`), riskLevel: body.riskLevel, riskRemark: body.riskRemark ?? '', updateTime: ctx.crud.now() });
   },
 
@@ -135,7 +135,7 @@ export const orderHandlers: ActionHandlers = {
     expect(o, 'extract', 'extract codes');
     let items = itemsOf(ctx, o.id).filter((it) => KIND[it.deliveryType as 1 | 3]);
     if (body.itemId !== undefined) items = items.filter((it) => it.id === body.itemId);
-    if (!items.length) throw new MockError(`${body.itemId !== undefined ? 'itemId' : 'id'}: nothing delivered as codes or accounts`);
+    if (!items.length) throw new MockError(body.itemId !== undefined ? 'itemId' : 'id', 'order.nothingDelivered');
     const now = ctx.crud.now();
     const out = items.flatMap((it) => {
       ctx.store.col('orderItem').replace({ ...it, deliveryStatus: 2, updateTime: now });
@@ -184,15 +184,15 @@ export const orderHandlers: ActionHandlers = {
     expect(o, 'refund', 'open a refund');
     const refunded = [...ctx.store.col('refund').values()].filter((r) => r.orderId === o.id && r.status === 3).reduce((s, r) => s + (r.amount as number), 0);
     const left = (o.payAmount as number) - refunded;
-    if (body.amount > left) throw new MockError(`amount: at most ${left} cents can be refunded on order ${o.orderNo}`);
+    if (body.amount > left) throw new MockError('amount', 'refund.max', { max: left, orderNo: o.orderNo as string });
     const items = itemsOf(ctx, o.id);
     const setting = refundSettingFor(ctx, items);
-    if (setting && !setting.allowRefund) throw new MockError(`id: ${setting.settingName}: this kind of goods cannot be refunded`);
-    if (setting?.requireUndelivered && items.some((it) => it.deliveryStatus === 2)) throw new MockError(`id: codes of order ${o.orderNo} were already extracted (${setting.settingName})`);
+    if (setting && !setting.allowRefund) throw new MockError('id', 'refund.notAllowed', { setting: setting.settingName as string });
+    if (setting?.requireUndelivered && items.some((it) => it.deliveryStatus === 2)) throw new MockError('id', 'refund.extracted', { orderNo: o.orderNo as string, setting: setting.settingName as string });
     const now = ctx.crud.now();
     if (setting && o.payTime) {
       const closes = fmt(parseTime(o.payTime as string) + (setting.refundWithinHours as number) * 3_600_000);
-      if (now > closes) throw new MockError(`id: refunds of order ${o.orderNo} closed at ${closes}, ${setting.refundWithinHours} hours after payment (${setting.settingName})`);
+      if (now > closes) throw new MockError('id', 'refund.closed', { orderNo: o.orderNo as string, closes, hours: setting.refundWithinHours as number, setting: setting.settingName as string });
     }
     const refund = ctx.store.col('refund').insert({
       refundNo: `R${now.slice(0, 10).replace(/-/g, '')}${String(ctx.store.col('refund').peekNextId()).padStart(7, '0')}`,
@@ -206,9 +206,9 @@ export const orderHandlers: ActionHandlers = {
 
   'refund.audit': ({ ctx, body, actor }) => {
     const r = ctx.crud.find('refund', body.id);
-    if (r.status !== 0) throw new MockError(`id: refund ${r.refundNo} is already decided`);
-    if (!body.approved && !String(body.auditRemark ?? '').trim()) throw new MockError('auditRemark: give the reason for refusing the refund');
-    if (body.approved && body.amount !== undefined && body.amount > (r.amount as number)) throw new MockError(`amount: at most the requested ${r.amount} cents can be approved`);
+    if (r.status !== 0) throw new MockError('id', 'refund.decided', { ref: r.refundNo as string });
+    if (!body.approved && !String(body.auditRemark ?? '').trim()) throw new MockError('auditRemark', 'refund.refuseReason');
+    if (body.approved && body.amount !== undefined && body.amount > (r.amount as number)) throw new MockError('amount', 'refund.approveMax', { max: r.amount as number });
     return decide(ctx, body.approved && body.amount !== undefined ? { ...r, amount: body.amount } : r, body.approved, body.auditRemark ?? '', actor);
   },
 };

@@ -29,7 +29,7 @@ export const recommendHandlers: ActionHandlers = {
   'recommendRelation.updateWeight': ({ ctx, body }) => {
     const list = body.list as { id: number; weight: number }[];
     const dup = repeated(list.map((x) => x.id));
-    if (dup) throw new MockError(`list.${dup[0]}.id: relation ${list[dup[0]].id} repeats list.${dup[1]}`);
+    if (dup) throw new MockError(`list.${dup[0]}.id`, 'relation.repeats', { id: list[dup[0]].id, other: `list.${dup[1]}` });
     const rows = findAll(ctx, 'recommendRelation', list.map((x) => x.id), 'list');
     const now = ctx.crud.now();
     rows.forEach((r, i) => ctx.store.col('recommendRelation').replace({ ...r, weight: list[i].weight, updateTime: now }));
@@ -44,12 +44,12 @@ export const recommendHandlers: ActionHandlers = {
     const node = ctx.crud.find('navigation', body.id);
     const parentId = body.parentId as number;
     if (parentId) {
-      if (parentId === node.id) throw new MockError(`parentId: a navigation entry cannot be its own parent`);
+      if (parentId === node.id) throw new MockError('parentId', 'nav.ownParent');
       const parent = ctx.store.get<AnyRow>('navigation', parentId);
-      if (!parent) throw new MockError(`parentId: no navigation entry with id ${parentId}`, 404);
-      if (parent.parentId === node.id) throw new MockError(`parentId: navigation entry ${parentId} is a child of ${node.id}; an entry cannot go under its own child`);
-      if (parent.parentId) throw new MockError(`parentId: navigation entry ${parentId} is itself a child; only two levels are allowed`);
-      if (rows.some((r) => r.parentId === node.id)) throw new MockError(`id: navigation entry ${node.id} has children; only two levels are allowed, so it stays at the top`);
+      if (!parent) throw new MockError('parentId', 'record.noParent', { what: 'navigation entry', id: parentId }, 404);
+      if (parent.parentId === node.id) throw new MockError('parentId', 'nav.underOwnChild', { id: parentId, parent: node.id });
+      if (parent.parentId) throw new MockError('parentId', 'nav.parentIsChild', { id: parentId });
+      if (rows.some((r) => r.parentId === node.id)) throw new MockError('id', 'nav.hasChildren', { id: node.id });
     }
     const now = ctx.crud.now();
     const col = ctx.store.col('navigation');

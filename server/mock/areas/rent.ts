@@ -8,8 +8,8 @@ import { all } from './support/rows.js';
 export const rentHandlers: ActionHandlers = {
   'rentApply.audit': ({ ctx, body, actor }) => {
     const a = ctx.crud.find('rentApply', body.id);
-    if (a.status !== 0) throw new MockError(`id: application ${a.id} is already ${a.status === 1 ? 'approved' : 'rejected'}`);
-    if (!body.approved && !String(body.auditRemark ?? '').trim()) throw new MockError('auditRemark: give the reason for refusing the application');
+    if (a.status !== 0) throw new MockError('id', 'rent.applicationDecided', { id: a.id, status: a.status === 1 ? 'approved' : 'rejected' });
+    if (!body.approved && !String(body.auditRemark ?? '').trim()) throw new MockError('auditRemark', 'rent.refuseReason');
     const now = ctx.crud.now();
     if (body.approved) {
       // The owner hands the password over at verification; until then the account holds a placeholder.
@@ -23,10 +23,10 @@ export const rentHandlers: ActionHandlers = {
 
   'rentAccount.verify': ({ ctx, body }) => {
     const a = ctx.crud.find('rentAccount', body.id);
-    if (a.status === 2) throw new MockError(`id: rental account ${a.id} is rented out; verify it when the rental ends`);
+    if (a.status === 2) throw new MockError('id', 'rent.rentedOut', { id: a.id });
     const now = ctx.crud.now();
     const status = body.passed ? a.status : a.status === 1 ? 0 : a.status;
-    if (!body.passed && !String(body.remark ?? '').trim()) throw new MockError('remark: say what failed in the check');
+    if (!body.passed && !String(body.remark ?? '').trim()) throw new MockError('remark', 'rent.failReason');
     const row = ctx.store.col('rentAccount').replace({ ...a, verifyStatus: body.passed ? 1 : 2, verifyTime: now, verifyRemark: body.remark ?? '', status, updateTime: now });
     // An account that failed its check can no longer be rented: its listings leave the board.
     if (!body.passed) for (const l of all(ctx, 'rentListing')) if (l.rentAccountId === a.id && l.status === 1) ctx.store.col('rentListing').replace({ ...l, status: 2, updateTime: now });

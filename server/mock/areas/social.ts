@@ -10,7 +10,7 @@ export const socialHandlers: ActionHandlers = {
   'comment.moderate': ({ ctx, body }) => {
     const ids = body.ids as number[];
     const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-    if (body.action === 'hide' && !reason) throw new MockError('reason: say why the comment is hidden');
+    if (body.action === 'hide' && !reason) throw new MockError('reason', 'comment.hideReason');
     const rows = findAll(ctx, 'comment', ids, 'ids');
     const now = ctx.crud.now();
     const change: Record<string, (r: AnyRow) => AnyRow> = {
@@ -21,7 +21,7 @@ export const socialHandlers: ActionHandlers = {
     };
     if (body.action === 'pin') {
       const hidden = rows.find((r) => r.status === 2);
-      if (hidden) throw new MockError(`ids: comment ${hidden.id} is hidden; show it before pinning it`);
+      if (hidden) throw new MockError('ids', 'comment.hiddenNoPin', { id: hidden.id });
     }
     for (const r of rows) ctx.store.col('comment').replace({ ...change[body.action as string](r), updateTime: now });
     return { count: rows.length };

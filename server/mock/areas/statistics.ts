@@ -189,11 +189,11 @@ export const statisticsHandlers: ActionHandlers = Object.fromEntries(
   STATISTICS_KINDS.map((kind) => [
     `statistics.${kind}`,
     ({ ctx, body }: { ctx: MockContext; body: { startDate: string; endDate: string; granularity?: Granularity } }) => {
-      if (body.endDate < body.startDate) throw new MockError(`endDate: must not be before startDate (${body.startDate})`);
-      if ((parseTime(body.endDate) - parseTime(body.startDate)) / DAY_MS > 3660) throw new MockError('endDate: the range may span at most ten years');
+      if (body.endDate < body.startDate) throw new MockError('endDate', 'record.beforeStart', { start: 'startDate', value: body.startDate });
+      if ((parseTime(body.endDate) - parseTime(body.startDate)) / DAY_MS > 3660) throw new MockError('endDate', 'range.tenYears');
       const granularity = body.granularity ?? 'day';
       const b = new Buckets(body.startDate, body.endDate, granularity);
-      if (b.categories.length > MAX_BUCKETS) throw new MockError(`endDate: ${b.categories.length} ${granularity}s is more than ${MAX_BUCKETS}; choose a shorter range or a coarser granularity`);
+      if (b.categories.length > MAX_BUCKETS) throw new MockError('endDate', 'range.tooManyBuckets', { count: b.categories.length, unit: granularity, max: MAX_BUCKETS });
       const series = compute(ctx, kind, b);
       return { kind, granularity, categories: b.categories, series, summary: Object.fromEntries(series.map((s) => [s.name, kind === 'archive' ? (s.data.at(-1) ?? 0) : sum(s.data)])) };
     },

@@ -27,7 +27,7 @@ function readSet(ctx: MockContext, userId: number): Set<number> {
 
 function me(ctx: MockContext, actor: string | null): ConsoleAccount {
   for (const a of ctx.store.col('admin').values() as Iterable<ConsoleAccount>) if (a.username === actor) return a;
-  throw new MockError('token: sign in first', 401);
+  throw new MockError('token', 'session.signInFirst', {}, 401);
 }
 
 /** Published messages addressed to the account (no target roles = everyone), latest first. */
@@ -38,10 +38,17 @@ function myMessages(ctx: MockContext, account: ConsoleAccount): AnyRow[] {
     .sort((a, b) => String(b.publishTime ?? '').localeCompare(String(a.publishTime ?? '')) || b.id - a.id);
 }
 
+/** A refusal about an item of a batch: the same key and values, its field under `at` (`list.3.url`). */
+function nested(e: unknown, at: string): unknown {
+  if (!(e instanceof MockError)) return e;
+  const { field, key, params } = e.refusal;
+  return new MockError(field ? `${at}.${field}` : at, key, params, e.code, e.httpStatus);
+}
+
 export const systemHandlers: ActionHandlers = {
   'admin.resetPassword': ({ ctx, body, actor }) => {
     const row = ctx.crud.find('admin', body.id) as unknown as ConsoleAccount;
-    if (row.username === actor) throw new MockError('id: change your own password on the change-password screen, with your current one');
+    if (row.username === actor) throw new MockError('id', 'password.resetOwn');
     const password = newPassword(12);
     ctx.store.col('admin').replace({ ...(row as unknown as AnyRow), password: hashPassword(password), updateTime: ctx.crud.now() });
     ctx.sessions.revokeUser(row.id);
@@ -63,7 +70,7 @@ export const systemHandlers: ActionHandlers = {
     const mine = new Map(myMessages(ctx, account).map((m) => [m.id, m]));
     const ids: number[] = body.ids ?? [...mine.keys()];
     const unknown = ids.filter((id) => !mine.has(id));
-    if (unknown.length) throw new MockError(`ids: no message ${unknown.slice(0, 10).join(', ')} addressed to you`, 404);
+    if (unknown.length) throw new MockError('ids', 'message.notYours', { ids: unknown.slice(0, 10).join(', ') }, 404);
     const read = readSet(ctx, account.id);
     let count = 0;
     for (const id of ids)
@@ -82,13 +89,13 @@ export const systemHandlers: ActionHandlers = {
    * takes effect for sign-in only once the login route consults the admin records.
    */
   'admin.updatePassword': ({ ctx, body, actor }) => {
-    if (!actor) throw new MockError('oldPassword: sign in first', 401);
+    if (!actor) throw new MockError('oldPassword', 'session.signInFirst', {}, 401);
     const admin = all(ctx, 'admin').find((a) => a.username === actor);
-    if (!admin) throw new MockError(`oldPassword: no console account ${actor}`, 404);
+    if (!admin) throw new MockError('oldPassword', 'password.noAccount', { username: actor }, 404);
     const stored = String(admin.password);
     const okOld = stored.startsWith('scrypt:') ? checkPassword(stored, body.oldPassword) : authenticate(actor, body.oldPassword) !== null;
-    if (!okOld) throw new MockError('oldPassword: wrong password');
-    if (body.oldPassword === body.newPassword) throw new MockError('newPassword: must differ from the current password');
+    if (!okOld) throw new MockError('oldPassword', 'password.wrong');
+    if (body.oldPassword === body.newPassword) throw new MockError('newPassword', 'password.same');
     ctx.store.col('admin').replace({ ...admin, password: hashPassword(body.newPassword), updateTime: ctx.crud.now() });
     // Spec/issue 11: a changed password signs the user out everywhere, this session included.
     ctx.sessions.revokeUser(admin.id);
@@ -106,10 +113,10 @@ export const systemHandlers: ActionHandlers = {
         ctx.crud.checkRefs(def, r, Object.keys(r));
         ctx.crud.checkUnique('resource', def, r, null);
       } catch (e) {
-        throw new MockError(`list.${i}.${(e as Error).message}`);
+        throw nested(e, `list.${i}`);
       }
       const key = String(r.url).toLowerCase();
-      if (seen.has(key)) throw new MockError(`list.${i}.url: "${r.url}" repeats list.${seen.get(key)}`);
+      if (seen.has(key)) throw new MockError(`list.${i}.url`, 'list.repeats', { value: String(r.url), other: `list.${seen.get(key)}` });
       seen.set(key, i);
     });
     for (const r of list) ctx.crud.insert('resource', r, actor);
@@ -121,11 +128,11 @@ export const systemHandlers: ActionHandlers = {
     const def = ctx.store.col('resource').def;
     const urls = new Map([...ctx.store.col('resource').values()].map((r) => [r.id, String(r.url).toLowerCase()]));
     list.forEach((p, i) => {
-      if (!ctx.store.get('resource', p.id)) throw new MockError(`list.${i}.id: no resource with id ${p.id}`, 404);
+      if (!ctx.store.get('resource', p.id)) throw new MockError(`list.${i}.id`, 'record.notFound', { entity: 'resource', ids: String(p.id) }, 404);
       try {
         ctx.crud.checkRefs(def, p, Object.keys(p));
       } catch (e) {
-        throw new MockError(`list.${i}.${(e as Error).message}`);
+        throw nested(e, `list.${i}`);
       }
       if (p.url !== undefined) urls.set(p.id, String(p.url).toLowerCase());
     });
@@ -134,7 +141,7 @@ export const systemHandlers: ActionHandlers = {
       const other = byUrl.get(url);
       if (other !== undefined) {
         const i = list.findIndex((p) => p.id === id || p.id === other);
-        throw new MockError(`list.${i}.url: "${url}" would be used by resources ${other} and ${id}`);
+        throw new MockError(`list.${i}.url`, 'resource.sharedUrl', { url, a: other, b: id });
       }
       byUrl.set(url, id);
     }

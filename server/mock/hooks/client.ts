@@ -26,10 +26,10 @@ function checkNewer(row: AnyRow, rows: Iterable<AnyRow>): void {
   }
   if (!current) return;
   if ((row.versionCode as number) <= (current.versionCode as number)) {
-    throw new MockError(`versionCode: must be above ${current.versionCode as number}, the current release ${current.versionName as string} of this platform`);
+    throw new MockError('versionCode', 'client.versionCode', { code: current.versionCode as number, name: current.versionName as string });
   }
   if (compareVersionNames(row.versionName as string, current.versionName as string) <= 0) {
-    throw new MockError(`versionName: must be newer than ${current.versionName as string}, the current release of this platform`);
+    throw new MockError('versionName', 'client.versionName', { name: current.versionName as string });
   }
 }
 
@@ -38,14 +38,14 @@ export const clientHooks = defineHooks({
   clientVersion: {
     beforeUpdate(old, patch, h) {
       const next = { ...old, ...patch } as AnyRow;
-      if ((next.minVersionCode as number) > (next.versionCode as number)) throw new MockError(`minVersionCode: must not be above versionCode (${next.versionCode as number})`);
+      if ((next.minVersionCode as number) > (next.versionCode as number)) throw new MockError('minVersionCode', 'client.minVersion', { versionCode: 'versionCode', code: next.versionCode as number });
       if (patch.status === 1 && old.status !== 1) {
         checkNewer(next, h.store.col('clientVersion').values());
         return { ...patch, releaseTime: patch.releaseTime ?? h.now() };
       }
     },
     beforeAdd(row, h) {
-      if (row.minVersionCode > row.versionCode) throw new MockError(`minVersionCode: must not be above versionCode (${row.versionCode})`);
+      if (row.minVersionCode > row.versionCode) throw new MockError('minVersionCode', 'client.minVersion', { versionCode: 'versionCode', code: row.versionCode });
       if (row.status === 1) checkNewer(row as AnyRow, h.store.col('clientVersion').values());
       return row.status === 1 && !row.releaseTime ? { ...row, releaseTime: h.now() } : row;
     },

@@ -9,7 +9,7 @@ import { defineHooks } from './shared.js';
 export const feedbackHooks = defineHooks({
   feedback: {
     beforeUpdate(old, patch) {
-      if (patch.status === 1 && old.status !== 1 && !old.replyContent && !patch.replyContent) throw new MockError('status: reply with /v1/feedback/replay to mark a feedback replied');
+      if (patch.status === 1 && old.status !== 1 && !old.replyContent && !patch.replyContent) throw new MockError('status', 'feedback.replyFirst');
     },
   },
 });

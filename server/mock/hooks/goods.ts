@@ -6,13 +6,13 @@ import { chain, defineHooks, period, twoLevels } from './shared.js';
 /** Goods rules: goods numbers, price sanity, coupon shapes, two-level categories, stock lines for goods delivered from inventory. */
 
 function checkPrices(row: AnyRow) {
-  if ((row.originalPrice as number) < (row.price as number)) throw new MockError(`originalPrice: must not be below price (${row.price} cents)`);
+  if ((row.originalPrice as number) < (row.price as number)) throw new MockError('originalPrice', 'goods.belowPrice', { price: row.price as number });
 }
 
 function checkCoupon(c: AnyRow) {
-  if (c.couponType === 2 && !((c.discount as number) >= 1 && (c.discount as number) <= 99)) throw new MockError('discount: a discount coupon pays 1-99 percent');
-  if (c.couponType !== 2 && !((c.amount as number) > 0)) throw new MockError('amount: must be more than 0 cents');
-  if (c.couponType === 1 && (c.amount as number) >= (c.threshold as number)) throw new MockError(`amount: must be below the threshold (${c.threshold} cents)`);
+  if (c.couponType === 2 && !((c.discount as number) >= 1 && (c.discount as number) <= 99)) throw new MockError('discount', 'coupon.discount');
+  if (c.couponType !== 2 && !((c.amount as number) > 0)) throw new MockError('amount', 'money.positive');
+  if (c.couponType === 1 && (c.amount as number) >= (c.threshold as number)) throw new MockError('amount', 'coupon.belowThreshold', { threshold: c.threshold as number });
 }
 
 export const goodsHooks = defineHooks({
@@ -36,7 +36,7 @@ export const goodsHooks = defineHooks({
     beforeUpdate(old, patch) {
       checkPrices({ ...old, ...patch } as AnyRow);
       if (patch.deliveryType !== undefined && patch.deliveryType !== old.deliveryType && (old.deliveryType === 1 || old.deliveryType === 3) && old.stock > 0) {
-        throw new MockError(`deliveryType: goods ${old.id} still has ${old.stock} unsold codes or accounts`);
+        throw new MockError('deliveryType', 'goods.hasStock', { id: old.id, count: old.stock as number });
       }
     },
     afterUpdate(row, _old, h) {

@@ -42,21 +42,21 @@ const HELD = new Set([1, 2]);
 function inventoryRules(deliveryType: number, what: string): EntityHooks<AnyRow> {
   const checkGoods = (goodsId: number, h: HookCtx) => {
     const goods = h.store.get<AnyRow>('goods', goodsId);
-    if (goods && goods.deliveryType !== deliveryType) throw new MockError(`goodsId: goods ${goodsId} is not delivered as ${what}s`);
+    if (goods && goods.deliveryType !== deliveryType) throw new MockError('goodsId', 'stock.wrongDelivery', { id: goodsId, what });
   };
   return {
     beforeAdd(row: AnyRow, h: HookCtx) {
       checkGoods(row.goodsId as number, h);
-      if (HELD.has(row.status as number)) throw new MockError(`status: a new ${what} can only be unsold or void`);
+      if (HELD.has(row.status as number)) throw new MockError('status', 'stock.newStatus', { what });
     },
     beforeUpdate(old: AnyRow, patch: Partial<AnyRow>, h: HookCtx) {
-      if (HELD.has(old.status as number)) throw new MockError(`id: ${what} ${old.id} belongs to order ${old.orderId}; it can no longer be changed`);
-      if (patch.status !== undefined && HELD.has(patch.status as number)) throw new MockError(`status: only orders lock or sell a ${what}`);
+      if (HELD.has(old.status as number)) throw new MockError('id', 'stock.heldNoChange', { what, id: old.id, orderId: old.orderId as number });
+      if (patch.status !== undefined && HELD.has(patch.status as number)) throw new MockError('status', 'stock.onlyOrders', { what });
       if (patch.goodsId !== undefined) checkGoods(patch.goodsId as number, h);
     },
     beforeDel(rows: AnyRow[]) {
       const held = rows.find((r) => HELD.has(r.status as number));
-      if (held) throw new MockError(`ids: ${what} ${held.id} belongs to order ${held.orderId} and cannot be deleted`);
+      if (held) throw new MockError('ids', 'stock.heldNoDelete', { what, id: held.id, orderId: held.orderId as number });
     },
     afterAdd: (row: AnyRow, h: HookCtx) => recountStock(h.store, row.goodsId as number),
     afterUpdate: (row: AnyRow, old: AnyRow, h: HookCtx) => {
@@ -73,7 +73,7 @@ export const inventoryHooks = defineHooks({
   stock: {
     beforeAdd(row, h) {
       const goods = h.store.get<AnyRow>('goods', row.goodsId)!;
-      if (goods.deliveryType !== 1 && goods.deliveryType !== 3) throw new MockError(`goodsId: goods ${goods.id} is delivered by hand or top-up and keeps no stock`);
+      if (goods.deliveryType !== 1 && goods.deliveryType !== 3) throw new MockError('goodsId', 'stock.byHand', { id: goods.id });
       return { ...row, goodsName: goods.goodsName as string, gameId: goods.gameId as number, platformId: goods.platformId as number };
     },
     afterAdd: (row, h) => recountStock(h.store, row.goodsId),
@@ -82,7 +82,7 @@ export const inventoryHooks = defineHooks({
   cardSetting: {
     beforeAdd(row, h) {
       const goods = h.store.get<AnyRow>('goods', row.goodsId)!;
-      if (goods.deliveryType !== 1 && goods.deliveryType !== 3) throw new MockError(`goodsId: goods ${goods.id} is not delivered automatically`);
+      if (goods.deliveryType !== 1 && goods.deliveryType !== 3) throw new MockError('goodsId', 'stock.notAutomatic', { id: goods.id });
     },
   },
 });

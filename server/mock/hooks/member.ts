@@ -18,7 +18,7 @@ const BASE32 = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 export const memberHooks = defineHooks({
   member: {
     beforeAdd(row, h) {
-      if (row.inviterId !== undefined && !h.store.get('member', row.inviterId)) throw new MockError(`inviterId: no member with id ${row.inviterId}`);
+      if (row.inviterId !== undefined && !h.store.get('member', row.inviterId)) throw new MockError('inviterId', 'record.notFound', { entity: 'member', ids: String(row.inviterId) });
       let n = h.store.col('member').peekNextId();
       let code = '';
       for (let k = 0; k < 8; k++, n = Math.floor(n / 32)) code = BASE32[n % 32] + code;
@@ -38,8 +38,8 @@ export const memberHooks = defineHooks({
     },
     beforeUpdate(old, patch, h) {
       if (patch.inviterId !== undefined) {
-        if (patch.inviterId === old.id) throw new MockError('inviterId: a member cannot invite themselves');
-        if (!h.store.get('member', patch.inviterId)) throw new MockError(`inviterId: no member with id ${patch.inviterId}`);
+        if (patch.inviterId === old.id) throw new MockError('inviterId', 'member.selfInvite');
+        if (!h.store.get('member', patch.inviterId)) throw new MockError('inviterId', 'record.notFound', { entity: 'member', ids: String(patch.inviterId) });
       }
     },
   },
@@ -49,14 +49,14 @@ export const memberHooks = defineHooks({
       const row = { ...old, ...patch };
       for (const g of h.store.col('memberGrade').values()) {
         if (g.id === old.id) continue;
-        if ((g.level as number) < row.level && (g.minGrowth as number) > row.minGrowth) throw new MockError(`minGrowth: must be at least ${g.minGrowth}, the threshold of lower grade ${g.gradeName}`);
-        if ((g.level as number) > row.level && (g.minGrowth as number) < row.minGrowth) throw new MockError(`minGrowth: must be at most ${g.minGrowth}, the threshold of higher grade ${g.gradeName}`);
+        if ((g.level as number) < row.level && (g.minGrowth as number) > row.minGrowth) throw new MockError('minGrowth', 'grade.belowLower', { min: g.minGrowth as number, grade: g.gradeName as string });
+        if ((g.level as number) > row.level && (g.minGrowth as number) < row.minGrowth) throw new MockError('minGrowth', 'grade.aboveHigher', { max: g.minGrowth as number, grade: g.gradeName as string });
       }
     },
     beforeAdd(row, h) {
       for (const g of h.store.col('memberGrade').values()) {
-        if ((g.level as number) < row.level && (g.minGrowth as number) > row.minGrowth) throw new MockError(`minGrowth: must be at least ${g.minGrowth}, the threshold of lower grade ${g.gradeName}`);
-        if ((g.level as number) > row.level && (g.minGrowth as number) < row.minGrowth) throw new MockError(`minGrowth: must be at most ${g.minGrowth}, the threshold of higher grade ${g.gradeName}`);
+        if ((g.level as number) < row.level && (g.minGrowth as number) > row.minGrowth) throw new MockError('minGrowth', 'grade.belowLower', { min: g.minGrowth as number, grade: g.gradeName as string });
+        if ((g.level as number) > row.level && (g.minGrowth as number) < row.minGrowth) throw new MockError('minGrowth', 'grade.aboveHigher', { max: g.minGrowth as number, grade: g.gradeName as string });
       }
       return { ...row, memberCount: 0 };
     },

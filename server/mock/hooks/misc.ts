@@ -11,14 +11,14 @@ function audience(row: AnyRow, h: { store: { get(n: 'member' | 'memberGrade', id
   const grades = (row.gradeIds as number[] | undefined) ?? [];
   const members = (row.memberIds as number[] | undefined) ?? [];
   if (row.targetType === 2) {
-    if (!grades.length) throw new MockError('gradeIds: choose at least one member grade');
+    if (!grades.length) throw new MockError('gradeIds', 'audience.grades');
     const bad = grades.find((id) => !h.store.get('memberGrade', id));
-    if (bad !== undefined) throw new MockError(`gradeIds: no member grade with id ${bad}`);
+    if (bad !== undefined) throw new MockError('gradeIds', 'record.notFound', { entity: 'memberGrade', ids: String(bad) });
   }
   if (row.targetType === 3) {
-    if (!members.length) throw new MockError('memberIds: choose at least one member');
+    if (!members.length) throw new MockError('memberIds', 'audience.members');
     const bad = members.find((id) => !h.store.get('member', id));
-    if (bad !== undefined) throw new MockError(`memberIds: no member with id ${bad}`);
+    if (bad !== undefined) throw new MockError('memberIds', 'record.notFound', { entity: 'member', ids: String(bad) });
   }
   return { ...row, gradeIds: row.targetType === 2 ? grades : [], memberIds: row.targetType === 3 ? members : [] };
 }
@@ -29,14 +29,14 @@ export const miscHooks = defineHooks({
     beforeAdd: (row, h) => audience(row as AnyRow, h) as typeof row,
     beforeUpdate: (old, patch, h) => {
       // Members may already have read it: what was sent stays as sent; revoke it instead.
-      if (old.status !== 0) throw new MockError(`id: station message ${old.id} was ${old.status === 1 ? 'sent' : 'revoked'}; a sent message cannot be edited, only revoked`);
+      if (old.status !== 0) throw new MockError('id', 'stationMsg.sentNoEdit', { id: old.id, status: old.status === 1 ? 'sent' : 'revoked' });
       if (patch.targetType === undefined && patch.gradeIds === undefined && patch.memberIds === undefined) return patch;
       const merged = audience({ ...old, ...patch } as AnyRow, h);
       return { ...patch, gradeIds: merged.gradeIds, memberIds: merged.memberIds } as typeof patch;
     },
     beforeDel: (rows) => {
       const sent = rows.find((r) => r.status === 1);
-      if (sent) throw new MockError(`ids: station message ${sent.id} is sent; revoke it before deleting it`);
+      if (sent) throw new MockError('ids', 'stationMsg.sentNoDelete', { id: sent.id });
     },
   },
   advert: period(),

@@ -6,12 +6,12 @@ export const orderHooks = defineHooks({
   order: {
     beforeDel(rows) {
       const live = rows.find((o) => o.status !== 4);
-      if (live) throw new MockError(`ids: order ${live.id} (${live.orderNo}) is not cancelled; only cancelled orders can be deleted`);
+      if (live) throw new MockError('ids', 'order.notCancelled', { id: live.id, orderNo: live.orderNo as string });
     },
   },
   refund: {
     beforeUpdate(old, patch) {
-      if (patch.auditRemark !== undefined && old.status !== 0) throw new MockError(`auditRemark: refund ${old.id} is already decided`);
+      if (patch.auditRemark !== undefined && old.status !== 0) throw new MockError('auditRemark', 'refund.decided', { ref: old.id });
     },
   },
 });

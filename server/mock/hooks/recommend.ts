@@ -1,4 +1,4 @@
-import { MockError, titleOf } from '../store/crud.js';
+import { MockError } from '../store/crud.js';
 import type { AnyRow } from '../store/seed.js';
 import type { MockStore } from '../store/store.js';
 import { chain, defineHooks, period, snapshot, twoLevels } from './shared.js';
@@ -26,7 +26,7 @@ export const recommendHooks = defineHooks({
     const resolve = (row: AnyRow, h: { store: MockStore }) => {
       const [entity, label] = TARGETS[row.targetType as number];
       const target = h.store.get<AnyRow>(entity, row.targetId as number);
-      if (!target) throw new MockError(`targetId: no ${titleOf(entity)} with id ${row.targetId}`);
+      if (!target) throw new MockError('targetId', 'record.notFound', { entity, ids: String(row.targetId) });
       return target[label] as string;
     };
     return {

@@ -17,8 +17,8 @@ const listable: EntityHooks<AnyRow> = {
 };
 function check(id: number, acc: AnyRow | undefined) {
   if (!acc) return;
-  if (acc.verifyStatus !== 1) throw new MockError(`status: rental account ${id} is not verified; verify it before listing`);
-  if (acc.status === 3) throw new MockError(`status: rental account ${id} is frozen; it cannot be listed`);
+  if (acc.verifyStatus !== 1) throw new MockError('status', 'rent.notVerified', { id });
+  if (acc.status === 3) throw new MockError('status', 'rent.frozen', { id });
 }
 
 /**
@@ -28,11 +28,11 @@ function check(id: number, acc: AnyRow | undefined) {
 export const rentHooks = defineHooks({
   rentAccount: {
     beforeUpdate(old, patch) {
-      if (patch.status === 1 && old.verifyStatus !== 1) throw new MockError(`status: rental account ${old.id} must be verified before it is listed`);
-      if (patch.status === 2 && old.status !== 2) throw new MockError('status: an account is rented out only by a rental order');
+      if (patch.status === 1 && old.verifyStatus !== 1) throw new MockError('status', 'rent.verifyBeforeList', { id: old.id });
+      if (patch.status === 2 && old.status !== 2) throw new MockError('status', 'rent.onlyByOrder');
     },
     beforeAdd(row) {
-      if (row.status === 1 || row.status === 2) throw new MockError('status: a new rental account starts unlisted (0) or frozen (3) until verified');
+      if (row.status === 1 || row.status === 2) throw new MockError('status', 'rent.newStatus');
     },
   },
   rentListing: chain(snapshot('rentAccountId', 'rentAccount', 'gameId', 'gameId'), listable) as never,

@@ -27,7 +27,7 @@ export function period<R>(start = 'startTime', end = 'endTime'): EntityHooks<R> 
   const check = (row: AnyRow) => {
     const s = row[start] as string | undefined;
     const e = row[end] as string | undefined;
-    if (s && e && e < s) throw new MockError(`${end}: must not be before ${start} (${s})`);
+    if (s && e && e < s) throw new MockError(end, 'record.beforeStart', { start, value: s as string });
   };
   return {
     beforeAdd: (row) => check(row as AnyRow),
@@ -55,10 +55,10 @@ export function twoLevels<R>(entity: EntityName, what: string): EntityHooks<R> {
   const check = (row: AnyRow, h: { store: { get(n: EntityName, id: number): unknown } }) => {
     const parentId = row.parentId as number;
     if (!parentId) return;
-    if (parentId === row.id) throw new MockError(`parentId: a ${what} cannot be its own parent`);
+    if (parentId === row.id) throw new MockError('parentId', 'record.ownParent', { what });
     const parent = h.store.get(entity, parentId) as AnyRow | undefined;
-    if (!parent) throw new MockError(`parentId: no ${what} with id ${parentId}`);
-    if (parent.parentId) throw new MockError(`parentId: ${what} ${parentId} is itself a child; only two levels are allowed`);
+    if (!parent) throw new MockError('parentId', 'record.noParent', { what, id: parentId as number });
+    if (parent.parentId) throw new MockError('parentId', 'record.parentIsChild', { what, id: parentId as number });
   };
   return {
     beforeAdd: (row, h) => check(row as AnyRow, h),
@@ -66,7 +66,7 @@ export function twoLevels<R>(entity: EntityName, what: string): EntityHooks<R> {
     beforeDel: (rows, h) => {
       const ids = new Set(rows.map((r) => (r as AnyRow).id));
       for (const r of h.store.col(entity).values()) {
-        if (ids.has(r.parentId as number) && !ids.has(r.id)) throw new MockError(`ids: ${what} ${r.parentId} still has children (${r.id}); delete or move them first`);
+        if (ids.has(r.parentId as number) && !ids.has(r.id)) throw new MockError('ids', 'record.hasChildren', { what, id: r.parentId as number, childId: r.id });
       }
     },
   };

@@ -19,7 +19,7 @@ function recountReplies(store: MockStore, commentId: number) {
 export const socialHooks = defineHooks({
   comment: {
     beforeUpdate: (old, patch) => {
-      if (patch.status === 2 && old.status !== 2) throw new MockError('status: hide a comment with a reason (/v1/comment/moderate)');
+      if (patch.status === 2 && old.status !== 2) throw new MockError('status', 'comment.hideViaModerate');
       if (patch.status !== undefined && patch.status !== 2) return { ...patch, hideReason: '' };
     },
   },

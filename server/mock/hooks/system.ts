@@ -34,12 +34,12 @@ function keepOneSuper(store: MockStore, changed: Map<number, Row | null>, field:
     const next = changed.has(a.id) ? changed.get(a.id) : a;
     return next && isActiveSuper(next, supers);
   });
-  if (!after.length) throw new MockError(`${field}: ${before.map((a) => a.username).join(', ')} is the last super administrator; make another account super administrator first`);
+  if (!after.length) throw new MockError(field, 'admin.lastSuper', { names: before.map((a) => a.username).join(', ') });
 }
 function refuseGrantingSuper(store: MockStore, actor: string | null, roleIds: unknown) {
   if (!Array.isArray(roleIds) || actorIsSuper(store, actor)) return;
   const supers = superRoleIds(store);
-  if (roleIds.some((id) => supers.has(id as number))) throw new MockError('roleIds: only a super administrator can give the super administrator role');
+  if (roleIds.some((id) => supers.has(id as number))) throw new MockError('roleIds', 'admin.superOnlyBySuper');
 }
 
 /**
@@ -55,15 +55,15 @@ export const systemHooks = defineHooks({
       refuseGrantingSuper(h.store, h.actor, row.roleIds);
     },
     beforeUpdate(old, patch, h) {
-      if (old.username === h.actor && patch.status === 0) throw new MockError('status: you cannot disable the account you are signed in with');
+      if (old.username === h.actor && patch.status === 0) throw new MockError('status', 'admin.disableSelf');
       if (old.username === h.actor && Array.isArray(patch.roleIds) && (patch.roleIds as number[]).some((id) => !(old.roleIds as number[]).includes(id)))
-        throw new MockError('roleIds: you cannot give roles to the account you are signed in with');
+        throw new MockError('roleIds', 'admin.rolesSelf');
       refuseGrantingSuper(h.store, h.actor, patch.roleIds);
       if (patch.status !== undefined || patch.roleIds !== undefined) keepOneSuper(h.store, new Map([[old.id, { ...old, ...patch }]]), patch.roleIds !== undefined ? 'roleIds' : 'status');
     },
     beforeDel(rows, h) {
       const me = rows.find((r) => r.username === h.actor);
-      if (me) throw new MockError(`ids: admin ${me.id} (${me.username}) is the account you are signed in with`);
+      if (me) throw new MockError('ids', 'admin.deleteSelf', { id: me.id, username: me.username });
       keepOneSuper(h.store, new Map(rows.map((r) => [r.id, null])), 'ids');
     },
     afterAdd: (_row, h) => recountAdmins(h.store),
@@ -73,19 +73,19 @@ export const systemHooks = defineHooks({
   role: {
     beforeUpdate(old, patch, h) {
       if (old.roleKey === SUPER && ((patch.status !== undefined && patch.status !== 1) || (patch.roleKey !== undefined && patch.roleKey !== SUPER)))
-        throw new MockError(`${patch.status !== undefined ? 'status' : 'roleKey'}: the super administrator role cannot be disabled or renamed`);
+        throw new MockError(patch.status !== undefined ? 'status' : 'roleKey', 'role.superFixed');
       const me = actorRow(h.store, h.actor);
       if (me && (me.roleIds as number[]).includes(old.id) && !actorIsSuper(h.store, h.actor))
-        throw new MockError(`id: role ${old.id} (${old.name}) is one you hold; another administrator must change it`);
-      if (patch.roleKey === SUPER && old.roleKey !== SUPER && !actorIsSuper(h.store, h.actor)) throw new MockError('roleKey: only a super administrator can create super roles');
+        throw new MockError('id', 'role.held', { id: old.id, name: old.name as string });
+      if (patch.roleKey === SUPER && old.roleKey !== SUPER && !actorIsSuper(h.store, h.actor)) throw new MockError('roleKey', 'role.superBySuper');
     },
     beforeAdd(row, h) {
-      if (row.roleKey === SUPER) throw new MockError(`roleKey: "${SUPER}" is the super administrator role, which exists once`);
+      if (row.roleKey === SUPER) throw new MockError('roleKey', 'role.superOnce', { key: SUPER });
       void h;
     },
     beforeDel(rows) {
       const s = rows.find((r) => r.roleKey === SUPER);
-      if (s) throw new MockError(`ids: role ${s.id} (${s.name}) is the super administrator role and cannot be deleted`);
+      if (s) throw new MockError('ids', 'role.superNoDelete', { id: s.id, name: s.name as string });
     },
   },
   menu: chain(twoLevels('menu', 'menu'), {

@@ -40,7 +40,7 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
  */
 async function readUpload(req: FastifyRequest, ep: EndpointDef): Promise<UploadForm> {
   const fileField = ep.fileField ?? 'file';
-  if (!req.isMultipart()) throw new MockError(`${fileField}: send the file as multipart/form-data field "${fileField}"`);
+  if (!req.isMultipart()) throw new MockError(fileField, 'upload.notMultipart', { name: fileField });
   let file: UploadForm['file'] | null = null;
   const fields: Record<string, string | string[]> = {};
   try {
@@ -57,11 +57,11 @@ async function readUpload(req: FastifyRequest, ep: EndpointDef): Promise<UploadF
     }
   } catch (e) {
     const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new MockError(`${fileField}: larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`, 413);
-    if (code === 'FST_FILES_LIMIT') throw new MockError(`${fileField}: send one file only`);
-    throw new MockError(`${fileField}: the upload could not be read (${(e as Error).message})`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new MockError(fileField, 'upload.tooLarge', { mb: MAX_UPLOAD_BYTES / 1024 / 1024 }, 413);
+    if (code === 'FST_FILES_LIMIT') throw new MockError(fileField, 'upload.oneFile');
+    throw new MockError(fileField, 'upload.unreadable', { detail: (e as Error).message });
   }
-  if (!file) throw new MockError(`${fileField}: no file in the form (field "${fileField}")`);
+  if (!file) throw new MockError(fileField, 'upload.noFile', { name: fileField });
   return { file, fields };
 }
 
@@ -88,7 +88,7 @@ export function registerActionRoutes(app: FastifyInstance, ctx: MockContext, byA
         answer(reply, async () => {
           const upload = await readUpload(req, ep);
           const problem = ep.payload ? schemaErrors(ep.payload, upload.fields) : null;
-          if (problem) throw new MockError(problem);
+          if (problem) throw new MockError(problem.field ?? null, problem.key, problem.params);
           return handler({ body: upload.fields, req, reply, ctx, actor: actorOf(req), upload });
         }),
       );

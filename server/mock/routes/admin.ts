@@ -1,3 +1,4 @@
+import type { Refusal } from '../../contract/messages.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { CaptchaImageQuery, LoginPayload } from '../../contract/auth.js';
@@ -24,17 +25,17 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext
     const row = ctx.store.get<ConsoleAccount>('admin', req.session!.userId);
     return row && row.status === 1 ? row : null;
   };
-  const gone = (reply: FastifyReply) => sendEnvelope(reply, 200, ResultCode.unauthorized, 'Session expired or account no longer active');
+  const gone = (reply: FastifyReply) => sendEnvelope(reply, 200, ResultCode.unauthorized, { key: 'session.expired' });
 
   app.get('/v1/captcha/token', async (req, reply) => {
     const issued = ctx.captcha.issue(req.ip);
-    if (!issued) return sendEnvelope(reply, 503, 503, 'captchaToken: too many sign-ins in progress, try again in a minute');
+    if (!issued) return sendEnvelope(reply, 503, 503, { field: 'captchaToken', key: 'login.captchaBusy' });
     return ok(issued);
   });
 
   app.get('/v1/captcha/image', { schema: { querystring: CaptchaImageQuery } }, async (req, reply) => {
     const svg = ctx.captcha.image((req.query as { token: string }).token);
-    if (!svg) return sendEnvelope(reply, 404, ResultCode.notFound, 'token: captcha expired or unknown, fetch a new one');
+    if (!svg) return sendEnvelope(reply, 404, ResultCode.notFound, { field: 'token', key: 'login.captchaUnknown' });
     return reply.type('image/svg+xml').header('Cache-Control', 'no-store').send(svg);
   });
 
@@ -43,21 +44,21 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext
   const perAddress = new AttemptLimiter(ctx.config.loginRatePerIp, 60_000, ctx.now);
   const perAccount = new AttemptLimiter(ctx.config.loginFailuresPerAccount, ctx.config.loginLockSeconds * 1000, ctx.now);
   /** Envelope code 429 with HTTP 200 so the login form shows the message; `data.retryAfter` in seconds. */
-  const tooMany = (reply: FastifyReply, wait: number, message: string) =>
+  const tooMany = (reply: FastifyReply, wait: number, message: Refusal) =>
     sendEnvelope(reply.header('Retry-After', String(wait)), 200, 429, message, { retryAfter: wait });
 
   app.post('/v1/admin/login', { schema: { body: LoginPayload } }, async (req, reply) => {
     const body = req.body as LoginPayload;
     const addressWait = perAddress.waitSeconds(req.ip);
-    if (addressWait) return tooMany(reply, addressWait, `Too many sign-in attempts from this address; try again in ${addressWait} s`);
+    if (addressWait) return tooMany(reply, addressWait, { key: 'login.tooManyFromAddress', params: { wait: addressWait } });
     perAddress.hit(req.ip);
     if (!ctx.captcha.verify(body.captchaToken, body.captchaCode)) {
-      return sendEnvelope(reply, 200, ResultCode.badRequest, 'captchaCode: wrong or expired captcha, try the new one');
+      return sendEnvelope(reply, 200, ResultCode.badRequest, { field: 'captchaCode', key: 'login.captchaWrong' });
     }
     const username = body.username.trim();
     const key = username.toLowerCase();
     const accountWait = perAccount.waitSeconds(key);
-    if (accountWait) return tooMany(reply, accountWait, `username: too many failed sign-ins for this account; try again in ${accountWait} s`);
+    if (accountWait) return tooMany(reply, accountWait, { field: 'username', key: 'login.tooManyForAccount', params: { wait: accountWait } });
     const account = await verifyConsoleAccountAsync(accounts(), username, body.password);
     if ('refused' in account) {
       perAccount.hit(key);

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { ENTITIES, type AnyEntity, type CrudOp, type EndpointDef, type EntityName } from '../../contract/index.js';
-import { ok, sendEnvelope, validationMessage } from '../../plugins/envelope.js';
+import type { Refusal } from '../../contract/messages.js';
+import { ok, sendEnvelope, validationErrors } from '../../plugins/envelope.js';
 import type { MockContext } from '../context.js';
 import { MockError } from '../store/crud.js';
 import { toAjvErrors } from './validator.js';
@@ -29,7 +30,7 @@ export async function answer(reply: FastifyReply, fn: () => unknown): Promise<un
     if (reply.sent) return reply;
     return ok(data === undefined ? null : data);
   } catch (e) {
-    if (e instanceof MockError) return sendEnvelope(reply, e.httpStatus, e.code, e.message);
+    if (e instanceof MockError) return sendEnvelope(reply, e.httpStatus, e.code, e.refusal);
     throw e;
   }
 }
@@ -47,11 +48,11 @@ export function routeOptions(ep: EndpointDef) {
   };
 }
 
-/** Schema errors of a value as one message naming the fields (uploads, whose form fields ajv does not see). */
-export function schemaErrors(schema: TSchema, value: unknown): string | null {
+/** Schema errors of a value as one refusal naming the fields (uploads, whose form fields ajv does not see). */
+export function schemaErrors(schema: TSchema, value: unknown): Refusal | null {
   const errors = toAjvErrors(Value.Errors(schema, value) as never);
   if (!errors.length) return null;
-  return validationMessage({ validation: errors, validationContext: 'body' } as never);
+  return validationErrors({ validation: errors, validationContext: 'body' } as never);
 }
 
 type Body = Record<string, unknown> & { id: number; ids: number[] };
@@ -83,7 +84,7 @@ export function registerCrudRoutes(app: FastifyInstance, ctx: MockContext): void
           try {
             return reply.type('application/json; charset=utf-8').send(ctx.crud.listBytes(name, req.body as Body, LIST_HEAD, LIST_TAIL));
           } catch (e) {
-            if (e instanceof MockError) return sendEnvelope(reply, e.httpStatus, e.code, e.message);
+            if (e instanceof MockError) return sendEnvelope(reply, e.httpStatus, e.code, e.refusal);
             throw e;
           }
         });

@@ -55,7 +55,7 @@ interface Part {
  */
 async function readParts(req: FastifyRequest): Promise<Part[]> {
   const field = `${UPLOAD_FIELD}[]`;
-  if (!req.isMultipart()) throw new MockError(`${field}: send the images as multipart/form-data parts named "${field}"`, 400, 400);
+  if (!req.isMultipart()) throw new MockError(field, 'upload.imagesNotMultipart', { name: field }, 400, 400);
   const parts: Part[] = [];
   try {
     const limits = { fileSize: UPLOAD_LIMITS.maxFileBytes, files: UPLOAD_LIMITS.maxFiles, fields: 20, fieldSize: 1000, parts: UPLOAD_LIMITS.maxFiles + 20 };
@@ -63,7 +63,7 @@ async function readParts(req: FastifyRequest): Promise<Part[]> {
       if (part.type !== 'file') continue;
       if (part.fieldname !== field && part.fieldname !== UPLOAD_FIELD) {
         await part.toBuffer().catch(() => undefined);
-        throw new MockError(`${part.fieldname}: files go in parts named "${field}"`, 400, 400);
+        throw new MockError(part.fieldname, 'upload.wrongPart', { name: field }, 400, 400);
       }
       const data = await part.toBuffer();
       parts.push({ data, filename: part.filename, mimetype: part.mimetype });
@@ -72,11 +72,11 @@ async function readParts(req: FastifyRequest): Promise<Part[]> {
     if (e instanceof MockError) throw e;
     const code = (e as { code?: string }).code;
     const n = parts.length + 1;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new MockError(`${field} #${n}: larger than ${UPLOAD_LIMITS.maxFileBytes / MB} MB`, 413, 413);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new MockError(`${field}: at most ${UPLOAD_LIMITS.maxFiles} files per upload`, 400, 400);
-    throw new MockError(`${field}: the upload could not be read (${(e as Error).message})`, 400, 400);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new MockError(`${field} #${n}`, 'upload.tooLarge', { mb: UPLOAD_LIMITS.maxFileBytes / MB }, 413, 413);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new MockError(field, 'upload.tooMany', { max: UPLOAD_LIMITS.maxFiles }, 400, 400);
+    throw new MockError(field, 'upload.unreadable', { detail: (e as Error).message }, 400, 400);
   }
-  if (parts.length === 0) throw new MockError(`${field}: no file in the form`, 400, 400);
+  if (parts.length === 0) throw new MockError(field, 'upload.noFiles', {}, 400, 400);
   return parts;
 }
 
@@ -87,16 +87,16 @@ async function readParts(req: FastifyRequest): Promise<Part[]> {
  */
 async function checkedExtension(part: Part, n: number): Promise<string> {
   const label = `${UPLOAD_FIELD}[] #${n} (${part.filename || 'unnamed'})`;
-  if (part.data.length === 0) throw new MockError(`${label}: the file is empty`, 400, 400);
+  if (part.data.length === 0) throw new MockError(label, 'upload.empty', {}, 400, 400);
   const detected = await fileTypeFromBuffer(part.data);
   const ext = detected ? EXTENSIONS[detected.mime] : undefined;
   if (!detected || !ext) {
     const what = detected ? detected.mime : /<svg[\s>]/i.test(part.data.subarray(0, 4096).toString('utf8')) ? 'SVG' : 'not an image';
-    throw new MockError(`${label}: only PNG, JPEG, WebP or GIF images are accepted (this file is ${what})`, 400, 400);
+    throw new MockError(label, 'upload.notImage', { what }, 400, 400);
   }
   const declared = part.mimetype.toLowerCase();
   if ((ALIASES[declared] ?? declared) !== detected.mime) {
-    throw new MockError(`${label}: declared as ${part.mimetype || 'nothing'} but the content is ${detected.mime}`, 400, 400);
+    throw new MockError(label, 'upload.mismatch', { declared: part.mimetype || 'nothing', actual: detected.mime }, 400, 400);
   }
   return ext;
 }

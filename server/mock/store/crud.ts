@@ -1,5 +1,7 @@
 import type { TSchema } from 'typebox';
 import { ENTITY, type AnyEntity, type EntityName } from '../../contract/index.js';
+import type { MessageKey, MessageParams, Refusal } from '../../contract/messages.js';
+import { rawMessage } from '../../plugins/localize.js';
 import type { Collection, ListQuery } from './collection.js';
 import { fmt } from './gen.js';
 import type { AnyRow, Stored } from './seed.js';
@@ -19,12 +21,16 @@ import { referrersOf, type MockStore } from './store.js';
 /** A refusal the client shows: HTTP 200 and envelope `code` (400 refused, 404 unknown id), like the platform. */
 export class MockError extends Error {
   override name = 'MockError';
-  constructor(
-    message: string,
-    readonly code = 400,
-    readonly httpStatus = 200,
-  ) {
-    super(message);
+  /** What the error envelope carries in `data` (issue 20 item 6): the catalogue key, its values and the field. */
+  readonly refusal: Refusal;
+  /**
+   * A refusal: `field` (a path such as `list.3.url`, or null), the catalogue key (server/contract/messages.ts)
+   * and its values; envelope `code` 400 by default (404 for an unknown id), HTTP 200 unless said.
+   */
+  constructor(field: string | null, key: MessageKey, params: MessageParams = {}, readonly code = 400, readonly httpStatus = 200) {
+    const refusal = { field, key, params };
+    super(rawMessage(refusal));
+    this.refusal = refusal;
   }
 }
 
@@ -56,11 +62,11 @@ export function titleOf(name: string): string {
   return (ENTITY as Record<string, AnyEntity>)[name]?.title.en.toLowerCase() ?? name;
 }
 
-/** "feedback type 3 (充值问题)". */
-export function describe(name: string, row: AnyRow): string {
+/** A record's label for messages ("充值问题", at most 40 characters), or "" when it has none. */
+function labelOf(name: string, row: AnyRow): string {
   const def = (ENTITY as Record<string, AnyEntity>)[name];
   const label = def ? row[def.label] : undefined;
-  return `${titleOf(name)} ${row.id}${label !== undefined && label !== '' ? ` (${String(label).slice(0, 40)})` : ''}`;
+  return label !== undefined && label !== null ? String(label).slice(0, 40) : '';
 }
 
 function defaultOf(s: TSchema): unknown {
@@ -94,7 +100,7 @@ export class Crud {
   /** The stored row (with write-only fields) or a 404 MockError naming the id. */
   find(name: EntityName, id: number, field = 'id'): AnyRow {
     const row = this.col(name).get(id);
-    if (!row) throw new MockError(`${field}: no ${titleOf(name)} with id ${id}`, 404);
+    if (!row) throw new MockError(field, 'record.notFound', { entity: name, ids: String(id) }, 404);
     return row;
   }
 
@@ -176,7 +182,7 @@ export class Crud {
   del(name: EntityName, ids: number[], actor: string | null = null): number {
     const hc = this.hookCtx(actor);
     const missing = ids.filter((id) => !this.col(name).get(id));
-    if (missing.length) throw new MockError(`ids: no ${titleOf(name)} with id ${missing.slice(0, 10).join(', ')}`, 404);
+    if (missing.length) throw new MockError('ids', 'record.notFound', { entity: name, ids: missing.slice(0, 10).join(', ') }, 404);
     const rows = ids.map((id) => this.col(name).get(id)!);
     this.h(name).beforeDel?.(rows, hc);
 
@@ -203,9 +209,10 @@ export class Crud {
         if (!spared.length) continue;
         const targetId = ref.many ? (spared[0][ref.field] as number[]).find((x) => set.has(x))! : (spared[0][ref.field] as number);
         const targetRow = this.col(target).get(targetId)!;
-        throw new MockError(
-          `ids: ${describe(target, targetRow)} is used by ${spared.length} ${titleOf(ref.from)} record${spared.length > 1 ? 's' : ''} (${ref.field} of ${describe(ref.from, spared[0])}${spared.length > 1 ? ', …' : ''}); change or delete them first`,
-        );
+        throw new MockError('ids', 'record.inUse', {
+          entity: target, id: targetRow.id, label: labelOf(target, targetRow), count: spared.length, from: ref.from, records: spared.length > 1 ? 'records' : 'record',
+          refField: ref.field, fromId: spared[0].id, fromLabel: labelOf(ref.from, spared[0]), more: spared.length > 1 ? ', …' : '',
+        });
       }
     }
     for (const [target, set] of doomed) if (target !== name) this.col(target).remove(set);
@@ -231,7 +238,7 @@ export class Crud {
       const target = this.col(ref.entity);
       const ids = ref.many ? (v as number[]) : [v as number];
       const bad = ids.filter((id) => !target.get(id));
-      if (bad.length) throw new MockError(`${ref.field}: no ${titleOf(ref.entity)} with id ${bad.slice(0, 10).join(', ')}`);
+      if (bad.length) throw new MockError(ref.field, 'record.notFound', { entity: ref.entity, ids: bad.slice(0, 10).join(', ') });
     }
   }
 
@@ -242,7 +249,8 @@ export class Crud {
       for (const r of this.col(name).sameKey(set, row)) {
         if (r.id !== selfId) {
           const field = set[set.length - 1];
-          throw new MockError(`${field}: "${row[field]}" is already used by ${describe(name, r)}${set.length > 1 ? ` (same ${set.join(' and ')})` : ''}`);
+          const at = { value: String(row[field]), entity: name, id: r.id, label: labelOf(name, r) };
+          throw set.length > 1 ? new MockError(field, 'record.duplicateSet', { ...at, fields: set.join('、'), fieldsEn: set.join(' and ') }) : new MockError(field, 'record.duplicate', at);
         }
       }
     }

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import writeXlsxFile from 'write-excel-file/node';
 import type { SheetData } from 'write-excel-file/node';
+import type { MessageKey, MessageParams } from '../../contract/messages.js';
 import { MockError } from './crud.js';
 
 /**
@@ -51,8 +52,8 @@ export interface DeclaredFile {
   filename?: string;
 }
 
-const tooLarge = (message: string) => new MockError(message, 413);
-const notXlsx = () => new MockError('file: not an .xlsx spreadsheet (save it as Excel Workbook .xlsx and try again)');
+const tooLarge = (key: MessageKey, params: MessageParams = {}) => new MockError('file', key, params, 413);
+const notXlsx = () => new MockError('file', 'sheet.notXlsx');
 
 interface ZipEntry {
   name: string;
@@ -73,7 +74,7 @@ export function zipEntries(file: Buffer): ZipEntry[] {
   const eocd = file.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]), file.length - 22);
   if (eocd < 0 || eocd < file.length - 22 - 0xffff) throw notXlsx();
   const count = file.readUInt16LE(eocd + 10);
-  if (count > MAX_ZIP_ENTRIES) throw tooLarge(`file: the .xlsx holds ${count} parts, more than the ${MAX_ZIP_ENTRIES} a spreadsheet import takes`);
+  if (count > MAX_ZIP_ENTRIES) throw tooLarge('sheet.tooManyParts', { count, max: MAX_ZIP_ENTRIES });
   let at = file.readUInt32LE(eocd + 16);
   const entries: ZipEntry[] = [];
   let declared = 0;
@@ -92,7 +93,7 @@ export function zipEntries(file: Buffer): ZipEntry[] {
     at += 46 + nameLength + file.readUInt16LE(at + 30) + file.readUInt16LE(at + 32);
   }
   if (!entries.some((e) => e.name === '[Content_Types].xml') || !entries.some((e) => e.name === 'xl/workbook.xml')) throw notXlsx();
-  if (declared > MAX_UNZIPPED_BYTES) throw tooLarge(`file: the .xlsx unpacks to ${MB(declared)}, more than the ${MB(MAX_UNZIPPED_BYTES)} an import takes; split the file`);
+  if (declared > MAX_UNZIPPED_BYTES) throw tooLarge('sheet.unpacksTo', { size: MB(declared), max: MB(MAX_UNZIPPED_BYTES) });
   return entries;
 }
 
@@ -144,7 +145,7 @@ export async function inSlices<T>(items: readonly T[], fn: (item: T, index: numb
  */
 export async function checkXlsxLimits(file: Buffer, entries = zipEntries(file)): Promise<void> {
   let budget = MAX_UNZIPPED_BYTES;
-  const over = () => tooLarge(`file: the .xlsx unpacks to more than ${MB(MAX_UNZIPPED_BYTES)}, the most an import takes; split the file`);
+  const over = () => tooLarge('sheet.unpacksOver', { max: MB(MAX_UNZIPPED_BYTES) });
   for (const e of entries) {
     if (e.localOffset + 30 > file.length || file.readUInt32LE(e.localOffset) !== 0x04034b50) throw notXlsx();
     const start = e.localOffset + 30 + file.readUInt16LE(e.localOffset + 26) + file.readUInt16LE(e.localOffset + 28);
@@ -163,9 +164,9 @@ export async function checkXlsxLimits(file: Buffer, entries = zipEntries(file)):
     if (budget < 0) throw over();
     if (/^xl\/worksheets\/[^/]+\.xml$/.test(e.name)) {
       const rows = await countOf(data, Buffer.from('<row'), MAX_IMPORT_ROWS + 1);
-      if (rows > MAX_IMPORT_ROWS + 1) throw tooLarge(`file: the sheet has more than ${MAX_IMPORT_ROWS} rows, the most an import takes; split the file`);
+      if (rows > MAX_IMPORT_ROWS + 1) throw tooLarge('sheet.rowsOver', { max: MAX_IMPORT_ROWS });
       const cells = await countOf(data, Buffer.from('<c '), MAX_IMPORT_CELLS);
-      if (cells > MAX_IMPORT_CELLS) throw tooLarge(`file: the sheet has more than ${MAX_IMPORT_CELLS} cells, the most an import takes; split the file`);
+      if (cells > MAX_IMPORT_CELLS) throw tooLarge('sheet.cellsOver', { max: MAX_IMPORT_CELLS });
     }
   }
 }
@@ -187,7 +188,7 @@ const waiting: (() => void)[] = [];
 /** Runs `fn` when one of MAX_PARALLEL slots is free. @throws MockError 503 when too many wait already. */
 async function inTurn<T>(fn: () => Promise<T>): Promise<T> {
   if (running >= MAX_PARALLEL) {
-    if (waiting.length >= MAX_WAITING) throw new MockError('file: too many imports are running; try again in a minute', 503);
+    if (waiting.length >= MAX_WAITING) throw new MockError('file', 'sheet.busy', {}, 503);
     await new Promise<void>((resolve) => waiting.push(resolve));
   }
   running++;
@@ -214,7 +215,7 @@ function parseInWorker(file: Buffer): Promise<Cell[][]> {
         });
         const timer = setTimeout(() => {
           void worker.terminate();
-          reject(tooLarge(`file: the sheet took longer than ${PARSE_TIMEOUT_MS / 1000} s to read; split the file`));
+          reject(tooLarge('sheet.slow', { seconds: PARSE_TIMEOUT_MS / 1000 }));
         }, PARSE_TIMEOUT_MS);
         const done = () => clearTimeout(timer);
         worker.once('message', (m: { data?: Cell[][]; error?: string }) => {
@@ -225,7 +226,7 @@ function parseInWorker(file: Buffer): Promise<Cell[][]> {
         });
         worker.once('error', (err) => {
           done();
-          reject((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooLarge('file: the sheet is too large to read; split the file') : notXlsx());
+          reject((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooLarge('sheet.tooBig') : notXlsx());
         });
         worker.once('exit', () => {
           done();
@@ -249,18 +250,18 @@ function parseInWorker(file: Buffer): Promise<Cell[][]> {
  */
 export async function readRows(file: Buffer, columns: SheetColumn[], declared: DeclaredFile = {}): Promise<{ rows: Record<string, Cell>[]; rowNumbers: number[] }> {
   const type = (declared.mimetype ?? '').split(';')[0].trim().toLowerCase();
-  if (!XLSX_DECLARED.has(type)) throw new MockError(`file: not an .xlsx spreadsheet (it was sent as ${type}; save it as Excel Workbook .xlsx and try again)`);
-  if (declared.filename && !/\.xlsx$/i.test(declared.filename)) throw new MockError(`file: not an .xlsx spreadsheet ("${declared.filename}"; save it as Excel Workbook .xlsx and try again)`);
-  if (file.length > MAX_SHEET_BYTES) throw tooLarge(`file: larger than ${MB(MAX_SHEET_BYTES)}, the most an import takes; split the file`);
+  if (!XLSX_DECLARED.has(type)) throw new MockError('file', 'sheet.notXlsxType', { type });
+  if (declared.filename && !/\.xlsx$/i.test(declared.filename)) throw new MockError('file', 'sheet.notXlsxName', { name: declared.filename });
+  if (file.length > MAX_SHEET_BYTES) throw tooLarge('sheet.fileOver', { max: MB(MAX_SHEET_BYTES) });
   await checkXlsxLimits(file);
   const data = await parseInWorker(file);
-  if (!data.length) throw new MockError('file: the sheet is empty; use the template');
+  if (!data.length) throw new MockError('file', 'sheet.empty');
   const header = data[0].map((c) => (c === null ? '' : String(c).trim()));
   const index = new Map<string, number>();
   for (const col of columns) {
     const at = header.findIndex((h) => h === col.zh_CN || h.toLowerCase() === col.en.toLowerCase() || h === col.field);
     if (at >= 0) index.set(col.field, at);
-    else if (col.required) throw new MockError(`file: column "${col.zh_CN}" (${col.en}) is missing from the header row; use the template`);
+    else if (col.required) throw new MockError('file', 'sheet.missingColumn', { header: col.zh_CN, headerEn: col.en });
   }
   const rows: Record<string, Cell>[] = [];
   const rowNumbers: number[] = [];
@@ -275,8 +276,8 @@ export async function readRows(file: Buffer, columns: SheetColumn[], declared: D
     rows.push(obj);
     rowNumbers.push(r + 1);
   }
-  if (!rows.length) throw new MockError('file: the sheet has no rows to import');
-  if (rows.length > MAX_IMPORT_ROWS) throw tooLarge(`file: ${rows.length} rows is more than the ${MAX_IMPORT_ROWS} an import takes; split the file`);
+  if (!rows.length) throw new MockError('file', 'sheet.noRows');
+  if (rows.length > MAX_IMPORT_ROWS) throw tooLarge('sheet.tooManyRows', { rows: rows.length, max: MAX_IMPORT_ROWS });
   return { rows, rowNumbers };
 }
 

@@ -1,5 +1,5 @@
 import type { MockContext } from '../../context.js';
-import { MockError, titleOf } from '../../store/crud.js';
+import { MockError } from '../../store/crud.js';
 import type { AnyRow } from '../../store/seed.js';
 
 /** Helpers several areas' handlers share: whole tables, batches of ids, two-level trees. */
@@ -14,7 +14,7 @@ export function all(ctx: MockContext, name: TableName): AnyRow[] {
 /** Every id exists, else a 404 naming the first missing ones under `field`. */
 export function findAll(ctx: MockContext, name: Parameters<MockContext['crud']['find']>[0], ids: number[], field = 'ids'): AnyRow[] {
   const missing = ids.filter((id) => !ctx.store.get(name, id));
-  if (missing.length) throw new MockError(`${field}: no ${titleOf(name)} with id ${missing.slice(0, 10).join(', ')}`, 404);
+  if (missing.length) throw new MockError(field, 'record.notFound', { entity: name, ids: missing.slice(0, 10).join(', ') }, 404);
   return ids.map((id) => ctx.store.get<AnyRow>(name, id)!);
 }
 

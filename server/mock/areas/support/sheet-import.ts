@@ -1,5 +1,7 @@
 import type { EntityName } from '../../../contract/index.js';
+import type { ColumnRef, Refusal } from '../../../contract/messages.js';
 import type { MockContext } from '../../context.js';
+import { rawMessage } from '../../../plugins/localize.js';
 import { MockError } from '../../store/crud.js';
 import type { AnyRow } from '../../store/seed.js';
 import { attachment, intCell, textCell, writeRows, XLSX_TYPE, type Cell, type SheetColumn } from '../../store/sheet.js';
@@ -13,6 +15,7 @@ import type { ActionInput } from '../../routes/actions.js';
 type Col = EntityName;
 
 export const CODE = /^[A-Za-z0-9_-]{1,64}$/;
+const GOODS_COL: ColumnRef = { header: '商品ID', field: 'goodsId' };
 const TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 /** Bad rows described in full in a refusal; the rest are named by number only. */
 const DETAILED = 50;
@@ -38,7 +41,7 @@ export function yuanCell(v: Cell): number | null {
 export interface Checked<T> {
   row: number;
   values: Record<string, string | number | null>;
-  problems: string[];
+  problems: Refusal[];
   record: T | null;
 }
 
@@ -51,12 +54,12 @@ export function finish<T>(preview: boolean, checked: Checked<T>[], commit: (reco
   const total = checked.length;
   if (preview) {
     const shown = [...bad, ...checked.filter((c) => !c.problems.length).slice(0, PREVIEW_GOOD)].sort((a, b) => a.row - b.row);
-    return { preview: true, total, bad: bad.length, count: total - bad.length, rows: shown.map(({ row, values, problems }) => ({ row, values, problems })) };
+    return { preview: true, total, bad: bad.length, count: total - bad.length, rows: shown.map(({ row, values, problems }) => ({ row, values, problems: problems.map(rawMessage) })) };
   }
   if (bad.length) {
-    const detail = bad.slice(0, DETAILED).map((c) => `row ${c.row}: ${c.problems.join(', ')}`).join('; ');
-    const more = bad.length > DETAILED ? `; also rows ${bad.slice(DETAILED).map((c) => c.row).join(', ')}` : '';
-    throw new MockError(`file: ${bad.length} of ${total} rows are bad, nothing was imported. ${detail}${more}`);
+    const rows: Refusal[] = bad.slice(0, DETAILED).map((c) => ({ field: `row ${c.row}`, key: 'sheet.row', params: { problems: c.problems } }));
+    const more: Refusal | null = bad.length > DETAILED ? { key: 'sheet.alsoRows', params: { rows: bad.slice(DETAILED).map((c) => c.row).join(', ') } } : null;
+    throw new MockError('file', 'sheet.badRows', { bad: bad.length, total, rows, more });
   }
   const records = checked.map((c) => c.record!);
   const { batchNo } = commit(records);
@@ -72,14 +75,14 @@ export function idField(v: unknown): number | undefined {
 }
 
 /** Goods of a row: its own cell, else the form's `goodsId`; must exist and be delivered as `deliveryType`. */
-export function rowGoods(ctx: MockContext, cell: Cell | undefined, fallback: number | undefined, deliveryType: number, what: string, bad: (m: string) => void): AnyRow | undefined {
+export function rowGoods(ctx: MockContext, cell: Cell | undefined, fallback: number | undefined, deliveryType: number, what: string, bad: (m: Refusal) => void): AnyRow | undefined {
   const text = textCell(cell ?? null);
   const id = text ? intCell(cell ?? null) : fallback ?? null;
-  if (text && id === null) return void bad(`商品ID (goodsId) "${text}" is not a whole number`);
-  if (id === null) return void bad('商品ID (goodsId) is empty and no goodsId was sent with the file');
+  if (text && id === null) return void bad({ key: 'sheet.cell.notWhole', params: { col: GOODS_COL, value: text } });
+  if (id === null) return void bad({ key: 'sheet.cell.emptyNoDefault', params: { col: GOODS_COL, fallback: 'goodsId' } });
   const goods = ctx.store.get<AnyRow>('goods', id);
-  if (!goods) return void bad(`商品ID (goodsId) ${id}: unknown goods`);
-  if (goods.deliveryType !== deliveryType) return void bad(`商品ID (goodsId) ${id}: goods "${goods.goodsName as string}" is not delivered as ${what}`);
+  if (!goods) return void bad({ key: 'sheet.cell.unknownGoods', params: { col: GOODS_COL, value: id } });
+  if (goods.deliveryType !== deliveryType) return void bad({ key: 'sheet.cell.wrongDelivery', params: { col: GOODS_COL, value: id, name: goods.goodsName as string, what } });
   return goods;
 }
 

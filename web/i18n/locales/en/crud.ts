@@ -1,3 +1,4 @@
+import LABELS from '../../../../server/contract/labels/en';
 /** CRUD kit (issue 4): list page, search form, forms, validation messages. */
 export default {
   search: 'Search',
@@ -82,7 +83,7 @@ export default {
     badType: '{{name}}: only PNG, JPEG, WebP or GIF images',
     tooBig: '{{name}}: larger than {{mb}} MB',
   },
-  fields: { id: 'ID', createTime: 'Created', updateTime: 'Updated', keyword: 'Keyword', status: 'Status', sort: 'Sort', remark: 'Remark' },
+  fields: LABELS.common,
   validation: {
     required: 'Please enter {{field}}',
     minLength: '{{field}} needs at least {{n}} characters',

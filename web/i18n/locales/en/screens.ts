@@ -2,12 +2,13 @@ import home from './home';
 import dashboard from './dashboard';
 import crud from './crud';
 import resources from './resources';
+import LABELS from '../../../../server/contract/labels/en';
 import feedback from './feedback';
 import mock from './mock';
 import parts from './parts';
 import areas from './areas/index';
 
-type AreaPack = { texts: Record<string, unknown>; resources: Record<string, unknown> };
+type AreaPack = { texts: Record<string, unknown>; resources?: Record<string, unknown> };
 const areaPacks = areas as Record<string, AreaPack>;
 
 /**
@@ -17,6 +18,6 @@ const areaPacks = areas as Record<string, AreaPack>;
  */
 export default {
   home, dashboard, crud, feedback, mock, parts,
-  resources: Object.assign({}, resources, ...Object.values(areaPacks).map((a) => a.resources)) as Record<string, unknown>,
+  resources: Object.assign({}, LABELS.resources, resources, ...Object.values(areaPacks).map((a) => a.resources)) as Record<string, unknown>,
   ...Object.fromEntries(Object.entries(areaPacks).map(([k, a]) => [k, a.texts])),
 };

@@ -1,3 +1,4 @@
+import LABELS from '../../../../server/contract/labels/zh_CN';
 /** CRUD 套件（issue 4）：列表页、搜索表单、表单、校验信息。 */
 export default {
   search: '查询',
@@ -82,7 +83,7 @@ export default {
     badType: '{{name}}：只支持 PNG、JPEG、WebP 或 GIF 图片',
     tooBig: '{{name}}：超过 {{mb}} MB',
   },
-  fields: { id: 'ID', createTime: '创建时间', updateTime: '更新时间', keyword: '关键字', status: '状态', sort: '排序', remark: '备注' },
+  fields: LABELS.common,
   validation: {
     required: '请输入{{field}}',
     minLength: '{{field}}至少 {{n}} 个字符',

@@ -15,9 +15,4 @@ export default {
       byGame: 'Use and income per game',
     },
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    gameAccount: { title: 'Game accounts', fields: { gameId: 'Game', account: 'Account', password: 'Login password', serverName: 'Server', level: 'Level', roleDesc: 'Character', hourlyPrice: 'Price per hour', deposit: 'Deposit', useCount: 'Uses', lastUseTime: 'Last used', status: 'Status', remark: 'Remark' } },
-    accountUseRecord: { title: 'Account use records', fields: { accountId: 'Account', account: 'Account', gameId: 'Game', memberId: 'Member ID', startTime: 'Started', endTime: 'Ended', durationMinutes: 'Minutes', amount: 'Amount', status: 'Status', remark: 'Remark' } },
-  },
 };

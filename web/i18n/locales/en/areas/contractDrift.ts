@@ -30,5 +30,4 @@ export default {
       replayLong: 'Data on this screen came from a recording, not the platform',
     },
   },
-  resources: {},
 };

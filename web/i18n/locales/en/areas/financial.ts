@@ -12,9 +12,4 @@ export default {
       onlyUnsettled: 'Only unsettled lines can be settled',
     },
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    merchantIncome: { title: 'Merchant income', fields: { merchantId: 'Merchant', merchantName: 'Merchant name', settleDate: 'Date', orderCount: 'Orders', orderAmount: 'Order amount', commission: 'Commission', income: 'Merchant income', status: 'Settlement', settleTime: 'Settled' } },
-    rentalIncome: { title: 'Rental income', fields: { ownerMemberId: 'Owner (member ID)', rentOrderId: 'Rental order ID', orderNo: 'Order no.', rentAmount: 'Rent', platformFee: 'Platform fee', income: 'Owner income', status: 'Settlement', settleTime: 'Settled' } },
-  },
 };

@@ -15,19 +15,4 @@ export default {
       checks: { cover: 'Cover', gallery: 'Screenshots', description: 'Description (20+ characters)', platforms: 'Platforms', tags: 'Tags', online: 'Online', goods: 'Goods on sale' },
     },
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    game: {
-      title: 'Game',
-      fields: { gameName: 'Game name', gameIdentity: 'Game identity', cover: 'Cover', images: 'Screenshots', platformIds: 'Platforms', tagIds: 'Tags', developer: 'Developer', publisher: 'Publisher', releaseDate: 'Release date', score: 'Score', description: 'Description', hot: 'Hot', sort: 'Sort', status: 'Status', goodsCount: 'Goods on sale' },
-    },
-    gamePlatform: {
-      title: 'Game platform',
-      fields: { platformName: 'Platform name', platformIdentity: 'Platform identity', icon: 'Icon', sort: 'Sort', status: 'Status' },
-    },
-    gameTag: {
-      title: 'Game tag',
-      fields: { tagName: 'Tag name', tagIdentity: 'Tag identity', color: 'Colour', sort: 'Sort', status: 'Status' },
-    },
-  },
 };

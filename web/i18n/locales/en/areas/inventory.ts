@@ -56,13 +56,4 @@ export default {
       total: '{{count}} found',
     },
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    stock: { title: 'Stock', fields: { goodsId: 'Goods ID', goodsName: 'Goods', gameId: 'Game', platformId: 'Platform', totalQty: 'Total', availableQty: 'Available', lockedQty: 'Locked', soldQty: 'Sold', warnQty: 'Warning level', stockStatus: 'Stock status', remark: 'Remark' } },
-    cardSetting: { title: 'Card settings', fields: { settingName: 'Name', goodsId: 'Goods', cardType: 'Card type', codePrefix: 'Code prefix', codeLength: 'Code length', validDays: 'Valid days', autoDelivery: 'Auto delivery', deliveryTemplate: 'Delivery text', status: 'Status' } },
-    card: { title: 'Activation codes', fields: { goodsId: 'Goods', batchNo: 'Batch', cardNo: 'Card number', cardSecret: 'Secret', faceValue: 'Face value', costPrice: 'Cost', status: 'Status', orderId: 'Order ID', soldTime: 'Sold', expireTime: 'Expires' } },
-    costConfig: { title: 'Cost prices', fields: { goodsId: 'Goods', supplierName: 'Supplier', costPrice: 'Cost price', effectiveTime: 'Effective from', expireTime: 'Effective until', remark: 'Remark', status: 'Status' } },
-    cardAccount: { title: 'Card accounts', fields: { goodsId: 'Goods', account: 'Account', password: 'Password', email: 'Email', region: 'Region', status: 'Status', orderId: 'Order ID', soldTime: 'Sold', remark: 'Remark' } },
-    inventoryAudit: { title: 'Audit trail', fields: { action: 'Action', targetType: 'Record type', targetId: 'Record ID', targetLabel: 'Record', goodsId: 'Goods ID', quantity: 'Quantity', reason: 'Reason', operator: 'Operator', createTime: 'Time' } },
-  },
 };

@@ -44,30 +44,4 @@ export default {
       fields: { amount: 'Amount', channel: 'Pay channel', reference: 'Reference', remark: 'Remark', points: 'Points', account: 'Receiving account' },
     },
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    member: {
-      title: 'Members',
-      fields: {
-        nickName: 'Nickname', phone: 'Phone', email: 'Email', avatar: 'Avatar', gender: 'Gender', gradeId: 'Grade', growth: 'Growth', points: 'Points', balance: 'Balance',
-        source: 'Source', inviteCode: 'Invite code', inviterId: 'Invited by', status: 'Status', lastLoginTime: 'Last sign-in', orderCount: 'Orders', totalConsume: 'Total spent',
-        remark: 'Remark', createTime: 'Registered',
-      },
-    },
-    memberGrade: {
-      title: 'Member grades',
-      fields: { gradeName: 'Grade', level: 'Level', minGrowth: 'Growth needed', discount: 'Price paid (%)', icon: 'Icon', benefits: 'Benefits', status: 'Enabled', memberCount: 'Members' },
-    },
-    memberConsume: {
-      title: 'Consumption',
-      fields: { memberId: 'Member ID', consumeType: 'Type', orderNo: 'Order no.', title: 'Item', amount: 'Amount', payType: 'Payment', remark: 'Remark', createTime: 'Time' },
-    },
-    walletRecord: {
-      title: 'Wallet records',
-      fields: {
-        memberId: 'Member ID', recordType: 'Type', amount: 'Amount', balanceAfter: 'Balance after', points: 'Points', couponId: 'Coupon', channel: 'Channel', tradeNo: 'Trade no.', account: 'Account',
-        status: 'Status', auditTime: 'Audited at', auditAdmin: 'By', remark: 'Remark', createTime: 'Time',
-      },
-    },
-  },
 };

@@ -13,18 +13,4 @@ export default {
     copy: 'Copy',
     copied: 'Copied',
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    merchant: {
-      title: 'Merchants',
-      fields: {
-        merchantName: 'Merchant', contactName: 'Contact', phone: 'Phone', email: 'Email', licenseNo: 'Credit code', address: 'Address', settleRate: 'Commission',
-        balance: 'Balance', goodsCount: 'Goods', status: 'Status', remark: 'Remark', createTime: 'Joined',
-      },
-    },
-    merchantAccount: {
-      title: 'Merchant account',
-      fields: { merchantId: 'Merchant', username: 'Username', nickName: 'Name', password: 'Password', phone: 'Phone', accountRole: 'Role', status: 'Enabled', lastLoginTime: 'Last sign-in' },
-    },
-  },
 };

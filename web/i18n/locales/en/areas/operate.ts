@@ -18,13 +18,4 @@ export default {
     },
     seo: { pages: 'Pages', off: 'Off', counter: '{{n}} / {{max}}', preview: 'Search result preview', noTitle: '(no title)' },
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    advert: { title: 'Advert', fields: { title: 'Title', position: 'Position', image: 'Image', linkUrl: 'Link', startTime: 'Start', endTime: 'End', views: 'Impressions', clicks: 'Clicks' } },
-    reward: { title: 'Reward', fields: { rewardName: 'Name', rewardType: 'Type', value: 'Value', couponId: 'Coupon', total: 'Quota', perMemberLimit: 'Per member', receivedCount: 'Claimed', startTime: 'Start', endTime: 'End' } },
-    rewardReceive: { title: 'Claims', fields: { rewardId: 'Reward', rewardName: 'Reward', memberId: 'Member ID', nickName: 'Nickname', status: 'Status', createTime: 'Claimed at' } },
-    link: { title: 'Link', fields: { linkName: 'Name', url: 'URL', logo: 'Logo' } },
-    stationMsg: { title: 'Station message', fields: { title: 'Title', content: 'Body', targetType: 'Audience', gradeIds: 'Member grades', memberIds: 'Members', sendTime: 'Send time', status: 'Status', readCount: 'Read by' } },
-    seoSetting: { title: 'SEO setting', fields: { pageKey: 'Page key', pageName: 'Page', title: 'Title', keywords: 'Keywords', description: 'Description' } },
-  },
 };

@@ -52,30 +52,4 @@ export default {
     refundAbout: 'Order {{orderNo}} asks ¥{{amount}} back: {{reason}}',
     refundSetHint: 'A refund is refused outside the window of its goods category (hours after payment). Refunds up to the auto-approve limit are approved at once; the rest wait in Refund orders.',
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    order: {
-      title: 'Orders',
-      fields: {
-        orderNo: 'Order no.', memberId: 'Member', memberNickName: 'Member', merchantId: 'Merchant', couponId: 'Coupon', itemCount: 'Units', totalAmount: 'Total',
-        discountAmount: 'Discount', payAmount: 'Paid', payType: 'Payment', payTime: 'Paid at', deliveryTime: 'Delivered at', completeTime: 'Completed at', status: 'Status',
-        riskLevel: 'Risk', riskRemark: 'Risk reason', contactPhone: 'Phone', buyerRemark: 'Buyer note', remark: 'Remark', goodsIds: 'Goods', createTime: 'Placed',
-      },
-    },
-    orderItem: { title: 'Order items', fields: { goodsName: 'Goods', price: 'Price', quantity: 'Qty', amount: 'Amount', deliveryStatus: 'Delivery', deliveryType: 'Delivery type' } },
-    refund: {
-      title: 'Refund requests',
-      fields: {
-        refundNo: 'Refund no.', orderId: 'Order', orderNo: 'Order no.', memberId: 'Member ID', amount: 'Amount', reason: 'Reason', refundType: 'Type', status: 'Status',
-        orderStatusBefore: 'Order status before', auditRemark: 'Audit remark', auditTime: 'Decided at', refundTime: 'Refunded at', createTime: 'Requested',
-      },
-    },
-    refundSetting: {
-      title: 'Refund rules',
-      fields: {
-        settingName: 'Rule', categoryId: 'Goods category', allowRefund: 'Refunds allowed', refundWithinHours: 'Window (hours)', autoApprove: 'Auto-approve',
-        autoApproveMaxAmount: 'Auto-approve up to', requireUndelivered: 'Not after extraction', status: 'Enabled', remark: 'Remark',
-      },
-    },
-  },
 };

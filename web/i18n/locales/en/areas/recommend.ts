@@ -10,14 +10,4 @@ export default {
       dragHint: 'Drag an entry to reorder it, or onto a top entry to move it under that entry (two levels at most)', readOnly: 'This account can only view the navigation',
     },
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    recommendGame: { title: 'Featured game', fields: { gameId: 'Game', gameName: 'Game name', position: 'Position', weight: 'Weight', startTime: 'Start', endTime: 'End' } },
-    recommendGoods: { title: 'Featured goods', fields: { goodsId: 'Goods ID', goodsName: 'Goods', position: 'Position', weight: 'Weight', startTime: 'Start', endTime: 'End' } },
-    recommendPage: { title: 'Recommend page', fields: { pageName: 'Page', pageKey: 'Page key', description: 'Description', moduleCount: 'Modules' } },
-    recommendModule: { title: 'Recommend module', fields: { pageId: 'Page', moduleName: 'Module', moduleType: 'Type', maxItems: 'Max items' } },
-    recommendRelation: { title: 'Module item', fields: { moduleId: 'Module', targetType: 'Type', targetId: 'Item ID', targetName: 'Item', weight: 'Weight' } },
-    navigation: { title: 'Navigation entry', fields: { navName: 'Name', icon: 'Icon', linkType: 'Link type', linkValue: 'Link', parentId: 'Parent' } },
-    searchKeyword: { title: 'Hot keyword', fields: { word: 'Keyword', searchCount: 'Searches', isHot: 'Hot' } },
-  },
 };

@@ -33,35 +33,4 @@ export default {
     endsInDays: 'ends in {{d}}d {{h}}h {{m}}m',
     overdue: 'time is up',
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    rentApply: {
-      title: 'Rental applications',
-      fields: {
-        memberId: 'Owner ID', gameId: 'Game', account: 'Account', serverName: 'Server', description: 'Description', expectHourlyPrice: 'Asked per hour', contactPhone: 'Phone',
-        status: 'Status', auditRemark: 'Audit remark', auditTime: 'Decided at', createTime: 'Applied',
-      },
-    },
-    rentAccount: {
-      title: 'Rental accounts',
-      fields: {
-        ownerMemberId: 'Owner ID', gameId: 'Game', account: 'Account', password: 'Password (write-only)', serverName: 'Region / server', level: 'Rank level', hourlyPrice: 'Per hour',
-        deposit: 'Deposit', verifyStatus: 'Verification', verifyTime: 'Verified at', verifyRemark: 'Verify remark', rentCount: 'Rentals', status: 'Status',
-      },
-    },
-    rentListing: {
-      title: 'Rental listings',
-      fields: {
-        rentAccountId: 'Account', gameId: 'Game', title: 'Title', hourlyPrice: 'Per hour', dailyPrice: 'Per day', minHours: 'Min. hours', views: 'Views', rentCount: 'Rentals',
-        recommend: 'Recommended', status: 'Shelf', createTime: 'Created',
-      },
-    },
-    rentOrder: {
-      title: 'Rental orders',
-      fields: {
-        orderNo: 'Order no.', listingId: 'Listing', rentAccountId: 'Account ID', memberId: 'Renter ID', hours: 'Hours', startTime: 'Period', endTime: 'Ends',
-        rentAmount: 'Rent', deposit: 'Deposit', totalAmount: 'Total', status: 'Status', remark: 'Remark', createTime: 'Ordered',
-      },
-    },
-  },
 };

@@ -7,9 +7,4 @@ export default {
     reasons: { ad: 'Ads or contact details', offTopic: 'Not about the product', abuse: 'Abusive language', spam: 'Spam' },
     done: { approve: '{{count}} comments approved', hide: '{{count}} comments hidden', pin: 'Pinned', unpin: 'Unpinned' },
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    comment: { title: 'Comment', fields: { memberId: 'Member ID', nickName: 'Nickname', targetType: 'On', targetId: 'Target ID', targetName: 'Target', content: 'Comment', rating: 'Rating', images: 'Images', likeCount: 'Likes', replyCount: 'Replies', isTop: 'Pinned', status: 'Review', hideReason: 'Hide reason' } },
-    commentReply: { title: 'Reply', fields: { commentId: 'Comment ID', replierType: 'By', memberId: 'Member ID', replierName: 'Replier', content: 'Reply', status: 'Status' } },
-  },
 };

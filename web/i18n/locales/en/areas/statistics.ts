@@ -39,6 +39,4 @@ export default {
     loadFailed: 'The statistics could not be loaded',
     retry: 'Retry',
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {},
 };

@@ -68,31 +68,4 @@ export default {
       apply: 'Switch',
     },
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    admin: {
-      title: 'Console account',
-      fields: { username: 'Username', nickName: 'Nickname', password: 'Password', email: 'Email', phone: 'Phone', icon: 'Avatar', roleIds: 'Roles', homePath: 'Home path', status: 'Status', lastLoginTime: 'Last sign-in', note: 'Note' },
-    },
-    role: {
-      title: 'Role',
-      fields: { name: 'Role name', roleKey: 'Role key', description: 'Description', menuIds: 'Menus', resourceIds: 'Resources', adminCount: 'Accounts', sort: 'Sort', status: 'Status' },
-    },
-    menu: {
-      title: 'Menu',
-      fields: { parentId: 'Parent menu', title: 'Title', name: 'Route name', path: 'Route path', icon: 'Icon', component: 'Component path', frameSrc: 'Frame source', level: 'Level', sort: 'Order', hidden: 'Hidden', status: 'Status' },
-    },
-    resource: {
-      title: 'Resource',
-      fields: { name: 'Name', url: 'URL pattern', description: 'Description', categoryId: 'Category' },
-    },
-    resourceCategory: {
-      title: 'Resource category',
-      fields: { name: 'Category name', sort: 'Sort' },
-    },
-    systemMessage: {
-      title: 'System message',
-      fields: { title: 'Title', content: 'Content', level: 'Level', targetRoleIds: 'For roles', publishTime: 'Published', readCount: 'Read by', status: 'Status' },
-    },
-  },
 };

@@ -15,9 +15,4 @@ export default {
       byGame: '各游戏使用与收入',
     },
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    gameAccount: { title: '游戏账号', fields: { gameId: '游戏', account: '账号', password: '登录密码', serverName: '区服', level: '等级', roleDesc: '角色描述', hourlyPrice: '时租价', deposit: '押金', useCount: '使用次数', lastUseTime: '最近使用', status: '状态', remark: '备注' } },
-    accountUseRecord: { title: '账号使用记录', fields: { accountId: '账号', account: '账号', gameId: '游戏', memberId: '会员ID', startTime: '开始时间', endTime: '结束时间', durationMinutes: '时长（分钟）', amount: '金额', status: '状态', remark: '备注' } },
-  },
 };

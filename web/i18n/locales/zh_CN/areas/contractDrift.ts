@@ -30,5 +30,4 @@ export default {
       replayLong: '此页面的数据来自录制回放，而非平台',
     },
   },
-  resources: {},
 };

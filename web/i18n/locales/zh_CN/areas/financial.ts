@@ -12,9 +12,4 @@ export default {
       onlyUnsettled: '只能结算待结算的行',
     },
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    merchantIncome: { title: '商户收入', fields: { merchantId: '商户', merchantName: '商户名称', settleDate: '结算日期', orderCount: '订单数', orderAmount: '订单金额', commission: '平台佣金', income: '商户收入', status: '结算状态', settleTime: '结算时间' } },
-    rentalIncome: { title: '租号收入', fields: { ownerMemberId: '号主会员ID', rentOrderId: '租号订单ID', orderNo: '订单号', rentAmount: '租金', platformFee: '平台服务费', income: '号主收入', status: '结算状态', settleTime: '结算时间' } },
-  },
 };

@@ -15,19 +15,4 @@ export default {
       checks: { cover: '封面', gallery: '截图', description: '介绍（20 字以上）', platforms: '平台', tags: '标签', online: '已上线', goods: '在售商品' },
     },
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    game: {
-      title: '游戏',
-      fields: { gameName: '游戏名称', gameIdentity: '游戏标识', cover: '封面', images: '截图', platformIds: '平台', tagIds: '标签', developer: '开发商', publisher: '发行商', releaseDate: '发行日期', score: '评分', description: '介绍', hot: '热门', sort: '排序', status: '状态', goodsCount: '在售商品' },
-    },
-    gamePlatform: {
-      title: '游戏平台',
-      fields: { platformName: '平台名称', platformIdentity: '平台标识', icon: '图标', sort: '排序', status: '状态' },
-    },
-    gameTag: {
-      title: '游戏标签',
-      fields: { tagName: '标签名称', tagIdentity: '标签标识', color: '颜色', sort: '排序', status: '状态' },
-    },
-  },
 };

@@ -56,13 +56,4 @@ export default {
       total: '共 {{count}} 条',
     },
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    stock: { title: '库存', fields: { goodsId: '商品ID', goodsName: '商品名称', gameId: '游戏', platformId: '平台', totalQty: '总数', availableQty: '可售', lockedQty: '锁定', soldQty: '已售', warnQty: '预警值', stockStatus: '库存状态', remark: '备注' } },
-    cardSetting: { title: '卡密设置', fields: { settingName: '设置名称', goodsId: '商品', cardType: '卡密类型', codePrefix: '卡号前缀', codeLength: '卡号长度', validDays: '有效天数', autoDelivery: '自动发货', deliveryTemplate: '发货文案', status: '状态' } },
-    card: { title: '卡密', fields: { goodsId: '商品', batchNo: '批次号', cardNo: '卡号', cardSecret: '卡密', faceValue: '面值', costPrice: '成本价', status: '状态', orderId: '订单ID', soldTime: '售出时间', expireTime: '过期时间' } },
-    costConfig: { title: '成本配置', fields: { goodsId: '商品', supplierName: '供应商', costPrice: '成本价', effectiveTime: '生效时间', expireTime: '失效时间', remark: '备注', status: '状态' } },
-    cardAccount: { title: '卡密账号', fields: { goodsId: '商品', account: '账号', password: '密码', email: '邮箱', region: '区服', status: '状态', orderId: '订单ID', soldTime: '售出时间', remark: '备注' } },
-    inventoryAudit: { title: '审计日志', fields: { action: '操作', targetType: '对象类型', targetId: '对象ID', targetLabel: '对象', goodsId: '商品ID', quantity: '数量', reason: '原因', operator: '操作人', createTime: '时间' } },
-  },
 };

@@ -44,30 +44,4 @@ export default {
       fields: { amount: '金额', channel: '支付渠道', reference: '支付凭证', remark: '备注', points: '积分', account: '收款账户' },
     },
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    member: {
-      title: '会员列表',
-      fields: {
-        nickName: '昵称', phone: '手机号', email: '邮箱', avatar: '头像', gender: '性别', gradeId: '等级', growth: '成长值', points: '积分', balance: '余额',
-        source: '来源', inviteCode: '邀请码', inviterId: '邀请人', status: '状态', lastLoginTime: '最近登录', orderCount: '订单数', totalConsume: '累计消费',
-        remark: '备注', createTime: '注册时间',
-      },
-    },
-    memberGrade: {
-      title: '会员等级',
-      fields: { gradeName: '等级名称', level: '级别', minGrowth: '所需成长值', discount: '折扣（%）', icon: '图标', benefits: '权益', status: '启用', memberCount: '会员数' },
-    },
-    memberConsume: {
-      title: '消费记录',
-      fields: { memberId: '会员ID', consumeType: '类型', orderNo: '订单号', title: '内容', amount: '金额', payType: '支付方式', remark: '备注', createTime: '时间' },
-    },
-    walletRecord: {
-      title: '钱包流水',
-      fields: {
-        memberId: '会员ID', recordType: '类型', amount: '金额', balanceAfter: '变动后余额', points: '积分', couponId: '优惠券', channel: '渠道', tradeNo: '流水号', account: '账户',
-        status: '状态', auditTime: '审核时间', auditAdmin: '审核人', remark: '备注', createTime: '时间',
-      },
-    },
-  },
 };

@@ -18,13 +18,4 @@ export default {
     },
     seo: { pages: '页面', off: '停用', counter: '{{n}} / {{max}}', preview: '搜索结果预览', noTitle: '（无标题）' },
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    advert: { title: '广告', fields: { title: '广告标题', position: '广告位置', image: '广告图片', linkUrl: '跳转链接', startTime: '开始时间', endTime: '结束时间', views: '曝光量', clicks: '点击量' } },
-    reward: { title: '奖励', fields: { rewardName: '奖励名称', rewardType: '奖励类型', value: '奖励数值', couponId: '优惠券', total: '发放总量', perMemberLimit: '每人限领', receivedCount: '已领取', startTime: '开始时间', endTime: '结束时间' } },
-    rewardReceive: { title: '领取记录', fields: { rewardId: '奖励', rewardName: '奖励名称', memberId: '会员ID', nickName: '会员昵称', status: '领取状态', createTime: '领取时间' } },
-    link: { title: '友情链接', fields: { linkName: '链接名称', url: '链接地址', logo: '链接 Logo' } },
-    stationMsg: { title: '站内信', fields: { title: '标题', content: '正文', targetType: '发送对象', gradeIds: '会员等级', memberIds: '指定会员', sendTime: '发送时间', status: '发送状态', readCount: '已读人数' } },
-    seoSetting: { title: 'SEO 设置', fields: { pageKey: '页面标识', pageName: '页面名称', title: '页面标题', keywords: '关键词', description: '页面描述' } },
-  },
 };

@@ -52,30 +52,4 @@ export default {
     refundAbout: '订单 {{orderNo}} 申请退款 ¥{{amount}}：{{reason}}',
     refundSetHint: '超出商品分类退款时限（付款后小时数）的退款会被拒绝。自动审核额度内的退款立即通过，其余在“退款订单”中等待审核。',
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    order: {
-      title: '订单列表',
-      fields: {
-        orderNo: '订单号', memberId: '会员', memberNickName: '会员', merchantId: '商户', couponId: '优惠券', itemCount: '件数', totalAmount: '商品总额',
-        discountAmount: '优惠', payAmount: '实付', payType: '支付方式', payTime: '付款时间', deliveryTime: '发货时间', completeTime: '完成时间', status: '状态',
-        riskLevel: '风险', riskRemark: '风控原因', contactPhone: '电话', buyerRemark: '买家留言', remark: '备注', goodsIds: '商品', createTime: '下单时间',
-      },
-    },
-    orderItem: { title: '订单明细', fields: { goodsName: '商品', price: '单价', quantity: '数量', amount: '金额', deliveryStatus: '发货状态', deliveryType: '发货方式' } },
-    refund: {
-      title: '退款申请',
-      fields: {
-        refundNo: '退款单号', orderId: '订单', orderNo: '订单号', memberId: '会员ID', amount: '金额', reason: '原因', refundType: '类型', status: '状态',
-        orderStatusBefore: '退款前状态', auditRemark: '审核备注', auditTime: '审核时间', refundTime: '退款时间', createTime: '申请时间',
-      },
-    },
-    refundSetting: {
-      title: '退款规则',
-      fields: {
-        settingName: '规则名称', categoryId: '商品分类', allowRefund: '允许退款', refundWithinHours: '时限（小时）', autoApprove: '自动审核',
-        autoApproveMaxAmount: '自动审核额度', requireUndelivered: '提取后不可退', status: '启用', remark: '备注',
-      },
-    },
-  },
 };

@@ -10,14 +10,4 @@ export default {
       dragHint: '拖动条目可调整顺序，拖到一级导航上可移入其下（最多两级）', readOnly: '当前账号只能查看导航',
     },
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    recommendGame: { title: '游戏推荐', fields: { gameId: '游戏', gameName: '游戏名称', position: '推荐位置', weight: '权重', startTime: '开始时间', endTime: '结束时间' } },
-    recommendGoods: { title: '商品推荐', fields: { goodsId: '商品ID', goodsName: '商品名称', position: '推荐位置', weight: '权重', startTime: '开始时间', endTime: '结束时间' } },
-    recommendPage: { title: '推荐页面', fields: { pageName: '页面名称', pageKey: '页面标识', description: '描述', moduleCount: '模块数' } },
-    recommendModule: { title: '推荐模块', fields: { pageId: '所属页面', moduleName: '模块名称', moduleType: '模块类型', maxItems: '最多展示' } },
-    recommendRelation: { title: '推荐关联', fields: { moduleId: '所属模块', targetType: '内容类型', targetId: '内容ID', targetName: '内容名称', weight: '权重' } },
-    navigation: { title: '导航', fields: { navName: '导航名称', icon: '图标', linkType: '链接类型', linkValue: '链接地址', parentId: '上级导航' } },
-    searchKeyword: { title: '热门关键词', fields: { word: '关键词', searchCount: '搜索次数', isHot: '热门' } },
-  },
 };

@@ -33,35 +33,4 @@ export default {
     endsInDays: '剩余 {{d}}天{{h}}小时{{m}}分',
     overdue: '已到期',
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    rentApply: {
-      title: '出租申请',
-      fields: {
-        memberId: '号主ID', gameId: '游戏', account: '账号', serverName: '区服', description: '描述', expectHourlyPrice: '期望时租', contactPhone: '电话',
-        status: '状态', auditRemark: '审核备注', auditTime: '审核时间', createTime: '申请时间',
-      },
-    },
-    rentAccount: {
-      title: '出租账号',
-      fields: {
-        ownerMemberId: '号主ID', gameId: '游戏', account: '账号', password: '密码（只写）', serverName: '大区/区服', level: '段位等级', hourlyPrice: '时租',
-        deposit: '押金', verifyStatus: '验证状态', verifyTime: '验证时间', verifyRemark: '验证备注', rentCount: '出租次数', status: '状态',
-      },
-    },
-    rentListing: {
-      title: '租赁商品',
-      fields: {
-        rentAccountId: '账号', gameId: '游戏', title: '标题', hourlyPrice: '时租', dailyPrice: '日租', minHours: '起租小时', views: '浏览', rentCount: '出租次数',
-        recommend: '推荐', status: '上架状态', createTime: '创建时间',
-      },
-    },
-    rentOrder: {
-      title: '租赁订单',
-      fields: {
-        orderNo: '订单号', listingId: '租赁商品', rentAccountId: '账号ID', memberId: '租客ID', hours: '时长', startTime: '租期', endTime: '结束',
-        rentAmount: '租金', deposit: '押金', totalAmount: '合计', status: '状态', remark: '备注', createTime: '下单时间',
-      },
-    },
-  },
 };

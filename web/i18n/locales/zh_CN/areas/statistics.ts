@@ -39,6 +39,4 @@ export default {
     loadFailed: '统计数据加载失败',
     retry: '重试',
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {},
 };

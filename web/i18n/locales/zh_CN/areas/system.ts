@@ -68,31 +68,4 @@ export default {
       apply: '切换',
     },
   },
-  /** Entity titles and field labels, keys `resources.<entity>.title` and `resources.<entity>.fields.<field>`. */
-  resources: {
-    admin: {
-      title: '系统账号',
-      fields: { username: '用户名', nickName: '昵称', password: '密码', email: '邮箱', phone: '手机号', icon: '头像', roleIds: '角色', homePath: '首页路径', status: '状态', lastLoginTime: '最后登录', note: '备注' },
-    },
-    role: {
-      title: '角色',
-      fields: { name: '角色名称', roleKey: '角色标识', description: '描述', menuIds: '菜单', resourceIds: '资源', adminCount: '账号数', sort: '排序', status: '状态' },
-    },
-    menu: {
-      title: '菜单',
-      fields: { parentId: '上级菜单', title: '菜单标题', name: '路由名称', path: '路由路径', icon: '图标', component: '组件路径', frameSrc: '内嵌地址', level: '层级', sort: '排序', hidden: '隐藏', status: '状态' },
-    },
-    resource: {
-      title: '资源',
-      fields: { name: '资源名称', url: '资源路径', description: '描述', categoryId: '资源分类' },
-    },
-    resourceCategory: {
-      title: '资源分类',
-      fields: { name: '分类名称', sort: '排序' },
-    },
-    systemMessage: {
-      title: '系统消息',
-      fields: { title: '标题', content: '内容', level: '级别', targetRoleIds: '接收角色', publishTime: '发布时间', readCount: '已读数', status: '状态' },
-    },
-  },
 };

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { Button } from 'primereact/button';
@@ -39,18 +40,19 @@ function queryOfUrl(search: string): Query | null {
 }
 
 /** One page of hits of a search and the total of all its hits (issue 21: every hit is reachable, the total is shown). */
-async function findPage(query: Query): Promise<{ hits: Hit[]; total: number }> {
+async function findPage(query: Query, signal: AbortSignal): Promise<{ hits: Hit[]; total: number }> {
+  const opts = { signal, ignoreCancel: true };
   const payload = { keyword: query.q, pageNum: Math.floor(query.first / query.rows) + 1, pageSize: query.rows };
   if (query.by === 'goods') {
-    const p = await api.stock.list(payload);
+    const p = await api.stock.list(payload, opts);
     return { hits: p.list.map((r) => ({ ...(r as Row), kind: 'stock' as const })), total: p.total };
   }
-  const p = query.by === 'code' ? await api.card.list(payload) : await api.cardAccount.list(payload);
+  const p = query.by === 'code' ? await api.card.list(payload, opts) : await api.cardAccount.list(payload, opts);
   const kind = query.by === 'code' ? ('card' as const) : ('cardAccount' as const);
   const found: Hit[] = p.list.map((r) => ({ ...(r as Row), kind }));
   // Who bought it: the order's number and member (the orders of this page only).
   const orderIds = [...new Set(found.map((h) => h.orderId).filter((x): x is number => typeof x === 'number'))];
-  const orders = await Promise.all(orderIds.map((id) => api.order.info({ id }, { errorMode: 'none' }).catch(() => null)));
+  const orders = await Promise.all(orderIds.map((id) => api.order.info({ id }, { ...opts, errorMode: 'none' }).catch(() => null)));
   const byId = new Map(orders.filter((o) => !!o).map((o) => [o!.id, o!]));
   const hits = found.map((h) => {
     const o = typeof h.orderId === 'number' ? byId.get(h.orderId) : undefined;
@@ -73,8 +75,6 @@ export default function InventorySearchPage() {
   const [by, setBy] = useState<By>(fromUrl?.by ?? 'code');
   const [text, setText] = useState(fromUrl?.q ?? '');
   const [query, setQuery] = useState<Query | null>(fromUrl);
-  const [result, setResult] = useState<{ hits: Hit[]; total: number } | null>(null);
-  const [busy, setBusy] = useState(false);
 
   // A later palette hit while this tab is open: the URL changes, the search follows it.
   useEffect(() => {
@@ -85,18 +85,16 @@ export default function InventorySearchPage() {
     setQuery(q);
   }, [search]);
 
-  useEffect(() => {
-    if (!query) return;
-    let live = true;
-    setBusy(true);
-    findPage(query).then(
-      (r) => live && setResult(r),
-      () => live && setResult({ hits: [], total: 0 }),
-    ).finally(() => live && setBusy(false));
-    return () => {
-      live = false;
-    };
-  }, [query]);
+  // One page of hits per query (kind, text, page), keyed under the searched entity so a write to it
+  // (a void, an import) drops the answer; the previous page stays while the next loads.
+  const answer = useQuery({
+    queryKey: [query?.by === 'goods' ? 'stock' : query?.by === 'account' ? 'cardAccount' : 'card', 'search', query],
+    queryFn: ({ signal }) => findPage(query!, signal),
+    enabled: !!query,
+    placeholderData: keepPreviousData,
+  });
+  const result = answer.data ?? (answer.isError ? { hits: [], total: 0 } : null);
+  const busy = answer.isFetching;
 
   const run = () => {
     const q = text.trim();

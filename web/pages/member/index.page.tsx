@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
+import { api } from '../../api/client';
 import { walletSummaryQuery } from './wallet-summary';
 import { notify } from '../../services/notify';
 import { ResourceListPage, SubList, centsToYuan, enumLabel, useRefOptions, ActionDialog, DescList, DetailSection } from '../../crud';
 import { fieldSpec } from '../../crud/schema';
-import { MemberStatusPayload } from '../../../server/contract/member';
 import member from '../../resources/member/member.resource';
 import order from '../../resources/order/order.resource';
 import consume from '../../resources/member/member-consume.resource';
@@ -105,8 +105,7 @@ export default function MemberIndexPage() {
         <ActionDialog
           visible
           title={t(status.status === 2 ? 'member.enableTitle' : 'member.freezeTitle', { name: status.nickName })}
-          path="/v1/member/setStatus"
-          schema={MemberStatusPayload}
+          action={api.member.setStatus}
           fixed={{ id: status.id, status: status.status === 2 ? 1 : 2 }}
           fields={[{ name: 'reason', label: t('member.reason'), kind: 'text' }]}
           severity={status.status === 2 ? undefined : 'danger'}

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { Button } from 'primereact/button';
-import { afterWrite } from '../../api/query';
+import { api } from '../../api/client';
 import { walletSummaryQuery } from './wallet-summary';
 import { notify } from '../../services/notify';
 import { ResourceListPage, centsToYuan, ActionDialog, type ActionField, GuardedButton } from '../../crud';
-import { member, ExchangePayload, POINTS_PER_YUAN, RechargePayload, WithdrawAuditPayload, WithdrawPayload } from '../../../server/contract/member';
+import { member, POINTS_PER_YUAN } from '../../../server/contract/member';
 import walletRecord from '../../resources/member/wallet-record.resource';
 import './member.css';
 
@@ -32,9 +32,8 @@ export default function MemberWalletPage() {
 
   const done = (msg: string) => {
     notify({ mode: 'toast', message: msg }, 'success');
+    // The ledger and the summary reload by themselves: the typed client's write drops walletRecord's reads.
     setOpen(null);
-    // The ledger and the summary show the write (both are reads of walletRecord).
-    void afterWrite('walletRecord');
   };
   const picker: ActionField = {
     name: 'memberId',
@@ -83,8 +82,7 @@ export default function MemberWalletPage() {
           visible
           mode="drawer"
           title={t('member.wallet.rechargeTitle')}
-          path="/v1/walletRecord/recharge"
-          schema={RechargePayload}
+          action={api.walletRecord.recharge}
           initial={{ channel: 1, ...initial }}
           fields={[picker, f('amount'), f('channel'), f('remark', { label: t('member.wallet.fields.reference'), hint: t('member.wallet.referenceHint') })]}
           onHide={() => setOpen(null)}
@@ -95,8 +93,7 @@ export default function MemberWalletPage() {
         <ActionDialog
           visible
           title={t('member.wallet.exchangeTitle')}
-          path="/v1/walletRecord/exchange"
-          schema={ExchangePayload}
+          action={api.walletRecord.exchange}
           initial={initial}
           fields={[picker, f('points', { hint: t('member.wallet.rate', { n: POINTS_PER_YUAN }) }), f('remark')]}
           onHide={() => setOpen(null)}
@@ -107,8 +104,7 @@ export default function MemberWalletPage() {
         <ActionDialog
           visible
           title={t('member.wallet.withdrawTitle')}
-          path="/v1/walletRecord/withdraw"
-          schema={WithdrawPayload}
+          action={api.walletRecord.withdraw}
           initial={{ channel: 4, ...initial }}
           fields={[picker, f('amount', { hint: t('member.wallet.withdrawHint') }), f('channel'), f('account'), f('remark')]}
           onHide={() => setOpen(null)}
@@ -119,8 +115,7 @@ export default function MemberWalletPage() {
         <ActionDialog
           visible
           title={t('member.wallet.auditTitle', { tradeNo: open.row.tradeNo })}
-          path="/v1/walletRecord/auditWithdraw"
-          schema={WithdrawAuditPayload}
+          action={api.walletRecord.auditWithdraw}
           fixed={{ id: open.row.id }}
           initial={{ approved: true }}
           fields={[

@@ -135,4 +135,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One road (issue 20): only the typed client (web/api) names an API path or picks an endpoint
+    // out of the contract's action lists; everything else calls `api.<group>.<op>`.
+    files: ['web/**/*.{ts,tsx}'],
+    // Texts may name a path for people to read (the mock panel's hint); code may not.
+    ignores: ['web/api/**', 'web/i18n/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/(api\\/)?v1\\/|^\\/upload(\\/|$)/]', message: 'No API paths outside web/api: call the typed client, api.<group>.<op>(payload) (web/api/client.ts).' },
+        { selector: 'TemplateElement[value.raw=/^\\/(api\\/)?v1\\/|^\\/upload(\\/|$)/]', message: 'No API paths outside web/api: call the typed client, api.<group>.<op>(payload) (web/api/client.ts).' },
+        { selector: "CallExpression[callee.property.name='find'][callee.object.name=/Actions$/]", message: 'No hand look-ups of contract actions: api.<group>.<op> is typed from the contract (web/api/client.ts).' },
+      ],
+    },
+  },
 );

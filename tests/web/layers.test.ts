@@ -44,4 +44,13 @@ describe('the linter refuses a new upward import or circle (eslint.config.js)', 
       'import-x/no-cycle: Dependency cycle detected',
     );
   });
+
+  test('a screen naming an API path or picking a contract action by hand (one road: the typed client)', { timeout: 120_000 }, async () => {
+    expect(await messagesOf('web/pages/order/new-screen.tsx', "export const p = '/v1/order/reissue';\n")).toEqual([expect.stringMatching(/^no-restricted-syntax: No API paths outside web\/api/)]);
+    expect(await messagesOf('web/crud/new-part.tsx', "const kind = 'x';\nexport const p = `/api/v1/${kind}/list`;\n")).toEqual([expect.stringMatching(/^no-restricted-syntax: No API paths outside web\/api/)]);
+    expect(await messagesOf('web/pages/order/new-screen.tsx', "import { orderActions } from '../../../server/contract/order';\nexport const p = orderActions.find((a) => a.name === 'order.reissue');\n")).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: No hand look-ups of contract actions/),
+    ]);
+    expect(await messagesOf('web/api/new-call.ts', "export const p = '/v1/order/reissue';\n")).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import { fileUpload } from '../../server/contract/upload';
 import { ENDPOINTS, type ActionName, type ActionOf, type ActionPayload, type ActionResult, type EntityMap, type EntityName } from '../../server/contract';
 import type { EndpointDef, EntityAdd, EntityQuery, EntityRecord, EntityUpdate } from '../../server/contract/entity';
 import { http, type RequestOptions } from './http';
@@ -109,6 +110,13 @@ export function buildApi(endpoints: readonly EndpointDef[] = ENDPOINTS): Api {
 
 /** The app-wide typed client over the contract's endpoints and the app-wide HTTP client. */
 export const api: Api = buildApi();
+
+/**
+ * `POST /upload` of one image (spec §7, contract `upload.images`: multipart `name[]`); answers the
+ * stored file's URL(s). Not among `api`'s groups: the contract keeps it apart from ACTIONS because it
+ * takes many files. Rejects with the client's ApiError (type, size, count shown by the client).
+ */
+export const uploadImage = (file: Blob): Promise<string[] | string> => http.upload<string[] | string>(fileUpload.path, file, { name: fileUpload.fileField });
 
 /** The `<group>.<op>` name of a call (`api.order.reissue` → `order.reissue`). */
 export const callName = (call: Endpoint): string => call.endpoint.name;

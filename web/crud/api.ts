@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { http, type RequestOptions } from '../api/http';
+import type { RequestOptions } from '../api/http';
 import { REF_STALE_MS, afterWrite, opKey, queryClient } from '../api/query';
-import { api, type AnyCall } from '../api/client';
+import { api, uploadImage, type AnyCall } from '../api/client';
 import { local } from '../lib/storage';
 import type { AnyEntity, CrudOp } from '../../server/contract/entity';
 
@@ -48,12 +48,11 @@ export const REF_CACHE_SECONDS = REF_STALE_MS / 1000;
  * The query of a reference picker's options (spec §3 "Cached lists: … feedback types …"): `listAll`
  * of the entity (`api.<entity>.listAll`) as `{value, label}`, key `[entity, 'listAll']`, fresh
  * {@link REF_CACHE_SECONDS} and dropped by any write to the entity.
- * @param path a declaration's `refPath`, used only when the contract has no `listAll` under that name.
  */
-export function refOptionsQuery(entity: string, path?: string) {
+export function refOptionsQuery(entity: string) {
   const call = (api as unknown as Record<string, Record<string, AnyCall | undefined> | undefined>)[entity]?.listAll;
   const read = (signal: AbortSignal): Promise<Record<string, unknown>[]> =>
-    call ? call(undefined, { signal, ignoreCancel: true }) : path ? http.post(path, undefined, { signal, ignoreCancel: true }) : Promise.reject(new Error(`${entity} has no listAll endpoint`));
+    call ? call(undefined, { signal, ignoreCancel: true }) : Promise.reject(new Error(`${entity} has no listAll endpoint`));
   return queryOptions({
     queryKey: opKey(entity, 'listAll'),
     queryFn: ({ signal }) => read(signal).then((items) => items.map(toOption)),
@@ -62,8 +61,8 @@ export function refOptionsQuery(entity: string, path?: string) {
 }
 
 /** The options of a reference picker outside a component ({@link refOptionsQuery}), shared by concurrent callers. */
-export function refOptions(entity: string, path?: string): Promise<RefOption[]> {
-  return queryClient.fetchQuery(refOptionsQuery(entity, path));
+export function refOptions(entity: string): Promise<RefOption[]> {
+  return queryClient.fetchQuery(refOptionsQuery(entity));
 }
 
 /** `{id, typeName}` → `{value: id, label: typeName}` (the label is the item's one other field). */
@@ -190,18 +189,15 @@ export function remoteLabel(entity: AnyEntity, id: number): Promise<string> {
   return labelOf(entity, id).then((o) => o.label);
 }
 
-/** Spec §7 upload base; the server answers the envelope with `data` = the stored files' URLs. */
-export const UPLOAD_PATH = '/upload';
-
 /**
  * Uploads files to `/upload` as multipart with the array field `name[]` (spec §7), one request per
  * file so a bad file is refused alone; answers the stored URLs in order. Rejects with the client's
  * ApiError (message shown by the client: type, size, count).
  */
-export async function uploadFiles(files: readonly Blob[], path = UPLOAD_PATH): Promise<string[]> {
+export async function uploadFiles(files: readonly Blob[]): Promise<string[]> {
   const urls: string[] = [];
   for (const f of files) {
-    const res = await http.upload<string[] | string>(path, f, { name: 'name[]' });
+    const res = await uploadImage(f);
     urls.push(...(Array.isArray(res) ? res : [res]));
   }
   return urls;

@@ -22,7 +22,7 @@ export function useFieldLabel(entity: string): (field: string) => string {
  * it, so a tag added in one tab appears in the pickers of another without a reload.
  */
 export function useRefOptions(spec: FieldSpec | null): RefOption[] {
-  return useRefOptionsOf(spec?.ref, spec?.override.refPath);
+  return useRefOptionsOf(spec?.ref);
 }
 bindRefOptions(useRefOptions);
 

@@ -9,7 +9,7 @@ export { useRefOptionsOf, useListEvery, useRemoteLabels } from './queries';
 export { SubList, type SubListProps } from './SubList';
 export { useListController, type ListController, type ListControllerOptions, type ListAllow } from './useListController';
 export { SearchForm, ListToolbar, ListTable, BatchBar, listContext, type ListTableProps } from './list-parts';
-export { callOp, readOp, refOptions, refOptionsQuery, invalidateRefs, listEvery, listEveryQuery, searchOptions, labelOf, labelQuery, uploadFiles, editId, EDIT_ID_KEYS, UPLOAD_PATH, type Page, type RefOption } from './api';
+export { callOp, readOp, refOptions, refOptionsQuery, invalidateRefs, listEvery, listEveryQuery, searchOptions, labelOf, labelQuery, uploadFiles, editId, EDIT_ID_KEYS, type Page, type RefOption } from './api';
 export { SafeHtml, sanitizeHtml, htmlText } from './safe-html';
 export { buildTree, subtreeIds, type RowNode } from './tree';
 export { useLeaveGuard } from './leave-guard';

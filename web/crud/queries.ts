@@ -11,8 +11,8 @@ import { labelQuery, listEveryQuery, refOptionsQuery, type RefOption } from './a
 const NO_OPTIONS: RefOption[] = [];
 
 /** Options of a reference picker ({@link refOptionsQuery}); empty while loading, on error or without an entity. */
-export function useRefOptionsOf(entity: string | undefined, path?: string): RefOption[] {
-  const q = useQuery({ ...refOptionsQuery(entity ?? '', path), enabled: !!entity });
+export function useRefOptionsOf(entity: string | undefined): RefOption[] {
+  const q = useQuery({ ...refOptionsQuery(entity ?? ''), enabled: !!entity });
   return (entity && q.data) || NO_OPTIONS;
 }
 

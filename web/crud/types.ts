@@ -36,8 +36,6 @@ export interface FieldOverride {
   kind?: FieldKind;
   /** Column width in px (list page); default from the kind registry. */
   width?: number;
-  /** `listAll` path of a ref field when it is not `/v1/<entity>/listAll`. */
-  refPath?: string;
   /** Entity a ref/remote/tree field points at when the schema has no `x-ref` (e.g. `parentId`). */
   ref?: string;
   /** Custom table cell. */

@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { feedbackType } from '../../server/contract/feedback';
 import { ActionDialog, ResourceForm, ResourceListPage, defineResource, exportValue, fieldSpec, parseListQuery, registerKind, type InputProps } from '../../web/crud';
 import { calls, mockApi, notices, render } from './component/setup';
+import { http } from '../../web/api/http';
 
 // The spreadsheet writer and the download are the browser's business: the test sees what is handed over.
 const saved: { rows: unknown[][]; name: string }[] = [];
@@ -66,7 +67,7 @@ describe('forms on the one engine', () => {
     let sent: unknown;
     const done = vi.fn();
     mockApi('/v1/test/audit', (b) => (sent = b));
-    render(<ActionDialog visible title="Audit" action="/v1/test/audit" schema={Payload} fields={fields} fixed={{ id: 7 }} initial={{ approve: false, amount: 1250 }} onHide={() => {}} onDone={done} />);
+    render(<ActionDialog visible title="Audit" action={(payload: never) => http.post('/v1/test/audit', payload)} schema={Payload} fields={fields} fixed={{ id: 7 }} initial={{ approve: false, amount: 1250 }} onHide={() => {}} onDone={done} />);
     fireEvent.click(screen.getByTestId('action-submit'));
     expect((await screen.findByTestId('action-field-error')).textContent).toBe('Please enter Reason');
     expect(calls).toHaveLength(0);

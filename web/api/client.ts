@@ -113,10 +113,10 @@ export const api: Api = buildApi();
 
 /**
  * `POST /upload` of one image (spec §7, contract `upload.images`: multipart `name[]`); answers the
- * stored file's URL(s). Not among `api`'s groups: the contract keeps it apart from ACTIONS because it
+ * stored file's URL(s); the array field is sent as `name[]`, as the platform reads it. Not among `api`'s groups: the contract keeps it apart from ACTIONS because it
  * takes many files. Rejects with the client's ApiError (type, size, count shown by the client).
  */
-export const uploadImage = (file: Blob): Promise<string[] | string> => http.upload<string[] | string>(fileUpload.path, file, { name: fileUpload.fileField });
+export const uploadImage = (file: Blob): Promise<string[] | string> => http.upload<string[] | string>(fileUpload.path, file, { name: `${fileUpload.fileField}[]` });
 
 /** The `<group>.<op>` name of a call (`api.order.reissue` → `order.reissue`). */
 export const callName = (call: Endpoint): string => call.endpoint.name;

@@ -5,7 +5,6 @@ import { Dialog } from 'primereact/dialog';
 import { Sidebar } from 'primereact/sidebar';
 import { Button } from 'primereact/button';
 import { Type, type TSchema } from 'typebox';
-import { http } from '../api/http';
 import type { FieldKind, FieldOverride, FieldSpec, InputProps, Row } from './types';
 import { isBlank, schemaFieldSpec } from './schema';
 import { formValue, wireValue } from './kinds';
@@ -45,18 +44,16 @@ export interface ActionField {
 
 /**
  * The call an action dialog makes: a typed client function (`api.order.reissue`, which carries its
- * contract endpoint and so its payload schema), any function of the payload, or the contract path.
+ * contract endpoint and so its payload schema) or any function of the payload.
  */
-export type ActionCall = string | (((payload: never) => Promise<unknown>) & { endpoint?: { payload?: TSchema } });
+export type ActionCall = ((payload: never) => Promise<unknown>) & { endpoint?: { payload?: TSchema } };
 
 export interface ActionDialogProps {
   /** Open when true. */
   visible: boolean;
   title: string;
-  /** What the dialog calls with the payload: the typed client's function (`api.order.reissue`), or the contract path. */
-  action?: ActionCall;
-  /** @deprecated use `action`: the contract path the payload is posted to. */
-  path?: string;
+  /** What the dialog calls with the payload: the typed client's function (`api.order.reissue`). */
+  action: ActionCall;
   /**
    * The contract's payload schema: the same check the server makes, run in the browser first.
    * Default: the typed client function's own (`action.endpoint.payload`).
@@ -97,7 +94,7 @@ export interface ActionDialogProps {
  */
 export function ActionDialog(p: ActionDialogProps) {
   const { t } = useTranslation();
-  const schema = p.schema ?? (typeof p.action === 'function' ? p.action.endpoint?.payload : undefined) ?? EMPTY;
+  const schema = p.schema ?? p.action.endpoint?.payload ?? EMPTY;
   const props = ((schema as unknown as { properties?: Record<string, Record<string, unknown>> }).properties ?? {}) as Record<string, Record<string, unknown>>;
   const schemaRequired = useMemo(() => new Set((schema as unknown as { required?: string[] }).required ?? []), [schema]);
   const specs: Record<string, FieldSpec> = Object.fromEntries(p.fields.map((f) => [f.name, schemaFieldSpec(f.name, props[f.name] ?? { type: 'string' }, { ...f.override, ...(f.kind ? { kind: f.kind } : {}) })]));
@@ -145,9 +142,8 @@ export function ActionDialog(p: ActionDialogProps) {
   }, [p.visible]);
 
   const submit = handleSubmit(async (payload) => {
-    const action = p.action ?? p.path;
     try {
-      const data = typeof action === 'function' ? await (action as (x: Row) => Promise<unknown>)(payload) : await http.post<unknown>(action!, payload);
+      const data = await (p.action as (x: Row) => Promise<unknown>)(payload);
       if (p.doneMessage) crudEnv().notify(p.doneMessage, 'success');
       p.onDone(data);
     } catch (e) {

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import dayjs from 'dayjs';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { http } from '../api/http';
 import { opKey, queryClient, type OpKey } from '../api/query';
 import { local } from '../lib/storage';
 import type { FieldSpec, Resource, Row } from './types';
@@ -254,9 +253,8 @@ export function useListController(resource: Resource, opts: ListControllerOption
     try {
       const { exportRows } = await import('./export');
       const cols = shown.map((c) => ({ header: label(c), value: (r: Row) => exportValue(specs[c], r[c], { locale: i18n.language, refs: specs[c].ref ? refMaps[specs[c].ref] : undefined }) }));
-      const listPath = entity.ops.list!;
       const res = await exportRows(
-        (pageNum, pageSize, signal) => http.post<Page<Row>>(listPath, { ...request, pageNum, pageSize }, { signal, ignoreCancel: true }),
+        (pageNum, pageSize, signal) => readOp<Page<Row>>(entity, 'list', { ...request, pageNum, pageSize }, signal),
         cols,
         `${t(`resources.${entity.name}.title`)}-${dayjs().format('YYYYMMDDHHmmss')}`,
         { signal: abort.signal, onProgress: setExportProgress },

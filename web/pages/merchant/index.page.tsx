@@ -7,7 +7,6 @@ import { InputText } from 'primereact/inputtext';
 import { api } from '../../api/client';
 import { notify } from '../../services/notify';
 import { ListTable, ListToolbar, ResourceListPage, SearchForm, useListController, ActionDialog, type ActionField } from '../../crud';
-import { merchantAccount as accountEntity } from '../../../server/contract/merchant';
 import merchant from '../../resources/merchant/merchant.resource';
 import merchantAccount from '../../resources/merchant/merchant-account.resource';
 
@@ -101,8 +100,7 @@ export default function MerchantIndexPage() {
         <ActionDialog
           visible
           title={t(editing ? 'crud.modifyTitle' : 'crud.addTitle', { name: t('resources.merchantAccount.title') })}
-          path={editing ? accountEntity.ops.update! : accountEntity.ops.add!}
-          schema={editing ? accountEntity.schemas.update : accountEntity.schemas.add}
+          action={editing ? api.merchantAccount.update : api.merchantAccount.add}
           fixed={editing ? { id: editing.id } : { merchantId: accountsOf.id }}
           initial={editing ?? { accountRole: 2, status: 1 }}
           fields={[

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
-import { describe, expect, test } from 'vitest';
-import { ACTIONS, AREAS } from '../../server/contract/index.js';
+import { describe, expect, expectTypeOf, test } from 'vitest';
+import { ACTIONS, AREAS, type ActionPayload } from '../../server/contract/index.js';
+import { orderHandlers } from '../../server/mock/areas/order.js';
 import type { MockContext } from '../../server/mock/context.js';
 import { AREA_HANDLERS } from '../../server/mock/areas/index.js';
 import { registerActionRoutes } from '../../server/mock/routes/actions.js';
@@ -24,5 +25,10 @@ describe('mock handlers by area', () => {
     expect(() => registerActionRoutes(Fastify(), noCtx, { ...AREA_HANDLERS, order: { ...AREA_HANDLERS.order, 'order.teleport': () => null } })).toThrow('order.teleport (server/mock/areas/order.ts) names no contract action');
     const { 'order.reissue': _gone, ...order } = AREA_HANDLERS.order;
     expect(() => registerActionRoutes(Fastify(), noCtx, { ...AREA_HANDLERS, order })).toThrow('no handler for contract action order.reissue');
+  });
+
+  test('a handler\'s body is its action\'s payload, typed from the contract by name', () => {
+    expectTypeOf(orderHandlers['order.reissue']).parameter(0).toHaveProperty('body').toEqualTypeOf<ActionPayload<'order.reissue'>>();
+    expectTypeOf<ActionPayload<'order.reissue'>>().toMatchTypeOf<{ id: number; reason: string; itemId?: number }>();
   });
 });

@@ -1,11 +1,11 @@
-import type { ActionHandlers } from '../routes/actions.js';
+import type { TypedHandlers } from '../routes/actions.js';
 import type { AnyRow } from '../store/seed.js';
 import { audit } from './support/audit.js';
 import { all } from './support/rows.js';
 
 /** Game accounts (spec §2 /account): usage statistics, and revealing an account's password (audited). */
 
-export const accountHandlers: ActionHandlers = {
+export const accountHandlers = {
   'gameAccount.statistics': ({ ctx, body }) => {
     const from = body.startDate ? `${body.startDate} 00:00:00` : '';
     const to = body.endDate ? `${body.endDate} 23:59:59` : '\uffff';
@@ -33,4 +33,4 @@ export const accountHandlers: ActionHandlers = {
     audit(ctx, actor, { action: 1, targetType: 4, targetId: a.id, targetLabel: String(a.account) });
     return { id: a.id, label: String(a.account), secret: String(a.password) };
   },
-};
+} satisfies TypedHandlers;

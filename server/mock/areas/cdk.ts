@@ -1,7 +1,7 @@
 import { CDK_COLUMNS } from '../../contract/cdk.js';
 import type { ColumnRef, Refusal } from '../../contract/messages.js';
 import { checkCdkOwner } from '../hooks/cdk.js';
-import type { ActionHandlers } from '../routes/actions.js';
+import type { TypedHandlers } from '../routes/actions.js';
 import { MockError } from '../store/crud.js';
 import type { AnyRow } from '../store/seed.js';
 import { readRows, textCell } from '../store/sheet.js';
@@ -17,7 +17,7 @@ const EXPIRE_COL: ColumnRef = { header: '过期时间', field: 'expireTime' };
  * void, the import template. Counters of the owner (platform codes, distributor quota) follow.
  */
 
-export const cdkHandlers: ActionHandlers = {
+export const cdkHandlers = {
   'cdkCode.batchImport': ({ ctx, body }) => {
     const owner = { ownerType: body.ownerType, platformId: body.platformId, merchantId: body.merchantId, activityId: body.activityId } as unknown as AnyRow;
     checkCdkOwner(owner);
@@ -113,4 +113,4 @@ export const cdkHandlers: ActionHandlers = {
   },
 
   'cdkCode.template': (a) => template(a, columns(CDK_COLUMNS), 'CDK', 'CDK导入模板.xlsx'),
-};
+} satisfies TypedHandlers;

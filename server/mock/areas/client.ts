@@ -1,10 +1,10 @@
-import type { ActionHandlers } from '../routes/actions.js';
+import type { TypedHandlers } from '../routes/actions.js';
 import { MockError } from '../store/crud.js';
 import { findAll } from './support/rows.js';
 
 /** Client crash reports (spec §2 /client): marking reports resolved. */
 
-export const clientHandlers: ActionHandlers = {
+export const clientHandlers = {
   'clientError.resolve': ({ ctx, body }) => {
     const rows = findAll(ctx, 'clientError', body.ids);
     const done = rows.filter((r) => r.status === 2);
@@ -13,4 +13,4 @@ export const clientHandlers: ActionHandlers = {
     for (const r of rows) ctx.store.col('clientError').replace({ ...r, status: 2, ...(body.remark !== undefined ? { remark: body.remark } : {}), updateTime: now });
     return { count: rows.length };
   },
-};
+} satisfies TypedHandlers;

@@ -4,7 +4,7 @@ import { PHONE_PATTERN } from '../../contract/fields.js';
 import { MockError } from '../store/crud.js';
 import type { AnyRow } from '../store/seed.js';
 import { attachment, inSlices, intCell, readRows, textCell, writeRows, XLSX_TYPE, type SheetColumn } from '../store/sheet.js';
-import type { ActionHandlers } from '../routes/actions.js';
+import type { TypedHandlers } from '../routes/actions.js';
 
 /**
  * Feedback actions of spec §7: reply to a feedback (`/v1/feedback/replay`), import award winners from
@@ -20,7 +20,7 @@ const col = (field: string): ColumnRef => ({ header: AWARD_COLUMNS.find((c) => c
 
 type AwardInput = { activityName: string; memberId: number; nickName: string; phone: string; awardName: string; awardLevel: number; remark: string };
 
-export const feedbackHandlers: ActionHandlers = {
+export const feedbackHandlers = {
   'feedback.replay': ({ ctx, body, actor }) => {
     const { id, replyContent, close } = body as { id: number; replyContent: string; close?: boolean };
     const old = ctx.crud.find('feedback', id);
@@ -92,4 +92,4 @@ export const feedbackHandlers: ActionHandlers = {
     const name = asTemplate ? '获奖名单导入模板.xlsx' : `获奖名单-${ctx.crud.now().slice(0, 10).replace(/-/g, '')}.xlsx`;
     return reply.type(XLSX_TYPE).header('Content-Disposition', attachment(name)).header('Cache-Control', 'no-store').send(file);
   },
-};
+} satisfies TypedHandlers;

@@ -1,5 +1,5 @@
 import type { MockContext } from '../context.js';
-import type { ActionHandlers } from '../routes/actions.js';
+import type { TypedHandlers } from '../routes/actions.js';
 import { MockError } from '../store/crud.js';
 import type { AnyRow } from '../store/seed.js';
 import { findAll } from './support/rows.js';
@@ -23,7 +23,7 @@ function totals(ctx: MockContext, name: 'merchantIncome' | 'rentalIncome', q: Re
   return out;
 }
 
-export const financialHandlers: ActionHandlers = {
+export const financialHandlers = {
   'merchantIncome.settle': ({ ctx, body }) => {
     const rows = findAll(ctx, 'merchantIncome', body.ids);
     const bad = rows.find((r) => r.status !== 0);
@@ -49,4 +49,4 @@ export const financialHandlers: ActionHandlers = {
   'merchantIncome.totals': ({ ctx, body }) => totals(ctx, 'merchantIncome', body),
 
   'rentalIncome.totals': ({ ctx, body }) => totals(ctx, 'rentalIncome', body),
-};
+} satisfies TypedHandlers;

@@ -2,7 +2,7 @@ import { CARD_ACCOUNT_COLUMNS, CARD_COLUMNS } from '../../contract/inventory.js'
 import { EMAIL_PATTERN } from '../../contract/fields.js';
 import type { ColumnRef, Refusal } from '../../contract/messages.js';
 import { recountStock } from '../hooks/inventory.js';
-import type { ActionHandlers, ActionInput } from '../routes/actions.js';
+import type { TypedHandlers, ActionInput } from '../routes/actions.js';
 import { MockError } from '../store/crud.js';
 import type { AnyRow } from '../store/seed.js';
 import { readRows, textCell } from '../store/sheet.js';
@@ -48,7 +48,7 @@ function batchVoid(kind: 'card' | 'cardAccount', { ctx, body, actor }: ActionInp
   return { count: rows.length };
 }
 
-export const inventoryHandlers: ActionHandlers = {
+export const inventoryHandlers = {
   'stock.adjust': ({ ctx, body, actor }) => {
     const { goodsId, delta, reason } = body as { goodsId: number; delta: number; reason: string };
     if (delta === 0) throw new MockError('delta', 'stock.zero');
@@ -201,4 +201,4 @@ export const inventoryHandlers: ActionHandlers = {
   },
 
   'cardAccount.template': (a) => template(a, columns(CARD_ACCOUNT_COLUMNS), '卡密账号', '卡密账号导入模板.xlsx'),
-};
+} satisfies TypedHandlers;

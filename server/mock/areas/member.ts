@@ -2,7 +2,7 @@ import { POINTS_PER_YUAN } from '../../contract/member.js';
 import type { MockContext } from '../context.js';
 import { MockError } from '../store/crud.js';
 import type { AnyRow } from '../store/seed.js';
-import type { ActionHandlers } from '../routes/actions.js';
+import type { TypedHandlers } from '../routes/actions.js';
 
 /**
  * Wallet actions (spec §2 /member/wallet: recharge drawer, withdraw and exchange modals). A member's
@@ -44,7 +44,7 @@ export function credit(ctx: MockContext, memberId: number, amount: number, rec: 
 
 const STATUS_TEXT: Record<number, string> = { 1: 'active', 2: 'frozen', 3: 'closed' };
 
-export const memberHandlers: ActionHandlers = {
+export const memberHandlers = {
   /** Freeze (active → frozen) or enable (frozen → active) with a reason kept in the remark; a closed member stays closed. */
   'member.setStatus': ({ ctx, body }) => {
     const m = ctx.crud.find('member', body.id);
@@ -110,4 +110,4 @@ export const memberHandlers: ActionHandlers = {
     const m = ctx.crud.find('member', body.memberId, 'memberId');
     return { memberId: m.id, balance: m.balance, points: m.points, pendingWithdraw: pendingWithdraw(ctx, m.id) };
   },
-};
+} satisfies TypedHandlers;

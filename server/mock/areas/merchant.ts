@@ -1,16 +1,16 @@
 import { hashPassword } from '../accounts.js';
-import type { ActionHandlers } from '../routes/actions.js';
+import type { TypedHandlers } from '../routes/actions.js';
 import { newPassword } from './support/password.js';
 
 /**
  * Merchant actions (spec §2 /merchant/index accounts modal): reset a login account's password. The
  * new password is answered once; the store keeps only its hash, so it can never be read again.
  */
-export const merchantHandlers: ActionHandlers = {
+export const merchantHandlers = {
   'merchantAccount.resetPassword': ({ ctx, body }) => {
     const a = ctx.crud.find('merchantAccount', body.id);
     const password = newPassword();
     ctx.store.col('merchantAccount').replace({ ...a, password: hashPassword(password), updateTime: ctx.crud.now() });
     return { id: a.id, username: a.username, password };
   },
-};
+} satisfies TypedHandlers;

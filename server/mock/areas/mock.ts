@@ -1,6 +1,6 @@
 import type { FaultRule } from '../../contract/mock-qa.js';
 import type { MockContext } from '../context.js';
-import type { ActionHandlers } from '../routes/actions.js';
+import type { TypedHandlers } from '../routes/actions.js';
 
 /**
  * QA control endpoints (`/v1/mock/*`, mock mode only, no token: see server/mock/qa.ts). A reset
@@ -12,7 +12,7 @@ function info(ctx: MockContext) {
   return { seed: ctx.store.seed, scale: ctx.store.scale, buildMs: ctx.store.buildMs, counts: ctx.store.counts() };
 }
 
-export const mockHandlers: ActionHandlers = {
+export const mockHandlers = {
   'mock.info': ({ ctx }) => info(ctx),
   'mock.reset': async ({ ctx, body, req }) => {
     const { seed } = body as { seed?: number };
@@ -25,4 +25,4 @@ export const mockHandlers: ActionHandlers = {
   'mock.faults.add': ({ ctx, body }) => ctx.faults.add(body as FaultRule),
   'mock.faults.list': ({ ctx }) => ctx.faults.list(),
   'mock.faults.clear': ({ ctx, body }) => ({ count: ctx.faults.clear((body as { ids?: number[] }).ids) }),
-};
+} satisfies TypedHandlers;

@@ -1,11 +1,11 @@
 import { seededFaker } from '../faker.js';
-import type { ActionHandlers } from '../routes/actions.js';
+import type { TypedHandlers } from '../routes/actions.js';
 import { MockError } from '../store/crud.js';
 import { DAY_MS, fmtDate, Gen, parseTime } from '../store/gen.js';
 
 /** Operations (spec §2 /operate): the advert chart data, sending and revoking station messages. */
 
-export const operateHandlers: ActionHandlers = {
+export const operateHandlers = {
   /**
    * Daily impressions and clicks over the advert's schedule so far (start → min(end, today)), the
    * last `days` of it when given, at most 90 days; deterministic per seed and advert and near the
@@ -42,4 +42,4 @@ export const operateHandlers: ActionHandlers = {
     if (m.status !== 1) throw new MockError('id', 'stationMsg.notSent', { id: m.id, status: m.status === 0 ? 'a draft' : 'already revoked' });
     return ctx.store.col('stationMsg').replace({ ...m, status: 2, updateTime: ctx.crud.now() });
   },
-};
+} satisfies TypedHandlers;

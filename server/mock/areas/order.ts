@@ -3,7 +3,7 @@ import { recountStock } from '../hooks/inventory.js';
 import type { AnyRow } from '../store/seed.js';
 import { fmt, parseTime } from '../store/gen.js';
 import type { MockContext } from '../context.js';
-import type { ActionHandlers } from '../routes/actions.js';
+import type { TypedHandlers } from '../routes/actions.js';
 import { credit } from './member.js';
 import { ORDER_ACTION_STATUSES, type OrderActionName } from '../../contract/order.js';
 
@@ -81,7 +81,7 @@ function deliver(ctx: MockContext, o: AnyRow, items: AnyRow[], replace: boolean)
   touched.forEach((g) => recountStock(ctx.store, g));
 }
 
-export const orderHandlers: ActionHandlers = {
+export const orderHandlers = {
   'order.detail': ({ ctx, body }) => {
     const o = order(ctx, body.id);
     const refunds = [...ctx.store.col('refund').values()].filter((r) => r.orderId === o.id);
@@ -211,7 +211,7 @@ export const orderHandlers: ActionHandlers = {
     if (body.approved && body.amount !== undefined && body.amount > (r.amount as number)) throw new MockError('amount', 'refund.approveMax', { max: r.amount as number });
     return decide(ctx, body.approved && body.amount !== undefined ? { ...r, amount: body.amount } : r, body.approved, body.auditRemark ?? '', actor);
   },
-};
+} satisfies TypedHandlers;
 
 /** The refund setting of the order's goods category (top level), else the default (no category). */
 function refundSettingFor(ctx: MockContext, items: AnyRow[]): AnyRow | undefined {

@@ -1,4 +1,4 @@
-import type { ActionHandlers } from '../routes/actions.js';
+import type { TypedHandlers } from '../routes/actions.js';
 import { MockError } from '../store/crud.js';
 import type { AnyRow } from '../store/seed.js';
 import { all, bySort, findAll } from './support/rows.js';
@@ -24,7 +24,7 @@ function navTree(rows: AnyRow[], withStatus: boolean) {
   return shown.filter((r) => !r.parentId).sort(bySort).map((t) => ({ ...node(t), children: shown.filter((r) => r.parentId === t.id).sort(bySort).map((c) => ({ ...node(c), children: [] as unknown[] })) }));
 }
 
-export const recommendHandlers: ActionHandlers = {
+export const recommendHandlers = {
   /** Several weights at once, all or none; the relation list orders by weight (highest first). */
   'recommendRelation.updateWeight': ({ ctx, body }) => {
     const list = body.list as { id: number; weight: number }[];
@@ -63,4 +63,4 @@ export const recommendHandlers: ActionHandlers = {
     if ((node.parentId as number) !== parentId) renumber(rows.filter((r) => (r.parentId as number) === (node.parentId as number) && r.id !== node.id).sort(bySort));
     return navTree(all(ctx, 'navigation'), true);
   },
-};
+} satisfies TypedHandlers;

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { ActionHandlers } from '../routes/actions.js';
+import type { TypedHandlers } from '../routes/actions.js';
 import { MockError } from '../store/crud.js';
 import { all } from './support/rows.js';
 
 /** Rentals (spec §2 /rent): auditing applications, verifying accounts, order remarks. */
 
-export const rentHandlers: ActionHandlers = {
+export const rentHandlers = {
   'rentApply.audit': ({ ctx, body, actor }) => {
     const a = ctx.crud.find('rentApply', body.id);
     if (a.status !== 0) throw new MockError('id', 'rent.applicationDecided', { id: a.id, status: a.status === 1 ? 'approved' : 'rejected' });
@@ -37,4 +37,4 @@ export const rentHandlers: ActionHandlers = {
     const o = ctx.crud.find('rentOrder', body.id);
     return ctx.store.col('rentOrder').replace({ ...o, remark: body.remark, updateTime: ctx.crud.now() });
   },
-};
+} satisfies TypedHandlers;

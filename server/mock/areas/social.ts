@@ -1,11 +1,11 @@
-import type { ActionHandlers } from '../routes/actions.js';
+import type { TypedHandlers } from '../routes/actions.js';
 import { MockError } from '../store/crud.js';
 import type { AnyRow } from '../store/seed.js';
 import { findAll } from './support/rows.js';
 
 /** Community (spec §2 /social): comment moderation (approve, hide with a reason, pin, unpin). */
 
-export const socialHandlers: ActionHandlers = {
+export const socialHandlers = {
   /** Approve, hide with a reason, pin or unpin several comments; all or none. */
   'comment.moderate': ({ ctx, body }) => {
     const ids = body.ids as number[];
@@ -26,4 +26,4 @@ export const socialHandlers: ActionHandlers = {
     for (const r of rows) ctx.store.col('comment').replace({ ...change[body.action as string](r), updateTime: now });
     return { count: rows.length };
   },
-};
+} satisfies TypedHandlers;

@@ -3,7 +3,7 @@ import type { MockContext } from '../context.js';
 import { grantsOf } from '../permissions.js';
 import { MockError } from '../store/crud.js';
 import type { AnyRow } from '../store/seed.js';
-import type { ActionHandlers } from '../routes/actions.js';
+import type { TypedHandlers } from '../routes/actions.js';
 import { attachment, writeRows, XLSX_TYPE } from '../store/sheet.js';
 import { newPassword } from './support/password.js';
 import { all, tree } from './support/rows.js';
@@ -45,7 +45,7 @@ function nested(e: unknown, at: string): unknown {
   return new MockError(field ? `${at}.${field}` : at, key, params, e.code, e.httpStatus);
 }
 
-export const systemHandlers: ActionHandlers = {
+export const systemHandlers = {
   'admin.resetPassword': ({ ctx, body, actor }) => {
     const row = ctx.crud.find('admin', body.id) as unknown as ConsoleAccount;
     if (row.username === actor) throw new MockError('id', 'password.resetOwn');
@@ -105,7 +105,8 @@ export const systemHandlers: ActionHandlers = {
   'menu.tree': ({ ctx }) => tree(all(ctx, 'menu'), (m) => ({ id: m.id, title: m.title, name: m.name, path: m.path, sort: m.sort, hidden: m.hidden })),
 
   'resource.batchAdd': ({ ctx, body, actor }) => {
-    const list = body.list as AnyRow[];
+    // New rows have no id or times yet; the store's checks read them as rows all the same.
+    const list = body.list as unknown as AnyRow[];
     const def = ctx.store.col('resource').def;
     const seen = new Map<string, number>();
     list.forEach((r, i) => {
@@ -165,4 +166,4 @@ export const systemHandlers: ActionHandlers = {
     const file = await writeRows('资源', columns, rows);
     return reply.type(XLSX_TYPE).header('Content-Disposition', attachment(`资源-${ctx.crud.now().slice(0, 10).replace(/-/g, '')}.xlsx`)).header('Cache-Control', 'no-store').send(file);
   },
-};
+} satisfies TypedHandlers;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ACTIONS, type AreaName, type EndpointDef } from '../../contract/index.js';
+import { ACTIONS, type ActionName, type ActionPayload, type AreaName, type EndpointDef } from '../../contract/index.js';
 import type { MockContext } from '../context.js';
 import { MockError } from '../store/crud.js';
 import { actorOf, answer, routeOptions, schemaErrors } from './crud.js';
@@ -29,6 +29,12 @@ export interface ActionInput<B = any> {
 /** Answers the envelope's `data`; a download sends the file itself through `reply`. */
 export type ActionHandler = (a: ActionInput) => unknown;
 export type ActionHandlers = Record<string, ActionHandler>;
+/**
+ * An area's handlers typed by the contract (issue 20 item 7): the key is an action's name and its
+ * `body` is that action's payload (`ActionPayload<'order.reissue'>`), checked by `satisfies` in each
+ * area file, so a handler never re-declares what the contract already says.
+ */
+export type TypedHandlers = { [N in ActionName]?: (a: ActionInput<ActionPayload<N>>) => unknown };
 
 /** Largest upload accepted (spreadsheets of 10 000 rows are well under it). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

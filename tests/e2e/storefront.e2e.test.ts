@@ -118,6 +118,20 @@ describe('storefront screens (issue 10)', () => {
     await context.close();
   }, 120_000);
 
+  test('a shop page\'s SEO title edited on its form: counter and snippet follow, the save reaches the store', async () => {
+    await reset();
+    const { page, errors } = await open('/operate/seoSetting');
+    await page.locator('[data-testid=seo-preview]').waitFor();
+    const first = ([...store().col('seoSetting').values()] as AnyRow[]).sort((a, b) => String(a.createTime).localeCompare(String(b.createTime)) || a.id - b.id)[0];
+    await page.locator('#seo-title').fill('春季促销 Spring sale');
+    await page.locator('[data-testid=seo-preview-title]', { hasText: '春季促销 Spring sale' }).waitFor();
+    await page.locator('[data-testid=seo-count-title]', { hasText: '20' }).waitFor();
+    await page.locator('[data-testid=seo-save]').click();
+    await expect.poll(() => store().get<AnyRow>('seoSetting', first.id)?.title).toBe('春季促销 Spring sale');
+    await shot(page, 'storefront-seo');
+    expect(errors).toEqual([]);
+  });
+
   test('navigation reordered by drag: the member preview follows', async () => {
     await reset();
     const { page, errors, context } = await open('/recommend/navigation');

@@ -186,7 +186,7 @@ describe('storefront screens (issue 10)', () => {
     await first.locator('[data-testid=comment-hide]').click();
     const dialog = page.locator('[data-testid=hide-dialog]');
     await dialog.locator('[data-testid=hide-confirm]').click();
-    await dialog.locator('[data-testid=crud-field-error]').waitFor();
+    await dialog.locator('[data-testid=action-field-error]').waitFor();
     await dialog.locator('[data-testid=hide-reason-pick]', { hasText: '与商品无关' }).click();
     await dialog.locator('[data-testid=hide-confirm]').click();
     await toast(page, '已隐藏 1 条评论');

@@ -116,12 +116,13 @@ describe('retries', () => {
     }
   });
 
-  test('a transient failure (network, gateway 503) is retried twice at most', async () => {
-    const { requests } = serve(() => new Response('', { status: 503 }));
+  test('a transient failure (network, gateway 502) is retried twice at most; a 503 (load shed) is not', async () => {
+    const { requests } = serve(() => new Response('', { status: 502 }));
     const client = createQueryClient();
     client.setQueryDefaults(['member'], { retryDelay: 0 });
-    await expect(client.fetchQuery({ queryKey: opKey('member', 'info', { id: 9 }), queryFn: ({ signal }) => readOp(member, 'info', { id: 9 }, signal) })).rejects.toMatchObject({ kind: 'http', code: 503 });
+    await expect(client.fetchQuery({ queryKey: opKey('member', 'info', { id: 9 }), queryFn: ({ signal }) => readOp(member, 'info', { id: 9 }, signal) })).rejects.toMatchObject({ kind: 'http', code: 502 });
     expect(requests).toHaveLength(3);
+    expect(isTransient(new ApiError('http', 'x', 503))).toBe(false);
     expect(isTransient(new ApiError('network', 'x'))).toBe(true);
     expect(isTransient(new ApiError('timeout', 'x'))).toBe(true);
     expect(isTransient(new ApiError('unauthorized', 'x', 401))).toBe(false);

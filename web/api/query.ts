@@ -53,13 +53,15 @@ export const MAX_RETRIES = 2;
 
 /**
  * Whether a failed read is worth another try: only failures of the way there (network error,
- * timeout, HTTP 502/503/504 from a gateway) — never a refusal (an envelope code, 4xx, 401), a
- * malformed answer, a 500 (the same request fails the same way) or a cancelled query.
+ * timeout, HTTP 502/504 from a gateway) — never a refusal (an envelope code, 4xx, 401), a
+ * malformed answer, a 500 (the same request fails the same way), a 503 (the server is shedding
+ * load and says when to come back: a retry a second later only adds to it, and a fault injected
+ * from the mock panel would be hit more times than the operator's calls) or a cancelled query.
  */
 export function isTransient(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   if (error.kind === 'network' || error.kind === 'timeout') return true;
-  return error.kind === 'http' && (error.code === 502 || error.code === 503 || error.code === 504);
+  return error.kind === 'http' && (error.code === 502 || error.code === 504);
 }
 
 /** TanStack's `retry` option: {@link MAX_RETRIES} tries of a transient failure, none of anything else. */

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { readQuery } from '../api/query';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { Sidebar } from 'primereact/sidebar';
@@ -13,7 +15,7 @@ import { defaultValues, fieldSpec, toFormValues, toPayload } from './schema';
 import { useFieldLabel } from './fields';
 import { kindDef } from './kinds';
 import { FormField, schemaResolver, serverErrorOnField } from './form-engine';
-import { callOp, editId, invalidateRefs } from './api';
+import { callOp, editId, invalidateRefs, readOp } from './api';
 import { crudEnv } from './env';
 import { useLeaveGuard } from './leave-guard';
 
@@ -223,23 +225,20 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
 export function ResourceFormPage({ resource, modify, onDone }: { resource: Resource; modify: boolean; onDone: () => void }) {
   const { t } = useTranslation();
   const key = resource.form?.editIdKey;
-  const [record, setRecord] = useState<Record<string, unknown> | null | undefined>(modify ? undefined : null);
-  const [missing, setMissing] = useState(false);
   // The list sets the key again when another record (or a new one) is opened while this page is
   // kept alive in its tab: load that one, and start a fresh add form.
   const [generation, setGeneration] = useState(0);
   useEffect(() => (key ? editId.onChange((k) => k === key && setGeneration((n) => n + 1)) : undefined), [key]);
-  useEffect(() => {
-    if (!modify) return;
-    const id = key ? editId.get(key) : null;
-    setMissing(false);
-    if (id === null) {
-      setMissing(true);
-      return;
-    }
-    setRecord(undefined);
-    callOp<Record<string, unknown>>(resource.entity, 'info', { id }).then(setRecord, () => setMissing(true));
-  }, [modify, key, resource, generation]);
+  // Read in render: a new generation (the list stored another id) re-renders with the new id.
+  const id = modify && key ? editId.get(key) : null;
+  const info = useQuery({
+    ...readQuery(resource.entity.name, 'info', { id }, ({ signal }) => readOp<Record<string, unknown>>(resource.entity, 'info', { id }, signal)),
+    enabled: id !== null,
+    // A form edits what the record is now, never a cached copy.
+    staleTime: 0,
+  });
+  const missing = modify && (id === null || info.isError);
+  const record = modify ? info.data : null;
   if (missing) {
     return (
       <section className="crud-card crud-form-page" data-testid="crud-form-missing">

@@ -190,7 +190,7 @@ export function remoteLabel(entity: AnyEntity, id: number): Promise<string> {
 }
 
 /**
- * Uploads files to `/upload` as multipart with the array field `name[]` (spec §7), one request per
+ * Uploads files through the contract's `upload.images` as multipart with the array field `name[]` (spec §7), one request per
  * file so a bad file is refused alone; answers the stored URLs in order. Rejects with the client's
  * ApiError (message shown by the client: type, size, count).
  */

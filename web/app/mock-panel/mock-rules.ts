@@ -43,7 +43,7 @@ export const SESSION_PATHS: readonly string[] = SESSION.map((e) => e.path);
 
 /** The fault form's state; `null` is an empty number input. */
 export interface FaultForm {
-  /** Exact path (`/v1/order/list`) or a prefix ending in `*` (`/v1/order/*`). */
+  /** An endpoint's exact path, or a prefix of them ending in `*` (the order group's). */
   path: string;
   method: FaultMethod;
   kind: FaultKind;
@@ -86,7 +86,7 @@ export function pathError(raw: string): FieldError | null {
   if (!path.startsWith('/')) return { key: 'errors.pathSlash' };
   if (/\s/.test(path)) return { key: 'errors.pathSpace' };
   if (path.length < 2 || path.length > LIMITS.pathMax) return { key: 'errors.pathLength', params: { max: LIMITS.pathMax } };
-  if (path.startsWith(MOCK_QA_PREFIX)) return { key: 'errors.pathQa' };
+  if (path.startsWith(MOCK_QA_PREFIX)) return { key: 'errors.pathQa', params: { prefix: MOCK_QA_PREFIX } };
   return null;
 }
 
@@ -109,7 +109,7 @@ export function targetOf(form: Pick<FaultForm, 'path' | 'method' | 'times'>): Fo
 }
 
 /**
- * The fault form as a `/v1/mock/faults/add` payload (FaultRule), or the messages to show beside
+ * The fault form as a `mock.faults.add` payload (FaultRule), or the messages to show beside
  * each field. Only the chosen kind's fields are sent: one effect per fault (the server refuses two).
  */
 export function faultFormToRule(form: FaultForm): FormResult<FaultRule> {
@@ -197,7 +197,7 @@ export function faultEffect(f: Pick<Fault, 'latencyMs' | 'httpStatus' | 'envelop
 
 /**
  * Paths offered by the path field: every contract endpoint (but the QA controls, which are never
- * faulted), each endpoint group as a prefix (`/v1/order/*`) and the API roots. Sorted, unique.
+ * faulted), each endpoint group as a prefix ending in `*` and the API roots. Sorted, unique.
  */
 export function faultPathOptions(endpointPaths: readonly string[]): string[] {
   const out = new Set<string>(API_ROOT_PATTERNS);

@@ -27,7 +27,7 @@ export interface Access {
   frontMenuList: MenuItem[];
   /** Back-end mode's menu list (empty in other modes). */
   backMenuList: MenuItem[];
-  /** Back-end mode's permission codes from `/v1/getPermCode` (empty in other modes). */
+  /** Back-end mode's permission codes from `admin.getPermCode` (empty in other modes). */
   permCodeList: string[];
   /** Developer warnings found while building (missing or ambiguous views, duplicate names). */
   issues: RouteIssue[];

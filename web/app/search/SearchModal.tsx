@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { useSession } from '../../services/session';
@@ -22,23 +23,20 @@ import './search.css';
 /** Records found for a settled query (null while its search runs). */
 function useRecordSearch(query: string, menuPaths: readonly string[]): { query: string; hits: RecordHit[] | null } {
   const kinds = useMemo(() => searchableKinds(menuPaths), [menuPaths]);
-  const [found, setFound] = useState<{ query: string; hits: RecordHit[] | null }>({ query: '', hits: [] });
-  useEffect(() => {
-    const q = query.trim();
-    if (q.length < MIN_RECORD_QUERY || kinds.length === 0) return setFound({ query, hits: [] });
-    setFound({ query, hits: null });
-    // The next keystroke (or closing) aborts this round: its answers never land on a newer query.
-    const controller = new AbortController();
-    const list = (k: RecordKind, payload: { pageNum: number; pageSize: number; keyword: string }, signal: AbortSignal) =>
-      (api[k].list as (p: unknown, o: object) => Promise<{ list: Record<string, unknown>[] }>)(payload, { signal, errorMode: 'none', ignoreCancel: true });
-    searchRecords(q, kinds, list, controller.signal).then(
-      (hits) => setFound({ query, hits }),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [query, kinds]);
-  return found;
+  const q = query.trim();
+  const enabled = q.length >= MIN_RECORD_QUERY && kinds.length > 0;
+  // One query per settled text: the next keystroke is another key, and TanStack aborts what is left behind.
+  const found = useQuery({
+    queryKey: ['search', 'records', q, kinds],
+    queryFn: ({ signal }) => searchRecords(q, kinds, listOf, signal),
+    enabled,
+  });
+  return { query, hits: enabled ? (found.data ?? null) : [] };
 }
+
+/** One kind's `list` with the keyword, quiet on failure (a palette hit list is best effort). */
+const listOf = (k: RecordKind, payload: { pageNum: number; pageSize: number; keyword: string }, signal: AbortSignal) =>
+  (api[k].list as (p: unknown, o: object) => Promise<{ list: Record<string, unknown>[] }>)(payload, { signal, errorMode: 'none', ignoreCancel: true });
 
 /** `value`, settled for `ms` (spec §9: the search waits 200 ms after the last keystroke). */
 function useDebounced<T>(value: T, ms: number): T {

@@ -12,7 +12,7 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * Image field input, single (`image`: a URL) or gallery (`images`: URLs, `maxItems` from the
- * schema): choose files → real upload to `/upload` (multipart `name[]`), thumbnails with preview,
+ * schema): choose files → real upload through `upload.images` (multipart `name[]`), thumbnails with preview,
  * remove, and (gallery) move left/right to reorder. Type and size are checked before sending;
  * the server checks again by content and its refusal is shown by the HTTP client.
  */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
@@ -9,7 +9,7 @@ import dayjs from 'dayjs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, apiQuery, type ActionPayloadOf } from '../../api/client';
 import { GameAccountStatus } from '../../../server/contract/account';
-import { enumLabel, refOptions, type RefOption } from '../../crud';
+import { enumLabel, useRefOptionsOf } from '../../crud';
 import { formatMoney } from '../../lib/format';
 // This page is itself a lazily loaded chunk: ApexCharts comes with it, never with login or list pages.
 import Chart from '../../components/chart';
@@ -39,7 +39,7 @@ async function exportTable(name: string, columns: { header: string; value: (r: R
 export default function AccountStatisticsPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const [games, setGames] = useState<RefOption[]>([]);
+  const games = useRefOptionsOf('game');
   const [gameId, setGameId] = useState<number | null>(null);
   const [range, setRange] = useState<(Date | null)[] | null>([dayjs().subtract(90, 'day').toDate(), dayjs().toDate()]);
   // The query asked for: the default range at first, then what the Query button submits.
@@ -52,9 +52,6 @@ export default function AccountStatisticsPage() {
     // The same query again is a refresh: the operator asked for today's figures.
     if (JSON.stringify(statsQuery(gameId, range)) === JSON.stringify(asked)) void answer.refetch();
   };
-  useEffect(() => {
-    refOptions('game').then(setGames, () => {});
-  }, []);
 
   const statusRows = useMemo(() => (stats?.byStatus ?? []).map((s) => ({ ...s, label: enumLabel(GameAccountStatus.name, s.status, lang) })), [stats, lang]);
   const top = useMemo(() => (stats?.byGame ?? []).slice(0, 10), [stats]);

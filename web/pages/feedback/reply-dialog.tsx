@@ -9,9 +9,9 @@ import { ActionDialog } from '../../crud';
 type Row = Record<string, unknown>;
 
 /**
- * The reply dialog of /feedback/index (spec §7 `/v1/feedback/replay`): the kit's action dialog over
+ * The reply dialog of /feedback/index (spec §7 `feedback.replay`): the kit's action dialog over
  * the contract's reply payload (the reply box checked in the browser, "also close" as a switch),
- * with the feedback's text and the enabled reply templates (`/v1/replay/list`, through the query
+ * with the feedback's text and the enabled reply templates (`replay.list`, through the query
  * cache) as quick picks that fill the reply, those for the feedback's type first.
  */
 export function ReplyDialog({ row, onHide, onReplied }: { row: Row | null; onHide: () => void; onReplied: () => void }) {

@@ -8,7 +8,7 @@ import feedbackWords from '../../resources/feedback/feedback-words.resource';
 const TABS = ['replay', 'words'] as const;
 
 /**
- * /feedback/words (spec §2, §7 `/v1/replay/*`): reply templates and screened words, one list per
+ * /feedback/words (spec §2, §7 the `replay` endpoints): reply templates and screened words, one list per
  * tab; the tab is part of the URL query like the list's filters.
  */
 export default function FeedbackWordsPage() {

@@ -16,7 +16,7 @@ const NO_STATS: Stats = { dates: [], views: [], clicks: [], ctr: [] };
 
 /**
  * The chart modal of /operate/advert (spec §2 "advert (chart modal)"): daily impressions and clicks
- * over the advert's schedule so far (`/v1/advert/stats`) as a line chart, with the click-through
+ * over the advert's schedule so far (`advert.stats`) as a line chart, with the click-through
  * rate as a second axis and the totals of the period above it; the last 7 or 30 days or the whole schedule.
  */
 export function AdvertChartDialog({ row, onHide }: { row: Row | null; onHide: () => void }) {

@@ -37,7 +37,7 @@ const WHEN_SPEC = schemaFieldSpec('mode', { type: 'string' });
  * form engine: title, rich-text body, audience (all members, chosen grades, or chosen members
  * through a remote-search multi-picker) as the kind registry draws them, checked with the
  * contract's add schema in the browser, then save as draft, send now or schedule
- * (`/v1/stationMsg/send` with `sendTime`, which must be ahead of the platform's now). A sent message
+ * (`stationMsg.send` with `sendTime`, which must be ahead of the platform's now). A sent message
  * opens read-only (its body sanitized): it can only be revoked, never edited.
  * @param record the draft to modify, a sent message to view, or null for a new message.
  */

@@ -15,7 +15,7 @@ const REASONS = ['ad', 'offTopic', 'abuse', 'spam'] as const;
 /**
  * /social/comment (spec §2): members' reviews with images (thumbnails, viewer), rating, target
  * (linked to its screen), replies count (linked to the replies), and moderation: approve, hide with
- * a reason, pin/unpin, one row or the selected rows at once (`/v1/comment/moderate`).
+ * a reason, pin/unpin, one row or the selected rows at once (`comment.moderate`).
  */
 export default function SocialCommentPage() {
   const { t } = useTranslation();

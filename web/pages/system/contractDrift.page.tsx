@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { DataTable } from 'primereact/datatable';
@@ -47,22 +48,14 @@ function Example({ entry }: { entry: DriftEntry }) {
  */
 export default function ContractDriftPage() {
   const { t } = useTranslation();
-  const [report, setReport] = useState<DriftReport | null>(null);
-  const [loading, setLoading] = useState(false);
+  // The monitor's report is server state: a query (keyed apart from the contract's groups), refetched on demand.
+  const reportQuery = useQuery({ queryKey: ['contractDrift', 'list'], queryFn: () => driftApi.list(), staleTime: 0 });
+  const report: DriftReport | null = reportQuery.data ?? null;
+  const loading = reportQuery.isFetching;
+  const load = () => reportQuery.refetch();
   const [exporting, setExporting] = useState(false);
   const [example, setExample] = useState<DriftEntry | null>(null);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setReport(await driftApi.list());
-    } catch {
-      // Shown by the HTTP client (403 for a non-administrator).
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
 
   const exportJson = async () => {
     setExporting(true);

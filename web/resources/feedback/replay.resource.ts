@@ -1,7 +1,7 @@
 import { replay } from '../../../server/contract/feedback';
 import { defineResource } from '../../crud';
 
-/** /feedback/words, first tab: reply templates operators pick from when replying (`/v1/replay/*`). */
+/** /feedback/words, first tab: reply templates operators pick from when replying (the `replay` endpoints). */
 export default defineResource({
   entity: replay,
   permission: 'FeedbackWords',

@@ -25,7 +25,7 @@ export function hasPermission(code: PermissionCode, codes: readonly string[]): b
 }
 
 /**
- * The codes button checks use (spec §6): the permission code list from `/v1/getPermCode` in
+ * The codes button checks use (spec §6): the permission code list from `admin.getPermCode` in
  * back-end mode, else the user's `btnPermission`.
  */
 export function permissionCodes(mode: PermissionMode, btnPermission: readonly string[] | undefined, permCodeList: readonly string[]): readonly string[] {

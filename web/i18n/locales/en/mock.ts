@@ -91,7 +91,7 @@ export default {
     pathSlash: 'The path must start with /',
     pathSpace: 'The path must not contain spaces',
     pathLength: 'The path must be 2 to {{max}} characters long',
-    pathQa: 'The QA controls under /v1/mock/ are never faulted',
+    pathQa: 'The QA controls under {{prefix}} are never faulted',
     times: 'Times must be a whole number from 1 to {{max}}, or blank',
     latency: 'Latency must be a whole number of ms from 1 to {{max}}',
     httpStatus: 'Choose an HTTP status',

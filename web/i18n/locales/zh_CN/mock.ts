@@ -91,7 +91,7 @@ export default {
     pathSlash: '接口路径必须以 / 开头',
     pathSpace: '接口路径不能包含空格',
     pathLength: '接口路径长度应为 2 到 {{max}} 个字符',
-    pathQa: '/v1/mock/ 下的 QA 接口不会被注入故障',
+    pathQa: '{{prefix}} 下的 QA 接口不会被注入故障',
     times: '作用次数应为 1 到 {{max}} 的整数，或留空',
     latency: '延迟应为 1 到 {{max}} 的整数毫秒',
     httpStatus: '请选择 HTTP 状态码',

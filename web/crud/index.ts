@@ -22,8 +22,8 @@ export { FormField, schemaResolver, serverErrorOnField, type FormFieldProps, typ
 export { kindDef, formValue, wireValue, urlValue, exportValue, type KindContext } from './kinds';
 export {
   GuardedButton, DetailView, DetailSection, DescList, DragTree, locate, WeightsEditor, IconPicker, filterIcons, iconPage, ICON_PAGE_SIZE, ICON_SEARCH_DEBOUNCE_MS,
-  RangeBar, useUrlRange, QUICK_RANGES, GRANULARITIES, quickRangeDates, readRange, writeRange, previousPeriod, changePercent, AVATAR_NAMES, avatarPath, avatarSrc, avatarLetters, useNow, durationParts,
+  RangeBar, useUrlRange, QUICK_RANGES, GRANULARITIES, quickRangeDates, readRange, writeRange, previousPeriod, changePercent, AVATAR_NAMES, avatarPath, avatarSrc, avatarLetters, useNow, durationParts, useConfirmAction,
   RecordLink, useOpenRecord, ImageThumbs, ImageViewer, RowActions, RelatedRecords, RelatedDialog, useCanOpen, useVisibleRelated,
 } from './parts';
-export type { DragTreeNode, DragTreeProps, WeightItem, QuickRange, Granularity, RangeState, RowAction } from './parts';
+export type { DragTreeNode, DragTreeProps, WeightItem, QuickRange, Granularity, RangeState, ConfirmActionOptions, RowAction } from './parts';
 export { RECORD_ROUTES, recordTarget, fieldLink, cellTarget, type RecordRoute, type RecordTarget, type FieldLink } from './record-links';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Exchange, ExchangeObserver } from './exchange.js';
+import { redactPath } from './redact.js';
 import {
   encodeBody,
   fileNameOf,
@@ -95,7 +96,8 @@ export class Recorder implements ExchangeObserver {
       while (this.queue.length) {
         const ex = this.queue.shift()!;
         try {
-          await this.write(ex);
+          // Issue 24 (4): the path is kept (in the file and its name) redacted like every value.
+          await this.write({ ...ex, path: redactPath(ex.path) });
         } catch (err) {
           this.log?.warn({ err }, 'recorder: could not write an exchange');
         }

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import pino from 'pino';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config.js';
+import { fastifyTrustProxy, type Config } from './config.js';
 import type { AppDeps } from './deps.js';
 import { registerEnvelopeErrors } from './plugins/envelope.js';
 import { registerLocalizedMessages } from './plugins/localize.js';
@@ -88,7 +88,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // proxied calls may take as long as the client's 1,200,000 ms timeout (spec §9).
     ...connectionOptions(config),
     return503OnClosing: true,
-    trustProxy: false,
+    // Issue 24 (8): off unless TRUST_PROXY names the reverse proxy in front (README "Behind a reverse proxy").
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } },
   });
   registerEnvelopeErrors(app);

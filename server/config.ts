@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import net from 'node:net';
 
 /**
  * Which implementation answers `/v1`, `/api/v1` and `/upload` (issue 14 adds `hybrid`: the platform
@@ -56,12 +57,21 @@ export interface Config {
   shedEventLoopDelayMs: number;
   /** Sign-in attempts one client address may make per minute. */
   loginRatePerIp: number;
-  /** Failed sign-ins of one account (known or not) before it must wait `loginLockSeconds`. */
+  /** Failed sign-ins of one username (known or not) from one client address before that pair must wait `loginLockSeconds` (issue 24: not the username from everywhere). */
   loginFailuresPerAccount: number;
   /** How long an account waits after too many failed sign-ins, in seconds (the window the failures are counted in). */
   loginLockSeconds: number;
   /** Pending captchas one client address may hold; a new one replaces that client's oldest. */
   captchaPerClient: number;
+  /**
+   * Issue 24 (8): which reverse proxies' `X-Forwarded-For` is believed when telling clients apart
+   * (sign-in limits, captcha quotas, the access log's address). `false` (default): none, every
+   * client is its socket's address. `true`: any peer (only when nothing but the proxy can reach the
+   * server). A number: that many proxy hops in front, whoever they are. A list: the proxies'
+   * addresses or CIDR ranges (and proxy-addr's names `loopback`, `linklocal`, `uniquelocal`).
+   * Handed to Fastify by {@link fastifyTrustProxy}.
+   */
+  trustProxy: TrustProxy;
   /** Mock mode: whether the `/v1/mock/*` QA controls answer (switch off on shared demo servers). */
   qaControls: boolean;
   /** Proxy: the console's public host name, sent upstream as X-Forwarded-Host and used as the Domain of relayed cookies; null sends none. */
@@ -159,9 +169,10 @@ export const SETTINGS = [
   { key: 'maxConnections', env: 'MAX_CONNECTIONS', flag: 'max-connections', doc: 'most open connections, default 1000' },
   { key: 'shedEventLoopDelayMs', env: 'SHED_EVENT_LOOP_DELAY_MS', flag: 'shed-event-loop-delay-ms', doc: 'load shedding threshold (0 = off), default 2000' },
   { key: 'loginRatePerIp', env: 'LOGIN_RATE_PER_IP', flag: 'login-rate-per-ip', doc: 'sign-in attempts per client address per minute, default 60' },
-  { key: 'loginFailuresPerAccount', env: 'LOGIN_FAILURES_PER_ACCOUNT', flag: 'login-failures-per-account', doc: 'failed sign-ins of an account before it waits, default 10' },
+  { key: 'loginFailuresPerAccount', env: 'LOGIN_FAILURES_PER_ACCOUNT', flag: 'login-failures-per-account', doc: 'failed sign-ins of a username from one address before that pair waits, default 10' },
   { key: 'loginLockSeconds', env: 'LOGIN_LOCK_SECONDS', flag: 'login-lock-seconds', doc: 'how long it waits, default 900' },
   { key: 'captchaPerClient', env: 'CAPTCHA_PER_CLIENT', flag: 'captcha-per-client', doc: 'pending captchas per client address, default 20' },
+  { key: 'trustProxy', env: 'TRUST_PROXY', flag: 'trust-proxy', doc: 'reverse proxies whose X-Forwarded-For is believed: off (default), true, a hop count, or comma-separated addresses/CIDRs' },
   { key: 'qaControls', env: 'QA_CONTROLS', flag: 'qa-controls', doc: 'mock: on (default) or off' },
   { key: 'publicHost', env: 'PUBLIC_HOST', flag: 'public-host', doc: "proxy: the console's public host name" },
   { key: 'publicSourceMaps', env: 'PUBLIC_SOURCE_MAPS', flag: 'public-source-maps', doc: 'serve *.map files: off (default) or on' },
@@ -210,6 +221,54 @@ function publicHost(name: string, raw: string | undefined): string | null {
   if (!v) return null;
   if (!/^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/.test(v)) throw new ConfigError(`${name} must be a host name with an optional port, got "${raw}"`);
   return v.toLowerCase();
+}
+
+/** See {@link Config.trustProxy}: `false`, `true`, a hop count, or a list of addresses/CIDRs/names. */
+export type TrustProxy = boolean | number | string[];
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `off`/`false`/`0`/empty → false, `on`/`true` → true, `1`-`16` → hop count, else a
+ * comma-separated list whose every item is an IPv4/IPv6 address, such an address with a `/prefix`
+ * (0-32 or 0-128), or one of {@link PROXY_RANGE_NAMES}.
+ * @throws ConfigError naming the setting and the item it could not read.
+ */
+function trustProxy(name: string, raw: string | undefined): TrustProxy {
+  const v = raw?.trim() ?? '';
+  const lower = v.toLowerCase();
+  if (v === '' || ['off', 'false', 'no', '0'].includes(lower)) return false;
+  if (['on', 'true', 'yes'].includes(lower)) return true;
+  if (/^\d+$/.test(v)) {
+    const n = Number(v);
+    if (n < 1 || n > 16) throw new ConfigError(`${name} as a hop count must be between 1 and 16, got ${n}`);
+    return n;
+  }
+  const items = v.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const item of items) {
+    if (PROXY_RANGE_NAMES.has(item.toLowerCase())) continue;
+    const [addr, prefix, ...rest] = item.split('/');
+    const family = net.isIP(addr);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (!family || !prefixOk || rest.length) {
+      throw new ConfigError(
+        `${name} must be off, true, a hop count (1-16) or comma-separated proxy addresses or CIDR ranges (10.0.0.1, 10.0.0.0/8, ::1, loopback), got "${item}"`,
+      );
+    }
+  }
+  return items.map((s) => (PROXY_RANGE_NAMES.has(s.toLowerCase()) ? s.toLowerCase() : s));
+}
+
+/**
+ * The `trustProxy` option Fastify is built with (server/app.ts) for a {@link TrustProxy} setting.
+ * A hop count becomes a function trusting the `n` nearest hops: Fastify 5 ignores a bare number
+ * (it fails closed, trusting nobody), which would silently undo the setting.
+ */
+export function fastifyTrustProxy(setting: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
 }
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -283,6 +342,7 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     loginFailuresPerAccount: int(label('loginFailuresPerAccount'), raw.loginFailuresPerAccount, 10, 1, 1_000_000),
     loginLockSeconds: int(label('loginLockSeconds'), raw.loginLockSeconds, 900, 1, 31 * 24 * 3600),
     captchaPerClient: int(label('captchaPerClient'), raw.captchaPerClient, 20, 1, 10_000),
+    trustProxy: trustProxy(label('trustProxy'), raw.trustProxy),
     qaControls: onOff(label('qaControls'), raw.qaControls, true),
     publicHost: publicHost(label('publicHost'), raw.publicHost),
     publicSourceMaps: onOff(label('publicSourceMaps'), raw.publicSourceMaps, false),

@@ -108,7 +108,6 @@ export const MESSAGES = {
   'login.disabled': { zh_CN: '该账号已停用', en: 'this account is disabled' },
   'login.captchaWrong': { zh_CN: '验证码错误或已过期，请输入新的验证码', en: 'wrong or expired captcha, try the new one' },
   'login.captchaUnknown': { zh_CN: '验证码已过期或不存在，请重新获取', en: 'captcha expired or unknown, fetch a new one' },
-  'login.captchaBusy': { zh_CN: '进行中的登录过多，请一分钟后重试', en: 'too many sign-ins in progress, try again in a minute' },
   'login.tooManyFromAddress': { zh_CN: '此地址登录尝试过多，请 {wait} 秒后重试', en: 'Too many sign-in attempts from this address; try again in {wait} s' },
   'login.tooManyForAccount': { zh_CN: '该账号登录失败次数过多，请 {wait} 秒后重试', en: 'too many failed sign-ins for this account; try again in {wait} s' },
   'password.wrong': { zh_CN: '密码错误', en: 'wrong password' },

@@ -3,14 +3,36 @@ import svgCaptcha from 'svg-captcha';
 
 /** A captcha lives 5 minutes and can be tried once. */
 export const CAPTCHA_TTL_SECONDS = 300;
-/** Pending captchas of all clients together; beyond it new ones are refused, never others' evicted. */
+/**
+ * Pending captchas of all clients together (memory bound). Reaching it never refuses anyone
+ * (issue 24, 11: a refusal there was a sign-in kill switch): the clients holding the most pending
+ * captchas lose their oldest ones until {@link EVICT_TO} of it is left.
+ */
 export const MAX_PENDING = 10_000;
+/** Share of {@link MAX_PENDING} an eviction brings the store down to (one sort serves the next thousand issues). */
+const EVICT_TO = 0.9;
 const LOOK = { size: 4, noise: 3, ignoreChars: '0oO1ilI', color: true, width: 120, height: 40, fontSize: 48 };
 
 // The package's own helpers, typed narrower than they are: its default export renders a given
 // text, and randomText also takes options (size, ignoreChars).
 const render = svgCaptcha as unknown as (text: string, options: typeof LOOK) => string;
 const randomCode = svgCaptcha.randomText as unknown as (options: typeof LOOK) => string;
+
+/**
+ * The client an address stands for in captcha quotas and sign-in limits: an IPv4 address as is
+ * (`::ffff:10.0.0.1` is `10.0.0.1`), an IPv6 address by its /64 (one subscriber's whole allocation;
+ * counting single IPv6 addresses would give one attacker billions of quotas).
+ */
+export function clientKeyOf(ip: string): string {
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (v4) return v4[1];
+  if (!ip.includes(':')) return ip;
+  const [head, tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
 
 /**
  * One-time captchas for the mock login (spec §7 /v1/captcha/token and /v1/captcha/image).
@@ -33,16 +55,19 @@ export class CaptchaStore {
   ) {}
 
   /**
-   * A new captcha for `client` (its address). A client holding `perClient` pending captchas loses
-   * its own oldest, so a flood from one client can only ever void that client's captchas.
-   * @returns null when every client together holds `maxPending` live captchas (the caller answers
-   *   "try again later"): nobody else's captcha is evicted to make room.
+   * A new captcha for `client` (its address; {@link clientKeyOf} groups an IPv6 /64). A client
+   * holding `perClient` pending captchas loses its own oldest, so a flood from one client only ever
+   * voids that client's captchas. When all clients together hold `maxPending`, the biggest holders
+   * lose their oldest (see {@link evictBiggest}): a client holding one or two keeps them unless
+   * thousands of distinct addresses are flooding at once, and a new client always gets a captcha.
    */
-  issue(client = ''): { captchaToken: string; expireIn: number } | null {
+  issue(client = ''): { captchaToken: string; expireIn: number } {
     const mine = (this.byClient.get(client) ?? []).filter((t) => this.pending.has(t));
     while (mine.length >= this.perClient) this.pending.delete(mine.shift()!);
-    if (this.pending.size >= this.maxPending) this.sweep();
-    if (this.pending.size >= this.maxPending) return null;
+    if (this.pending.size >= this.maxPending) {
+      this.sweep();
+      if (this.pending.size >= this.maxPending) this.evictBiggest(client, mine);
+    }
     const captchaToken = randomBytes(18).toString('base64url');
     this.pending.set(captchaToken, { code: randomCode(LOOK), expiresAt: this.now() + CAPTCHA_TTL_SECONDS * 1000, client });
     mine.push(captchaToken);
@@ -50,11 +75,43 @@ export class CaptchaStore {
     return { captchaToken, expireIn: CAPTCHA_TTL_SECONDS };
   }
 
+  /**
+   * Brings the store down to {@link EVICT_TO} of `maxPending` by taking, one at a time, the oldest
+   * captcha of whichever client holds the most (so the flooders pay, oldest first). `client`'s own
+   * list is `mine` (not yet written back). Runs once per tenth of the cap, so its sort is amortized.
+   */
+  private evictBiggest(client: string, mine: string[]) {
+    const lists = new Map(this.byClient);
+    lists.set(client, mine);
+    // Count buckets: clients by how many they hold, emptied from the top.
+    const byCount: string[][] = [];
+    for (const [c, tokens] of lists) (byCount[tokens.length] ??= []).push(c);
+    let excess = this.pending.size - Math.floor(this.maxPending * EVICT_TO);
+    for (let n = byCount.length - 1; n > 0 && excess > 0; n--) {
+      const holders = byCount[n];
+      if (!holders) continue;
+      for (const c of holders) {
+        if (excess <= 0) break;
+        const tokens = lists.get(c)!;
+        this.pending.delete(tokens.shift()!);
+        excess--;
+        // One fewer: it now competes with the holders of n - 1.
+        if (tokens.length) (byCount[n - 1] ??= []).push(c);
+        else if (c !== client) this.byClient.delete(c);
+      }
+    }
+  }
+
   /** The SVG image of a live token's code (fresh noise each time), or null for an unknown or expired token. */
   image(token: string): string | null {
     const p = this.pending.get(token);
     if (!p || p.expiresAt <= this.now()) return null;
     return render(p.code, LOOK);
+  }
+
+  /** Pending captchas held now, all clients together (at most `maxPending`). */
+  get size(): number {
+    return this.pending.size;
   }
 
   /** The code behind a token (tests only). */

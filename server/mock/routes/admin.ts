@@ -10,6 +10,7 @@ import type { AnyRow } from '../store/seed.js';
 import { makeBasicData } from '../basic-data.js';
 import type { MockContext } from '../context.js';
 import { AttemptLimiter, TOKEN_HEAD } from '../sessions.js';
+import { clientKeyOf } from '../captcha.js';
 
 /** Endpoints reachable without a token. */
 export const PUBLIC_PATHS = new Set(['/v1/admin/login', '/v1/admin/logout', '/v1/captcha/token', '/v1/captcha/image']);
@@ -27,10 +28,9 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext
   };
   const gone = (reply: FastifyReply) => sendEnvelope(reply, 200, ResultCode.unauthorized, { key: 'session.expired' });
 
-  app.get('/v1/captcha/token', async (req, reply) => {
-    const issued = ctx.captcha.issue(req.ip);
-    if (!issued) return sendEnvelope(reply, 503, 503, { field: 'captchaToken', key: 'login.captchaBusy' });
-    return ok(issued);
+  app.get('/v1/captcha/token', async (req) => {
+    // Quotas per client address (req.ip honours TRUST_PROXY), never one shared cap (issue 24, 11).
+    return ok(ctx.captcha.issue(clientKeyOf(req.ip)));
   });
 
   app.get('/v1/captcha/image', { schema: { querystring: CaptchaImageQuery } }, async (req, reply) => {
@@ -40,7 +40,11 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext
   });
 
   // Issue 12: attempts per client address per minute, and failed sign-ins per username (known or
-  // not, so the answer never tells which exist) within LOGIN_LOCK_SECONDS.
+  // not, so the answer never tells which exist) within LOGIN_LOCK_SECONDS. Issue 24: the address is
+  // the client's own behind a trusted proxy (TRUST_PROXY); an attempt counts against it only once
+  // its captcha is right (a junk flood with wrong captchas spends only its own captchas); and
+  // failures lock the (address, username) pair, not the username from everywhere, so ten requests
+  // a quarter hour cannot keep `admin` out. Every attempt still needs a fresh captcha.
   const perAddress = new AttemptLimiter(ctx.config.loginRatePerIp, 60_000, ctx.now);
   const perAccount = new AttemptLimiter(ctx.config.loginFailuresPerAccount, ctx.config.loginLockSeconds * 1000, ctx.now);
   /** Envelope code 429 with HTTP 200 so the login form shows the message; `data.retryAfter` in seconds. */
@@ -49,14 +53,15 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext
 
   app.post('/v1/admin/login', { schema: { body: LoginPayload } }, async (req, reply) => {
     const body = req.body as LoginPayload;
-    const addressWait = perAddress.waitSeconds(req.ip);
+    const client = clientKeyOf(req.ip);
+    const addressWait = perAddress.waitSeconds(client);
     if (addressWait) return tooMany(reply, addressWait, { key: 'login.tooManyFromAddress', params: { wait: addressWait } });
-    perAddress.hit(req.ip);
     if (!ctx.captcha.verify(body.captchaToken, body.captchaCode)) {
       return sendEnvelope(reply, 200, ResultCode.badRequest, { field: 'captchaCode', key: 'login.captchaWrong' });
     }
+    perAddress.hit(client);
     const username = body.username.trim();
-    const key = username.toLowerCase();
+    const key = `${client}\u0000${username.toLowerCase()}`;
     const accountWait = perAccount.waitSeconds(key);
     if (accountWait) return tooMany(reply, accountWait, { field: 'username', key: 'login.tooManyForAccount', params: { wait: accountWait } });
     const account = await verifyConsoleAccountAsync(accounts(), username, body.password);

@@ -16,13 +16,13 @@ export type ButtonAction = (typeof BUTTON_ACTIONS)[number];
 
 /**
  * Endpoints every signed-in account may call whatever its roles (sign-in, captcha, own info, own
- * password, logout, basic data, menus, own messages, the home workbench summary every role opens,
+ * password and avatar, logout, basic data, menus, own messages, the home workbench summary every role opens,
  * and uploads, which every form with an image needs).
  */
 export const OPEN_ENDPOINTS: readonly string[] = [
   '/v1/admin/login', '/v1/admin/logout', '/v1/captcha/token', '/v1/captcha/image',
   '/v1/admin/adminInfo', '/v1/getPermCode', '/v1/admin/adminMenus', '/v1/admin/gameCategory', '/v1/admin/summary',
-  '/v1/admin/updatePassword', '/v1/systemMessage/mine', '/v1/systemMessage/read',
+  '/v1/admin/updatePassword', '/v1/admin/updateIcon', '/v1/systemMessage/mine', '/v1/systemMessage/read',
   '/upload', '/v1/upload', '/api/v1/upload',
 ];
 

@@ -154,6 +154,8 @@ export const ResourceExportPayload = Type.Object(
   { ids: Type.Optional(Type.Array(F.id(), { maxItems: 10000, uniqueItems: true })), categoryId: Type.Optional(F.id()) },
   { additionalProperties: false },
 );
+/** One of the avatar illustrations (spec §3 "pick one of at least six avatar illustrations"), stored as its path. */
+export const IconPayload = Type.Object({ icon: Type.String({ pattern: '^/avatars/[a-z]+\\.svg$', maxLength: 64, description: 'an avatar illustration, /avatars/<name>.svg' }) }, { additionalProperties: false });
 export const PasswordPayload = Type.Object(
   { oldPassword: Type.String({ minLength: 1, maxLength: 64 }), newPassword: F.password({ pattern: '^(?=.*[A-Za-z])(?=.*\\d).+$', description: '6-64 characters with a letter and a digit' }) },
   { additionalProperties: false },
@@ -200,5 +202,6 @@ export const systemActions = [
   defineAction({ name: 'admin.resetPassword', path: '/v1/admin/resetPassword', area: 'system', summary: "Give another console account a new random password (answered once, never stored in clear); its sessions end", payload: IdPayload, result: ResetPasswordResult }),
   defineAction({ name: 'systemMessage.mine', path: '/v1/systemMessage/mine', area: 'system', summary: "The signed-in user's published messages, latest first, with the unread count (header bell)", payload: MyMessagesQuery, payloadOptional: true, result: MyMessages }),
   defineAction({ name: 'systemMessage.read', path: '/v1/systemMessage/read', area: 'system', summary: 'Mark messages (or all) as read for the signed-in user', payload: ReadMessagesPayload, payloadOptional: true, result: CountResult }),
+  defineAction({ name: 'admin.updateIcon', path: '/v1/admin/updateIcon', area: 'system', summary: "Set the signed-in user's own avatar to one of the illustrations (spec §3; user menu)", payload: IconPayload, result: Type.Object({ icon: Type.String() }) }),
   defineAction({ name: 'admin.updatePassword', path: '/v1/admin/updatePassword', area: 'system', summary: "Change the signed-in user's password (route /system/changePassword)", payload: PasswordPayload, result: Type.Null() }),
 ];

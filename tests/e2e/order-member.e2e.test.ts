@@ -191,6 +191,38 @@ describe('Member, Merchant, Order and Rent (issue 9)', () => {
     await page.context().close();
   }, 120_000);
 
+  test('exchange balance for a coupon: the direction switch keeps the member, the balance and the coupon follow', async () => {
+    const { page, errors, token } = await open('/member/wallet');
+    const members = (await api<{ list: Row[] }>('/v1/member/list', { pageNum: 1, pageSize: 20, status: 1 }, token)).list;
+    const m = members.find((x) => (x.balance as number) >= 1000) ?? members[0];
+    if ((m.balance as number) < 1000) await api('/v1/walletRecord/recharge', { memberId: m.id, amount: 5000, channel: 1, account: 'e2e' }, token);
+    const now = new Date().toISOString().replace('T', ' ').slice(0, 19);
+    const coupons = (await api<{ list: Row[] }>('/v1/coupon/list', { pageNum: 1, pageSize: 100, status: 1 }, token)).list;
+    const c = coupons.find((x) => String(x.startTime) <= now && String(x.endTime) >= now && (x.receivedCount as number) < (x.total as number))!;
+    expect(c).toBeTruthy();
+    const before = await api<{ balance: number }>('/v1/walletRecord/summary', { memberId: m.id }, token);
+    await page.goto(`${server.url}/member/wallet?memberId=${String(m.id)}`);
+    await page.locator('[data-testid=wallet-balance]').waitFor();
+    await page.locator('[data-testid=wallet-exchange]').click();
+    await page.locator('[data-testid=action-dialog]').waitFor();
+    await page.locator('[data-testid=wallet-direction]').getByText('余额 → 优惠券').click();
+    await page.locator('[data-testid=action-dialog] .p-dialog-title', { hasText: '余额兑换优惠券' }).waitFor();
+    // The member chosen from the URL is still chosen in the other direction.
+    await expect.poll(async () => page.locator('#action-memberId').inputValue()).toContain(String(m.nickName));
+    await page.locator('#action-couponId').fill(String(c.couponName).slice(0, 4));
+    await page.locator('.p-autocomplete-panel .p-autocomplete-item', { hasText: String(c.couponName) }).first().click();
+    await page.locator('#action-amount').click();
+    await page.keyboard.type('10');
+    await page.locator('[data-testid=action-submit]').click();
+    await page.locator('[data-testid=action-dialog]').waitFor({ state: 'detached' });
+    await page.locator('[data-testid=wallet-balance]', { hasText: ((before.balance - 1000) / 100).toFixed(2) }).waitFor();
+    const after = await api<Row>('/v1/coupon/info', { id: c.id }, token);
+    expect(after.receivedCount).toBe((c.receivedCount as number) + 1);
+    if (screens) await shot(page, 'issue21-wallet-coupon-exchange');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
   test("open a merchant's accounts, add one, reset its password (shown once)", async () => {
     const { page, errors } = await open('/merchant/index');
     const list = await rows(page);

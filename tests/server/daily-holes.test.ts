@@ -77,3 +77,20 @@ test('balance buys a coupon: the wallet pays, the coupon counts it, limits hold'
   // Points → balance still works.
   expect((await post(a, '/v1/walletRecord/exchange', { memberId: m.id, points: 0 }, token)).json.code).toBe(400);
 });
+
+test('every signed-in user sets their own avatar to an illustration; anything else is refused by field and changes nothing', async () => {
+  const a = await app();
+  const token = await signIn(a, 'operator', 'operator123');
+  const set = await post(a, '/v1/admin/updateIcon', { icon: '/avatars/owl.svg' }, token);
+  expect(set.json).toMatchObject({ code: 200, data: { icon: '/avatars/owl.svg' } });
+  expect((await post(a, '/v1/admin/adminInfo', {}, token)).json.data.icon).toBe('/avatars/owl.svg');
+  for (const icon of ['https://evil.example/x.svg', '/avatars/../../etc/passwd', '']) {
+    const bad = await post(a, '/v1/admin/updateIcon', { icon }, token);
+    expect(bad.json.code).not.toBe(200);
+    expect(bad.json.message).toMatch(/icon/);
+  }
+  expect((await post(a, '/v1/admin/adminInfo', {}, token)).json.data.icon).toBe('/avatars/owl.svg');
+  // Another user's avatar is not touched.
+  const admin = await signIn(a);
+  expect((await post(a, '/v1/admin/adminInfo', {}, admin)).json.data.icon).not.toBe('/avatars/owl.svg');
+});

@@ -39,7 +39,9 @@ export type SessionEvent =
   /** A fresh token for the same user (the lock screen's account-password unlock signed in again). */
   | { type: 'session.renewed'; token: string }
   /** Spec §5: act as another role (route-mapping mode only; the app checks the mode): routes and menu are rebuilt. */
-  | { type: 'session.changeRole'; roleList: string[] };
+  | { type: 'session.changeRole'; roleList: string[] }
+  /** The signed-in user changed their own profile (their avatar, issue 21): shown at once and kept. */
+  | { type: 'session.profileChanged'; patch: Partial<UserInfo> };
 
 /**
  * A menu item as the machine stores it; the routing module (web/app/routing/types.ts `MenuItem`)
@@ -287,6 +289,12 @@ export const sessionMachine = setup({
         'session.logout': 'signingOut',
         // Spec §5: another role's routes and menu, rebuilt through `building` (no reload).
         'session.changeRole': { target: 'building', actions: assign(({ event }) => ({ roleList: [...event.roleList] })) },
+        'session.profileChanged': {
+          actions: [
+            assign(({ context, event }) => ({ userInfo: context.userInfo ? { ...context.userInfo, ...event.patch } : null })),
+            { type: 'persist', params: ({ context }) => ({ token: context.token, userInfo: context.userInfo }) },
+          ],
+        },
         'session.renewed': {
           actions: [assign(({ event }) => ({ token: event.token })), { type: 'persist', params: ({ context }) => ({ token: context.token, userInfo: context.userInfo }) }],
         },

@@ -88,6 +88,14 @@ export const systemHandlers = {
    * stores the new one on the admin record. Sign-in reads fixtures/accounts.json, so the new password
    * takes effect for sign-in only once the login route consults the admin records.
    */
+  'admin.updateIcon': ({ ctx, body, actor }) => {
+    if (!actor) throw new MockError('icon', 'session.signInFirst', {}, 401);
+    const admin = all(ctx, 'admin').find((a) => a.username === actor);
+    if (!admin) throw new MockError('icon', 'password.noAccount', { username: actor }, 404);
+    ctx.store.col('admin').replace({ ...admin, icon: body.icon, updateTime: ctx.crud.now() });
+    return { icon: body.icon };
+  },
+
   'admin.updatePassword': ({ ctx, body, actor }) => {
     if (!actor) throw new MockError('oldPassword', 'session.signInFirst', {}, 401);
     const admin = all(ctx, 'admin').find((a) => a.username === actor);

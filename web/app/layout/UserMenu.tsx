@@ -12,10 +12,11 @@ import { avatarLetters, avatarSrc } from '../../crud/parts/avatars';
 
 const LockDialog = lazy(() => import('../lock/LockDialog'));
 const RoleSwitchDialog = lazy(() => import('../../pages/system/RoleSwitchDialog'));
+const AvatarDialog = lazy(() => import('../../pages/system/AvatarDialog'));
 const ChangePasswordDialog = lazy(() => import('../../pages/system/changePassword.page').then((m) => ({ default: m.ChangePasswordDialog })));
 
 /**
- * The user menu: avatar and name; "Lock screen" asks for a lock password (behaviour notes "Lock
+ * The user menu: avatar and name; the user's own avatar picked from the illustrations (spec §3); "Lock screen" asks for a lock password (behaviour notes "Lock
  * screen"); logout asks for confirmation (spec §4: warning icon, title, message).
  */
 export function UserMenu() {
@@ -25,6 +26,7 @@ export function UserMenu() {
   const [lockOpen, setLockOpen] = useState(false);
   const [roleOpen, setRoleOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [avatarOpen, setAvatarOpen] = useState(false);
   const confirmLogout = () =>
     confirmDialog({
       header: t('layout.header.logoutTitle'),
@@ -43,6 +45,7 @@ export function UserMenu() {
         model={[
           { label: t('lock.menu'), icon: 'pi pi-lock', command: () => setLockOpen(true), className: 'user-menu-lock' },
           { label: t('routes.system.changePassword'), icon: 'pi pi-key', command: () => setPasswordOpen(true), className: 'user-menu-password' },
+          { label: t('system.avatarPick.menu'), icon: 'pi pi-user', command: () => setAvatarOpen(true), className: 'user-menu-avatar' },
           // Spec §5: only in route-mapping mode; otherwise changeRole refuses with the warning.
           { label: t('system.switchRole.menu'), icon: 'pi pi-sync', command: () => (canChangeRole(getProjectConfig().permissionMode) ? setRoleOpen(true) : void changeRole('')), className: 'user-menu-role' },
           // Always reachable, even when the floating/header settings button is switched off.
@@ -60,6 +63,11 @@ export function UserMenu() {
       {passwordOpen && (
         <Suspense fallback={null}>
           <ChangePasswordDialog visible={passwordOpen} onHide={() => setPasswordOpen(false)} />
+        </Suspense>
+      )}
+      {avatarOpen && (
+        <Suspense fallback={null}>
+          <AvatarDialog visible={avatarOpen} onHide={() => setAvatarOpen(false)} />
         </Suspense>
       )}
       {roleOpen && (

@@ -15,3 +15,4 @@ export { RangeBar, useUrlRange } from './RangeBar';
 export { QUICK_RANGES, GRANULARITIES, quickRangeDates, readRange, writeRange, previousPeriod, changePercent, type QuickRange, type Granularity, type RangeState } from './date-range';
 export { AVATAR_NAMES, avatarPath, avatarSrc, avatarLetters } from './avatars';
 export { useNow, durationParts } from './use-now';
+export { useConfirmAction, type ConfirmActionOptions } from './confirm-action';

@@ -8,11 +8,13 @@ import { walletSummaryQuery } from './wallet-summary';
 import { notify } from '../../services/notify';
 import { ResourceListPage, centsToYuan, ActionDialog, type ActionField, GuardedButton } from '../../crud';
 import { member, POINTS_PER_YUAN } from '../../../server/contract/member';
+import { coupon } from '../../../server/contract/goods';
+import { SelectButton } from 'primereact/selectbutton';
 import walletRecord from '../../resources/member/wallet-record.resource';
 import './member.css';
 
 type Row = Record<string, unknown>;
-type Open = { kind: 'recharge' | 'exchange' | 'withdraw'; memberId: number | null } | { kind: 'audit'; row: Row };
+type Open = { kind: 'recharge' | 'exchange' | 'exchangeCoupon' | 'withdraw'; memberId: number | null } | { kind: 'audit'; row: Row };
 
 /** The spec's literal title of /member/wallet, the same in every language (§2). */
 const TITLE = '会员钱包';
@@ -22,7 +24,7 @@ const TITLE = '会员钱包';
  * (member by remote search, type, status, channel, amount and date) and, for one member, the
  * running summary (balance, points, pending withdrawals; each row shows the balance after it); the
  * recharge drawer (member picker, amount, pay form: channel and reference), the exchange dialog
- * (points → balance), the withdraw dialog and the withdraw audit. Balances always equal the ledger.
+ * both ways (points → balance, balance → a coupon; issue 21), the withdraw dialog and the withdraw audit. Balances always equal the ledger.
  */
 export default function MemberWalletPage() {
   const { t } = useTranslation();
@@ -89,16 +91,38 @@ export default function MemberWalletPage() {
           onDone={(r) => done(t('member.wallet.recharged', { amount: centsToYuan((r as Row).amount), balance: centsToYuan((r as Row).balanceAfter) }))}
         />
       )}
-      {open?.kind === 'exchange' && (
+      {(open?.kind === 'exchange' || open?.kind === 'exchangeCoupon') && (
         <ActionDialog
+          // One dialog per direction: each is its own action with its own fields.
+          key={open.kind}
           visible
-          title={t('member.wallet.exchangeTitle')}
-          action={api.walletRecord.exchange}
+          title={t(open.kind === 'exchange' ? 'member.wallet.exchangeTitle' : 'member.wallet.exchangeCouponTitle')}
+          action={open.kind === 'exchange' ? api.walletRecord.exchange : api.walletRecord.exchangeCoupon}
           initial={initial}
-          fields={[picker, f('points', { hint: t('member.wallet.rate', { n: POINTS_PER_YUAN }) }), f('remark')]}
+          fields={
+            open.kind === 'exchange'
+              ? [picker, f('points', { hint: t('member.wallet.rate', { n: POINTS_PER_YUAN }) }), f('remark')]
+              : [picker, f('couponId', { kind: 'remote', override: { refEntity: coupon }, placeholder: t('member.wallet.couponSearch') }), f('amount', { hint: t('member.wallet.couponAmountHint') }), f('remark')]
+          }
           onHide={() => setOpen(null)}
-          onDone={(r) => done(t('member.wallet.exchanged', { amount: centsToYuan((r as Row).amount) }))}
-        />
+          onDone={(r) => done(open.kind === 'exchange' ? t('member.wallet.exchanged', { amount: centsToYuan((r as Row).amount) }) : t('member.wallet.couponExchanged', { amount: centsToYuan(-((r as Row).amount as number)) }))}
+        >
+          {({ values }) => (
+            <SelectButton
+              className="wallet-direction"
+              value={open.kind}
+              allowEmpty={false}
+              options={[
+                { value: 'exchange', label: t('member.wallet.toBalance') },
+                { value: 'exchangeCoupon', label: t('member.wallet.toCoupon') },
+              ]}
+              // The member already chosen stays chosen in the other direction.
+              onChange={(e) => setOpen({ kind: e.value as 'exchange' | 'exchangeCoupon', memberId: (values.memberId as number | null) ?? open.memberId })}
+              aria-label={t('member.wallet.direction')}
+              data-testid="wallet-direction"
+            />
+          )}
+        </ActionDialog>
       )}
       {open?.kind === 'withdraw' && (
         <ActionDialog

@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { api, apiQuery } from '../../api/client';
 import { EnableStatus } from '../../../server/contract/fields';
 import { usePermission } from '../../services/permission';
-import { ActionDialog, DescList, FieldInput, enumLabel, useFieldLabel, type InputProps } from '../../crud';
+import { ActionDialog, DescList, FieldInput, ResourceForm, enumLabel, useConfirmAction, useFieldLabel, type InputProps } from '../../crud';
 import seoSetting from '../../resources/operate/seo-setting.resource';
 import '../storefront.css';
 
@@ -43,7 +43,8 @@ function cut(s: string, width: number): string {
 /**
  * /operate/seoSetting (spec §2): the shop's pages on the left; the chosen page's title, keywords
  * and description as a settings form with length counters (display width against what a search
- * result shows) and a live preview of the search-result snippet.
+ * result shows) and a live preview of the search-result snippet. A page is added through the
+ * resource's form (its key, name and texts) and deleted after a confirmation (issue 21).
  */
 export default function OperateSeoSettingPage() {
   const { t, i18n } = useTranslation();
@@ -54,6 +55,18 @@ export default function OperateSeoSettingPage() {
   const chosen = picked ?? pages[0]?.id ?? null;
   const record = pages.find((p) => p.id === chosen) ?? null;
   const editable = can('OperateSeoSetting:update');
+  const [adding, setAdding] = useState(false);
+  const confirm = useConfirmAction();
+  const del = (r: Row) =>
+    confirm({
+      header: t('crud.deleteTitle'),
+      message: t('operate.seo.deleteConfirm', { name: String(r.pageName) }),
+      danger: true,
+      run: () => api.seoSetting.del({ ids: [r.id as number] }),
+      doneMessage: t('crud.deleted', { count: 1 }),
+      // The list reloads by itself (the write drops seoSetting's reads); the first page is chosen.
+      done: () => setPicked(null),
+    });
 
   const counter = (f: (typeof FIELDS)[number], value: unknown) => {
     const w = displayWidth(String(value ?? ''));
@@ -72,7 +85,10 @@ export default function OperateSeoSettingPage() {
   return (
     <div className="storefront-split" style={{ gridTemplateColumns: '220px minmax(0, 1fr)' }} data-testid="seo-page">
       <section className="crud-card">
-        <h3 className="crud-toolbar__title">{t('operate.seo.pages')}</h3>
+        <header className="crud-toolbar">
+          <h3 className="crud-toolbar__title">{t('operate.seo.pages')}</h3>
+          {can('OperateSeoSetting:add') && <Button label={t('crud.add')} icon="pi pi-plus" size="small" text onClick={() => setAdding(true)} data-testid="seo-add" />}
+        </header>
         <ul className="storefront-list" data-testid="seo-pages">
           {pages.map((p) => (
             <li key={p.id}>
@@ -83,7 +99,10 @@ export default function OperateSeoSettingPage() {
       </section>
       {record && (
         <section className="crud-card" data-testid="seo-form">
-          <h3 style={{ margin: 0 }}>{String(record.pageName)} <small>({String(record.pageKey)})</small></h3>
+          <header className="crud-toolbar">
+            <h3 className="crud-toolbar__title">{String(record.pageName)} <small>({String(record.pageKey)})</small></h3>
+            {can('OperateSeoSetting:del') && <Button label={t('crud.delete')} icon="pi pi-trash" size="small" text severity="danger" onClick={() => del(record)} data-testid="seo-delete" />}
+          </header>
           {editable ? (
             // One form per page (key): choosing another page starts from its saved values.
             <ActionDialog
@@ -114,6 +133,10 @@ export default function OperateSeoSettingPage() {
           )}
         </section>
       )}
+      <ResourceForm resource={seoSetting} record={null} visible={adding} onHide={() => setAdding(false)} onSaved={(saved) => {
+        setAdding(false);
+        setPicked(saved.id as number);
+      }} />
     </div>
   );
 }

@@ -3,12 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
-import { confirmDialog } from 'primereact/confirmdialog';
+import { Skeleton } from 'primereact/skeleton';
 import { api, apiQuery } from '../../api/client';
 import { notify } from '../../services/notify';
 import { usePermission } from '../../services/permission';
 import type { NavNode } from '../../../server/contract/recommend';
-import { ResourceForm, DragTree, type DragTreeNode } from '../../crud';
+import { ResourceForm, DragTree, useConfirmAction, type DragTreeNode } from '../../crud';
 import navigation from '../../resources/recommend/navigation.resource';
 import '../../crud/parts/drag-tree-weights.css';
 import '../storefront.css';
@@ -63,9 +63,13 @@ export default function RecommendNavigationPage() {
   const { t } = useTranslation();
   const can = usePermission().has;
   const queryClient = useQueryClient();
-  const tree = (useQuery(EDIT_TREE).data ?? NO_NODES) as NavNode[];
+  const treeQuery = useQuery(EDIT_TREE);
+  const tree = (treeQuery.data ?? NO_NODES) as NavNode[];
   const preview = (useQuery(PREVIEW_TREE).data ?? NO_NODES) as NavNode[];
   const entries = useQuery(ALL_ENTRIES).data;
+  // The tree is drawn once its rows' link values are known too: drawn earlier, every row grows
+  // when they arrive and a drag started in between lands on the wrong entry.
+  const ready = treeQuery.data !== undefined && entries !== undefined;
   const rows = useMemo(() => new Map<number, Row>((entries?.list ?? []).map((r) => [r.id, r])), [entries]);
   const [form, setForm] = useState<{ record: Row | null; parentId: number } | null>(null);
   const canUpdate = can('RecommendNavigation:update');
@@ -92,22 +96,15 @@ export default function RecommendNavigationPage() {
       // Shown by the HTTP client.
     }
   };
+  const confirm = useConfirmAction();
   const del = (node: DragTreeNode) =>
-    confirmDialog({
+    confirm({
       header: t('crud.deleteTitle'),
       message: t('crud.confirmDelete'),
-      icon: 'pi pi-exclamation-triangle',
-      acceptClassName: 'p-button-danger',
-      acceptLabel: t('crud.ok'),
-      rejectLabel: t('crud.cancel'),
-      accept: async () => {
-        try {
-          await api.navigation.del({ ids: [node.id] });
-          notify({ mode: 'toast', message: t('crud.deleted', { count: 1 }) }, 'success');
-        } catch {
-          // Shown by the HTTP client (an entry with children).
-        }
-      },
+      danger: true,
+      // Refused by the server for an entry with children (the HTTP client shows why).
+      run: () => api.navigation.del({ ids: [node.id] }),
+      doneMessage: t('crud.deleted', { count: 1 }),
     });
 
   const nodes: DragTreeNode[] = tree.map((n) => ({ id: n.id, label: n.navName, muted: n.status === 0, children: n.children.map((c) => ({ id: c.id, label: c.navName, muted: (c as NavNode).status === 0 || n.status === 0, children: [] })) }));
@@ -122,7 +119,7 @@ export default function RecommendNavigationPage() {
           </div>
         </header>
         <small className="storefront-hint">{t(canUpdate ? 'recommend.nav.dragHint' : 'recommend.nav.readOnly')}</small>
-        <DragTree
+        {!ready ? <Skeleton height="12rem" data-testid="nav-tree-loading" /> : <DragTree
           nodes={nodes}
           maxDepth={2}
           ariaLabel={t('recommend.nav.tree')}
@@ -151,7 +148,7 @@ export default function RecommendNavigationPage() {
               {can('RecommendNavigation:del') && <Button icon="pi pi-trash" text rounded size="small" severity="danger" aria-label={t('crud.delete')} tooltip={t('crud.delete')} onClick={() => del(n)} data-testid="nav-del" />}
             </>
           )}
-        />
+        />}
       </section>
       <section className="crud-card storefront-sticky">
         <h3 className="crud-toolbar__title">{t('recommend.nav.preview')}</h3>

@@ -16,6 +16,6 @@ export default {
       sendTitle: 'Send message', sendConfirm: 'Send “{{title}}” now? A sent message cannot be edited, only revoked.',
       revokeTitle: 'Revoke message', revokeConfirm: 'Revoke “{{title}}”? Members will no longer see it, and it cannot be sent again.',
     },
-    seo: { pages: 'Pages', off: 'Off', counter: '{{n}} / {{max}}', preview: 'Search result preview', noTitle: '(no title)' },
+    seo: { deleteConfirm: 'Delete the SEO entry of {{name}}?', pages: 'Pages', off: 'Off', counter: '{{n}} / {{max}}', preview: 'Search result preview', noTitle: '(no title)' },
   },
 };

@@ -10,6 +10,7 @@ export default {
       newPasswordOnce: 'The new password of {{username}} is shown this once; copy it and pass it on:',
       avatar: 'Avatar',
     },
+    avatarPick: { title: 'Choose your avatar', done: 'Avatar changed', menu: 'Change avatar' },
     avatars: { fox: 'Fox', cat: 'Cat', bear: 'Bear', panda: 'Panda', frog: 'Frog', robot: 'Robot', owl: 'Owl', rabbit: 'Rabbit' },
     seededRoles: {
       super: { zh: '超级管理员', name: 'Super administrator' },
@@ -38,12 +39,18 @@ export default {
     },
     resource: {
       batchAdd: 'Batch create',
-      batchUpdate: 'Move to category',
-      batchUpdateTitle: 'Move the {{count}} selected resources to a category',
+      batchUpdate: 'Batch modify',
+      batchUpdateTitle: 'Modify the {{count}} selected resources',
       exportAll: 'Export all',
       exportSelected: 'Export selected ({{count}})',
       batchLines: 'Resources (one a line: name, path[, description])',
       batchHint: 'Paths are Ant-style: * matches one segment, ** the rest; all are saved or none.',
+      batchUpdateHint: 'Only the fields you fill in change; blank fields stay as they are on every selected resource.',
+      nothingToChange: 'Fill in at least one field to change',
+      batchCreated: '{{count}} resources created',
+      batchUpdated: '{{count}} resources changed',
+      deleteCategory: 'Delete the category {{name}}? A category still holding resources is kept.',
+      deleteCategoryNamed: 'Delete category {{name}}',
     },
     password: {
       current: 'Current password',

@@ -16,6 +16,6 @@ export default {
       sendTitle: '发送确认', sendConfirm: '确定立即发送“{{title}}”吗？发送后不能再编辑，只能撤回。',
       revokeTitle: '撤回确认', revokeConfirm: '确定撤回“{{title}}”吗？撤回后会员将看不到这条消息，且不能再次发送。',
     },
-    seo: { pages: '页面', off: '停用', counter: '{{n}} / {{max}}', preview: '搜索结果预览', noTitle: '（无标题）' },
+    seo: { deleteConfirm: '删除 {{name}} 的 SEO 设置？', pages: '页面', off: '停用', counter: '{{n}} / {{max}}', preview: '搜索结果预览', noTitle: '（无标题）' },
   },
 };

@@ -10,6 +10,7 @@ export default {
       newPasswordOnce: '{{username}} 的新密码如下，只显示这一次，请复制后告知本人：',
       avatar: '头像',
     },
+    avatarPick: { title: '选择头像', done: '头像已更换', menu: '更换头像' },
     avatars: { fox: '狐狸', cat: '猫', bear: '熊', panda: '熊猫', frog: '青蛙', robot: '机器人', owl: '猫头鹰', rabbit: '兔子' },
     seededRoles: {
       super: { zh: '超级管理员', name: '超级管理员' },
@@ -38,12 +39,18 @@ export default {
     },
     resource: {
       batchAdd: '批量新增',
-      batchUpdate: '批量修改分类',
-      batchUpdateTitle: '把选中的 {{count}} 个资源移到分类',
+      batchUpdate: '批量修改',
+      batchUpdateTitle: '修改选中的 {{count}} 个资源',
       exportAll: '导出全部',
       exportSelected: '导出选中（{{count}}）',
       batchLines: '资源（每行：名称, 路径[, 描述]）',
       batchHint: '路径为 Ant 风格：* 匹配一段，** 匹配其余全部；全部成功或全部不保存。',
+      batchUpdateHint: '只修改填写的字段；留空的字段在所有选中资源上保持不变。',
+      nothingToChange: '请至少填写一个要修改的字段',
+      batchCreated: '已创建 {{count}} 个资源',
+      batchUpdated: '已修改 {{count}} 个资源',
+      deleteCategory: '删除分类 {{name}}？仍有资源的分类不会被删除。',
+      deleteCategoryNamed: '删除分类 {{name}}',
     },
     password: {
       current: '当前密码',

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Exchange, ExchangeObserver } from './exchange.js';
 import { canonicalPath } from '../plugins/canonical-path.js';
+import { redactPath } from './redact.js';
 import {
   encodeBody,
   fileNameOf,
@@ -116,7 +117,9 @@ export class Recorder implements ExchangeObserver {
       while (this.queue.length) {
         const ex = this.queue.shift()!;
         try {
-          await this.write(ex);
+          // Issue 24 (4): the path is kept (in the file and its name) redacted like every value; (3)
+          // canonical first, so replay finds it under the path it decides on and no escape hides a value.
+          await this.write({ ...ex, path: redactPath(canonicalPath(ex.path)) });
         } catch (err) {
           this.log?.warn({ err }, 'recorder: could not write an exchange');
         }
@@ -136,7 +139,8 @@ export class Recorder implements ExchangeObserver {
       }
       roles = set;
     }
-    const p = canonicalPath(ex.path);
+    // Canonical and redacted already (drain).
+    const p = ex.path;
     const query = normalizeQuery(ex.query);
     const reqBody = normalizeRequestBody(ex.request.contentType, ex.request.truncated || ex.request.binary ? null : ex.request.body);
     const key = requestKey(ex.method, p, query, reqBody, roles);

@@ -22,6 +22,6 @@ export { FormField, schemaResolver, serverErrorOnField, type FormFieldProps, typ
 export { kindDef, formValue, wireValue, urlValue, exportValue, type KindContext } from './kinds';
 export {
   GuardedButton, DetailView, DetailSection, DescList, DragTree, locate, WeightsEditor, IconPicker, filterIcons, iconPage, ICON_PAGE_SIZE, ICON_SEARCH_DEBOUNCE_MS,
-  RangeBar, useUrlRange, QUICK_RANGES, GRANULARITIES, quickRangeDates, readRange, writeRange, previousPeriod, changePercent, AVATAR_NAMES, avatarPath, avatarSrc, avatarLetters, useNow, durationParts, useConfirmAction,
+  RangeBar, useUrlRange, QUICK_RANGES, GRANULARITIES, quickRangeDates, readRange, writeRange, previousPeriod, changePercent, AVATAR_NAMES, avatarPath, avatarSrc, avatarLetters, useNow, durationParts, useConfirmAction, AuditHistory,
 } from './parts';
 export type { DragTreeNode, DragTreeProps, WeightItem, QuickRange, Granularity, RangeState, ConfirmActionOptions } from './parts';

@@ -16,3 +16,4 @@ export { QUICK_RANGES, GRANULARITIES, quickRangeDates, readRange, writeRange, pr
 export { AVATAR_NAMES, avatarPath, avatarSrc, avatarLetters } from './avatars';
 export { useNow, durationParts } from './use-now';
 export { useConfirmAction, type ConfirmActionOptions } from './confirm-action';
+export { AuditHistory } from './AuditHistory';

@@ -7,7 +7,7 @@ import { Tag } from 'primereact/tag';
 import { api } from '../../api/client';
 import { walletSummaryQuery } from './wallet-summary';
 import { notify } from '../../services/notify';
-import { ResourceListPage, SubList, centsToYuan, enumLabel, useRefOptions, ActionDialog, DescList, DetailSection } from '../../crud';
+import { ResourceListPage, SubList, centsToYuan, enumLabel, useRefOptions, ActionDialog, AuditHistory, DescList, DetailSection } from '../../crud';
 import { fieldSpec } from '../../crud/schema';
 import member from '../../resources/member/member.resource';
 import order from '../../resources/order/order.resource';
@@ -95,6 +95,7 @@ export default function MemberIndexPage() {
             <DetailSection title={t('member.sections.consume')}>
               <SubList resource={consume} filter={{ memberId: m.id }} columns={['orderNo', 'consumeType', 'title', 'amount', 'createTime']} testId="member-consume" />
             </DetailSection>
+            <AuditHistory entity="member" id={m.id as number} />
           </div>
         )}
       </Dialog>

@@ -1,12 +1,15 @@
 import { loadConfig } from '../server/config.js';
 import { buildApp } from '../server/app.js';
 import { cases, firstIdOf, runCase, watchStore } from '../tests/server/fuzz-cases.js';
+import { runGuardFuzz } from '../tests/server/security/guard-fuzz.js';
 
 /**
  * The long contract fuzz run (issue 12): `npm run fuzz [-- <rounds> [<first seed>]]` runs the
  * generator of tests/server/fuzz-cases.ts for `rounds` seeds (default 20) at 6 cases per endpoint
  * and prints every failure with its seed. Exit code 1 when any request answered 5xx, a non-envelope,
- * or changed the store while refused.
+ * or changed the store while refused. Then issue 24's cases for the same seeds, through real HTTP
+ * (tests/server/security/guard-fuzz.ts): percent-escaped spellings of every guarded endpoint and of
+ * the QA controls, and a replayed administrator recording asked by the operator.
  */
 const rounds = Number(process.argv[2] ?? 20);
 const first = Number(process.argv[3] ?? 1000);
@@ -31,4 +34,6 @@ for (let seed = first; seed < first + rounds; seed++) {
 }
 console.log(`${total} requests, ${failed} failures, ${((performance.now() - started) / 1000).toFixed(1)} s`);
 await app.close();
-process.exit(failed ? 1 : 0);
+const guard = await runGuardFuzz(rounds, first);
+console.log(`issue 24 cases: ${guard.seeds} seeds, ${guard.failed} failures`);
+process.exit(failed || guard.failed ? 1 : 0);

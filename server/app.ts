@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { fastifyTrustProxy, type Config } from './config.js';
 import type { AppDeps } from './deps.js';
 import { registerEnvelopeErrors } from './plugins/envelope.js';
+import { registerCanonicalPath } from './plugins/canonical-path.js';
 import { registerLocalizedMessages } from './plugins/localize.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -93,6 +94,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } },
   });
+  // First hook of all: every path decision below reads the one canonical path (issue 24).
+  registerCanonicalPath(app);
   registerEnvelopeErrors(app);
   if (config.messages === 'localized') registerLocalizedMessages(app);
   await registerConnectionLimits(app, config);

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { inContainer, listeningLine } from './startup.js';
 
 /**
  * Starts the console: reads and validates the config, listens, and on SIGTERM/SIGINT stops
@@ -12,7 +13,9 @@ async function main() {
     config = loadConfig(process.argv.slice(2), process.env);
   } catch (e) {
     if (e instanceof ConfigError) {
-      console.error(`Configuration error: ${e.message}`);
+      // The last line a container shows before it stops (compose reports exit code 2 and, with
+      // `restart: on-failure:N`, gives up after N tries instead of looping in silence).
+      console.error(`Configuration error: ${e.message}. The console did not start (exit code 2): fix the setting and start it again.`);
       process.exit(2);
     }
     throw e;
@@ -32,7 +35,7 @@ async function main() {
     }
   });
   await app.listen({ host: config.host, port: config.port });
-  app.log.info(`console (${config.mode} mode) at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+  app.log.info(listeningLine(config, app.server.address(), inContainer()));
 }
 
 main().catch((err) => {

@@ -281,6 +281,11 @@ export const MESSAGES = {
   'admin.superOnlyBySuper': { zh_CN: '只有超级管理员可以授予超级管理员角色', en: 'only a super administrator can give the super administrator role' },
   'admin.disableSelf': { zh_CN: '不能停用当前登录的账号', en: 'you cannot disable the account you are signed in with' },
   'admin.rolesSelf': { zh_CN: '不能给当前登录的账号分配角色', en: 'you cannot give roles to the account you are signed in with' },
+  'admin.roleAbove': {
+    zh_CN: '管理员 {id}（{username}）持有您没有的角色（{roles}），只有持有这些角色的账号可以操作它',
+    en: 'admin {id} ({username}) holds roles you do not hold ({roles}); only an account holding them can act on it',
+  },
+  'admin.roleNotHeld': { zh_CN: '只能授予您自己持有的角色（不持有：{roles}）', en: 'you can only give roles you hold yourself (not held: {roles})' },
   'admin.deleteSelf': { zh_CN: '管理员 {id}（{username}）是当前登录的账号', en: 'admin {id} ({username}) is the account you are signed in with' },
   'role.superFixed': { zh_CN: '超级管理员角色不能停用或改名', en: 'the super administrator role cannot be disabled or renamed' },
   'role.held': { zh_CN: '角色 {id}（{name}）是您持有的角色，须由其他管理员修改', en: 'role {id} ({name}) is one you hold; another administrator must change it' },

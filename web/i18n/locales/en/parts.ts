@@ -10,4 +10,6 @@ export default {
     granularityLabel: 'Granularity',
     granularity: { day: 'Day', week: 'Week', month: 'Month' },
   },
+  images: { view: 'View image {{n}} of {{count}}', alt: 'Image {{n}} of {{count}}', position: '{{n}} / {{count}}' },
+  rowActions: { more: 'More', moreLabel: 'More actions ({{count}})', menu: 'More actions' },
 };

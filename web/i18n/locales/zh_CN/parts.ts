@@ -10,4 +10,6 @@ export default {
     granularityLabel: '统计粒度',
     granularity: { day: '按日', week: '按周', month: '按月' },
   },
+  images: { view: '查看图片（第 {{n}} 张，共 {{count}} 张）', alt: '图片 {{n}} / {{count}}', position: '{{n}} / {{count}}' },
+  rowActions: { more: '更多', moreLabel: '更多操作（{{count}} 项）', menu: '更多操作' },
 };

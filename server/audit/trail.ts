@@ -61,6 +61,8 @@ export class AuditTrail {
   private pruneTimer: NodeJS.Timeout | null = null;
   private tail: { id: number; hash: string };
   private dropping = false;
+  /** Set by {@link close}: later entries (a platform answer observed after shutdown began) are dropped. */
+  private closed = false;
   readonly counts = { recorded: 0, written: 0, dropped: 0 };
   private readonly maxQueue: number;
   private readonly flushMs: number;
@@ -83,7 +85,7 @@ export class AuditTrail {
 
   /** Queues one entry; returns false when the queue was full (the entry is dropped and counted). */
   record(e: AuditInput): boolean {
-    if (this.queue.length >= this.maxQueue) {
+    if (this.closed || this.queue.length >= this.maxQueue) {
       this.counts.dropped++;
       if (!this.dropping) {
         this.dropping = true;
@@ -120,7 +122,13 @@ export class AuditTrail {
         // Never thrown into a timer (it would end the process): counted, told, and the chain resumes from what is stored.
         this.counts.dropped += rows.length;
         this.opts.onError?.(e);
-        this.tail = this.store.tail();
+        try {
+          this.tail = this.store.tail();
+        } catch {
+          // The store is gone (closed under us): what is queued can only be dropped.
+          this.counts.dropped += this.queue.length;
+          this.queue = [];
+        }
         continue;
       }
       this.tail = { id, hash };
@@ -156,6 +164,7 @@ export class AuditTrail {
   /** Writes what is queued and stops the timers (the store stays open for the caller to close). */
   close(): void {
     this.flush();
+    this.closed = true;
     if (this.pruneTimer) clearInterval(this.pruneTimer);
     this.pruneTimer = null;
   }

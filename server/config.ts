@@ -41,8 +41,14 @@ export interface Config {
   upstreamConnectTimeoutMs: number;
   /** Graceful shutdown: how long in-flight requests may run after SIGTERM, in ms. */
   shutdownGraceMs: number;
-  /** Mock mode: folder where `POST /upload` keeps uploaded images (created on first upload). */
+  /** Mock mode: folder where `POST /upload` keeps uploaded images (created at start). */
   uploadDir: string;
+  /** Mock mode, issue 24 (9): uploads received at once; more answer a 503 envelope at once. */
+  uploadConcurrency: number;
+  /** Mock mode: most MB the upload folder holds (stored files and uploads in flight); beyond it a 507 envelope. */
+  uploadQuotaMb: number;
+  /** Mock mode: a stored upload no record mentions is removed once it is this many minutes old. */
+  uploadOrphanMinutes: number;
   /** Longest time to receive a whole request (headers and body), in ms; answers never count (proxied ones wait upstreamTimeoutMs). */
   requestTimeoutMs: number;
   /** Longest time to receive a request's headers, in ms. */
@@ -189,6 +195,9 @@ export const SETTINGS = [
   { key: 'upstreamConnectTimeoutMs', env: 'UPSTREAM_CONNECT_TIMEOUT_MS', flag: 'upstream-connect-timeout-ms', doc: 'proxy: connect timeout, default 5000' },
   { key: 'shutdownGraceMs', env: 'SHUTDOWN_GRACE_MS', flag: 'shutdown-grace-ms', doc: 'graceful shutdown limit, default 10000' },
   { key: 'uploadDir', env: 'UPLOAD_DIR', flag: 'upload-dir', doc: 'mock mode: folder of uploaded images, default <OS temp dir>/game-console-uploads' },
+  { key: 'uploadConcurrency', env: 'UPLOAD_CONCURRENCY', flag: 'upload-concurrency', doc: 'mock mode: uploads received at once (1-1000), default 4' },
+  { key: 'uploadQuotaMb', env: 'UPLOAD_QUOTA_MB', flag: 'upload-quota-mb', doc: 'mock mode: most MB the upload folder holds, default 1024' },
+  { key: 'uploadOrphanMinutes', env: 'UPLOAD_ORPHAN_MINUTES', flag: 'upload-orphan-minutes', doc: 'mock mode: minutes before a stored upload no record mentions is removed, default 60' },
   { key: 'requestTimeoutMs', env: 'REQUEST_TIMEOUT_MS', flag: 'request-timeout-ms', doc: 'longest time to receive a whole request, default 120000' },
   { key: 'headersTimeoutMs', env: 'HEADERS_TIMEOUT_MS', flag: 'headers-timeout-ms', doc: 'longest time to receive the headers, default 10000' },
   { key: 'bodyTimeoutMs', env: 'BODY_TIMEOUT_MS', flag: 'body-timeout-ms', doc: 'longest silence while a body arrives, default 15000' },
@@ -360,6 +369,9 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     upstreamConnectTimeoutMs: int(label('upstreamConnectTimeoutMs'), raw.upstreamConnectTimeoutMs, 5000, 1, 600_000),
     shutdownGraceMs: int(label('shutdownGraceMs'), raw.shutdownGraceMs, 10_000, 0, 600_000),
     uploadDir: path.resolve(raw.uploadDir?.trim() || path.join(os.tmpdir(), 'game-console-uploads')),
+    uploadConcurrency: int(label('uploadConcurrency'), raw.uploadConcurrency, 4, 1, 1000),
+    uploadQuotaMb: int(label('uploadQuotaMb'), raw.uploadQuotaMb, 1024, 1, 10_000_000),
+    uploadOrphanMinutes: int(label('uploadOrphanMinutes'), raw.uploadOrphanMinutes, 60, 1, 366 * 24 * 60),
     cacheDir: raw.cacheDir?.trim().toLowerCase() === 'off' ? null : path.resolve(raw.cacheDir?.trim() || defaultCacheDir()),
     auditDb: raw.auditDb?.trim().toLowerCase() === 'off' ? null : raw.auditDb?.trim() === ':memory:' ? ':memory:' : path.resolve(raw.auditDb?.trim() || defaultAuditDb()),
     auditRetentionDays: int(label('auditRetentionDays'), raw.auditRetentionDays, 180, 0, 36_500),

@@ -18,7 +18,7 @@ import { runGuardFuzz } from '../tests/server/security/guard-fuzz.js';
 const rounds = Number(process.argv[2] ?? 20);
 const first = Number(process.argv[3] ?? 1000);
 const watch = watchStore();
-const app = await buildApp(loadConfig([], { LOG_LEVEL: 'silent', MOCK_CAPTCHA_CODE: 'FUZZ', SCALE: '0.25' }));
+const app = await buildApp(loadConfig([], { LOG_LEVEL: 'silent', MOCK_CAPTCHA_CODE: 'FUZZ', SCALE: '0.25', AUDIT_DB: ':memory:' }));
 await app.ready();
 const t = (await app.inject({ url: '/v1/captcha/token' })).json().data.captchaToken;
 const login = (await app.inject({ method: 'POST', url: '/v1/admin/login', payload: { username: 'admin', password: 'admin123', captchaToken: t, captchaCode: 'FUZZ' } })).json();

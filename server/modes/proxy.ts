@@ -442,6 +442,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
           answerHeaders: headers,
           answer: answerTap.result(),
           servedBy: 'platform',
+          clientIp: request.ip,
           at: Date.now(),
         };
         notifyObservers(watchers, exchange, request.log);

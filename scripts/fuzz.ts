@@ -1,6 +1,7 @@
 import { loadConfig } from '../server/config.js';
 import { buildApp } from '../server/app.js';
 import { cases, firstIdOf, runCase, watchStore } from '../tests/server/fuzz-cases.js';
+import { uploadPressure } from '../tests/server/fuzz-uploads.js';
 import { runGuardFuzz } from '../tests/server/security/guard-fuzz.js';
 
 /**
@@ -9,12 +10,15 @@ import { runGuardFuzz } from '../tests/server/security/guard-fuzz.js';
  * and prints every failure with its seed. Exit code 1 when any request answered 5xx, a non-envelope,
  * or changed the store while refused. Then issue 24's cases for the same seeds, through real HTTP
  * (tests/server/security/guard-fuzz.ts): percent-escaped spellings of every guarded endpoint and of
- * the QA controls, and a replayed administrator recording asked by the operator.
+ * the QA controls, and a replayed administrator recording asked by the operator; and rounds of
+ * concurrent uploads of random shapes against a small quota and concurrency cap
+ * (tests/server/fuzz-uploads.ts): every answer an envelope, the folder under its quota, no
+ * temporary file left.
  */
 const rounds = Number(process.argv[2] ?? 20);
 const first = Number(process.argv[3] ?? 1000);
 const watch = watchStore();
-const app = await buildApp(loadConfig([], { LOG_LEVEL: 'silent', MOCK_CAPTCHA_CODE: 'FUZZ', SCALE: '0.25' }));
+const app = await buildApp(loadConfig([], { LOG_LEVEL: 'silent', MOCK_CAPTCHA_CODE: 'FUZZ', SCALE: '0.25', AUDIT_DB: ':memory:' }));
 await app.ready();
 const t = (await app.inject({ url: '/v1/captcha/token' })).json().data.captchaToken;
 const login = (await app.inject({ method: 'POST', url: '/v1/admin/login', payload: { username: 'admin', password: 'admin123', captchaToken: t, captchaCode: 'FUZZ' } })).json();
@@ -32,6 +36,10 @@ for (let seed = first; seed < first + rounds; seed++) {
     }
   }
 }
+// Issue 24 (9): rounds of concurrent uploads against a small folder quota and concurrency cap.
+const uploadProblems = await uploadPressure(Math.max(1, Math.ceil(rounds / 4)), first);
+for (const p of uploadProblems) console.log(`uploads: ${p}`);
+failed += uploadProblems.length;
 console.log(`${total} requests, ${failed} failures, ${((performance.now() - started) / 1000).toFixed(1)} s`);
 await app.close();
 const guard = await runGuardFuzz(rounds, first);

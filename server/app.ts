@@ -16,6 +16,7 @@ import { registerInputHygiene } from './plugins/input.js';
 import { connectionOptions, registerConnectionLimits, registerLoadShedding } from './plugins/limits.js';
 import { createDriftMonitor, type DriftMonitor } from './platform/drift.js';
 import { registerDriftRoutes } from './platform/drift-routes.js';
+import { registerAuditTrail } from './audit/index.js';
 
 export type { AppDeps } from './deps.js';
 
@@ -113,9 +114,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('driftMonitor', drift);
   registerDriftRoutes(app, drift, config);
 
+  // Issue 25: every audited write, whoever answers it (mock hooks are installed before its routes).
+  const audit = registerAuditTrail(app, config);
+
   if (config.mode === 'mock') await registerMockMode(app, config, deps);
   else if (config.mode === 'replay') await registerReplayMode(app, config, deps);
-  else await registerPlatformMode(app, config, { ...deps, observers: [...(deps.observers ?? []), ...(drift.enabled ? [drift] : [])] });
+  else await registerPlatformMode(app, config, { ...deps, observers: [...(deps.observers ?? []), ...(drift.enabled ? [drift] : []), ...(audit?.observer ? [audit.observer] : [])] });
 
   await registerStaticWeb(app, config.distDir, { publicSourceMaps: config.publicSourceMaps });
   await registerLoadShedding(app, config);

@@ -143,6 +143,8 @@ export const MESSAGES = {
   'upload.noFiles': { zh_CN: '表单中没有文件', en: 'no file in the form' },
   'upload.empty': { zh_CN: '文件为空', en: 'the file is empty' },
   'upload.notImage': { zh_CN: '只接受 PNG、JPEG、WebP 或 GIF 图片（此文件为 {what}）', en: 'only PNG, JPEG, WebP or GIF images are accepted (this file is {what})' },
+  'upload.busy': { zh_CN: '同时进行的上传过多（最多 {max} 个），请 {wait} 秒后重试', en: 'too many uploads at once (at most {max}); try again in {wait} s' },
+  'upload.quotaFull': { zh_CN: '上传空间已满（{mb} MB），请稍后重试或联系管理员', en: 'the upload space is full ({mb} MB); try again later or ask an administrator' },
   'upload.mismatch': { zh_CN: '声明为 {declared}，但实际内容是 {actual}', en: 'declared as {declared} but the content is {actual}' },
   'sheet.notXlsx': { zh_CN: '不是 .xlsx 表格（请另存为 Excel 工作簿 .xlsx 后重试）', en: 'not an .xlsx spreadsheet (save it as Excel Workbook .xlsx and try again)' },
   'sheet.notXlsxType': { zh_CN: '不是 .xlsx 表格（上传类型为 {type}；请另存为 Excel 工作簿 .xlsx 后重试）', en: 'not an .xlsx spreadsheet (it was sent as {type}; save it as Excel Workbook .xlsx and try again)' },

@@ -200,8 +200,8 @@ export function relayedAnswerHeaders(headers: IncomingHttpHeaders): IncomingHttp
 // eslint-disable-next-line no-control-regex
 const MAYBE_UNSAFE = /[%.\\\u0000-\u001f\u007f]/;
 
-/** The QA controls of mock mode under either API prefix, however the path is spelled. */
-const LOCAL_ONLY = /^\/(?:api\/)?v1\/mock(?:\/|$)/;
+/** The QA controls of mock mode under either API prefix, matched on the canonical path in any case (the platform may read paths case-insensitively). */
+const LOCAL_ONLY = /^\/(?:api\/)?v1\/mock(?:\/|$)/i;
 
 /**
  * Why a proxied path must be refused, or null when it is fine. A path is refused when any
@@ -325,8 +325,8 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   // `/v1/Mock/reset`, `/v1/mock%2freset`, `/api/v1/mock/reset`).
   // Callback-style hooks here and below: an async hook costs a promise per request on the proxy's hot path.
   app.addHook('onRequest', (req, reply, done) => {
-    // The request's one canonical path (server/plugins/canonical-path.ts), in lower case: the platform may read paths in any case.
-    if (LOCAL_ONLY.test(pathOf(req).toLowerCase())) return void sendEnvelope(reply, 404, ResultCode.notFound, qaOnlyInMock);
+    // The request's one canonical path (server/plugins/canonical-path.ts).
+    if (LOCAL_ONLY.test(pathOf(req))) return void sendEnvelope(reply, 404, ResultCode.notFound, qaOnlyInMock);
     done();
   });
 
@@ -442,6 +442,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
           answerHeaders: headers,
           answer: answerTap.result(),
           servedBy: 'platform',
+          clientIp: request.ip,
           at: Date.now(),
         };
         notifyObservers(watchers, exchange, request.log);

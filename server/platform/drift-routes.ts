@@ -93,7 +93,7 @@ export function platformAdminVerifier(
 }
 
 /** Mock mode: the mock's sessions and roles (an enabled `super` role). Loaded lazily so proxy mode never loads mock code. */
-function mockAdminVerifier(app: FastifyInstance): AdminVerifier {
+export function mockAdminVerifier(app: FastifyInstance): AdminVerifier {
   return async (authorization) => {
     const ctx = (app as unknown as { __mockCtx?: MockContext }).__mockCtx;
     if (!ctx) return deny(503, 'drift.noSessions');

@@ -6,9 +6,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * the sign-in check and permissions of mock mode, hybrid's platform-only paths, MOCK_ENDPOINTS and
  * remembered fallbacks, replay's public paths and recordings, the recorder.
  *
- * Fastify's router (find-my-way) routes on the percent-decoded path, so a decision made on the raw
- * spelling (`/v1/%6dock/faults/add`) and the route that answers (`/v1/mock/faults/add`) could
- * disagree. The canonical path is at least as decoded as anything behind us may read it: every
+ * Fastify's router (find-my-way 9, `safeDecodeURI`) routes on the path decoded once with
+ * `decodeURI` rules: every escape undone except the reserved ones (`%2F`, `%3F`, `%23`, `%25`…,
+ * kept encoded), case-sensitive, no dot-segment or doubled-slash handling. So a decision made on the
+ * raw spelling (`/v1/%6dock/faults/add`) and the route that answers (`/v1/mock/faults/add`) could
+ * disagree. Whenever the router matches a route, the canonical path below equals that route's path
+ * (the router's decoding is a part of this one); other spellings match no route and only meet
+ * stricter decisions. The canonical path is at least as decoded as anything behind us may read it: every
  * percent escape undone (repeatedly, as a server decoding twice would), `\` read as `/`, `;params`
  * of a segment dropped (servlet containers do), runs of `/` collapsed. `.` and `..` segments are
  * kept as they are: every reader behind us either refuses them (proxy and replay: HTTP 400 naming

@@ -31,8 +31,9 @@ export function signedOut(app: FastifyInstance, authorization: string): void {
 /** Watches the sign-out endpoint on `app` (proxy and hybrid modes; mock mode revokes its own tokens). */
 export function watchSignOuts(app: FastifyInstance): void {
   const tell = (req: FastifyRequest) => {
+    if (req.method !== 'POST') return;
     const auth = req.headers.authorization;
-    if (auth && req.method === 'POST' && LOGOUT.test(pathOf(req))) signedOut(app, auth);
+    if (auth && LOGOUT.test(pathOf(req))) signedOut(app, auth);
   };
   // Callback style: no promise per request on the proxy's hot path.
   app.addHook('onRequest', (req, _reply, done) => {

@@ -20,3 +20,4 @@ export { RecordLink, useOpenRecord } from './RecordLink';
 export { ImageThumbs, ImageViewer } from './ImageViewer';
 export { RowActions, type RowAction } from './RowActions';
 export { RelatedRecords, RelatedDialog, useCanOpen, useVisibleRelated } from './RelatedRecords';
+export { AuditHistory } from './AuditHistory';

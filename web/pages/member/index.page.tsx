@@ -7,7 +7,7 @@ import { Tag } from 'primereact/tag';
 import { api } from '../../api/client';
 import { walletSummaryQuery } from './wallet-summary';
 import { notify } from '../../services/notify';
-import { ResourceListPage, SubList, centsToYuan, enumLabel, useRefOptions, ActionDialog, DescList, DetailSection, useCanOpen } from '../../crud';
+import { ResourceListPage, SubList, centsToYuan, enumLabel, useRefOptions, ActionDialog, AuditHistory, DescList, DetailSection, useCanOpen } from '../../crud';
 import { fieldSpec } from '../../crud/schema';
 import member from '../../resources/member/member.resource';
 import order from '../../resources/order/order.resource';
@@ -115,6 +115,7 @@ export default function MemberIndexPage() {
                 <SubList resource={feedback} filter={{ memberId: m.id }} columns={['content', 'typeId', 'images', 'status', 'createTime']} testId="member-feedback" />
               </DetailSection>
             )}
+            <AuditHistory entity="member" id={m.id as number} />
           </div>
         )}
       </Dialog>

@@ -10,7 +10,7 @@ import { Tag } from 'primereact/tag';
 import { Timeline } from 'primereact/timeline';
 import { api } from '../../api/client';
 import { afterWrite, readQuery } from '../../api/query';
-import { CellValue, centsToYuan, editId, enumLabel, DescList, DetailSection, DetailView, RecordLink, SubList, useCanOpen } from '../../crud';
+import { AuditHistory, CellValue, centsToYuan, editId, enumLabel, DescList, DetailSection, DetailView, RecordLink, SubList, useCanOpen } from '../../crud';
 import { fieldSpec } from '../../crud/schema';
 import orderItem from '../../resources/order/order-item.resource';
 import refund from '../../resources/order/refund.resource';
@@ -190,6 +190,7 @@ export default function OrderDetailPage() {
         </DetailSection>
       </div>
       {actions.dialogs}
+      <AuditHistory entity="order" id={id} />
       <Dialog visible={!!codes} onHide={() => setCodes(null)} header={t('order.cdkTitle')} style={{ width: 'min(760px, 94vw)' }} modal draggable={false} data-testid="cdk-dialog">
         <p className="part-hint">{t('order.cdkHint')}</p>
         <DataTable value={codes ?? []} dataKey={undefined} size="small" stripedRows className="order-codes" emptyMessage={t('order.noCodes')}>

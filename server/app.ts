@@ -118,8 +118,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const audit = registerAuditTrail(app, config);
 
   if (config.mode === 'mock') await registerMockMode(app, config, deps);
-  else if (config.mode === 'replay') await registerReplayMode(app, config, deps);
-  else await registerPlatformMode(app, config, { ...deps, observers: [...(deps.observers ?? []), ...(drift.enabled ? [drift] : []), ...(audit?.observer ? [audit.observer] : [])] });
+  else if (config.mode === 'replay') await registerReplayMode(app, config, { ...deps, onMockBackend: deps.onMockBackend ?? audit?.onMockBackend });
+  else await registerPlatformMode(app, config, { ...deps, onMockBackend: deps.onMockBackend ?? audit?.onMockBackend, observers: [...(deps.observers ?? []), ...(drift.enabled ? [drift] : []), ...(audit?.observer ? [audit.observer] : [])] });
 
   await registerStaticWeb(app, config.distDir, { publicSourceMaps: config.publicSourceMaps });
   await registerLoadShedding(app, config);

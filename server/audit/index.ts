@@ -15,9 +15,9 @@ export { AuditStore, sqliteDriver } from './store.js';
  * The audit trail of a console server (issue 25), in every mode: opens (and migrates) its store,
  * serves `/console/auditLog/*`, and answers how to capture — mock mode's hooks are installed here
  * (call before the mock's routes are registered); proxy and hybrid get the observer to hand the
- * proxy. Null when `AUDIT_DB=off`. The queue is written and the store closed when the app closes.
+ * proxy, and hybrid's in-process mock backend gets the same hooks (`onMockBackend`). Null when `AUDIT_DB=off`. The queue is written and the store closed when the app closes.
  */
-export function registerAuditTrail(app: FastifyInstance, config: Config): { trail: AuditTrail; observer: ExchangeObserver | null } | null {
+export function registerAuditTrail(app: FastifyInstance, config: Config): { trail: AuditTrail; observer: ExchangeObserver | null; onMockBackend: (backend: FastifyInstance) => void } | null {
   if (!config.auditDb) return null;
   const store = new AuditStore(sqliteDriver(config.auditDb));
   const trail = new AuditTrail(store, {
@@ -32,11 +32,14 @@ export function registerAuditTrail(app: FastifyInstance, config: Config): { trai
   });
   const upstream = config.mode !== 'mock' && config.mode !== 'replay' ? config.upstreamUrl : null;
   registerAuditRoutes(app, trail, upstream ? platformAdminVerifier(upstream, { timeoutMs: Math.min(config.upstreamTimeoutMs, 10_000) }) : mockAdminVerifier(app));
+  const ctxOf = (a: FastifyInstance) => () => (a as unknown as { __mockCtx?: MockContext }).__mockCtx;
+  // Hybrid: what the in-process mock answers (fallbacks, MOCK_ENDPOINTS) is kept by the same hooks.
+  const onMockBackend = (backend: FastifyInstance) => captureMock(backend, trail, ctxOf(backend));
   if (config.mode === 'mock') {
-    captureMock(app, trail, () => (app as unknown as { __mockCtx?: MockContext }).__mockCtx);
-    return { trail, observer: null };
+    captureMock(app, trail, ctxOf(app));
+    return { trail, observer: null, onMockBackend };
   }
-  return { trail, observer: upstream ? platformObserver(trail, platformIdentity(upstream)) : null };
+  return { trail, observer: upstream ? platformObserver(trail, platformIdentity(upstream)) : null, onMockBackend };
 }
 
 declare module 'fastify' {

@@ -27,6 +27,7 @@ export async function createMockBackend(config: Config, deps: AppDeps, options: 
   registerEnvelopeErrors(app);
   if (config.messages === 'localized') registerLocalizedMessages(app);
   registerInputHygiene(app);
+  deps.onMockBackend?.(app);
   await registerMockMode(app, config, deps, options);
   await app.ready();
   return { app, ctx: (app as unknown as { __mockCtx: MockContext }).__mockCtx };

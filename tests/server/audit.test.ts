@@ -155,4 +155,16 @@ describe('proxy mode', () => {
     expect(page.list[0]).toMatchObject({ username: 'admin', roles: 'super', operation: 'feedbackType.add', servedBy: 'platform', outcome: 0, status: 404 });
     expect(JSON.parse(page.list[0].fields)).toEqual({ typeName: '审计', sort: 1 });
   });
+
+  test('hybrid: a write the mock answers (MOCK_ENDPOINTS) is kept as the mock\'s, with before → after', async () => {
+    stub = await startPlatformStub();
+    const a = await app({ MODE: 'hybrid', UPSTREAM_URL: stub.url, MOCK_ENDPOINTS: '/v1/goodsTag/**', SCALE: '0.25' });
+    const tag = (await post(a, '/v1/goodsTag/list', { pageNum: 1, pageSize: 1 }, STUB_ADMIN_TOKEN)).json.data.list[0];
+    const r = await post(a, '/v1/goodsTag/update', { id: tag.id, sort: 42 }, STUB_ADMIN_TOKEN);
+    expect(r.json.code).toBe(200);
+    const page = await entries(a, STUB_ADMIN_TOKEN);
+    expect(page.total).toBe(1);
+    expect(page.list[0]).toMatchObject({ operation: 'goodsTag.update', servedBy: 'mock', outcome: 1, targetIds: String(tag.id) });
+    expect(JSON.parse(page.list[0].changes)).toMatchObject({ sort: [tag.sort, 42] });
+  });
 });

@@ -313,6 +313,8 @@ function ScopedRefInput({ spec, value, onChange, invalid, id, placeholder, filte
   const q = useQuery({ ...listEveryQuery(entity, where, true), enabled: ready });
   const options = useMemo(() => (ready && q.data ? q.data.map((r) => ({ value: Number(r.id), label: String(r[entity.label] ?? r.id) })) : []), [ready, q.data, entity.label]);
   const known = !ready || q.isSuccess;
+  // Not disabled (a disabled placeholder fails contrast): it says what to choose first, and offers nothing.
+  const first = t('crud.chooseFirst', { field: fieldLabel(Object.keys(where)[0]) });
   useEffect(() => {
     if (known && value !== null && value !== undefined && !options.some((o) => o.value === value)) onChange(null);
   }, [known, options, value, onChange]);
@@ -325,9 +327,8 @@ function ScopedRefInput({ spec, value, onChange, invalid, id, placeholder, filte
       onChange={(e) => onChange(e.value ?? null)}
       filter
       showClear={filter || !spec.required}
-      disabled={!ready}
-      placeholder={ready ? (placeholder ?? t('crud.choose')) : t('crud.chooseFirst', { field: fieldLabel(Object.keys(where)[0]) })}
-      emptyMessage={t('crud.empty')}
+      placeholder={ready ? (placeholder ?? t('crud.choose')) : first}
+      emptyMessage={ready ? t('crud.empty') : first}
       data-testid={`crud-scoped-${spec.name}`}
     />
   );

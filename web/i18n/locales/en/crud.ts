@@ -18,7 +18,7 @@ export default {
   choose: 'Choose',
   related: 'Related',
   relatedTitle: 'Records of {{name}}',
-  chooseFirst: 'Choose the {{field}} first',
+  chooseFirst: 'Choose {{field}} first',
   empty: 'No data',
   failed: 'The list could not be loaded',
   failedKept: 'Refreshing failed; the rows below are from the last successful load',

@@ -338,9 +338,9 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       if (reason) return void sendEnvelope(reply, 400, ResultCode.badRequest, reason);
       // Hybrid: decided before the body is read, so an upload meant for the mock never reaches the platform.
       if (fallback && fallback.early(req.method, pathOf(req))) {
-        const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
         // The mock's answer ends the request here (done is not called); a failure goes to the error handler.
-        fallback.answer(req, reply, hasBody ? req.raw : undefined).then(
+        // The request goes as it is, its body unread: the mock answers it on the client's connection.
+        fallback.answer(req, reply, req.raw).then(
           () => {},
           (err: unknown) => done(err as Error),
         );

@@ -112,7 +112,7 @@ function connectionListed(headers: IncomingHttpHeaders): string[] {
  * names (one pass, no `delete`: deleting keys turns the copy into a slow dictionary object).
  */
 function withoutHopByHop(headers: IncomingHttpHeaders, drop?: (lowerName: string) => boolean): IncomingHttpHeaders {
-  // Most messages list nothing in Connection (reply-from already removed the client's): no Set then.
+  // Most messages list nothing in Connection: no Set then.
   const listed = headers.connection === undefined ? null : new Set(connectionListed(headers));
   const out: IncomingHttpHeaders = {};
   for (const name in headers) {
@@ -128,7 +128,7 @@ function withoutHopByHop(headers: IncomingHttpHeaders, drop?: (lowerName: string
  * minus hop-by-hop and client-claimed forwarding headers, plus X-Forwarded-For/-Proto describing
  * the connection the console actually saw and X-Forwarded-Host from PUBLIC_HOST (never the
  * client's Host header, which anyone can set; none when PUBLIC_HOST is unset). `host` was already
- * set to the upstream's by reply-from.
+ * set to the upstream's by the relay.
  */
 export function upstreamRequestHeadersFor(publicHost: string | null): (request: FastifyRequest, headers: IncomingHttpHeaders) => IncomingHttpHeaders {
   return (request, headers) => {
@@ -184,7 +184,7 @@ const LOCAL_ONLY = /^\/(?:api\/)?v1\/mock(?:\/|$)/i;
  * segment is `.` or `..` after undoing percent-encoding as many times as it was applied
  * (`%2e%2e`, `%252e%252e`), with `\` read as `/` and `;params` ignored (`..;`), because some
  * servers behind us decode twice or treat those the same as `/..`. `//` stays allowed: the
- * path still starts with the proxied prefix, and @fastify/http-proxy refuses a leading `//`.
+ * path still starts with the proxied prefix (the relay prepends the upstream's base path to it).
  */
 export function unsafePathReason(rawPath: string): Refusal | null {
   if (!MAYBE_UNSAFE.test(rawPath)) return null;
@@ -234,7 +234,7 @@ function errorCode(err: unknown): string | undefined {
  * Maps a failed upstream exchange to the envelope the client understands (spec §8): a timeout
  * waiting for the platform → HTTP 504 / code 504; anything else before an answer arrived
  * (refused, reset, DNS, connect timeout, TLS certificate not trusted) → HTTP 502 / code 502.
- * The detail goes to the log (reply-from logs it at warn), never to the client.
+ * The detail goes to the log (at warn), never to the client.
  */
 function upstreamFailure(reply: FastifyReply, error: unknown, timeoutMs: number): void {
   const codes = [errorCode(error), errorCode((error as { cause?: unknown } | null)?.cause)];
@@ -246,7 +246,7 @@ function upstreamFailure(reply: FastifyReply, error: unknown, timeoutMs: number)
 }
 
 /**
- * Proxy mode (architecture "proxy mode: @fastify/http-proxy to the real platform"): `/v1`,
+ * Proxy mode (architecture "proxy mode"; issue 22: our own relay on an undici pool): `/v1`,
  * `/api/v1` and `/upload` and everything under them go to `config.upstreamUrl`, whose path
  * (e.g. `/platform`) is prepended. Registers no mock route; static web, `/healthz`, security
  * headers and the envelope 404 for other paths stay the app's.
@@ -255,7 +255,7 @@ function upstreamFailure(reply: FastifyReply, error: unknown, timeoutMs: number)
  *   unparsed, so `bodyLimit` and JSON parsing never apply (multipart uploads, Excel exports).
  * - Request headers: see {@link upstreamRequestHeadersFor}; answer headers: {@link relayedAnswerHeaders}.
  * - The QA controls (`/v1/mock/*`, `/api/v1/mock/*`) answer 404 however the path is spelled (the request's canonical path, server/plugins/canonical-path.ts).
- * - Upstream TLS certificates are verified (reply-from would otherwise turn that off).
+ * - Upstream TLS certificates are verified.
  * - Timeouts: connect `upstreamConnectTimeoutMs`; waiting for the answer's headers and between
  *   body chunks `upstreamTimeoutMs` (spec §9 client timeout 1,200,000 ms). No retries: the
  *   client decides whether to try again.
@@ -327,7 +327,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       if (body) return void done(null, body);
       readSmallBody(payload, (err, bytes) => {
         if (err) return void done(err);
-        // A parsed object is re-encoded by reply-from with its new content-length; the bytes as they came otherwise.
+        // A parsed object is re-encoded by the relay with its new content-length; the bytes as they came otherwise.
         done(null, withDefaultSort(bytes, sort!) ?? new PassThrough().end(bytes));
       });
     });

@@ -41,7 +41,7 @@ const QUICK = flag('quick');
 const DURATION = Number(opt('duration') ?? (QUICK ? 2 : 8));
 /** Seconds of mixed load before the second memory reading. */
 const LOAD = Number(opt('load') ?? (QUICK ? 5 : 60));
-const ONLY = new Set((opt('only') ?? 'static,proxy,observers,lists,boot,memory').split(','));
+const ONLY = new Set((opt('only') ?? 'static,proxy,observers,audit,lists,boot,memory').split(','));
 const SCALES = (opt('scales') ?? (QUICK ? '1' : '1,10')).split(',').map(Number);
 const CONNECTIONS = 50;
 /** Seconds of load before each 1 s run of the every-endpoint sweep. */
@@ -138,7 +138,8 @@ async function startProcess(args: string[], env: Record<string, string>): Promis
 /** The console from the built bundle, mock mode unless `env` says otherwise. */
 function startConsole(env: Record<string, string> = {}): Promise<Server> {
   const mock: Record<string, string> = !env.MODE || env.MODE === 'mock' ? { MOCK_CAPTCHA_CODE: 'BENCH' } : {};
-  return startProcess([...NODE_FLAGS, SERVER], { LOG_LEVEL, DIST_DIR: DIST, ...mock, ...env });
+  // Each console its own audit trail (in memory) unless a bench names one: consoles never share a file.
+  return startProcess([...NODE_FLAGS, SERVER], { LOG_LEVEL, DIST_DIR: DIST, AUDIT_DB: ':memory:', ...mock, ...env });
 }
 
 /** A peer script; peers answer /healthz-less, so readiness is a TCP probe of its own path. */
@@ -644,6 +645,38 @@ async function benchMemory() {
   }
 }
 
+/**
+ * Issue 25's measure of the audit trail: proxy mode relaying a write (`POST /v1/goodsTag/update`,
+ * the same change each time, answered by a mock upstream) with the trail on (a SQLite file, the
+ * default) against the same proxy with `AUDIT_DB=off`. Reads are relayed untouched either way.
+ */
+async function benchAudit() {
+  console.log('\n== audit: POST /v1/goodsTag/update through proxy mode, trail on vs off (50 connections) ==');
+  const mock = await startConsole();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-audit-'));
+  const upstream = `http://127.0.0.1:${mock.port}`;
+  const off = await startConsole({ MODE: 'proxy', UPSTREAM_URL: upstream, AUDIT_DB: 'off' });
+  const on = await startConsole({ MODE: 'proxy', UPSTREAM_URL: upstream, AUDIT_DB: path.join(dir, 'audit.sqlite') });
+  try {
+    const authorization = await signIn(mock.port);
+    const body = '{"id":1,"sort":7}';
+    const t = { path: '/v1/goodsTag/update', method: 'POST' as const, headers: { authorization, 'content-type': 'application/json' }, body };
+    for (const s of [off, on]) {
+      const env = JSON.parse((await request(s.port, t.path, t)).body.toString());
+      if (env.code !== 200) throw new Error(`audit bench: port ${s.port} answered ${JSON.stringify(env).slice(0, 200)}`);
+    }
+    await load({ ...t, port: off.port }, 1);
+    await load({ ...t, port: on.port }, 1);
+    const a = await load({ ...t, port: off.port });
+    const b = await load({ ...t, port: on.port });
+    report({ what: 'audit: proxy relaying writes, trail on vs off', ours: b, peer: a, peerName: 'proxy mode, AUDIT_DB=off', unit: 'rps' });
+  } finally {
+    await on.stop();
+    await off.stop();
+    await mock.stop();
+  }
+}
+
 async function main() {
   fs.mkdirSync(WORK, { recursive: true });
   if (!flag('no-build') || !fs.existsSync(SERVER) || !fs.existsSync(path.join(DIST, 'index.html'))) {
@@ -654,6 +687,7 @@ async function main() {
   if (ONLY.has('static')) await benchStatic();
   if (ONLY.has('proxy')) await benchProxy();
   if (ONLY.has('observers')) await benchObservers();
+  if (ONLY.has('audit')) await benchAudit();
   if (ONLY.has('lists')) await benchLists();
   if (ONLY.has('boot')) await benchBoot();
   if (ONLY.has('memory')) await benchMemory();

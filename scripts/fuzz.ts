@@ -1,17 +1,24 @@
 import { loadConfig } from '../server/config.js';
 import { buildApp } from '../server/app.js';
 import { cases, firstIdOf, runCase, watchStore } from '../tests/server/fuzz-cases.js';
+import { uploadPressure } from '../tests/server/fuzz-uploads.js';
+import { runGuardFuzz } from '../tests/server/security/guard-fuzz.js';
 
 /**
  * The long contract fuzz run (issue 12): `npm run fuzz [-- <rounds> [<first seed>]]` runs the
  * generator of tests/server/fuzz-cases.ts for `rounds` seeds (default 20) at 6 cases per endpoint
  * and prints every failure with its seed. Exit code 1 when any request answered 5xx, a non-envelope,
- * or changed the store while refused.
+ * or changed the store while refused. Then issue 24's cases for the same seeds, through real HTTP
+ * (tests/server/security/guard-fuzz.ts): percent-escaped spellings of every guarded endpoint and of
+ * the QA controls, and a replayed administrator recording asked by the operator; and rounds of
+ * concurrent uploads of random shapes against a small quota and concurrency cap
+ * (tests/server/fuzz-uploads.ts): every answer an envelope, the folder under its quota, no
+ * temporary file left.
  */
 const rounds = Number(process.argv[2] ?? 20);
 const first = Number(process.argv[3] ?? 1000);
 const watch = watchStore();
-const app = await buildApp(loadConfig([], { LOG_LEVEL: 'silent', MOCK_CAPTCHA_CODE: 'FUZZ', SCALE: '0.25' }));
+const app = await buildApp(loadConfig([], { LOG_LEVEL: 'silent', MOCK_CAPTCHA_CODE: 'FUZZ', SCALE: '0.25', AUDIT_DB: ':memory:' }));
 await app.ready();
 const t = (await app.inject({ url: '/v1/captcha/token' })).json().data.captchaToken;
 const login = (await app.inject({ method: 'POST', url: '/v1/admin/login', payload: { username: 'admin', password: 'admin123', captchaToken: t, captchaCode: 'FUZZ' } })).json();
@@ -29,6 +36,12 @@ for (let seed = first; seed < first + rounds; seed++) {
     }
   }
 }
+// Issue 24 (9): rounds of concurrent uploads against a small folder quota and concurrency cap.
+const uploadProblems = await uploadPressure(Math.max(1, Math.ceil(rounds / 4)), first);
+for (const p of uploadProblems) console.log(`uploads: ${p}`);
+failed += uploadProblems.length;
 console.log(`${total} requests, ${failed} failures, ${((performance.now() - started) / 1000).toFixed(1)} s`);
 await app.close();
-process.exit(failed ? 1 : 0);
+const guard = await runGuardFuzz(rounds, first);
+console.log(`issue 24 cases: ${guard.seeds} seeds, ${guard.failed} failures`);
+process.exit(failed || guard.failed ? 1 : 0);

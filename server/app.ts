@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { fastifyTrustProxy, type Config } from './config.js';
 import type { AppDeps } from './deps.js';
 import { registerEnvelopeErrors } from './plugins/envelope.js';
+import { registerCanonicalPath } from './plugins/canonical-path.js';
 import { registerLocalizedMessages } from './plugins/localize.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -15,6 +16,7 @@ import { registerInputHygiene } from './plugins/input.js';
 import { connectionOptions, registerConnectionLimits, registerLoadShedding } from './plugins/limits.js';
 import { createDriftMonitor, type DriftMonitor } from './platform/drift.js';
 import { registerDriftRoutes } from './platform/drift-routes.js';
+import { registerAuditTrail } from './audit/index.js';
 
 export type { AppDeps } from './deps.js';
 
@@ -92,6 +94,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } },
   });
+  // First hook of all: every path decision below reads the one canonical path (issue 24).
+  registerCanonicalPath(app);
   registerEnvelopeErrors(app);
   if (config.messages === 'localized') registerLocalizedMessages(app);
   await registerConnectionLimits(app, config);
@@ -110,9 +114,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('driftMonitor', drift);
   registerDriftRoutes(app, drift, config);
 
+  // Issue 25: every audited write, whoever answers it (mock hooks are installed before its routes).
+  const audit = registerAuditTrail(app, config);
+
   if (config.mode === 'mock') await registerMockMode(app, config, deps);
-  else if (config.mode === 'replay') await registerReplayMode(app, config, deps);
-  else await registerPlatformMode(app, config, { ...deps, observers: [...(deps.observers ?? []), ...(drift.enabled ? [drift] : [])] });
+  else if (config.mode === 'replay') await registerReplayMode(app, config, { ...deps, onMockBackend: deps.onMockBackend ?? audit?.onMockBackend });
+  else await registerPlatformMode(app, config, { ...deps, onMockBackend: deps.onMockBackend ?? audit?.onMockBackend, observers: [...(deps.observers ?? []), ...(drift.enabled ? [drift] : []), ...(audit?.observer ? [audit.observer] : [])] });
 
   await registerStaticWeb(app, config.distDir, { publicSourceMaps: config.publicSourceMaps });
   await registerLoadShedding(app, config);

@@ -41,8 +41,14 @@ export interface Config {
   upstreamConnectTimeoutMs: number;
   /** Graceful shutdown: how long in-flight requests may run after SIGTERM, in ms. */
   shutdownGraceMs: number;
-  /** Mock mode: folder where `POST /upload` keeps uploaded images (created on first upload). */
+  /** Mock mode: folder where `POST /upload` keeps uploaded images (created at start). */
   uploadDir: string;
+  /** Mock mode, issue 24 (9): uploads received at once; more answer a 503 envelope at once. */
+  uploadConcurrency: number;
+  /** Mock mode: most MB the upload folder holds (stored files and uploads in flight); beyond it a 507 envelope. */
+  uploadQuotaMb: number;
+  /** Mock mode: a stored upload no record mentions is removed once it is this many minutes old. */
+  uploadOrphanMinutes: number;
   /** Longest time to receive a whole request (headers and body), in ms; answers never count (proxied ones wait upstreamTimeoutMs). */
   requestTimeoutMs: number;
   /** Longest time to receive a request's headers, in ms. */
@@ -107,6 +113,33 @@ export interface Config {
    * it instead of generating); null when turned off. Default {@link defaultCacheDir}.
    */
   cacheDir: string | null;
+  /**
+   * The audit trail's SQLite file (issue 25), `:memory:` (kept until the process ends), or null when
+   * turned off (`AUDIT_DB=off`). Default {@link defaultAuditDb}.
+   */
+  auditDb: string | null;
+  /** Audit entries older than this many days are pruned daily; 0 keeps everything. */
+  auditRetentionDays: number;
+}
+
+/**
+ * Where the audit trail is kept unless `AUDIT_DB` says: `data/audit.sqlite` in the project (the
+ * container mounts a volume there), or `<OS temp dir>/game-console-data/audit.sqlite` when the
+ * project folder is not writable.
+ */
+export function defaultAuditDb(): string {
+  for (let dir = here; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) {
+      try {
+        fs.accessSync(dir, fs.constants.W_OK);
+        return path.join(dir, 'data', 'audit.sqlite');
+      } catch {
+        break;
+      }
+    }
+    if (path.dirname(dir) === dir) break;
+  }
+  return path.join(os.tmpdir(), 'game-console-data', 'audit.sqlite');
 }
 
 /**
@@ -162,6 +195,9 @@ export const SETTINGS = [
   { key: 'upstreamConnectTimeoutMs', env: 'UPSTREAM_CONNECT_TIMEOUT_MS', flag: 'upstream-connect-timeout-ms', doc: 'proxy: connect timeout, default 5000' },
   { key: 'shutdownGraceMs', env: 'SHUTDOWN_GRACE_MS', flag: 'shutdown-grace-ms', doc: 'graceful shutdown limit, default 10000' },
   { key: 'uploadDir', env: 'UPLOAD_DIR', flag: 'upload-dir', doc: 'mock mode: folder of uploaded images, default <OS temp dir>/game-console-uploads' },
+  { key: 'uploadConcurrency', env: 'UPLOAD_CONCURRENCY', flag: 'upload-concurrency', doc: 'mock mode: uploads received at once (1-1000), default 4' },
+  { key: 'uploadQuotaMb', env: 'UPLOAD_QUOTA_MB', flag: 'upload-quota-mb', doc: 'mock mode: most MB the upload folder holds, default 1024' },
+  { key: 'uploadOrphanMinutes', env: 'UPLOAD_ORPHAN_MINUTES', flag: 'upload-orphan-minutes', doc: 'mock mode: minutes before a stored upload no record mentions is removed, default 60' },
   { key: 'requestTimeoutMs', env: 'REQUEST_TIMEOUT_MS', flag: 'request-timeout-ms', doc: 'longest time to receive a whole request, default 120000' },
   { key: 'headersTimeoutMs', env: 'HEADERS_TIMEOUT_MS', flag: 'headers-timeout-ms', doc: 'longest time to receive the headers, default 10000' },
   { key: 'bodyTimeoutMs', env: 'BODY_TIMEOUT_MS', flag: 'body-timeout-ms', doc: 'longest silence while a body arrives, default 15000' },
@@ -177,6 +213,8 @@ export const SETTINGS = [
   { key: 'publicHost', env: 'PUBLIC_HOST', flag: 'public-host', doc: "proxy: the console's public host name" },
   { key: 'publicSourceMaps', env: 'PUBLIC_SOURCE_MAPS', flag: 'public-source-maps', doc: 'serve *.map files: off (default) or on' },
   { key: 'cacheDir', env: 'CACHE_DIR', flag: 'cache-dir', doc: 'mock mode: folder of seed snapshots kept between starts, or `off`; default node_modules/.cache/game-console (else <OS temp dir>/game-console-cache)' },
+  { key: 'auditDb', env: 'AUDIT_DB', flag: 'audit-db', doc: 'audit trail: SQLite file, `:memory:`, or `off`; default data/audit.sqlite in the project (else <OS temp dir>/game-console-data/audit.sqlite)' },
+  { key: 'auditRetentionDays', env: 'AUDIT_RETENTION_DAYS', flag: 'audit-retention-days', doc: 'audit trail: days an entry is kept (0 = for ever), default 180' },
   { key: 'messages', env: 'MESSAGES', flag: 'messages', doc: 'error messages: localized (default; Accept-Language, field labels) or raw (`<field key>: <English>`)' },
   { key: 'contractValidation', env: 'CONTRACT_VALIDATION', flag: 'contract-validation', doc: "proxy/hybrid: check the platform's answers against the contract, on (default) or off" },
   { key: 'driftExampleBytes', env: 'DRIFT_EXAMPLE_BYTES', flag: 'drift-example-bytes', doc: 'largest redacted example kept per contract drift (256-65536), default 8192' },
@@ -331,7 +369,12 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     upstreamConnectTimeoutMs: int(label('upstreamConnectTimeoutMs'), raw.upstreamConnectTimeoutMs, 5000, 1, 600_000),
     shutdownGraceMs: int(label('shutdownGraceMs'), raw.shutdownGraceMs, 10_000, 0, 600_000),
     uploadDir: path.resolve(raw.uploadDir?.trim() || path.join(os.tmpdir(), 'game-console-uploads')),
+    uploadConcurrency: int(label('uploadConcurrency'), raw.uploadConcurrency, 4, 1, 1000),
+    uploadQuotaMb: int(label('uploadQuotaMb'), raw.uploadQuotaMb, 1024, 1, 10_000_000),
+    uploadOrphanMinutes: int(label('uploadOrphanMinutes'), raw.uploadOrphanMinutes, 60, 1, 366 * 24 * 60),
     cacheDir: raw.cacheDir?.trim().toLowerCase() === 'off' ? null : path.resolve(raw.cacheDir?.trim() || defaultCacheDir()),
+    auditDb: raw.auditDb?.trim().toLowerCase() === 'off' ? null : raw.auditDb?.trim() === ':memory:' ? ':memory:' : path.resolve(raw.auditDb?.trim() || defaultAuditDb()),
+    auditRetentionDays: int(label('auditRetentionDays'), raw.auditRetentionDays, 180, 0, 36_500),
     requestTimeoutMs: int(label('requestTimeoutMs'), raw.requestTimeoutMs, 120_000, 1000, 3_600_000),
     headersTimeoutMs: int(label('headersTimeoutMs'), raw.headersTimeoutMs, 10_000, 100, 600_000),
     bodyTimeoutMs: int(label('bodyTimeoutMs'), raw.bodyTimeoutMs, 15_000, 100, 3_600_000),

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { ExchangeObserver } from './platform/exchange.js';
 
 /**
@@ -11,4 +12,6 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Proxy/hybrid: more observers of platform exchanges (tests; the drift monitor). */
   observers?: ExchangeObserver[];
+  /** Hybrid/replay: called with the in-process mock backend before its routes are registered (the audit trail's hooks). */
+  onMockBackend?: (backend: FastifyInstance) => void;
 }

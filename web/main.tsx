@@ -11,7 +11,8 @@ import { notify } from './services/notify';
 import { usePermission } from './services/permission';
 // Only the kit's tiny env module: the kit itself loads with the first page that uses it.
 import { configureCrud } from './crud/env';
-import { provideSessionActor, sessionActor } from './services/session';
+import { provideSessionActor, sessionActor, useSession } from './services/session';
+import { flattenRoutes } from './services/routing/route-access';
 import { createSessionActor } from './app/session';
 import { VIEW_FILES } from './pages/registry';
 import { App } from './app/App';
@@ -57,6 +58,14 @@ const PT = {
   },
 };
 
+const openable = new WeakMap<object, Set<string>>();
+/** The paths of the user's built routes, computed once per build (every reference cell asks). */
+function openablePaths(routes: Parameters<typeof flattenRoutes>[0]): Set<string> {
+  let set = openable.get(routes);
+  if (!set) openable.set(routes, (set = new Set(flattenRoutes(routes).map((r) => r.path))));
+  return set;
+}
+
 async function boot() {
   // First, so errors of the boot itself are caught (logged only when useErrorHandle is on, spec §8).
   installErrorCapture();
@@ -76,6 +85,12 @@ async function boot() {
   configureCrud({
     usePermission: () => usePermission().has,
     notify: (message, severity = 'success') => notify({ mode: 'toast', message }, severity),
+    // A reference links only to a screen among the user's built routes (their permission mode's).
+    useCanOpen: () => {
+      const { routes } = useSession();
+      const paths = openablePaths(routes);
+      return (path) => paths.has(path.split('?')[0]);
+    },
   });
 
   const actor = sessionActor();

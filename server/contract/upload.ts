@@ -14,7 +14,9 @@ import { defineAction } from './entity.js';
  * Refused with a 400 envelope naming the file part and the reason: not multipart, no file, a type
  * other than PNG, JPEG, WebP or GIF as detected from the bytes (SVG is refused, not sanitized: it can
  * carry script), a declared type that disagrees with the bytes, more than `maxFiles` files. A file
- * larger than `maxFileBytes` answers a 413 envelope.
+ * larger than `maxFileBytes` answers a 413 envelope. The mock server also answers a 503 envelope
+ * (with `Retry-After`) while `UPLOAD_CONCURRENCY` uploads are running and a 507 envelope when its
+ * upload folder's quota (`UPLOAD_QUOTA_MB`) would be exceeded, both before the body is read.
  */
 
 /** Limits of `POST /upload`; the web client reads them to refuse early with the same numbers. */

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { Refusal } from '../contract/messages.js';
 import type { MenuEntry, UserInfo } from '../contract/auth.js';
 import { ResultCode } from '../contract/envelope.js';
 import { ENDPOINTS } from '../contract/index.js';
 import { actionOfEndpoint, BUTTON_ACTIONS, OPEN_ENDPOINTS, patternMatches, type ButtonAction } from '../contract/resources.js';
 import { ROUTE_TABLE } from '../contract/route-table.js';
 import { sendEnvelope } from '../plugins/envelope.js';
+import { pathOf } from '../plugins/canonical-path.js';
 import type { ConsoleAccount } from './accounts.js';
 import type { MockContext } from './context.js';
 import type { MockStore } from './store/store.js';
@@ -186,22 +188,40 @@ function resourceFor(store: MockStore, path: string): { name: string; url: strin
   return undefined;
 }
 
+/** Why the signed-in account of `session` may not call `path` (canonical), or null when it may. */
+export function refusalFor(ctx: MockContext, session: { userId: number }, path: string): { status: number; code: number; message: Refusal } | null {
+  if (OPEN.has(path)) return null;
+  const account = ctx.store.get<ConsoleAccount>('admin', session.userId);
+  // A deleted or disabled account: the routes answer 401 themselves (sign-in state), refuse here too.
+  if (!account || account.status !== 1) return { status: 200, code: ResultCode.unauthorized, message: { key: 'session.expired' } };
+  const g = grantsOf(ctx.store, account);
+  if (mayCall(g, path)) return null;
+  const r = resourceFor(ctx.store, path);
+  const what = r ? `"${r.name}" (${r.url})` : path;
+  return { status: 403, code: ResultCode.forbidden, message: { field: 'permission', key: 'session.forbidden', params: { what } } };
+}
+
+/**
+ * The role set of a console account: its enabled roles' keys, sorted and joined with `,`
+ * (`operator`, `finance,operator`). Recordings are kept per role set (issue 24 item 3), and replay
+ * answers a session only with recordings of its own role set.
+ */
+export function roleSetOf(store: MockStore, account: Pick<ConsoleAccount, 'roleIds'>): string {
+  return grantsOf(store, account)
+    .roles.map((r) => r.roleKey)
+    .sort()
+    .join(',');
+}
+
 /**
  * Hooks the enforcement into mock mode, once, after the sign-in check (which sets `req.session`).
  * Requests without a session (public paths, QA controls, or already refused with 401) pass through.
+ * Replay mode applies the same check ({@link refusalFor}) before a recorded answer.
  */
 export function registerPermissions(app: FastifyInstance, ctx: MockContext): void {
   app.addHook('onRequest', async (req, reply) => {
     if (!req.session || reply.sent) return;
-    const path = req.url.split('?')[0];
-    if (OPEN.has(path)) return;
-    const account = ctx.store.get<ConsoleAccount>('admin', req.session.userId);
-    // A deleted or disabled account: the routes answer 401 themselves (sign-in state), refuse here too.
-    if (!account || account.status !== 1) return sendEnvelope(reply, 200, ResultCode.unauthorized, { key: 'session.expired' });
-    const g = grantsOf(ctx.store, account);
-    if (mayCall(g, path)) return;
-    const r = resourceFor(ctx.store, path);
-    const what = r ? `"${r.name}" (${r.url})` : path;
-    return sendEnvelope(reply, 403, ResultCode.forbidden, { field: 'permission', key: 'session.forbidden', params: { what } });
+    const refusal = refusalFor(ctx, req.session, pathOf(req));
+    if (refusal) return sendEnvelope(reply, refusal.status, refusal.code, refusal.message);
   });
 }

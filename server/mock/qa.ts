@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Fault, FaultRule } from '../contract/mock-qa.js';
 import type { Refusal } from '../contract/messages.js';
 import { isApiPath, sendEnvelope } from '../plugins/envelope.js';
+import { pathOf } from '../plugins/canonical-path.js';
 import type { Config } from '../config.js';
 import { MockError } from './store/crud.js';
 
@@ -15,6 +16,9 @@ import { MockError } from './store/crud.js';
  * (`httpStatus`). The controls live under `/v1/mock/` and are never themselves faulted, so a demo can
  * always clear what it set.
  */
+
+/** The QA controls under either API prefix (matched on the canonical path, any case). */
+const QA_PATH = /^\/(?:api\/)?v1\/mock(?:\/|$)/i;
 
 /** Paths of mock mode reachable without a token: the QA controls, the placeholder images and uploaded images (`<img>` sends no token). */
 export function isPublicMockPath(path: string): boolean {
@@ -98,14 +102,16 @@ export class FaultStore {
  */
 export function registerFaultInjection(app: FastifyInstance, ctx: { config: Pick<Config, 'qaControls'>; faults: FaultStore }): void {
   if (!ctx.config.qaControls) {
-    // QA_CONTROLS=off (shared demo servers): nobody can reset the data or inject faults.
+    // QA_CONTROLS=off (shared demo servers): nobody can reset the data or inject faults, however
+    // the path is spelled: the canonical path is at least as decoded as the router reads it
+    // (`/v1/%6dock/faults/add` is `/v1/mock/faults/add`), and compared in any case.
     app.addHook('onRequest', async (req, reply) => {
-      if (/^\/(?:api\/)?v1\/mock(?:\/|$)/i.test(req.url.split('?')[0])) return sendEnvelope(reply, 404, 404, { key: 'qa.off' });
+      if (QA_PATH.test(pathOf(req))) return sendEnvelope(reply, 404, 404, { key: 'qa.off' });
     });
   }
   app.addHook('onRequest', async (req, reply) => {
     if (!ctx.faults.size) return;
-    const path = req.url.split('?')[0];
+    const path = pathOf(req);
     if (!isApiPath(path) || isPublicMockPath(path)) return;
     const f = ctx.faults.take(req.method, path);
     if (!f) return;

@@ -4,11 +4,14 @@ import type { AppDeps } from '../deps.js';
 import type { Config } from '../config.js';
 import type { MockContext } from '../mock/context.js';
 import { registerEnvelopeErrors } from '../plugins/envelope.js';
+import { registerCanonicalPath } from '../plugins/canonical-path.js';
+import { onSignOut } from '../plugins/sign-out.js';
 import { registerInputHygiene } from '../plugins/input.js';
 import { registerLocalizedMessages } from '../plugins/localize.js';
 import type { ExchangeObserver } from '../platform/exchange.js';
-import { PlatformSessions, type MappableAccount } from '../platform/sessions.js';
-import { isContractPath } from '../platform/tap.js';
+import { PlatformIdentity, PlatformSessions, type MappableAccount } from '../platform/sessions.js';
+import { endpointOf, isContractPath } from '../platform/tap.js';
+import { actionOfEndpoint } from '../contract/resources.js';
 import { registerMockMode, type MockModeOptions } from './mock.js';
 import { registerProxyMode, SERVED_BY, type MockFallback } from './proxy.js';
 
@@ -20,9 +23,11 @@ import { registerProxyMode, SERVED_BY, type MockFallback } from './proxy.js';
  */
 export async function createMockBackend(config: Config, deps: AppDeps, options: MockModeOptions = {}): Promise<{ app: FastifyInstance; ctx: MockContext }> {
   const app = Fastify({ logger: false, ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } } });
+  registerCanonicalPath(app);
   registerEnvelopeErrors(app);
   if (config.messages === 'localized') registerLocalizedMessages(app);
   registerInputHygiene(app);
+  deps.onMockBackend?.(app);
   await registerMockMode(app, config, deps, options);
   await app.ready();
   return { app, ctx: (app as unknown as { __mockCtx: MockContext }).__mockCtx };
@@ -73,6 +78,43 @@ export function globToRegExp(glob: string): RegExp {
  * token in hybrid mode), whatever the platform answers.
  */
 export const PLATFORM_ONLY = new Set(['/v1/admin/login', '/v1/admin/logout', '/v1/captcha/token', '/v1/captcha/image', '/v1/admin/adminInfo']);
+const PLATFORM_ONLY_LOWER = new Set([...PLATFORM_ONLY].map((p) => p.toLowerCase()));
+
+/**
+ * Whether a canonical path (server/plugins/canonical-path.ts) is one of {@link PLATFORM_ONLY}, in
+ * any case and under either API prefix: the platform may read paths case-insensitively or serve
+ * `/api/v1` as `/v1`, and a spelling it reads as its sign-in must never reach the mock (issue 24 item 12).
+ */
+export function isPlatformOnly(path: string): boolean {
+  return PLATFORM_ONLY_LOWER.has(path.toLowerCase().replace(/^\/api(?=\/v1\/)/, ''));
+}
+
+/** Whether a platform answer is the platform's own envelope (`{code, data, message}`, spec §3): its controller answered. */
+export function isPlatformEnvelope(answer: Buffer | null): boolean {
+  if (!answer || answer.length === 0) return false;
+  try {
+    const v = JSON.parse(answer.toString('utf8')) as Record<string, unknown> | null;
+    return !!v && typeof v === 'object' && !Array.isArray(v) && typeof v.code === 'number' && 'data' in v;
+  } catch {
+    return false;
+  }
+}
+
+/** Contract actions that only read although their names are not list/info/… (the session's user info, menus, codes, basic data; the bell; totals). */
+const READING_ACTIONS = new Set(['adminInfo', 'adminMenus', 'getPermCode', 'gameCategory', 'mine', 'totals']);
+
+/**
+ * Whether the contract endpoint of `method path` only reads (GET, lists, details, exports, the
+ * session's reads): such a call may be answered twice. Anything else counts as a write; unknown
+ * endpoints too.
+ */
+export function isReadEndpoint(method: string, path: string): boolean {
+  const ep = endpointOf(method, path);
+  if (!ep) return false;
+  if (ep.method === 'GET' || READING_ACTIONS.has(ep.path.split('/').pop() ?? '')) return true;
+  const action = actionOfEndpoint(ep);
+  return action === 'view' || action === 'export';
+}
 
 /**
  * Remembered "not built" answers of the platform (HTTP 404/501 for a contract endpoint), per
@@ -106,20 +148,24 @@ export class FallbackMemory {
   }
 }
 
-/** Platform statuses that mean "this endpoint is not built (yet)". */
+/** Platform statuses that may mean "this endpoint is not built (yet)". */
 const NOT_BUILT = new Set([404, 501]);
 
 /**
- * Hybrid's routing rule (issue 14), in order:
- * 1. {@link PLATFORM_ONLY} paths always go to the platform.
+ * Hybrid's routing rule (issue 14; issue 24 items 5 and 12), decided per endpoint on the request's
+ * canonical path (server/plugins/canonical-path.ts), in order:
+ * 1. {@link isPlatformOnly} paths always go to the platform, however they are spelled.
  * 2. Paths matching MOCK_ENDPOINTS go to the mock, decided before the body is read.
- * 3. Endpoints whose 404/501 is remembered (MOCK_FALLBACK_TTL) go to the mock, decided before the body.
- * 4. Everything else goes to the platform. If it answers HTTP 404 or 501 for an endpoint the
- *    contract defines, the endpoint is remembered, and this request is answered by the mock only
- *    when that cannot send anything twice: no body (GET, empty POST), or a JSON/text body of at
- *    most the copy limit (256 KB) held whole in memory and fully received by then. Uploads
- *    (multipart) and larger bodies are never replayed: the platform's 404/501 is relayed, and the
- *    next call goes to the mock before its body is read.
+ * 3. Endpoints whose "not built" is remembered (MOCK_FALLBACK_TTL) go to the mock, decided before the body.
+ * 4. Everything else goes to the platform. Its answer means "not built" only as HTTP 501, or as an
+ *    HTTP 404 that is not its own envelope (no route, e.g. Spring's `{status, error, path}`), for
+ *    an endpoint the contract defines: a 404 envelope is the platform's controller saying a record
+ *    is missing, which is relayed and changes nothing for anyone. "Not built" is remembered for
+ *    the endpoint, and this request is answered by the mock only when that cannot do anything
+ *    twice: a read (list, detail, export; never a write the platform received) with no body, or a
+ *    JSON/text body of at most the copy limit (256 KB) held whole in memory and fully received by
+ *    then. Otherwise the platform's answer is relayed, and the next call goes to the mock before
+ *    its body is read.
  * A 404 for a path outside the contract is the platform's answer and is relayed as is.
  */
 export function mockFallback(config: Config, backend: FastifyInstance, now: () => number): MockFallback & { memory: FallbackMemory } {
@@ -128,14 +174,17 @@ export function mockFallback(config: Config, backend: FastifyInstance, now: () =
   return {
     memory,
     early(method, path) {
-      if (PLATFORM_ONLY.has(path)) return false;
+      if (isPlatformOnly(path)) return false;
       return globs.some((g) => g.test(path)) || memory.has(method, path);
     },
-    notBuilt(method, path, status) {
-      if (!NOT_BUILT.has(status) || PLATFORM_ONLY.has(path) || !isContractPath(path)) return false;
+    mayBeNotBuilt: (method, path, status) => NOT_BUILT.has(status) && !isPlatformOnly(path) && isContractPath(path),
+    notBuilt(method, path, status, answer) {
+      if (!NOT_BUILT.has(status) || isPlatformOnly(path) || !isContractPath(path)) return false;
+      if (status === 404 && isPlatformEnvelope(answer)) return false;
       memory.remember(method, path);
       return true;
     },
+    replayable: isReadEndpoint,
     answer: (request, reply, body) => answerFromMock(backend, request, reply, body),
   };
 }
@@ -145,18 +194,20 @@ export function mockFallback(config: Config, backend: FastifyInstance, now: () =
  * mock store answering where the platform has nothing yet ({@link mockFallback}). The mock accepts
  * the platform's token (server/platform/sessions.ts). Answers carry `x-served-by: platform|mock`.
  */
-export async function registerHybridMode(app: FastifyInstance, config: Config, deps: AppDeps, options: { observers?: readonly ExchangeObserver[] } = {}): Promise<{ fallback: MockFallback & { memory: FallbackMemory } }> {
+export async function registerHybridMode(app: FastifyInstance, config: Config, deps: AppDeps, options: { observers?: readonly ExchangeObserver[]; identity?: PlatformIdentity } = {}): Promise<{ fallback: MockFallback & { memory: FallbackMemory } }> {
   const now = deps.now ?? Date.now;
   let ctxRef: MockContext | null = null;
+  const identity = options.identity ?? new PlatformIdentity(config.upstreamUrl!, now, config.upstreamConnectTimeoutMs + 10_000);
   const sessions = new PlatformSessions(
-    config.upstreamUrl!,
+    identity,
     {
       accounts: () => (ctxRef ? (ctxRef.store.col('admin').values() as Iterable<MappableAccount>) : []),
       roleKeyOf: (id) => ctxRef?.store.get<{ roleKey: string }>('role', id)?.roleKey,
     },
     now,
-    config.upstreamConnectTimeoutMs + 10_000,
   );
+  // Issue 24 item 13: a sign-out passing through drops the token's session at once.
+  onSignOut(app, (a) => sessions.forget(a));
   const backend = await createMockBackend(config, deps, { resolveSession: (a) => sessions.resolve(a) });
   ctxRef = backend.ctx;
   app.addHook('onClose', async () => backend.app.close());

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { AppDeps } from '../deps.js';
 import { ResultCode } from '../contract/envelope.js';
 import { isApiPath, sendEnvelope } from '../plugins/envelope.js';
+import { pathOf, registerCanonicalPath } from '../plugins/canonical-path.js';
 import { createMockContext } from '../mock/context.js';
 import { PUBLIC_PATHS, registerAdminRoutes } from '../mock/routes/admin.js';
 import { registerSummaryRoutes } from '../mock/routes/summary.js';
@@ -26,6 +27,8 @@ export interface MockModeOptions {
  * the way the platform answers. Every API answer carries `x-served-by: mock` (issue 14).
  */
 export async function registerMockMode(app: FastifyInstance, config: Config, deps: AppDeps, options: MockModeOptions = {}) {
+  // Already the app's first hook when built by buildApp or createMockBackend; this keeps mock mode whole on its own.
+  registerCanonicalPath(app);
   const ctx = createMockContext(config, deps.now);
   // Tests read captcha codes the way a person reads the image.
   app.decorate('__mockCtx', ctx);
@@ -49,12 +52,14 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
     if (listening && !stopPreparing) stopPreparing = ctx.store.prepareInSlices();
   };
   app.addHook('onRequest', async (req, reply) => {
-    if (!isApiPath(req.url)) return;
+    // The canonical path (issue 24): what the router will answer, however the client spelled it.
+    const p = pathOf(req);
+    if (!isApiPath(p)) return;
     startPreparing();
     reply.header('x-served-by', 'mock');
-    const p = req.url.split('?')[0];
     if (PUBLIC_PATHS.has(p) || isPublicMockPath(p)) return;
-    req.session = ctx.sessions.verify(req.headers.authorization);
+    // Hybrid: the session is the platform's only; the mock issues none there (issue 24 item 12).
+    req.session = options.resolveSession ? null : ctx.sessions.verify(req.headers.authorization);
     if (!req.session && options.resolveSession) req.session = await options.resolveSession(req.headers.authorization);
     if (!req.session) return sendEnvelope(reply, 200, ResultCode.unauthorized, { key: 'session.notSignedIn' });
   });

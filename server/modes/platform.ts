@@ -3,6 +3,8 @@ import type { AppDeps } from '../deps.js';
 import type { Config } from '../config.js';
 import type { ExchangeObserver } from '../platform/exchange.js';
 import { Recorder } from '../platform/recorder.js';
+import { PlatformIdentity, roleSetOfInfo } from '../platform/sessions.js';
+import { onSignOut } from '../plugins/sign-out.js';
 import { registerHybridMode } from './hybrid.js';
 import { registerProxyMode } from './proxy.js';
 
@@ -10,10 +12,15 @@ import { registerProxyMode } from './proxy.js';
  * The observers of platform traffic the settings ask for: the recorder when RECORD_DIR is set
  * (proxy/hybrid). The contract-drift monitor joins this list when it is switched on.
  */
-export function observersFor(config: Config, app: FastifyInstance): ExchangeObserver[] {
+export function observersFor(config: Config, app: FastifyInstance, identity?: PlatformIdentity): ExchangeObserver[] {
   const out: ExchangeObserver[] = [];
   if (config.recordDir && (config.mode === 'proxy' || config.mode === 'hybrid')) {
-    const recorder = new Recorder(config.recordDir, config.recordMaxMb * 1024 * 1024, app.log);
+    // Issue 24 item 3: recordings are kept per role set of who asked; a token the platform does not know is not recorded.
+    const who = identity ?? new PlatformIdentity(config.upstreamUrl!, Date.now, config.upstreamConnectTimeoutMs + 10_000);
+    const recorder = new Recorder(config.recordDir, config.recordMaxMb * 1024 * 1024, app.log, async (authorization) => {
+      const info = await who.userInfo(authorization);
+      return info ? roleSetOfInfo(info) : null;
+    });
     app.decorate('platformRecorder', recorder);
     // Exchanges still queued are written before the app closes (SIGTERM, tests).
     app.addHook('onClose', async () => recorder.flush());
@@ -27,7 +34,11 @@ export function observersFor(config: Config, app: FastifyInstance): ExchangeObse
  * and any passed in `deps.observers` (tests, the drift monitor).
  */
 export async function registerPlatformMode(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
-  const observers = [...observersFor(config, app), ...(deps.observers ?? [])];
-  if (config.mode === 'hybrid') await registerHybridMode(app, config, deps, { observers });
+  // Who a token belongs to, asked of the platform once per token per minute, shared by the recorder
+  // and hybrid's sessions; a sign-out passing through forgets the token (issue 24 item 13).
+  const identity = new PlatformIdentity(config.upstreamUrl!, deps.now ?? Date.now, config.upstreamConnectTimeoutMs + 10_000);
+  onSignOut(app, (a) => identity.forget(a));
+  const observers = [...observersFor(config, app, identity), ...(deps.observers ?? [])];
+  if (config.mode === 'hybrid') await registerHybridMode(app, config, deps, { observers, identity });
   else await registerProxyMode(app, config, { observers });
 }

@@ -7,6 +7,8 @@ import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { Config } from '../config.js';
 import { ResultCode } from '../contract/envelope.js';
 import { API_PREFIXES, sendEnvelope } from '../plugins/envelope.js';
+import { pathOf } from '../plugins/canonical-path.js';
+import { watchSignOuts } from '../plugins/sign-out.js';
 import { wantingObservers, type Exchange, type ExchangeObserver } from '../platform/exchange.js';
 import { defaultSortOf, readSmallBody, withDefaultSort } from '../platform/default-sort.js';
 import { BodyTap, contentTypeOf, DEFAULT_BODY_CAP, noBody, notifyObservers, routeKeyOf } from '../platform/tap.js';
@@ -17,13 +19,22 @@ import { BodyTap, contentTypeOf, DEFAULT_BODY_CAP, noBody, notifyObservers, rout
  * yet", and answering from the mock.
  */
 export interface MockFallback {
-  /** Decided before the body is read: the mock answers (MOCK_ENDPOINTS, or a remembered 404/501). */
+  /** Decided before the body is read: the mock answers (MOCK_ENDPOINTS, or a remembered 404/501). `path` is canonical. */
   early(method: string, path: string): boolean;
   /**
-   * The platform answered `status`: whether that means the endpoint is not built (404/501 for a
-   * contract endpoint); when true the endpoint is remembered for MOCK_FALLBACK_TTL.
+   * Whether a platform answer of `status` might mean "not built" (404/501 of a contract endpoint
+   * that is not the platform's alone): only then is the answer read whole for {@link notBuilt}.
    */
-  notBuilt(method: string, path: string, status: number): boolean;
+  mayBeNotBuilt(method: string, path: string, status: number): boolean;
+  /**
+   * The platform answered `status` with `answer` (its whole body, or null when larger than the
+   * peek limit): whether that means the endpoint is not built (a 501, or a 404 that is not the
+   * platform's own envelope, i.e. no route rather than no record); when true the endpoint is
+   * remembered for MOCK_FALLBACK_TTL.
+   */
+  notBuilt(method: string, path: string, status: number, answer: Buffer | null): boolean;
+  /** Whether a request the platform already received may be answered again by the mock: reads only, never a write. */
+  replayable(method: string, path: string): boolean;
   /**
    * Answers `request` from the mock: `body` is the request body (the unread stream when decided
    * early, the kept bytes when replayed after a platform 404/501, undefined when there is none).
@@ -83,6 +94,51 @@ type ReplyOptions = NonNullable<FastifyHttpProxyOptions['replyOptions']>;
 const BAD_GATEWAY = 502;
 const GATEWAY_TIMEOUT = 504;
 
+/** Largest platform 404/501 answer hybrid reads whole to tell a missing route from a missing record (bytes). */
+const NOT_BUILT_PEEK = 64 * 1024;
+
+/**
+ * Reads `stream` whole when it ends within `limit` bytes (`cb(bytes, a stream of the same bytes)`);
+ * a longer stream or one that fails gives `cb(null, a stream of everything, the unread rest
+ * following)`, so the answer can be relayed either way.
+ */
+function peekWhole(stream: Readable, limit: number, cb: (bytes: Buffer | null, rest: Readable) => void): void {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let settled = false;
+  const settle = (outcome: 'ended' | 'long' | Error) => {
+    if (settled) return;
+    settled = true;
+    stream.off('data', onData);
+    stream.off('end', onEnd);
+    stream.off('error', onError);
+    if (outcome === 'ended') {
+      const bytes = Buffer.concat(chunks, length);
+      return cb(bytes, new PassThrough().end(bytes));
+    }
+    const out = new PassThrough();
+    if (outcome instanceof Error) {
+      out.destroy(outcome);
+      return cb(null, out);
+    }
+    stream.pause();
+    for (const c of chunks) out.write(c);
+    stream.once('error', (err) => out.destroy(err));
+    stream.pipe(out);
+    cb(null, out);
+  };
+  const onData = (c: Buffer) => {
+    chunks.push(c);
+    length += c.length;
+    if (length > limit) settle('long');
+  };
+  const onEnd = () => settle('ended');
+  const onError = (err: Error) => settle(err);
+  stream.on('data', onData);
+  stream.once('end', onEnd);
+  stream.once('error', onError);
+}
+
 /** How many rounds of percent-decoding we undo when looking for hidden dot segments. */
 const MAX_DECODE_ROUNDS = 5;
 
@@ -140,33 +196,12 @@ export function relayedAnswerHeaders(headers: IncomingHttpHeaders): IncomingHttp
   return withoutHopByHop(headers, isDroppedAnswerHeader);
 }
 
-/**
- * A path as a server behind us might read it, for matching the console's own routes: percent-
- * decoded (repeatedly), `\` read as `/`, duplicate slashes collapsed, lower case. `/v1//Mock%2freset`
- * becomes `/v1/mock/reset`.
- */
-export function canonicalPath(rawPath: string): string {
-  // Hot path: an ordinary lower-case path with nothing to decode is its own canonical form.
-  if (!NEEDS_CANONICAL.test(rawPath)) return rawPath;
-  let p = rawPath;
-  for (let round = 0; round <= MAX_DECODE_ROUNDS; round++) {
-    const decoded = p.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    if (decoded === p) break;
-    p = decoded;
-  }
-  return p.replace(/\\/g, '/').replace(/\/{2,}/g, '/').split(';')[0].toLowerCase();
-}
-
-/** Characters that make {@link canonicalPath} differ from the path itself. */
-const NEEDS_CANONICAL = /[%\\;A-Z]|\/\//;
 /** Characters without which {@link unsafePathReason} has nothing to find (no dot, escape, backslash or control). */
 // eslint-disable-next-line no-control-regex
 const MAYBE_UNSAFE = /[%.\\\u0000-\u001f\u007f]/;
 
-/** The QA controls of mock mode under either API prefix, however the path is spelled. */
-const LOCAL_ONLY = /^\/(?:api\/)?v1\/mock(?:\/|$)/;
-/** Paths that may canonicalize to {@link LOCAL_ONLY}: they contain `mock` (any case) or an escape. */
-const MAYBE_LOCAL = /%|mock/i;
+/** The QA controls of mock mode under either API prefix, matched on the canonical path in any case (the platform may read paths case-insensitively). */
+const LOCAL_ONLY = /^\/(?:api\/)?v1\/mock(?:\/|$)/i;
 
 /**
  * Why a proxied path must be refused, or null when it is fine. A path is refused when any
@@ -247,7 +282,7 @@ function upstreamFailure(timeoutMs: number): NonNullable<ReplyOptions['onError']
  * - Bodies are streams both ways: inside the proxy scope every content type is handed over
  *   unparsed, so `bodyLimit` and JSON parsing never apply (multipart uploads, Excel exports).
  * - Request headers: see {@link upstreamRequestHeadersFor}; answer headers: {@link relayedAnswerHeaders}.
- * - The QA controls (`/v1/mock/*`, `/api/v1/mock/*`) answer 404 however the path is spelled ({@link canonicalPath}).
+ * - The QA controls (`/v1/mock/*`, `/api/v1/mock/*`) answer 404 however the path is spelled (the request's canonical path, server/plugins/canonical-path.ts).
  * - Upstream TLS certificates are verified (reply-from would otherwise turn that off).
  * - Timeouts: connect `upstreamConnectTimeoutMs`; waiting for the answer's headers and between
  *   body chunks `upstreamTimeoutMs` (spec §9 client timeout 1,200,000 ms). No retries: the
@@ -290,11 +325,13 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   // `/v1/Mock/reset`, `/v1/mock%2freset`, `/api/v1/mock/reset`).
   // Callback-style hooks here and below: an async hook costs a promise per request on the proxy's hot path.
   app.addHook('onRequest', (req, reply, done) => {
-    const p = splitUrl(req.url)[0];
-    // Only a path holding "mock" or a percent escape can spell the QA controls: skip the decoding otherwise.
-    if (MAYBE_LOCAL.test(p) && LOCAL_ONLY.test(canonicalPath(p))) return void sendEnvelope(reply, 404, ResultCode.notFound, qaOnlyInMock);
+    // The request's one canonical path (server/plugins/canonical-path.ts).
+    if (LOCAL_ONLY.test(pathOf(req))) return void sendEnvelope(reply, 404, ResultCode.notFound, qaOnlyInMock);
     done();
   });
+
+  // Issue 24 item 13: a sign-out passing through drops every verdict kept about its token.
+  watchSignOuts(app);
 
   await app.register(async function proxyScope(scope) {
     // Each proxied call is one access-log line, the app's (AccessLog in server/app.ts: method, URL,
@@ -328,7 +365,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       const reason = unsafePathReason(path);
       if (reason) return void sendEnvelope(reply, 400, ResultCode.badRequest, reason);
       // Hybrid: decided before the body is read, so an upload meant for the mock never reaches the platform.
-      if (fallback && fallback.early(req.method, path)) {
+      if (fallback && fallback.early(req.method, pathOf(req))) {
         const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
         // The mock's answer ends the request here (done is not called); a failure goes to the error handler.
         fallback.answer(req, reply, hasBody ? req.raw : undefined).then(
@@ -343,35 +380,46 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     /**
      * After the platform's answer headers arrived (only installed when tapping): a hybrid fallback
      * for "not built" answers, else the answer is relayed, through a copying stream when observed.
+     *
+     * Hybrid (issue 24 item 5): a 404/501 of a contract endpoint is read whole (it is small; at most
+     * {@link NOT_BUILT_PEEK} bytes) so the mock side can tell "the platform has no such route" from
+     * "the platform has no such record" ({@link MockFallback.notBuilt}). A request the platform
+     * received that changes something (a write) is never answered again by the mock.
      */
     const onResponse = (request: FastifyRequest, reply: FastifyReply, res: { statusCode: number; headers: IncomingHttpHeaders; stream: Readable }) => {
-      const path = request.url.split('?')[0];
-      const reqTap = requestTaps.get(request.raw);
-      if (fallback && fallback.notBuilt(request.method, path, res.statusCode)) {
-        // Replayed to the mock only when nothing can go twice: no body, or a body held whole in memory
-        // and fully received (so the platform saw all of it and answered "not here"). Otherwise the
-        // platform's 404/501 is relayed and the next call goes to the mock before its body is read.
-        const body = reqTap ? (reqTap.ended ? reqTap.bytes() : null) : undefined;
-        if (body !== null) {
-          // Drained rather than destroyed: a 404/501 body is small, and its connection stays reusable.
-          res.stream.on('error', () => {});
-          res.stream.resume();
+      const path = pathOf(request);
+      if (fallback && fallback.mayBeNotBuilt(request.method, path, res.statusCode)) {
+        peekWhole(res.stream, NOT_BUILT_PEEK, (answer, rest) => {
+          if (!fallback.notBuilt(request.method, path, res.statusCode, answer)) return relay(request, reply, res.statusCode, res.headers, rest);
+          // Replayed to the mock only when nothing can go twice: a read whose body is none, or held
+          // whole in memory and fully received (so the platform saw all of it and answered "not
+          // here"). Otherwise the platform's 404/501 is relayed and the next call goes to the mock
+          // before its body is read.
+          const reqTap = requestTaps.get(request.raw);
+          const body = reqTap ? (reqTap.ended ? reqTap.bytes() : null) : undefined;
+          if (body === null || !fallback.replayable(request.method, path)) return relay(request, reply, res.statusCode, res.headers, rest);
           // The platform's headers were already copied onto the reply; the mock's replace them.
           for (const name of [...Object.keys(res.headers), SERVED_BY, 'connection']) reply.removeHeader(name);
           fallback.answer(request, reply, body).catch((err: unknown) => {
             request.log.warn({ err }, 'hybrid: mock fallback failed');
             if (!reply.sent) sendEnvelope(reply, 502, BAD_GATEWAY, { key: 'gateway.mockFailed' });
           });
-          return;
-        }
+        });
+        return;
       }
+      relay(request, reply, res.statusCode, res.headers, res.stream);
+    };
+
+    /** Relays the platform's answer (`stream`), copied for the observers that want the exchange. */
+    const relay = (request: FastifyRequest, reply: FastifyReply, status: number, headers: IncomingHttpHeaders, stream: Readable) => {
+      const reqTap = requestTaps.get(request.raw);
       // Nobody wants this one (validation off, outside the contract, its sample full): the plain relay.
       const watchers = watchersOf(request.raw, request.method, request.url);
       if (watchers.length === 0) {
-        reply.send(res.stream);
+        reply.send(stream);
         return;
       }
-      const answerTap = new BodyTap(contentTypeOf(res.headers['content-type']), cap, watchers.some((o) => o.binaryAnswers));
+      const answerTap = new BodyTap(contentTypeOf(headers['content-type']), cap, watchers.some((o) => o.binaryAnswers));
       const copy = new Transform({
         transform(chunk: Buffer, _enc, cb) {
           answerTap.push(chunk);
@@ -380,9 +428,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       });
       // pipeline, not pipe: a client that goes away destroys the copy, and with it the platform's
       // stream (so its connection is not held until the body timeout); a platform error reaches the reply.
-      pipeline(res.stream, copy, () => {});
-      const headers = res.headers;
-      const status = res.statusCode;
+      pipeline(stream, copy, () => {});
       reply.raw.once('finish', () => {
         const [p, q] = splitUrl(request.url);
         const exchange: Exchange = {
@@ -396,6 +442,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
           answerHeaders: headers,
           answer: answerTap.result(),
           servedBy: 'platform',
+          clientIp: request.ip,
           at: Date.now(),
         };
         notifyObservers(watchers, exchange, request.log);

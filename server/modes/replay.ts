@@ -9,6 +9,9 @@ import { answerBytes, readRecording, RecordingIndex } from '../platform/recordin
 import { contentTypeOf } from '../platform/tap.js';
 import { answerFromMock, createMockBackend } from './hybrid.js';
 import { SERVED_BY, unsafePathReason } from './proxy.js';
+import { pathOf } from '../plugins/canonical-path.js';
+import { refusalFor, roleSetOf } from '../mock/permissions.js';
+import type { ConsoleAccount } from '../mock/accounts.js';
 
 /** Largest request body replay reads to find its recording (uploads are matched by path; their bytes are not compared). */
 const REPLAY_BODY_LIMIT = 50 * 1024 * 1024;
@@ -17,14 +20,20 @@ const REPLAY_BODY_LIMIT = 50 * 1024 * 1024;
  * `MODE=replay RECORD_DIR=…` (issue 14): serves a recording made in proxy or hybrid mode, offline.
  *
  * - Sign-in is the mock's: the session endpoints (captcha, login, logout) and the QA controls are
- *   answered by the mock backend (recordings hold no usable token), and every other call needs a
- *   live mock session (envelope 401 otherwise, as the platform would answer).
- * - A call is answered by its recording: the exact request first (same method, path, normalized
- *   query and body), else the closest recording of the same method and path (server/platform/
- *   recording.ts `requestDistance`: differing body fields and query parameters). The status,
- *   kept headers and body are sent byte for byte as recorded, with `x-served-by: replay`.
- * - No recording for the method and path: REPLAY_FALLBACK=mock (default) answers from the mock
- *   store (`x-served-by: mock`), `404` answers an HTTP 404 envelope naming the endpoint.
+ *   answered by the mock backend (recordings hold no usable token), and every other call goes
+ *   through the same gate as mock mode (issue 24 item 2): a live mock session (envelope 401
+ *   otherwise, as the platform would answer), an enabled account, and a role whose resources
+ *   allow the endpoint (HTTP 403 naming the permission otherwise, server/mock/permissions.ts).
+ *   Paths are decided on the request's canonical path (server/plugins/canonical-path.ts).
+ * - A call is answered by a recording of the session's own role set (who asked when it was
+ *   recorded, server/platform/recording.ts): the exact request first (same method, path,
+ *   normalized query and body), else the closest recording of the same method and path
+ *   (`requestDistance`: differing body fields and query parameters). The status, kept headers and
+ *   body are sent byte for byte as recorded, with `x-served-by: replay`. An operator never gets
+ *   what was recorded for the administrator.
+ * - No recording for the role set, method and path: REPLAY_FALLBACK=mock (default) answers from the
+ *   mock store (`x-served-by: mock`), `404` answers an HTTP 404 envelope naming the endpoint.
+ * - `/console/drift` answers the mock's administrators (server/platform/drift-routes.ts).
  * The recording is read once at start.
  */
 export async function registerReplayMode(app: FastifyInstance, config: Config, deps: AppDeps): Promise<{ index: RecordingIndex }> {
@@ -32,29 +41,37 @@ export async function registerReplayMode(app: FastifyInstance, config: Config, d
   app.log.info(`replay: ${index.size} recorded exchanges from ${config.recordDir}`);
   const backend = await createMockBackend(config, deps);
   app.addHook('onClose', async () => backend.app.close());
+  // The drift page's administrator check reads the mock's sessions and roles (issue 24 item 14).
+  app.decorate('__mockCtx', backend.ctx);
+  /** The role set of each request's signed-in account, set by the gate. */
+  const rolesOf = new WeakMap<object, string>();
 
   await app.register(async function replayScope(scope) {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: REPLAY_BODY_LIMIT }, (_req, body, done) => done(null, body));
 
     scope.addHook('onRequest', async (req, reply) => {
-      const path = req.url.split('?')[0];
-      const reason = unsafePathReason(path);
+      const reason = unsafePathReason(req.url.split('?')[0]);
       if (reason) return sendEnvelope(reply, 400, ResultCode.badRequest, reason);
+      const path = pathOf(req);
       if (PUBLIC_PATHS.has(path) || isPublicMockPath(path)) {
         const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
         await answerFromMock(backend.app, req, reply, hasBody ? req.raw : undefined);
         return reply;
       }
-      if (!backend.ctx.sessions.verify(req.headers.authorization)) return sendEnvelope(reply, 200, ResultCode.unauthorized, { key: 'session.notSignedIn' });
+      const session = backend.ctx.sessions.verify(req.headers.authorization);
+      if (!session) return sendEnvelope(reply, 200, ResultCode.unauthorized, { key: 'session.notSignedIn' });
+      const refusal = refusalFor(backend.ctx, session, path);
+      if (refusal) return sendEnvelope(reply, refusal.status, refusal.code, refusal.message);
+      rolesOf.set(req.raw, roleSetOf(backend.ctx.store, backend.ctx.store.get<ConsoleAccount>('admin', session.userId)!));
     });
 
     const handler = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
       const i = req.url.indexOf('?');
-      const path = i < 0 ? req.url : req.url.slice(0, i);
+      const path = pathOf(req);
       const query = i < 0 ? '' : req.url.slice(i + 1);
       const body = Buffer.isBuffer(req.body) ? req.body : null;
-      const hit = index.find(req.method, path, query, contentTypeOf(req.headers['content-type']), body);
+      const hit = index.find(req.method, path, query, contentTypeOf(req.headers['content-type']), body, rolesOf.get(req.raw) ?? '');
       if (hit) {
         const r = hit.recording;
         reply.code(r.status);

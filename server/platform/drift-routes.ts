@@ -6,6 +6,7 @@ import { sendEnvelope, ok } from '../plugins/envelope.js';
 import type { ConsoleAccount } from '../mock/accounts.js';
 import type { MockContext } from '../mock/context.js';
 import type { DriftMonitor } from './drift.js';
+import { onSignOut } from '../plugins/sign-out.js';
 
 /**
  * The console server's own endpoints of the contract-drift monitor (issue 14), outside the
@@ -23,8 +24,9 @@ import type { DriftMonitor } from './drift.js';
  * Administrators only. The console server has no session of its own in proxy or hybrid mode, so
  * the caller's `Authorization` is shown to the platform (`POST <UPSTREAM_URL>/v1/admin/adminInfo`)
  * and the answer's roles must include one of `adminRoles` (default `super`, the role the route
- * table's admin-only groups name); the verdict is cached per token for `cacheMs`. In mock mode the
- * mock's own sessions and roles decide. No token or an expired one: HTTP 401 (envelope code 401);
+ * table's admin-only groups name); the verdict is cached per token for `cacheMs`, and dropped when
+ * that token signs out through the console (server/plugins/sign-out.ts). In mock and replay modes
+ * the mock's own sessions and roles decide. No token or an expired one: HTTP 401 (envelope code 401);
  * not an administrator: HTTP 403; the platform could not be asked: HTTP 502.
  */
 
@@ -54,12 +56,17 @@ const CACHE_SIZE = 256;
 const deny = (status: 401 | 403 | 502 | 503, key: MessageKey): AdminCheck => ({ ok: false, status, message: { key } });
 
 /** Asks the platform who the token belongs to (its user info, spec §3) and whether one of its roles is an admin role. */
-export function platformAdminVerifier(upstreamUrl: string, opts: { adminRoles?: readonly string[]; cacheMs?: number; fetchImpl?: typeof globalThis.fetch; now?: () => number; timeoutMs?: number } = {}): AdminVerifier {
+export function platformAdminVerifier(
+  upstreamUrl: string,
+  opts: { adminRoles?: readonly string[]; cacheMs?: number; fetchImpl?: typeof globalThis.fetch; now?: () => number; timeoutMs?: number; onSignOut?: (forget: (authorization: string) => void) => void } = {},
+): AdminVerifier {
   const roles = new Set(opts.adminRoles ?? DRIFT_ADMIN_ROLES);
   const cacheMs = opts.cacheMs ?? 30_000;
   const doFetch = opts.fetchImpl ?? globalThis.fetch;
   const now = opts.now ?? Date.now;
   const cache = new Map<string, { verdict: AdminCheck; until: number }>();
+  // Issue 24 item 13: a signed-out token's verdict goes with it.
+  opts.onSignOut?.((authorization) => cache.delete(authorization));
   return async (authorization) => {
     if (!authorization?.trim()) return deny(401, 'drift.notSignedIn');
     const hit = cache.get(authorization);
@@ -86,7 +93,7 @@ export function platformAdminVerifier(upstreamUrl: string, opts: { adminRoles?: 
 }
 
 /** Mock mode: the mock's sessions and roles (an enabled `super` role). Loaded lazily so proxy mode never loads mock code. */
-function mockAdminVerifier(app: FastifyInstance): AdminVerifier {
+export function mockAdminVerifier(app: FastifyInstance): AdminVerifier {
   return async (authorization) => {
     const ctx = (app as unknown as { __mockCtx?: MockContext }).__mockCtx;
     if (!ctx) return deny(503, 'drift.noSessions');
@@ -123,8 +130,9 @@ function sendDownload(reply: FastifyReply, monitor: DriftMonitor) {
 export function registerDriftRoutes(app: FastifyInstance, monitor: DriftMonitor, config: Pick<Config, 'mode' | 'upstreamUrl' | 'upstreamTimeoutMs'>, opts: DriftRouteOptions = {}): void {
   const verify: AdminVerifier =
     opts.verifyAdmin ??
-    (config.upstreamUrl && config.mode !== 'mock'
-      ? platformAdminVerifier(config.upstreamUrl, { ...opts, timeoutMs: Math.min(config.upstreamTimeoutMs, 10_000) })
+    // Replay signs in against the mock (issue 24 item 14), so only proxy and hybrid ask the platform.
+    (config.upstreamUrl && (config.mode === 'proxy' || config.mode === 'hybrid')
+      ? platformAdminVerifier(config.upstreamUrl, { ...opts, timeoutMs: Math.min(config.upstreamTimeoutMs, 10_000), onSignOut: (forget) => onSignOut(app, forget) })
       : mockAdminVerifier(app));
 
   async function guard(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {

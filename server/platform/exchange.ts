@@ -39,6 +39,8 @@ export interface Exchange {
    * 404/501 that hybrid replaced with the mock's answer, are not observed.
    */
   servedBy: 'platform' | 'mock' | 'replay';
+  /** The client's address as the console sees it (honouring TRUST_PROXY). */
+  clientIp?: string;
   /** When the answer ended, ms since epoch. */
   at: number;
 }

@@ -4,6 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Exchange, ExchangeObserver } from './exchange.js';
+import { canonicalPath } from '../plugins/canonical-path.js';
+import { redactPath } from './redact.js';
 import {
   encodeBody,
   fileNameOf,
@@ -36,12 +38,22 @@ export interface RecorderStats {
   bytes: number;
 }
 
+/** Who asked: the role set of an Authorization value (server/platform/sessions.ts `roleSetOfInfo`), or null when the platform does not know the token. */
+export type RoleSetOf = (authorization: string) => Promise<string | null>;
+
 /**
  * `RECORD_DIR` in proxy and hybrid modes (issue 14): an {@link ExchangeObserver} that writes each
  * distinct exchange the platform answered as one file (format: server/platform/recording.ts),
  * redacted (no token, password, secret, phone or e-mail in any file), deduplicated by request
  * key (same request, same answer: not written again; same request, new answer: overwritten), and
  * capped at `maxBytes` in total (further exchanges are dropped with one warning).
+ *
+ * Only successful answers of a signed-in user are kept (issue 24 item 3): HTTP 2xx and, for an
+ * envelope, code 200. A request without a token, a token `roleSetOf` does not know, a refusal
+ * (401, 403), a missing record or route (404) or any other failure is skipped, so it can neither
+ * overwrite a good answer nor fill `RECORD_MAX_MB`. The key holds who asked (`roleSetOf`): the
+ * operator's answer never replaces the administrator's, and replay gives each role set its own.
+ * Without `roleSetOf` (tests) a signed-in request is recorded with no role set.
  *
  * `observe` only queues: normalizing, redacting, hashing and writing happen later, one file at a
  * time, so an answer is never delayed by its recording.
@@ -62,6 +74,7 @@ export class Recorder implements ExchangeObserver {
     private readonly dir: string,
     private readonly maxBytes: number,
     private readonly log?: FastifyBaseLogger,
+    private readonly roleSetOf?: RoleSetOf,
   ) {
     fs.mkdirSync(dir, { recursive: true });
     for (const name of fs.readdirSync(dir)) {
@@ -73,7 +86,16 @@ export class Recorder implements ExchangeObserver {
   }
 
   observe(exchange: Exchange): void {
-    if (exchange.servedBy !== 'platform' || NOT_RECORDED.has(exchange.path) || exchange.answer.body === null) {
+    const auth = exchange.requestHeaders.authorization;
+    if (
+      exchange.servedBy !== 'platform' ||
+      NOT_RECORDED.has(canonicalPath(exchange.path)) ||
+      exchange.answer.body === null ||
+      exchange.status < 200 ||
+      exchange.status > 299 ||
+      typeof auth !== 'string' ||
+      !auth.trim()
+    ) {
       this.stats.skipped++;
       return;
     }
@@ -95,7 +117,9 @@ export class Recorder implements ExchangeObserver {
       while (this.queue.length) {
         const ex = this.queue.shift()!;
         try {
-          await this.write(ex);
+          // Issue 24 (4): the path is kept (in the file and its name) redacted like every value; (3)
+          // canonical first, so replay finds it under the path it decides on and no escape hides a value.
+          await this.write({ ...ex, path: redactPath(canonicalPath(ex.path)) });
         } catch (err) {
           this.log?.warn({ err }, 'recorder: could not write an exchange');
         }
@@ -106,9 +130,20 @@ export class Recorder implements ExchangeObserver {
   }
 
   private async write(ex: Exchange): Promise<void> {
+    let roles: string | undefined;
+    if (this.roleSetOf) {
+      const set = await this.roleSetOf(String(ex.requestHeaders.authorization));
+      if (set === null) {
+        this.stats.skipped++;
+        return;
+      }
+      roles = set;
+    }
+    // Canonical and redacted already (drain).
+    const p = ex.path;
     const query = normalizeQuery(ex.query);
     const reqBody = normalizeRequestBody(ex.request.contentType, ex.request.truncated || ex.request.binary ? null : ex.request.body);
-    const key = requestKey(ex.method, ex.path, query, reqBody);
+    const key = requestKey(ex.method, p, query, reqBody, roles);
     const headers: Record<string, string | string[] | number | undefined> = { ...ex.answerHeaders };
     // The same request answered with the same bytes as last time: nothing to parse, redact or write.
     const rawDigest = createHash('sha1')
@@ -120,16 +155,17 @@ export class Recorder implements ExchangeObserver {
       return;
     }
     const raw = decoded(ex.answer.body!, String(headers['content-encoding'] ?? ''));
-    if (raw === null) {
+    if (raw === null || refusedEnvelope(ex.answer.contentType, raw)) {
       this.stats.skipped++;
       return;
     }
     const bytes = redactAnswer(ex.answer.contentType, raw);
     const record: RecordedExchange = {
       version: RECORDING_VERSION,
+      ...(roles !== undefined ? { roles } : {}),
       key,
       method: ex.method,
-      path: ex.path,
+      path: p,
       query,
       request: { contentType: ex.request.contentType, body: reqBody, length: ex.request.length },
       status: ex.status,
@@ -143,7 +179,7 @@ export class Recorder implements ExchangeObserver {
       this.stats.unchanged++;
       return;
     }
-    const name = fileNameOf(ex.method, ex.path, key);
+    const name = fileNameOf(ex.method, p, key);
     const text = JSON.stringify(record, null, 1) + '\n';
     const size = Buffer.byteLength(text);
     const before = this.sizes.get(name) ?? 0;
@@ -161,6 +197,24 @@ export class Recorder implements ExchangeObserver {
     this.sizes.set(name, size);
     this.stats.bytes += size - before;
     this.stats.written++;
+  }
+}
+
+/**
+ * Whether a JSON answer is an envelope refusing (code other than 200: 401, 403, 404, 400…). Only
+ * the start is parsed when it is large: the code comes first in the platform's envelopes.
+ */
+function refusedEnvelope(contentType: string, body: Buffer): boolean {
+  const type = contentType.split(';')[0].trim();
+  if (type !== 'application/json' && !type.endsWith('+json')) return false;
+  const head = body.subarray(0, 256).toString('utf8');
+  const m = /^\s*\{\s*"code"\s*:\s*(-?\d+)/.exec(head);
+  if (m) return Number(m[1]) !== 200;
+  try {
+    const v = JSON.parse(body.toString('utf8')) as { code?: unknown } | null;
+    return !!v && typeof v === 'object' && typeof v.code === 'number' && v.code !== 200;
+  } catch {
+    return false;
   }
 }
 

@@ -29,6 +29,12 @@ export const KEPT_ANSWER_HEADERS = ['content-type', 'content-disposition', 'cach
 
 export interface RecordedExchange {
   version: number;
+  /**
+   * Who asked (issue 24 item 3): the role set of the platform user whose token made the request
+   * (role ids sorted, joined with `,`, e.g. `super`). Replay answers a session only with recordings
+   * of its own role set. Absent in recordings made before: those are replayed to `super` only.
+   */
+  roles?: string;
   /** SHA-256 hex of the normalized request (see module doc). */
   key: string;
   method: string;
@@ -87,10 +93,15 @@ export function normalizeQuery(query: string): string {
   return new URLSearchParams(kept).toString();
 }
 
-/** The identity key of a normalized request. */
-export function requestKey(method: string, path: string, query: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}?${query}\n${JSON.stringify(body)}`).digest('hex');
+/** The identity key of a normalized request, asked by `roles` (a role set; none for recordings made before role sets). */
+export function requestKey(method: string, path: string, query: string, body: unknown, roles?: string): string {
+  return createHash('sha256')
+    .update(`${method} ${path}?${query}\n${JSON.stringify(body)}${roles === undefined ? '' : `\nroles ${roles}`}`)
+    .digest('hex');
 }
+
+/** The role set recordings without `roles` (made before issue 24) are replayed to: administrators only. */
+export const LEGACY_ROLES = 'super';
 
 /** File name of a recorded exchange inside RECORD_DIR. */
 export function fileNameOf(method: string, p: string, key: string): string {
@@ -196,9 +207,10 @@ export function requestDistance(a: { query: string; body: unknown }, b: { query:
 }
 
 /**
- * The recordings of a folder, indexed for replay: {@link find} answers the exact request when
- * recorded, else the closest recording of the same method and path by {@link requestDistance}
- * (ties: the most recently recorded), else null.
+ * The recordings of a folder, indexed for replay by who asked: {@link find} answers the exact
+ * request of the same role set when recorded, else the closest recording of the same role set,
+ * method and path by {@link requestDistance} (ties: the most recently recorded), else null. A
+ * recording is never answered to another role set (issue 24 item 2).
  */
 export class RecordingIndex {
   private byKey = new Map<string, RecordedExchange>();
@@ -206,10 +218,12 @@ export class RecordingIndex {
 
   constructor(recordings: RecordedExchange[]) {
     for (const r of recordings) {
-      this.byKey.set(r.key, r);
-      const list = this.byEndpoint.get(`${r.method} ${r.path}`) ?? [];
+      const roles = r.roles ?? LEGACY_ROLES;
+      this.byKey.set(`${roles}\n${r.key}`, r);
+      const endpoint = `${roles}\n${r.method} ${r.path}`;
+      const list = this.byEndpoint.get(endpoint) ?? [];
       list.push(r);
-      this.byEndpoint.set(`${r.method} ${r.path}`, list);
+      this.byEndpoint.set(endpoint, list);
     }
   }
 
@@ -217,12 +231,15 @@ export class RecordingIndex {
     return this.byKey.size;
   }
 
-  find(method: string, p: string, rawQuery: string, contentType: string, body: Buffer | null): { recording: RecordedExchange; exact: boolean } | null {
+  /** The recording answering `method p` for a session of role set `roles` (see the class doc), or null. */
+  find(method: string, p: string, rawQuery: string, contentType: string, body: Buffer | null, roles: string): { recording: RecordedExchange; exact: boolean } | null {
     const query = normalizeQuery(rawQuery);
     const normalized = normalizeRequestBody(contentType, body);
-    const exact = this.byKey.get(requestKey(method, p, query, normalized));
+    const exact =
+      this.byKey.get(`${roles}\n${requestKey(method, p, query, normalized, roles)}`) ??
+      (roles === LEGACY_ROLES ? this.byKey.get(`${roles}\n${requestKey(method, p, query, normalized)}`) : undefined);
     if (exact) return { recording: exact, exact: true };
-    const candidates = this.byEndpoint.get(`${method} ${p}`);
+    const candidates = this.byEndpoint.get(`${roles}\n${method} ${p}`);
     if (!candidates?.length) return null;
     let best: RecordedExchange | null = null;
     let bestD = Infinity;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ENTITIES, type AnyEntity } from '../contract/index.js';
+import { CONSOLE_ENTITIES } from '../contract/audit.js';
 // Field labels and titles: the one label table the console's i18n reads too.
 import zhLabels from '../contract/labels/zh_CN.js';
 import enLabels from '../contract/labels/en.js';
@@ -75,7 +76,7 @@ const LABELS = { zh_CN: labelTables(packOf(zhLabels)), en: labelTables(packOf(en
 
 /** Entity titles by entity name, both languages. */
 const TITLES = new Map<string, { zh_CN: string; en: string }>();
-for (const e of ENTITIES as readonly AnyEntity[]) TITLES.set(e.name, e.title);
+for (const e of [...ENTITIES, ...CONSOLE_ENTITIES] as readonly AnyEntity[]) TITLES.set(e.name, e.title);
 
 /** Endpoint folder (path without its last segment) → entity, for choosing the entity's labels. */
 const ENTITY_OF_FOLDER = new Map<string, string>();

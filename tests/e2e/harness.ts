@@ -33,7 +33,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
   if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` before the e2e tests');
   let offset = 0;
   const clock = { now: () => Date.now() + offset, advance: (ms: number) => void (offset += ms) };
-  const config = loadConfig([], { LOG_LEVEL: 'warn', MOCK_CAPTCHA_CODE: CAPTCHA, HOST: '127.0.0.1', PORT: '0', DIST_DIR: distDir, ...env });
+  const config = loadConfig([], { LOG_LEVEL: 'warn', MOCK_CAPTCHA_CODE: CAPTCHA, HOST: '127.0.0.1', PORT: '0', DIST_DIR: distDir, AUDIT_DB: ':memory:', ...env });
   const app = await buildApp(config, { now: clock.now });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;

@@ -254,7 +254,10 @@ describe('Member, Merchant, Order and Rent (issue 9)', () => {
     expect(await page.locator('.page-view:not([hidden]) [data-testid=crud-add]').count()).toBe(1);
     expect(await page.locator('.page-view:not([hidden]) [data-testid=crud-del]').count()).toBe(0);
     await page.goto(`${server.url}/order/index`);
-    await (await rows(page)).first().locator('[data-testid=order-refund]').waitFor();
+    // Refund is an order action past the first two: in the row's "More" menu (issue 21).
+    await (await rows(page)).first().locator('[data-testid=order-row-actions-more]').click();
+    await page.getByRole('menuitem', { name: /^退款/ }).waitFor();
+    await page.keyboard.press('Escape');
     await page.goto(`${server.url}/member/wallet`);
     await rows(page);
     expect(await page.locator('[data-testid=wallet-recharge]').count()).toBe(1);

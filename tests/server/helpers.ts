@@ -28,7 +28,7 @@ export function logSink() {
 export async function makeApp(env: Record<string, string> = {}, deps: AppDeps = {}): Promise<{ app: FastifyInstance; config: Config }> {
   // Raw messages (`<field key>: <English>`) unless a test asks for MESSAGES=localized: most tests
   // assert which field a refusal names; tests/server/messages.test.ts covers the localized answers.
-  const config = loadConfig([], { LOG_LEVEL: 'silent', MESSAGES: 'raw', ...env });
+  const config = loadConfig([], { LOG_LEVEL: 'silent', MESSAGES: 'raw', AUDIT_DB: ':memory:', ...env });
   const app = await buildApp(config, deps);
   await app.ready();
   return { app, config };

@@ -1,4 +1,6 @@
 import { fileUpload } from '../../server/contract/upload';
+import { CONSOLE_ENDPOINTS, type auditLog, type AuditVerifyResult } from '../../server/contract/audit';
+import type { Static } from 'typebox';
 import { ENDPOINTS, type ActionName, type ActionOf, type ActionPayload, type ActionResult, type EntityMap, type EntityName } from '../../server/contract';
 import type { EndpointDef, EntityAdd, EntityQuery, EntityRecord, EntityUpdate } from '../../server/contract/entity';
 import { http, type RequestOptions } from './http';
@@ -68,8 +70,10 @@ export interface CrudCalls<E> {
 }
 
 type Group<G extends string> = (G extends EntityName ? CrudCalls<EntityMap[G]> : unknown) & OpsOf<G>;
-/** The whole typed client: `api.<group>.<op>`. */
-export type Api = { [G in GroupOf<ActionName> | EntityName]: Group<G> };
+/** The whole typed client: `api.<group>.<op>`; the console's own audit log beside the platform's groups. */
+export type Api = { [G in GroupOf<ActionName> | EntityName]: Group<G> } & {
+  auditLog: CrudCalls<typeof auditLog> & { verify: JsonCall<undefined, Static<typeof AuditVerifyResult>> };
+};
 
 /** Any typed call function, when only its endpoint and a loose signature matter (query keys, dialogs). */
 export type AnyCall = ((payload?: any, opts?: any) => Promise<any>) & Endpoint;
@@ -98,7 +102,7 @@ function callFor(ep: EndpointDef): AnyCall {
 }
 
 /** Builds the client over a list of endpoints (the contract's by default; tests may pass their own). */
-export function buildApi(endpoints: readonly EndpointDef[] = ENDPOINTS): Api {
+export function buildApi(endpoints: readonly EndpointDef[] = [...ENDPOINTS, ...CONSOLE_ENDPOINTS]): Api {
   const groups: Record<string, Record<string, AnyCall>> = {};
   for (const ep of endpoints) {
     const dot = ep.name.indexOf('.');

@@ -112,13 +112,17 @@ const writeListeners = new Set<(group: string) => void>();
 /**
  * The one place a successful write lands (the kit's `callOp`, the typed client): drops every
  * cached read of `group` (`invalidateQueries({ queryKey: [group] })`, so mounted lists, pickers and
- * labels load again) and tells the listeners. A read op changes nothing and drops nothing.
+ * labels load again) and tells the listeners. A read op changes nothing and drops nothing. Every
+ * write is also an entry of the audit trail (issue 25), so its reads (a record's history) go too.
  */
 export function afterWrite(group: string, op = 'update', client: QueryClient = queryClient): Promise<void> {
   if (isReadOp(group, op)) return Promise.resolve();
   for (const l of [...writeListeners]) l(group);
-  return client.invalidateQueries({ queryKey: [group] });
+  return Promise.all([client.invalidateQueries({ queryKey: [group] }), group === AUDIT_GROUP ? null : client.invalidateQueries({ queryKey: [AUDIT_GROUP] })]).then(() => undefined);
 }
+
+/** The query group of the audit trail's reads (`api.auditLog`). */
+const AUDIT_GROUP = 'auditLog';
 
 /** Calls `listener(group)` after every write ({@link afterWrite}); answers the unsubscribe. */
 export function onWrite(listener: (group: string) => void): () => void {

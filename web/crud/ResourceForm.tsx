@@ -17,6 +17,7 @@ import { kindDef } from './kinds';
 import { FormField, schemaResolver, serverErrorOnField } from './form-engine';
 import { callOp, editId, invalidateRefs, readOp } from './api';
 import { crudEnv } from './env';
+import { AuditHistory } from './parts/AuditHistory';
 import { useLeaveGuard } from './leave-guard';
 
 export interface ResourceFormProps {
@@ -248,5 +249,11 @@ export function ResourceFormPage({ resource, modify, onDone }: { resource: Resou
     );
   }
   if (record === undefined) return <div className="crud-card" aria-busy="true" />;
-  return <ResourceForm key={generation} resource={resource} record={record} visible onHide={onDone} onSaved={onDone} mode="page" />;
+  return (
+    <>
+      <ResourceForm key={generation} resource={resource} record={record} visible onHide={onDone} onSaved={onDone} mode="page" />
+      {/* Issue 25: who changed this record, when, and which fields (administrators). */}
+      {modify && <AuditHistory entity={resource.entity.name} id={id} />}
+    </>
+  );
 }

@@ -1,9 +1,12 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { Button } from 'primereact/button';
 import type { Resource, Row } from './types';
 import { editId } from './api';
 import { ResourceForm } from './ResourceForm';
 import { useListController, type ListController, type ListControllerOptions } from './useListController';
+import { RelatedDialog, useVisibleRelated } from './parts/RelatedRecords';
 import { BatchBar, ListTable, ListToolbar, SearchForm, listContext, type ListContext } from './list-parts';
 import './crud.css';
 
@@ -61,6 +64,17 @@ export function ResourceListPage({ resource, rowActions, toolbar, title, reloadK
   onController?.(ctl);
   const form = useFormOpener(resource);
   const ctx = listContext(ctl);
+  const { t } = useTranslation();
+  // Records naming a row (declaration's `related`): a "Related" action per row when the user may open any of them.
+  const related = useVisibleRelated(resource.related);
+  const [relatedOf, setRelatedOf] = useState<Row | null>(null);
+  const relatedButton = (row: Row) => <Button label={t('crud.related')} link size="small" onClick={() => setRelatedOf(row)} data-testid="crud-related" />;
+  const rows = rowActions || related.length ? (row: Row) => (
+    <>
+      {related.length > 0 && relatedButton(row)}
+      {rowActions?.(row, ctx)}
+    </>
+  ) : undefined;
   return (
     <div className="crud-page" data-testid={`crud-${resource.entity.name}`}>
       <SearchForm ctl={ctl} />
@@ -69,8 +83,9 @@ export function ResourceListPage({ resource, rowActions, toolbar, title, reloadK
           {toolbar?.(ctx)}
         </ListToolbar>
         <BatchBar ctl={ctl}>{batchActions?.(ctx)}</BatchBar>
-        <ListTable ctl={ctl} rowActions={rowActions ? (row) => rowActions(row, ctx) : undefined} onModify={(row) => form.open(row)} />
+        <ListTable ctl={ctl} rowActions={rows} onModify={(row) => form.open(row)} />
       </section>
+      {related.length > 0 && <RelatedDialog row={relatedOf} labelField={resource.entity.label} related={related} onHide={() => setRelatedOf(null)} />}
       {resource.form && resource.form.mode !== 'page' && (ctl.allow.add || ctl.allow.update) && (
         <ResourceForm
           resource={resource}

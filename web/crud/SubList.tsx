@@ -80,7 +80,7 @@ export function SubList({ resource, filter, columns, pageSize = 5, reloadKey = 0
                 isStatus ? (
                   <InputSwitch checked={row[c] === 1} disabled={!canStatus} onChange={(e) => void ctl.setStatus(row, !!e.value)} aria-label={label(c)} data-testid="sublist-status" />
                 ) : (
-                  <CellValue spec={s} row={row} />
+                  <CellValue spec={s} row={row} refs={s.ref ? ctl.refMaps[s.ref] : undefined} />
                 )
               }
             />

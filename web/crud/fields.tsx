@@ -24,7 +24,7 @@ export function useFieldLabel(entity: string): (field: string) => string {
 export function useRefOptions(spec: FieldSpec | null): RefOption[] {
   return useRefOptionsOf(spec?.ref);
 }
-bindRefOptions(useRefOptions);
+bindRefOptions(useRefOptions, useFieldLabel);
 
 /** A table cell by kind (registry `KINDS`): enum as a tag in the current language, money as currency, images as thumbnails… */
 export function CellValue({ spec, row, refs }: { spec: FieldSpec; row: Row; refs?: RefOption[] }): ReactNode {

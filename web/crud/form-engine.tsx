@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { useController, type Control, type FieldPath, type Resolver, type UseFormSetError } from 'react-hook-form';
+import { useController, useWatch, type Control, type FieldPath, type Resolver, type UseFormSetError } from 'react-hook-form';
 import type { TSchema } from 'typebox';
 import { ApiError } from '../api/http';
 import type { FieldSpec, InputProps, Row } from './types';
@@ -98,6 +98,10 @@ export function FormField({ control, spec, label, id, required, wide, tab, hint,
   const { field, fieldState } = useController({ control, name: spec.name });
   // The end of a range is its own form value; without one this binds the field itself again (hooks run unconditionally).
   const end = useController({ control, name: rangeEnd ?? spec.name });
+  // A ref narrowed by another field (`dependsOn`: areas of the chosen platform) gets that field's value.
+  const dep = spec.override.dependsOn;
+  const depValue = useWatch({ control, name: dep?.field ?? spec.name });
+  const where = dep ? { [dep.by ?? dep.field]: depValue } : undefined;
   const error = fieldState.error;
   useLayoutEffect(() => {
     const el = box.current?.querySelector<HTMLElement>(`#${CSS.escape(id)}`) ?? box.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([type=file]),textarea,[contenteditable=true],button');
@@ -118,7 +122,7 @@ export function FormField({ control, spec, label, id, required, wide, tab, hint,
         end.field.onChange(b ?? null);
       }
     : (v: unknown) => field.onChange(v);
-  const inputProps: InputProps = { spec: rangeEnd ? { ...spec, kind: 'dateRange' } : spec, value, onChange, invalid: !!error, id, placeholder, describedBy: error ? errId : undefined };
+  const inputProps: InputProps = { spec: rangeEnd ? { ...spec, kind: 'dateRange' } : spec, value, onChange, invalid: !!error, id, placeholder, describedBy: error ? errId : undefined, ...(where ? { where } : {}) };
   return (
     <div ref={box} className={`crud-form__field${wide ? ' crud-form__field--wide' : ''}`} data-field={spec.name} data-tab={tab}>
       <label htmlFor={id}>

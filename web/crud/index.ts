@@ -1,6 +1,6 @@
 /** The CRUD kit (issues 4 and 7): declare a resource, mount its list page or compose the parts; see README.md. */
 export { defineResource, routeName, fieldSpec, schemaFieldSpec, kindOf, enumOptions, enumLabel, validatePayload, fieldOfServerMessage, serverFieldText, toPayload, toFormValues, defaultValues, centsToYuan, yuanToCents, isBlank } from './schema';
-export type { Resource, ResourceDecl, FieldKind, FieldOverride, FormMode, FormDecl, FormSection, FieldKey, FilterKey, FieldSpec, InputProps, Row } from './types';
+export type { Resource, ResourceDecl, RelatedList, FieldKind, FieldOverride, FormMode, FormDecl, FormSection, FieldKey, FilterKey, FieldSpec, InputProps, Row } from './types';
 export { ResourceListPage, useFormOpener, type ListContext, type ResourceListPageProps } from './ResourceListPage';
 export { ResourceForm, ResourceFormPage, type ResourceFormProps } from './ResourceForm';
 export { FieldInput, CellValue, useFieldLabel, useRefOptions, useRefMaps, DATETIME_FORMAT } from './fields';
@@ -22,6 +22,8 @@ export { FormField, schemaResolver, serverErrorOnField, type FormFieldProps, typ
 export { kindDef, formValue, wireValue, urlValue, exportValue, type KindContext } from './kinds';
 export {
   GuardedButton, DetailView, DetailSection, DescList, DragTree, locate, WeightsEditor, IconPicker, filterIcons, iconPage, ICON_PAGE_SIZE, ICON_SEARCH_DEBOUNCE_MS,
-  RangeBar, useUrlRange, QUICK_RANGES, GRANULARITIES, quickRangeDates, readRange, writeRange, previousPeriod, changePercent, AVATAR_NAMES, avatarPath, avatarSrc, avatarLetters, useNow, durationParts, useConfirmAction,
+  RangeBar, useUrlRange, QUICK_RANGES, GRANULARITIES, quickRangeDates, readRange, writeRange, previousPeriod, changePercent, AVATAR_NAMES, avatarPath, avatarSrc, avatarLetters, useNow, durationParts, useConfirmAction, AuditHistory,
+  RecordLink, useOpenRecord, ImageThumbs, ImageViewer, RowActions, RelatedRecords, RelatedDialog, useCanOpen, useVisibleRelated,
 } from './parts';
-export type { DragTreeNode, DragTreeProps, WeightItem, QuickRange, Granularity, RangeState, ConfirmActionOptions } from './parts';
+export type { DragTreeNode, DragTreeProps, WeightItem, QuickRange, Granularity, RangeState, ConfirmActionOptions, RowAction } from './parts';
+export { RECORD_ROUTES, recordTarget, fieldLink, cellTarget, type RecordRoute, type RecordTarget, type FieldLink } from './record-links';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -22,6 +23,11 @@ import { RemoteInput } from './inputs/remote';
 import { TreeInput } from './inputs/tree';
 import { ColorInput } from './inputs/color';
 import { htmlText } from './safe-html';
+import { ImageThumbs } from './parts/ImageViewer';
+import { RecordLink } from './parts/RecordLink';
+import { cellTarget, fieldLink } from './record-links';
+import { listEveryQuery } from './api';
+import type { AnyEntity } from '../../server/contract/entity';
 import { platformInstant } from '../lib/format';
 
 /** Spec §5/§9 wire time format. */
@@ -132,6 +138,8 @@ function DateTimeCell({ value }: CellProps) {
 }
 function EnumCell({ spec, value }: CellProps) {
   const { i18n } = useTranslation();
+  // No value, no tag (issue 21: an unpaid order showed an empty pay-type tag, a blue dot).
+  if (value === null || value === undefined || value === '') return null;
   return <Tag value={enumLabel(spec.enumName!, value, i18n.language)} severity={enumSeverity(spec.enumName!, value)} data-value={String(value)} className="crud-tag" />;
 }
 function BoolCell({ value }: CellProps) {
@@ -173,18 +181,14 @@ function RemoteCell({ value, spec }: CellProps) {
   if (!ids.length) return null;
   return <span title={ids.map((id) => `#${id}`).join(', ')}>{(labels ?? ids.map((id) => `#${id}`)).join(', ')}</span>;
 }
+/** An image as a thumbnail that opens the viewer (issue 21: screenshots could not be seen). */
 function ImageCell({ value }: CellProps) {
-  return typeof value === 'string' && value ? <img className="crud-thumb" src={value} alt="" loading="lazy" data-testid="crud-thumb" /> : null;
+  return typeof value === 'string' && value ? <ImageThumbs srcs={[value]} /> : null;
 }
+/** Up to three thumbnails, the rest counted; each opens the viewer on its image. */
 function ImagesCell({ value }: CellProps) {
   if (!Array.isArray(value)) return null;
-  const list = value as string[];
-  return (
-    <span className="crud-thumbs">
-      {list.slice(0, 3).map((src) => <img key={src} className="crud-thumb" src={src} alt="" loading="lazy" data-testid="crud-thumb" />)}
-      {list.length > 3 ? `+${list.length - 3}` : ''}
-    </span>
-  );
+  return <ImageThumbs srcs={(value as unknown[]).filter((v): v is string => typeof v === 'string' && !!v)} />;
 }
 function ColorCell({ value }: CellProps) {
   return typeof value === 'string' ? (
@@ -288,10 +292,46 @@ function DateRangeInput({ value, onChange, invalid, id, placeholder }: InputProp
   );
 }
 /** A reference over the cached `listAll` (spec §3 cached lists); refreshed when that entity changes. */
-function RefInput({ spec, value, onChange, invalid, id, placeholder, filter }: InputProps) {
+function RefInput(p: InputProps) {
+  if (p.where && p.spec.override.refEntity) return <ScopedRefInput {...p} entity={p.spec.override.refEntity} where={p.where} />;
+  return <CachedRefInput {...p} />;
+}
+function CachedRefInput({ spec, value, onChange, invalid, id, placeholder, filter }: InputProps) {
   const { t } = useTranslation();
   const refs = useRefOptionsLazy(spec);
   return <Dropdown inputId={id} className={cls(invalid)} value={value ?? null} options={refs} onChange={(e) => onChange(e.value ?? null)} filter showClear={filter || !spec.required} placeholder={placeholder ?? t('crud.choose')} emptyMessage={t('crud.empty')} />;
+}
+/**
+ * A reference whose options depend on another field (`dependsOn`: areas of the chosen platform):
+ * the records of `entity` matching `where`, read through the cached `listEvery`. Once they are known,
+ * a value not among them (the platform changed) is cleared; with nothing to match on, nothing is offered.
+ */
+function ScopedRefInput({ spec, value, onChange, invalid, id, placeholder, filter, entity, where }: InputProps & { entity: AnyEntity; where: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const fieldLabel = useFieldLabelLazy(entity.name);
+  const ready = Object.values(where).every((v) => v !== null && v !== undefined && v !== '');
+  const q = useQuery({ ...listEveryQuery(entity, where, true), enabled: ready });
+  const options = useMemo(() => (ready && q.data ? q.data.map((r) => ({ value: Number(r.id), label: String(r[entity.label] ?? r.id) })) : []), [ready, q.data, entity.label]);
+  const known = !ready || q.isSuccess;
+  // Not disabled (a disabled placeholder fails contrast): it says what to choose first, and offers nothing.
+  const first = t('crud.chooseFirst', { field: fieldLabel(Object.keys(where)[0]) });
+  useEffect(() => {
+    if (known && value !== null && value !== undefined && !options.some((o) => o.value === value)) onChange(null);
+  }, [known, options, value, onChange]);
+  return (
+    <Dropdown
+      inputId={id}
+      className={cls(invalid)}
+      value={value ?? null}
+      options={options}
+      onChange={(e) => onChange(e.value ?? null)}
+      filter
+      showClear={filter || !spec.required}
+      placeholder={ready ? (placeholder ?? t('crud.choose')) : first}
+      emptyMessage={ready ? t('crud.empty') : first}
+      data-testid={`crud-scoped-${spec.name}`}
+    />
+  );
 }
 /** Tags / multi-references as chips over the cached `listAll`; a filter of a `has` field takes one id. */
 function RefsInput(p: InputProps) {
@@ -337,11 +377,13 @@ function NoFilter() {
   return null;
 }
 
-// Late-bound to avoid a cycle (fields.tsx owns the cached-options hook).
+// Late-bound to avoid a cycle (fields.tsx owns the cached-options and label hooks).
 let useRefOptionsLazy: (spec: FieldSpec) => RefOption[] = () => [];
-/** @internal fields.tsx hands the registry its cached-options hook. */
-export function bindRefOptions(hook: (spec: FieldSpec) => RefOption[]): void {
+let useFieldLabelLazy: (entity: string) => (field: string) => string = () => (f) => f;
+/** @internal fields.tsx hands the registry its cached-options and field-label hooks. */
+export function bindRefOptions(hook: (spec: FieldSpec) => RefOption[], label?: (entity: string) => (field: string) => string): void {
   useRefOptionsLazy = hook;
+  if (label) useFieldLabelLazy = label;
 }
 
 // ── values: wire, URL, export ──────────────────────────────────────────────────────────────
@@ -440,9 +482,15 @@ export function widthOf(spec: FieldSpec): number | undefined {
   return KINDS[spec.kind]?.width;
 }
 
-/** A field's cell element: override first, then its kind's. */
+/**
+ * A field's cell element: override first, then its kind's; a field that names another record
+ * (`record-links.ts` `fieldLink`: its reference, or the override's `link`) is drawn as a link to it.
+ */
 export function renderCell(spec: FieldSpec, row: Row, refs?: RefOption[]): ReactNode {
-  if (spec.override.cell) return spec.override.cell(row);
   const Cell = (KINDS[spec.kind] ?? KINDS.string).cell;
-  return <Cell spec={spec} row={row} value={row[spec.name]} refs={refs} />;
+  const el = spec.override.cell ? spec.override.cell(row) : <Cell spec={spec} row={row} value={row[spec.name]} refs={refs} />;
+  const value = row[spec.name];
+  if (value === null || value === undefined || value === '') return el;
+  const target = cellTarget(spec, row);
+  return target ? <RecordLink target={target} entity={fieldLink(spec)?.entity}>{el}</RecordLink> : el;
 }

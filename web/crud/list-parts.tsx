@@ -61,7 +61,10 @@ function SearchItem({ ctl, name }: { ctl: ListController; name: string }) {
  */
 export function SearchForm({ ctl, fields, extra }: { ctl: ListController; fields?: string[]; extra?: ReactNode }) {
   const { t } = useTranslation();
-  const names = fields ?? ((ctl.resource.filters ?? []) as string[]);
+  const declared = (ctl.resource.filters ?? []) as string[];
+  // A list opened on one record (`?id=123`, a reference followed) says so in its form, where Reset clears it.
+  const byId = !fields && !declared.includes('id') && ctl.state.filters.id !== undefined;
+  const names = fields ?? (byId ? ['id', ...declared] : declared);
   if (!names.length) return null;
   return (
     <form

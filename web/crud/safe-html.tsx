@@ -3,12 +3,13 @@ import { useMemo } from 'react';
 
 /**
  * Sanitized HTML of a rich-text field (issue: stored HTML is sanitized wherever it is rendered):
- * DOMPurify's defaults (no scripts, no event handlers, no `javascript:` URLs), links opened with
+ * DOMPurify's defaults (no scripts, no event handlers, no `javascript:` URLs) without styles, forms
+ * or form controls (issue 24: a message must not restyle or cover the console), links opened with
  * `rel="noopener"`. Never put stored HTML on the page any other way.
  */
 export function sanitizeHtml(html: unknown): string {
   if (typeof html !== 'string' || !html) return '';
-  const clean = DOMPurify.isSupported ? DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'iframe'], FORBID_ATTR: ['style'] }) : '';
+  const clean = DOMPurify.isSupported ? DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button', 'select', 'textarea', 'iframe'], FORBID_ATTR: ['style'] }) : '';
   // Fail closed: where the sanitizer cannot work (no DOM, or a DOM it does not understand), show
   // the text escaped rather than markup that may still carry a script or handler.
   if (!DOMPurify.isSupported || /<script|<iframe|<[^>]+\son\w+\s*=|javascript:/i.test(clean)) return escapeHtml(html.replace(/<[^>]*>/g, ' '));

@@ -4,6 +4,7 @@ import type { AnyEntity } from '../../server/contract/entity';
 import { ROUTE_TABLE } from '../../server/contract/route-table';
 import type { FieldKind, FieldOverride, FieldSpec, Resource, ResourceDecl } from './types';
 import { KINDS, formValue, kindDef, wireValue } from './kinds';
+import { RECORD_ROUTES } from './record-links';
 
 export { enumOptions, enumLabel, centsToYuan, yuanToCents } from './values';
 
@@ -101,7 +102,11 @@ export function kindOf(schema: Record<string, unknown>, isStatus = false): Field
 
 /** Resolves a field of a resource: kind (override first), enum/ref names, whether the add payload requires it. */
 export function fieldSpec(res: ResourceDecl, name: string): FieldSpec {
-  const override = (res.fields as Record<string, FieldOverride> | undefined)?.[name] ?? {};
+  const declared = (res.fields as Record<string, FieldOverride> | undefined)?.[name] ?? {};
+  // A record's own label (an order's number, a code's number) opens the record wherever it is listed
+  // (issue 21): declared once, by the entity's place in `RECORD_ROUTES`; a declaration's `link` wins.
+  const self = name === res.entity.label && declared.link === undefined && RECORD_ROUTES[res.entity.name];
+  const override: FieldOverride = self ? { ...declared, link: { entity: res.entity.name, by: 'id' } } : declared;
   const upd = (res.entity.schemas.update as unknown as { properties?: Record<string, Record<string, unknown>> }).properties?.[name];
   return {
     ...schemaFieldSpec(name, fieldSchema(res.entity, name), override, res.entity.statusField === name),

@@ -29,6 +29,8 @@ export interface InputProps {
   filter?: boolean;
   /** Id of the element describing the input (its error message), for `aria-describedby`. */
   describedBy?: string;
+  /** Ref inputs: only records matching these values (a `dependsOn` field's current value); see {@link FieldOverride.dependsOn}. */
+  where?: Record<string, unknown>;
 }
 
 /** Per-field overrides of a declaration (anything the schema cannot say). */
@@ -59,6 +61,19 @@ export interface FieldOverride {
   switchValues?: [number, number];
   /** A hint under the input (i18n key or text). */
   hint?: string;
+  /**
+   * Where the cell links (issue 21: every reference is a link, declared once on the field). Default:
+   * a reference field (`x-ref`, `refEntity`) opens its record by its own value (`record-links.ts`
+   * `RECORD_ROUTES`). `{ entity, by }`: a text naming a record whose id is in field `by` (an order's
+   * `memberNickName` by `memberId`); `false`: no link.
+   */
+  link?: { entity: string; by?: string } | false;
+  /**
+   * Ref options that depend on another field of the form (issue 21: the goods area picker narrowed
+   * to the chosen platform): only records of `refEntity` whose `by` (default: `field`) equals the
+   * form's value of `field`; a value no longer among them is cleared. Needs `refEntity`.
+   */
+  dependsOn?: { field: string; by?: string };
 }
 
 /** How add/modify opens (spec §2 table: most lookups a dialog, big records a page, some a drawer). */
@@ -123,6 +138,24 @@ export interface ResourceDecl<E extends AnyEntity = AnyEntity> {
   deleteBlock?: (row: Row) => string | null;
   /** Filters always sent with the list (not shown, not in the URL), e.g. `{ status: 1 }`. */
   permanentFilter?: Record<string, unknown>;
+  /**
+   * Records of other entities that name this one (issue 21 item 4: a goods record shows its stock
+   * and recent orders): each row gets a "Related" action opening them as the kit's `SubList`s, one
+   * per entry the user may open (its resource's `route`).
+   */
+  related?: RelatedList[];
+}
+
+/** One list of related records: the other entity's resource, the filter naming this record, the columns shown. */
+export interface RelatedList {
+  /** i18n key (or text) of the section title. */
+  title: string;
+  resource: Resource;
+  /** The other list's filter that takes this record's id (`goodsId`, `goodsIds`, `memberId`). */
+  by: string;
+  columns?: string[];
+  /** Rows a page (default 5). */
+  pageSize?: number;
 }
 
 /** A resolved field: its name, widget kind and schema. */

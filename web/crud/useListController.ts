@@ -114,7 +114,12 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const label = useFieldLabel(entity.name);
   const search = useSearch();
   const [path, navigate] = useLocation();
-  const filterNames = useMemo(() => (resource.filters ?? []) as string[], [resource]);
+  // Besides the declared filters, a list reads `id` from its URL (issue 21: a reference opens its
+  // target's list filtered to it, `/member/index?id=123`); the search form shows it while it is set.
+  const filterNames = useMemo(() => {
+    const declared = (resource.filters ?? []) as string[];
+    return 'id' in entity.filters && !declared.includes('id') ? [...declared, 'id'] : declared;
+  }, [resource, entity]);
   const [localState, setLocalState] = useState<ListState>(() => ({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE, filters: {}, ...opts.initial }));
   const urlState = useMemo(() => parseListQuery(search, entity, filterNames, (n) => fieldSpec(resource, n)), [search, entity, filterNames, resource]);
   const state = urlSync ? urlState : localState;

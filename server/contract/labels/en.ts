@@ -141,6 +141,7 @@ export default {
       rewardReceive: { title: 'Claims', fields: { rewardId: 'Reward', rewardName: 'Reward', memberId: 'Member ID', nickName: 'Nickname', status: 'Status', createTime: 'Claimed at' } },
       link: { title: 'Link', fields: { linkName: 'Name', url: 'URL', logo: 'Logo' } },
       stationMsg: { title: 'Station message', fields: { title: 'Title', content: 'Body', targetType: 'Audience', gradeIds: 'Member grades', memberIds: 'Members', sendTime: 'Send time', status: 'Status', readCount: 'Read by' } },
+      auditLog: { title: 'Audit log', fields: { userId: 'User ID', username: 'User', roles: 'Roles', ip: 'Address', operation: 'Operation', area: 'Area', entity: 'Record kind', targetIds: 'Records', outcome: 'Outcome', code: 'Code', status: 'HTTP status', message: 'Message', servedBy: 'Answered by', fields: 'Request fields', changes: 'Changes', hash: 'Hash', createTime: 'When' } },
       seoSetting: { title: 'SEO setting', fields: { pageKey: 'Page key', pageName: 'Page', title: 'Title', keywords: 'Keywords', description: 'Description' } },
   
     // ── from order.ts ──

@@ -6,6 +6,7 @@ import type { AnyRow } from '../store/seed.js';
 import type { TypedHandlers } from '../routes/actions.js';
 import { attachment, writeRows, XLSX_TYPE } from '../store/sheet.js';
 import { newPassword } from './support/password.js';
+import { refuseActingAbove } from '../hooks/system.js';
 import { all, tree } from './support/rows.js';
 
 /**
@@ -49,6 +50,8 @@ export const systemHandlers = {
   'admin.resetPassword': ({ ctx, body, actor }) => {
     const row = ctx.crud.find('admin', body.id) as unknown as ConsoleAccount;
     if (row.username === actor) throw new MockError('id', 'password.resetOwn');
+    // Issue 24 item 1: only an account holding every role of this one may give it a password.
+    refuseActingAbove(ctx.store, actor, row as unknown as AnyRow, 'id');
     const password = newPassword(12);
     ctx.store.col('admin').replace({ ...(row as unknown as AnyRow), password: hashPassword(password), updateTime: ctx.crud.now() });
     ctx.sessions.revokeUser(row.id);

@@ -40,11 +40,33 @@ function refuseGrantingSuper(store: MockStore, actor: string | null, roleIds: un
   if (!Array.isArray(roleIds) || actorIsSuper(store, actor)) return;
   const supers = superRoleIds(store);
   if (roleIds.some((id) => supers.has(id as number))) throw new MockError('roleIds', 'admin.superOnlyBySuper');
+  // Issue 24 item 1: nor any other role the actor does not hold (it could not act on that account afterwards).
+  const mine = new Set((actorRow(store, actor)?.roleIds as number[] | undefined) ?? []);
+  const unheld = roleIds.filter((id) => !mine.has(id as number));
+  if (unheld.length) throw new MockError('roleIds', 'admin.roleNotHeld', { roles: roleNames(store, unheld as number[]) });
+}
+
+const roleNames = (store: MockStore, ids: number[]) => ids.map((id) => String(store.get<Row>('role', id)?.name ?? id)).join(', ');
+
+/**
+ * The one rule for acting on another account (issue 24 item 1): an account may read or set the
+ * password of, reset, update, disable or delete another account only when it holds every role that
+ * account holds (the super role included); a super administrator holds everything. No actor (a
+ * seed or QA step) is trusted; acting on oneself is governed by the self rules. Used by the admin
+ * hooks below and by `admin.resetPassword` (server/mock/areas/system.ts).
+ * @throws MockError naming `field` (`id`, or `ids` for a delete) and the roles the actor lacks.
+ */
+export function refuseActingAbove(store: MockStore, actor: string | null, target: Row, field: string): void {
+  if (!actor || target.username === actor || actorIsSuper(store, actor)) return;
+  const mine = new Set((actorRow(store, actor)?.roleIds as number[] | undefined) ?? []);
+  const above = ((target.roleIds as number[] | undefined) ?? []).filter((id) => !mine.has(id));
+  if (above.length) throw new MockError(field, 'admin.roleAbove', { id: target.id, username: String(target.username), roles: roleNames(store, above) });
 }
 
 /**
  * System rules: the signed-in user cannot disable or delete themselves, nor give their own account
- * roles; only a super administrator gives the super role or edits a role they hold; the last active
+ * roles; an account acts only on accounts whose every role it holds, and gives only roles it holds
+ * ({@link refuseActingAbove}); only a super administrator gives the super role or edits a role they hold; the last active
  * super administrator cannot be deleted, disabled or demoted, nor the super role disabled, renamed
  * away or deleted; role admin counts follow accounts; menus are two levels with `level` derived; a
  * message's publish time is when it is published.
@@ -55,6 +77,7 @@ export const systemHooks = defineHooks({
       refuseGrantingSuper(h.store, h.actor, row.roleIds);
     },
     beforeUpdate(old, patch, h) {
+      refuseActingAbove(h.store, h.actor, old, 'id');
       if (old.username === h.actor && patch.status === 0) throw new MockError('status', 'admin.disableSelf');
       if (old.username === h.actor && Array.isArray(patch.roleIds) && (patch.roleIds as number[]).some((id) => !(old.roleIds as number[]).includes(id)))
         throw new MockError('roleIds', 'admin.rolesSelf');
@@ -64,6 +87,7 @@ export const systemHooks = defineHooks({
     beforeDel(rows, h) {
       const me = rows.find((r) => r.username === h.actor);
       if (me) throw new MockError('ids', 'admin.deleteSelf', { id: me.id, username: me.username });
+      for (const r of rows) refuseActingAbove(h.store, h.actor, r, 'ids');
       keepOneSuper(h.store, new Map(rows.map((r) => [r.id, null])), 'ids');
     },
     afterAdd: (_row, h) => recountAdmins(h.store),

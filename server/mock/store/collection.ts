@@ -551,7 +551,8 @@ export class Collection {
   *prepare(chunk = PREPARE_CHUNK): Generator<void, void, void> {
     for (const [field, kind] of Object.entries(this.def.filters) as [string, FilterKind][]) {
       if (kind === 'eq' || kind === 'has') {
-        if (this.indexes.has(field)) continue;
+        // `id` is answered from the row map (see conditions); no value index is built for it.
+        if (field === 'id' || this.indexes.has(field)) continue;
         const version = this.version;
         const index = new Map<unknown, AnyRow[]>();
         let n = 0;
@@ -594,7 +595,12 @@ export class Collection {
     for (const [field, kind] of Object.entries(this.def.filters) as [string, FilterKind][]) {
       const v = q[field];
       if (v === undefined || v === null || v === '') continue;
-      if (kind === 'eq') {
+      if (kind === 'eq' && field === 'id') {
+        // One record by its id: the row map is the index (no value index of a whole table for it).
+        const row = typeof v === 'number' ? this.get(v) : undefined;
+        const rows = row ? [row] : [];
+        out.push({ pred: (r) => r.id === v, estimate: () => rows.length, source: () => ({ rows, from: 0, to: rows.length, order: 'id' }) });
+      } else if (kind === 'eq') {
         // The index matches by value; a non-scalar value can only be compared by identity, as before.
         if (typeof v === 'object' || this.isArrayField(field)) out.push({ pred: (r) => r[field] === v });
         else out.push({ pred: (r) => r[field] === v, estimate: () => this.where(field, v).length, source: () => ({ rows: this.where(field, v), from: 0, to: this.where(field, v).length, order: 'id' }) });

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { OverlayPanel } from 'primereact/overlaypanel';
-import DOMPurify from 'dompurify';
 import { api } from '../../api/client';
 import { readQuery } from '../../api/query';
+import { SafeHtml } from '../../crud/safe-html';
 import './message-bell.css';
 
 /** How often the bell asks for new messages while the console is open. */
@@ -20,7 +20,8 @@ const mineQuery = readQuery('systemMessage', 'mine', { limit: 8 }, ({ signal }) 
  * of the latest published messages addressed to them, "mark read" per message and for all.
  * Reads `systemMessage.mine` (open to every signed-in account) as a query polled every minute and
  * refetched on opening; marking read is a mutation that invalidates it. Errors stay silent (a bell is
- * not worth a toast). Texts `parts.bell.*`.
+ * not worth a toast). A message's HTML renders through the kit's SafeHtml (no styles, overlays or
+ * forms). Texts `parts.bell.*`.
  */
 export function MessageBell() {
   const { t } = useTranslation();
@@ -71,8 +72,9 @@ export function MessageBell() {
                 </button>
                 {open === m.id && (
                   <div className="parts-bell-body">
-                    {/* Stored HTML is sanitized wherever it is rendered. */}
-                    <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(m.content) }} />
+                    {/* Through the kit's SafeHtml (issue 24, 10): a message goes to every recipient, so no
+                        <style>, style= overlay or form of it may restyle or cover the console. */}
+                    <SafeHtml html={m.content} testId="message-content" />
                     {!m.read && <Button label={t('parts.bell.markRead')} size="small" text onClick={() => void markRead([m.id])} data-testid="message-read" />}
                   </div>
                 )}

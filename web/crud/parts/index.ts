@@ -16,3 +16,8 @@ export { QUICK_RANGES, GRANULARITIES, quickRangeDates, readRange, writeRange, pr
 export { AVATAR_NAMES, avatarPath, avatarSrc, avatarLetters } from './avatars';
 export { useNow, durationParts } from './use-now';
 export { useConfirmAction, type ConfirmActionOptions } from './confirm-action';
+export { RecordLink, useOpenRecord } from './RecordLink';
+export { ImageThumbs, ImageViewer } from './ImageViewer';
+export { RowActions, type RowAction } from './RowActions';
+export { RelatedRecords, RelatedDialog, useCanOpen, useVisibleRelated } from './RelatedRecords';
+export { AuditHistory } from './AuditHistory';

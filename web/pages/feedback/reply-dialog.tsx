@@ -4,14 +4,14 @@ import { Chip } from 'primereact/chip';
 import { api } from '../../api/client';
 import { readQuery } from '../../api/query';
 import { notify } from '../../services/notify';
-import { ActionDialog } from '../../crud';
+import { ActionDialog, ImageThumbs } from '../../crud';
 
 type Row = Record<string, unknown>;
 
 /**
  * The reply dialog of /feedback/index (spec §7 `feedback.replay`): the kit's action dialog over
  * the contract's reply payload (the reply box checked in the browser, "also close" as a switch),
- * with the feedback's text and the enabled reply templates (`replay.list`, through the query
+ * with the feedback's text, its screenshots (thumbnails opening the viewer) and the enabled reply templates (`replay.list`, through the query
  * cache) as quick picks that fill the reply, those for the feedback's type first.
  */
 export function ReplyDialog({ row, onHide, onReplied }: { row: Row | null; onHide: () => void; onReplied: () => void }) {
@@ -48,6 +48,12 @@ export function ReplyDialog({ row, onHide, onReplied }: { row: Row | null; onHid
             <label>{t('feedback.original')}</label>
             <blockquote className="feedback-original">{String(row?.content ?? '')}</blockquote>
           </div>
+          {Array.isArray(row?.images) && row.images.length > 0 && (
+            <div className="crud-form__field" data-testid="reply-images">
+              <label>{t('feedback.screenshots')}</label>
+              <ImageThumbs srcs={row.images as string[]} max={9} />
+            </div>
+          )}
           <div className="crud-form__field">
             <label>{t('feedback.quickPicks')}</label>
             <div className="feedback-quick" data-testid="reply-quick">

@@ -7,11 +7,14 @@ import { Tag } from 'primereact/tag';
 import { api } from '../../api/client';
 import { walletSummaryQuery } from './wallet-summary';
 import { notify } from '../../services/notify';
-import { ResourceListPage, SubList, centsToYuan, enumLabel, useRefOptions, ActionDialog, DescList, DetailSection } from '../../crud';
+import { ResourceListPage, SubList, centsToYuan, enumLabel, useRefOptions, ActionDialog, AuditHistory, DescList, DetailSection, useCanOpen } from '../../crud';
 import { fieldSpec } from '../../crud/schema';
 import member from '../../resources/member/member.resource';
 import order from '../../resources/order/order.resource';
 import consume from '../../resources/member/member-consume.resource';
+import walletRecord from '../../resources/member/wallet-record.resource';
+import refund from '../../resources/order/refund.resource';
+import feedback from '../../resources/feedback/feedback.resource';
 import './member.css';
 
 type Row = Record<string, unknown>;
@@ -28,6 +31,8 @@ export default function MemberIndexPage() {
   const [status, setStatus] = useState<Row | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   const grades = useRefOptions(fieldSpec(member, 'gradeId'));
+  // Related records the user may open (their screens are in the user's routes): the server would refuse the rest.
+  const canOpen = useCanOpen();
   // Keyed by the member: another member's modal shows '…' until its own figures come, never the last one's.
   const memberId = detail ? Number(detail.id) : null;
   const wallet = useQuery(walletSummaryQuery(memberId)).data;
@@ -95,6 +100,22 @@ export default function MemberIndexPage() {
             <DetailSection title={t('member.sections.consume')}>
               <SubList resource={consume} filter={{ memberId: m.id }} columns={['orderNo', 'consumeType', 'title', 'amount', 'createTime']} testId="member-consume" />
             </DetailSection>
+            {canOpen('/member/wallet') && (
+              <DetailSection title={t('member.sections.ledger')}>
+                <SubList resource={walletRecord} filter={{ memberId: m.id }} columns={['tradeNo', 'recordType', 'amount', 'balanceAfter', 'status', 'createTime']} testId="member-ledger" />
+              </DetailSection>
+            )}
+            {canOpen('/order/back') && (
+              <DetailSection title={t('member.sections.refunds')}>
+                <SubList resource={refund} filter={{ memberId: m.id }} columns={['refundNo', 'orderNo', 'amount', 'status', 'createTime']} testId="member-refunds" />
+              </DetailSection>
+            )}
+            {canOpen('/feedback/index') && (
+              <DetailSection title={t('member.sections.feedback')}>
+                <SubList resource={feedback} filter={{ memberId: m.id }} columns={['content', 'typeId', 'images', 'status', 'createTime']} testId="member-feedback" />
+              </DetailSection>
+            )}
+            <AuditHistory entity="member" id={m.id as number} />
           </div>
         )}
       </Dialog>

@@ -10,10 +10,12 @@ import { Tag } from 'primereact/tag';
 import { Timeline } from 'primereact/timeline';
 import { api } from '../../api/client';
 import { afterWrite, readQuery } from '../../api/query';
-import { CellValue, centsToYuan, editId, enumLabel, DescList, DetailSection, DetailView } from '../../crud';
+import { AuditHistory, CellValue, centsToYuan, editId, enumLabel, DescList, DetailSection, DetailView, RecordLink, SubList, useCanOpen } from '../../crud';
 import { fieldSpec } from '../../crud/schema';
 import orderItem from '../../resources/order/order-item.resource';
 import refund from '../../resources/order/refund.resource';
+import card from '../../resources/inventory/card.resource';
+import cardAccount from '../../resources/inventory/card-account.resource';
 import { ORDER_ID_KEY, useOrderActions } from './order-actions';
 import './order.css';
 
@@ -47,6 +49,7 @@ export default function OrderDetailPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const id = editId.get(ORDER_ID_KEY);
+  const canOpen = useCanOpen();
   const [codes, setCodes] = useState<Code[] | null>(null);
   // Keyed by the order: another order shows the busy card until its own detail comes.
   const q = useQuery({
@@ -106,7 +109,14 @@ export default function OrderDetailPage() {
           <DetailSection title={t('order.sections.order')} testId="order-info">
             <DescList
               items={[
-                { label: f('memberNickName'), value: `${String(o.memberNickName)} (#${String(o.memberId)})` },
+                {
+                  label: f('memberNickName'),
+                  value: (
+                    <span data-testid="order-member">
+                      <RecordLink entity="member" id={o.memberId}>{String(o.memberNickName)}</RecordLink> (#{String(o.memberId)})
+                    </span>
+                  ),
+                },
                 { label: f('contactPhone'), value: String(o.contactPhone ?? '') },
                 { label: f('totalAmount'), value: money(o.totalAmount) },
                 { label: f('discountAmount'), value: money(o.discountAmount) },
@@ -140,6 +150,13 @@ export default function OrderDetailPage() {
             }
           >
             <p className="part-hint">{delivered ? t('order.codesHidden', { count: delivered }) : t('order.noCodes')}</p>
+            {/* What was delivered, each code or account a link to its record (secrets stay behind the extract). */}
+            {detail.items.some((it) => (it.cardIds as number[]).length) && canOpen('/inventory/cardManage') && (
+              <SubList resource={card} filter={{ orderId: o.id }} columns={['cardNo', 'goodsId', 'batchNo', 'status', 'soldTime']} testId="order-cards" />
+            )}
+            {detail.items.some((it) => (it.cardAccountIds as number[]).length) && canOpen('/inventory/cardAccount') && (
+              <SubList resource={cardAccount} filter={{ orderId: o.id }} columns={['account', 'goodsId', 'region', 'status', 'soldTime']} testId="order-accounts" />
+            )}
           </DetailSection>
           <DetailSection title={t('order.sections.payments')} testId="order-payments">
             <DataTable value={detail.payments} size="small" stripedRows emptyMessage={t('crud.empty')}>
@@ -173,6 +190,7 @@ export default function OrderDetailPage() {
         </DetailSection>
       </div>
       {actions.dialogs}
+      <AuditHistory entity="order" id={id} />
       <Dialog visible={!!codes} onHide={() => setCodes(null)} header={t('order.cdkTitle')} style={{ width: 'min(760px, 94vw)' }} modal draggable={false} data-testid="cdk-dialog">
         <p className="part-hint">{t('order.cdkHint')}</p>
         <DataTable value={codes ?? []} dataKey={undefined} size="small" stripedRows className="order-codes" emptyMessage={t('order.noCodes')}>

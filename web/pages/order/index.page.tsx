@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from 'primereact/button';
-import { ResourceListPage, editId } from '../../crud';
+import { ResourceListPage, RowActions, editId } from '../../crud';
 import order from '../../resources/order/order.resource';
 import { ORDER_ID_KEY, useOrderActions } from './order-actions';
 import './order.css';
@@ -10,7 +10,8 @@ import './order.css';
 /**
  * /order/index (spec §2): orders with filters (number, member, goods, status, payment method, date
  * and amount ranges), the detail link, and the confirm-delivery, confirm, reissue and risk modals,
- * cancel and refund, each enabled only from the statuses that allow it.
+ * cancel and refund, each enabled only from the statuses that allow it: detail, deliver and confirm
+ * labelled in the row, the rest in the row's "More" menu (the kit's RowActions).
  */
 export default function OrderIndexPage() {
   const { t } = useTranslation();
@@ -23,7 +24,8 @@ export default function OrderIndexPage() {
         resource={order}
         reloadKey={reloadKey}
         rowActions={(row) => (
-          <>
+          // Detail and the first two actions labelled in the row; the rest in the labelled "More" menu.
+          <RowActions actions={actions.actionList(row)} visible={2} testId="order-row-actions">
             <Button
               label={t('order.detail')}
               link
@@ -34,8 +36,7 @@ export default function OrderIndexPage() {
               }}
               data-testid="order-detail"
             />
-            {actions.buttons(row, { compact: true })}
-          </>
+          </RowActions>
         )}
       />
       {actions.dialogs}

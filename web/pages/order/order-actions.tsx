@@ -1,10 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { api } from '../../api/client';
+import { Dropdown } from 'primereact/dropdown';
+import { api, apiQuery } from '../../api/client';
 import { notify } from '../../services/notify';
 import { usePermission } from '../../services/permission';
-import { enumLabel, ActionDialog, type ActionField, GuardedButton } from '../../crud';
+import { enumLabel, ActionDialog, type ActionField, GuardedButton, type InputProps, type RowAction } from '../../crud';
 import { ORDER_ACTION_STATUSES, type OrderActionName } from '../../../server/contract/order';
 
 type Row = Record<string, unknown>;
@@ -64,38 +66,38 @@ export function useOrderActions(onChanged: () => void, onRevealed?: (codes: Row[
       },
     });
 
-  /** The action buttons of an order; `compact` draws icon buttons (table rows). */
-  const buttons = (row: Row, opts: { compact?: boolean; detail?: boolean } = {}): ReactNode => {
-    if (!canUpdate) return null;
-    const b = (action: OrderActionName, icon: string, onClick: () => void, severity?: 'danger' | 'warning' | 'help') => (
-      <GuardedButton
-        key={action}
-        label={t(`order.actions.${action}`)}
-        icon={icon}
-        iconOnly={opts.compact}
-        reason={why(action, row)}
-        text={opts.compact}
-        rounded={opts.compact}
-        outlined={!opts.compact}
-        size="small"
-        severity={severity}
-        onClick={onClick}
-        data-testid={`order-${action}`}
-      />
-    );
-    return (
-      <>
-        {b('confirmDelivery', 'pi pi-send', () => setOpen({ name: 'confirmDelivery', row }))}
-        {b('confirm', 'pi pi-check-circle', () => simple('confirm', row))}
-        {b('reissue', 'pi pi-replay', () => setOpen({ name: 'reissue', row }))}
-        {b('risk', 'pi pi-shield', () => setOpen({ name: 'risk', row }), 'warning')}
-        {b('cancel', 'pi pi-times-circle', () => simple('cancel', row), 'danger')}
-        {b('refund', 'pi pi-wallet', () => setOpen({ name: 'refund', row }), 'danger')}
-        {opts.detail && b('extract', 'pi pi-eye', () => setOpen({ name: 'extract', row }), 'help')}
-        {opts.detail && b('remark', 'pi pi-pencil', () => setOpen({ name: 'remark', row }))}
-      </>
-    );
+  /**
+   * The actions of an order as the kit's row actions (`RowActions`: the first labelled, the rest in
+   * the "More" menu), each disabled with the statuses it needs; none without `OrderIndex:update`.
+   * `detail` adds extract and remark (the detail's bar).
+   */
+  const actionList = (row: Row, opts: { detail?: boolean } = {}): RowAction[] => {
+    if (!canUpdate) return [];
+    const a = (action: OrderActionName, icon: string, onClick: () => void, severity?: RowAction['severity']): RowAction => ({
+      key: action,
+      label: t(`order.actions.${action}`),
+      icon,
+      reason: why(action, row),
+      severity,
+      onClick,
+      testId: `order-${action}`,
+    });
+    return [
+      a('confirmDelivery', 'pi pi-send', () => setOpen({ name: 'confirmDelivery', row })),
+      a('confirm', 'pi pi-check-circle', () => simple('confirm', row)),
+      a('reissue', 'pi pi-replay', () => setOpen({ name: 'reissue', row })),
+      a('risk', 'pi pi-shield', () => setOpen({ name: 'risk', row }), 'warning'),
+      a('cancel', 'pi pi-times-circle', () => simple('cancel', row), 'danger'),
+      a('refund', 'pi pi-wallet', () => setOpen({ name: 'refund', row }), 'danger'),
+      ...(opts.detail ? [a('extract', 'pi pi-eye', () => setOpen({ name: 'extract', row }), 'help'), a('remark', 'pi pi-pencil', () => setOpen({ name: 'remark', row }))] : []),
+    ];
   };
+
+  /** The action buttons of an order, all labelled (the detail's action bar). */
+  const buttons = (row: Row, opts: { detail?: boolean } = {}): ReactNode =>
+    actionList(row, opts).map((x) => (
+      <GuardedButton key={x.key} label={x.label} icon={x.icon} reason={x.reason} outlined size="small" severity={x.severity === 'secondary' || x.severity === 'success' || x.severity === 'info' ? undefined : x.severity} onClick={x.onClick} data-testid={x.testId} />
+    ));
 
   /** Opens the extract dialog for one item (detail's delivered-codes section). */
   const extractItem = (row: Row, items: Row[]) => setOpen({ name: 'extract', row, items });
@@ -118,7 +120,13 @@ export function useOrderActions(onChanged: () => void, onRevealed?: (codes: Row[
         </ActionDialog>
       )}
       {open.name === 'reissue' && (
-        <ActionDialog {...common} title={t('order.actions.reissue')} action={api.order.reissue} fields={[f('itemId', { hint: t('order.hints.itemId') }), f('reason', { kind: 'text' })]} onDone={() => done(t('order.done.reissue'))}>
+        <ActionDialog
+          {...common}
+          title={t('order.actions.reissue')}
+          action={api.order.reissue}
+          fields={[f('itemId', { hint: t('order.hints.itemId'), render: (p) => <OrderItemPicker {...p} orderId={Number(row.id)} /> }), f('reason', { kind: 'text' })]}
+          onDone={() => done(t('order.done.reissue'))}
+        >
           {about}
         </ActionDialog>
       )}
@@ -171,5 +179,32 @@ export function useOrderActions(onChanged: () => void, onRevealed?: (codes: Row[
     </>
   );
 
-  return { buttons, dialogs, extractItem, canUpdate };
+  return { buttons, actionList, dialogs, extractItem, canUpdate };
+}
+
+/**
+ * The item of an order an action is about (issue 21: "reissuing one item asks for an item id that no
+ * screen shows"): chosen among the order's items (`orderItem.list` of the order), each labelled by its
+ * goods and item number; empty means every item.
+ */
+function OrderItemPicker({ orderId, value, onChange, id, invalid, describedBy }: InputProps & { orderId: number }) {
+  const { t } = useTranslation();
+  const q = useQuery(apiQuery(api.orderItem.list, { orderId, pageNum: 1, pageSize: 100 }));
+  const options = (q.data?.list ?? []).map((it) => ({ value: it.id, label: t('order.itemOption', { goods: it.goodsName, id: it.id, qty: it.quantity }) }));
+  return (
+    <Dropdown
+      inputId={id}
+      className={invalid ? 'p-invalid w-full' : 'w-full'}
+      value={value ?? null}
+      options={options}
+      onChange={(e) => onChange(e.value ?? null)}
+      showClear
+      filter={options.length > 8}
+      loading={q.isFetching}
+      placeholder={t('order.allItems')}
+      emptyMessage={t('crud.empty')}
+      aria-describedby={describedBy}
+      data-testid="order-item-picker"
+    />
+  );
 }

@@ -31,4 +31,5 @@ export const PAGES: Record<string, PageModule> = {
   'system/changePassword.page.tsx': () => import('./changePassword.page'),
   'system/systemMessage.page.tsx': listPage(message),
   'system/contractDrift.page.tsx': () => import('./contractDrift.page'),
+  'system/auditLog.page.tsx': () => import('./auditLog.page'),
 };

@@ -1,4 +1,5 @@
 import { cdkCode } from '../../../server/contract/cdk';
+import { member } from '../../../server/contract/member';
 import { defineResource } from '../../crud';
 
 /**
@@ -10,6 +11,6 @@ export default defineResource({
   permission: 'CdkMerchant',
   columns: ['id', 'code', 'batchNo', 'goodsId', 'faceValue', 'status', 'usedMemberId', 'usedTime', 'expireTime', 'createTime'],
   filters: ['code', 'batchNo', 'goodsId', 'status', 'usedTime', 'createTime'],
-  fields: { id: { width: 80 }, status: { kind: 'enum', width: 100 }, usedMemberId: { width: 110 }, expireTime: { width: 170 }, createTime: { width: 170 }, usedTime: { width: 170 } },
+  fields: { id: { width: 80 }, status: { kind: 'enum', width: 100 }, usedMemberId: { kind: 'remote', refEntity: member, width: 120 }, expireTime: { width: 170 }, createTime: { width: 170 }, usedTime: { width: 170 } },
   actions: { status: false },
 });

@@ -8,5 +8,5 @@ export default defineResource({
   columns: ['id', 'activityName', 'memberId', 'nickName', 'phone', 'awardName', 'awardLevel', 'status', 'remark', 'createTime'],
   filters: ['keyword', 'activityName', 'awardLevel', 'status', 'createTime'],
   // Members are too many for a picker (`large`): the id is shown and filtered as a number.
-  fields: { id: { width: 80 }, memberId: { kind: 'int' }, createTime: { width: 170 } },
+  fields: { id: { width: 80 }, memberId: { kind: 'int', link: false }, nickName: { link: { entity: 'member', by: 'memberId' } }, createTime: { width: 170 } },
 });

@@ -5,10 +5,12 @@ import { defineResource } from '../../crud';
 export default defineResource({
   entity: feedback,
   permission: 'FeedbackIndex',
-  columns: ['id', 'nickName', 'typeId', 'content', 'source', 'contact', 'status', 'replyContent', 'createTime'],
+  columns: ['id', 'nickName', 'typeId', 'content', 'images', 'source', 'contact', 'status', 'replyContent', 'createTime'],
   filters: ['keyword', 'typeId', 'status', 'source', 'createTime'],
   fields: {
     id: { width: 80 },
+    // The member's name opens the member; screenshots open the viewer.
+    nickName: { link: { entity: 'member', by: 'memberId' } },
     status: { width: 100 },
     createTime: { width: 170 },
   },

@@ -8,5 +8,5 @@ export default defineResource({
   permission: 'FinancialRantalIncome',
   columns: ['id', 'orderNo', 'ownerMemberId', 'rentOrderId', 'rentAmount', 'platformFee', 'income', 'status', 'settleTime', 'createTime'],
   filters: ['keyword', 'ownerMemberId', 'status', 'createTime'],
-  fields: { id: { width: 80 }, ownerMemberId: { kind: 'remote', refEntity: member, width: 110 }, rentOrderId: { kind: 'int', width: 110 }, status: { kind: 'enum' }, settleTime: { width: 170 }, createTime: { width: 170 } },
+  fields: { id: { width: 80 }, ownerMemberId: { kind: 'remote', refEntity: member, width: 110 }, rentOrderId: { kind: 'int', width: 110, link: false }, orderNo: { link: { entity: 'rentOrder', by: 'rentOrderId' } }, status: { kind: 'enum' }, settleTime: { width: 170 }, createTime: { width: 170 } },
 });

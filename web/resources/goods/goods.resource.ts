@@ -1,5 +1,7 @@
-import { goods, goodsCategory } from '../../../server/contract/goods';
+import { goods, goodsArea, goodsCategory } from '../../../server/contract/goods';
 import { merchant } from '../../../server/contract/merchant';
+import { stock } from '../../../server/contract/inventory';
+import { order } from '../../../server/contract/order';
 import { EDIT_ID_KEYS, defineResource } from '../../crud';
 
 /**
@@ -9,7 +11,7 @@ import { EDIT_ID_KEYS, defineResource } from '../../crud';
 export default defineResource({
   entity: goods,
   route: '/goods/index',
-  columns: ['id', 'cover', 'goodsName', 'goodsSn', 'gameId', 'categoryId', 'platformId', 'areaId', 'tagIds', 'price', 'stock', 'sales', 'status', 'createTime'],
+  columns: ['id', 'cover', 'goodsName', 'goodsSn', 'gameId', 'categoryId', 'platformId', 'areaId', 'merchantId', 'tagIds', 'price', 'stock', 'sales', 'status', 'createTime'],
   filters: ['keyword', 'gameId', 'categoryId', 'platformId', 'areaId', 'merchantId', 'deliveryType', 'tagIds', 'status', 'price'],
   form: {
     mode: 'page',
@@ -27,9 +29,16 @@ export default defineResource({
   fields: {
     categoryId: { kind: 'tree', refEntity: goodsCategory },
     // Merchants are many: searched, never listed whole.
-    merchantId: { kind: 'remote', refEntity: merchant },
+    merchantId: { kind: 'remote', refEntity: merchant, width: 160 },
+    // Areas belong to a platform: the picker offers the chosen platform's, and a platform change clears a foreign one.
+    areaId: { refEntity: goodsArea, dependsOn: { field: 'platformId' } },
     goodsName: { width: 240 },
     status: { switchValues: [1, 2] },
     cover: { wide: true },
   },
+  // A goods record's stock and recent orders (issue 21 item 4), each the other screen's list filtered to it.
+  related: [
+    { title: 'goods.related.stock', by: 'goodsId', resource: defineResource({ entity: stock, route: '/inventory/manage', columns: ['stockStatus', 'availableQty', 'lockedQty', 'soldQty', 'totalQty', 'warnQty', 'updateTime'] }) },
+    { title: 'goods.related.orders', by: 'goodsIds', resource: defineResource({ entity: order, route: '/order/index', columns: ['orderNo', 'itemCount', 'payAmount', 'status', 'createTime'] }) },
+  ],
 });

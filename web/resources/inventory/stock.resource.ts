@@ -8,6 +8,6 @@ export default defineResource({
   columns: ['goodsId', 'goodsName', 'stockStatus', 'availableQty', 'lockedQty', 'soldQty', 'totalQty', 'warnQty', 'remark', 'updateTime'],
   filters: ['keyword', 'goodsId', 'gameId', 'platformId', 'stockStatus'],
   form: { mode: 'dialog', fields: ['warnQty', 'remark'] },
-  fields: { goodsId: { width: 80, kind: 'int' }, updateTime: { width: 170 } },
+  fields: { goodsId: { width: 80, kind: 'int', link: false }, goodsName: { link: { entity: 'goods', by: 'goodsId' } }, updateTime: { width: 170 } },
   actions: { add: false, del: false, batchDel: false },
 });

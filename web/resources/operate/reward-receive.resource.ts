@@ -7,6 +7,6 @@ export default defineResource({
   route: '/operate/reward',
   columns: ['id', 'memberId', 'nickName', 'rewardName', 'status', 'createTime'],
   filters: ['keyword', 'status', 'createTime'],
-  fields: { id: { width: 80 }, memberId: { kind: 'int', width: 100 }, rewardId: { kind: 'int' }, createTime: { width: 170 } },
+  fields: { id: { width: 80 }, memberId: { kind: 'int', width: 100, link: false }, nickName: { link: { entity: 'member', by: 'memberId' } }, rewardId: { kind: 'int' }, createTime: { width: 170 } },
   actions: { del: false, batchDel: false },
 });

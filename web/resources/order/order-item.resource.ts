@@ -6,5 +6,5 @@ export default defineResource({
   entity: orderItem,
   permission: 'OrderIndex',
   columns: ['goodsName', 'price', 'quantity', 'amount', 'deliveryStatus'],
-  fields: { goodsId: { kind: 'int' } },
+  fields: { goodsId: { kind: 'int' }, goodsName: { link: { entity: 'goods', by: 'goodsId' } } },
 });

@@ -8,6 +8,6 @@ export default defineResource({
   permission: 'OrderBack',
   columns: ['refundNo', 'orderNo', 'memberId', 'amount', 'refundType', 'reason', 'status', 'auditRemark', 'createTime', 'auditTime'],
   filters: ['keyword', 'status', 'refundType', 'memberId', 'createTime'],
-  fields: { memberId: { kind: 'remote', refEntity: member, width: 90 }, refundNo: { width: 180 }, orderNo: { width: 180 }, createTime: { width: 170 }, auditTime: { width: 170 } },
+  fields: { memberId: { kind: 'remote', refEntity: member, width: 90 }, refundNo: { width: 180 }, orderNo: { width: 180, link: { entity: 'order', by: 'orderId' } }, createTime: { width: 170 }, auditTime: { width: 170 } },
   actions: { update: false },
 });

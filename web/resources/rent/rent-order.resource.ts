@@ -1,4 +1,4 @@
-import { rentOrder } from '../../../server/contract/rent';
+import { rentAccount, rentOrder } from '../../../server/contract/rent';
 import { member } from '../../../server/contract/member';
 import { defineResource } from '../../crud';
 
@@ -8,6 +8,6 @@ export default defineResource({
   permission: 'RentOrder',
   columns: ['orderNo', 'memberId', 'rentAccountId', 'hours', 'startTime', 'totalAmount', 'status', 'remark'],
   filters: ['orderNo', 'memberId', 'status', 'startTime', 'createTime'],
-  fields: { memberId: { kind: 'remote', refEntity: member, width: 90 }, rentAccountId: { kind: 'int', width: 90 }, orderNo: { width: 190 } },
+  fields: { memberId: { kind: 'remote', refEntity: member, width: 90 }, rentAccountId: { kind: 'remote', refEntity: rentAccount, width: 140 }, orderNo: { width: 190 } },
   actions: { update: false },
 });

@@ -4,6 +4,7 @@ export default {
   replyTitle: 'Reply to feedback',
   replyContent: 'Reply',
   replyClose: 'Close the feedback after replying',
+  screenshots: 'Screenshots',
   quickPicks: 'Quick replies',
   noQuickPicks: 'No reply templates yet; add them under Reply words',
   replied: 'Reply sent',

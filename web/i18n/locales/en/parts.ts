@@ -1,5 +1,6 @@
 /** Texts of the reusable parts (the kit's web/crud/parts, the shell's message bell), keys `parts.<part>.<key>`. */
 export default {
+  history: { title: 'History', all: 'All entries ({{count}})', none: 'No change recorded yet', done: 'Done', refused: 'Refused' },
   bell: { label: 'Messages, {{count}} unread', title: 'System messages', readAll: 'Mark all read', markRead: 'Mark read', none: 'No messages' },
   icon: { choose: 'Choose an icon', search: 'Search icons', count: '{{count}} icons', none: 'No icon matches' },
   range: {
@@ -9,4 +10,6 @@ export default {
     granularityLabel: 'Granularity',
     granularity: { day: 'Day', week: 'Week', month: 'Month' },
   },
+  images: { view: 'View image {{n}} of {{count}}', alt: 'Image {{n}} of {{count}}', position: '{{n}} / {{count}}' },
+  rowActions: { more: 'More', moreLabel: 'More actions ({{count}})', menu: 'More actions' },
 };

@@ -37,5 +37,6 @@ export default {
     resourceCategoryAdd: 'Add resource category', resourceCategoryModify: 'Edit resource category',
     changePassword: 'Change password', systemMessage: 'System messages',
     contractDrift: 'Contract drift',
+    auditLog: 'Audit log',
   },
 };

@@ -4,6 +4,7 @@ export default {
   replyTitle: '回复反馈',
   replyContent: '回复内容',
   replyClose: '回复后关闭该反馈',
+  screenshots: '截图',
   quickPicks: '快捷回复',
   noQuickPicks: '暂无快捷回复，可在“回复话术”中添加',
   replied: '回复成功',

@@ -1,5 +1,6 @@
 /** Texts of the reusable parts (the kit's web/crud/parts, the shell's message bell), keys `parts.<part>.<key>`. */
 export default {
+  history: { title: '变更历史', all: '全部记录（{{count}}）', none: '尚无变更记录', done: '成功', refused: '被拒绝' },
   bell: { label: '系统消息，{{count}} 条未读', title: '系统消息', readAll: '全部已读', markRead: '标为已读', none: '暂无消息' },
   icon: { choose: '选择图标', search: '搜索图标', count: '共 {{count}} 个图标', none: '没有匹配的图标' },
   range: {
@@ -9,4 +10,6 @@ export default {
     granularityLabel: '统计粒度',
     granularity: { day: '按日', week: '按周', month: '按月' },
   },
+  images: { view: '查看图片（第 {{n}} 张，共 {{count}} 张）', alt: '图片 {{n}} / {{count}}', position: '{{n}} / {{count}}' },
+  rowActions: { more: '更多', moreLabel: '更多操作（{{count}} 项）', menu: '更多操作' },
 };

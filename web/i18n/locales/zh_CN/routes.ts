@@ -37,5 +37,6 @@ export default {
     resourceCategoryAdd: '新增资源分类', resourceCategoryModify: '编辑资源分类',
     changePassword: '修改密码', systemMessage: '系统消息',
     contractDrift: '契约偏差',
+    auditLog: '操作审计',
   },
 };

@@ -2,6 +2,7 @@
 export default {
   /** Screen texts, keys `goods.<key>`. */
   texts: {
+    related: { stock: 'Stock', orders: 'Recent orders' },
     tabs: { basic: 'Basic information', pricing: 'Pricing and stock', media: 'Images and description', delivery: 'Delivery' },
     categoryHasGoods: '{{name}} still holds {{goodsCount}} goods: move them to another category first',
   },

@@ -13,7 +13,7 @@ export default {
     enabled: 'Member enabled',
     detailTitle: 'Member {{name}}',
     invitesTitle: 'Invited by {{name}} (code {{code}})',
-    sections: { profile: 'Profile', wallet: 'Wallet and consumption', orders: 'Recent orders', consume: 'Consumption' },
+    sections: { profile: 'Profile', wallet: 'Wallet and consumption', orders: 'Recent orders', consume: 'Consumption', ledger: 'Wallet ledger', refunds: 'Refunds', feedback: 'Feedback' },
     balance: 'Balance',
     points: 'Points',
     pendingWithdraw: 'Pending withdrawals',

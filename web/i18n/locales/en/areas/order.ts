@@ -8,6 +8,7 @@ export default {
     listSep: ' / ',
     blocked: 'blocked by risk control; clear the risk level first',
     about: 'Order {{orderNo}} · {{nick}} · paid ¥{{amount}}',
+    itemOption: '{{goods}} · item No. {{id}} × {{qty}}',
     allItems: 'All items',
     reveal: 'Reveal codes',
     actions: {

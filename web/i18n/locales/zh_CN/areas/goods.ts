@@ -2,6 +2,7 @@
 export default {
   /** Screen texts, keys `goods.<key>`. */
   texts: {
+    related: { stock: '库存', orders: '最近订单' },
     tabs: { basic: '基本信息', pricing: '价格与库存', media: '图片与详情', delivery: '发货' },
     categoryHasGoods: '{{name}} 下还有 {{goodsCount}} 件商品，请先把它们移到其他分类',
   },

@@ -13,7 +13,7 @@ export default {
     enabled: '会员已启用',
     detailTitle: '会员 {{name}}',
     invitesTitle: '{{name}} 邀请的会员（邀请码 {{code}}）',
-    sections: { profile: '基本资料', wallet: '钱包与消费', orders: '最近订单', consume: '消费记录' },
+    sections: { profile: '基本资料', wallet: '钱包与消费', orders: '最近订单', consume: '消费记录', ledger: '钱包流水', refunds: '退款记录', feedback: '意见反馈' },
     balance: '余额',
     points: '积分',
     pendingWithdraw: '待审核提现',

@@ -8,6 +8,7 @@ export default {
     listSep: '、',
     blocked: '订单已被风控拦截，请先解除风险等级',
     about: '订单 {{orderNo}} · {{nick}} · 实付 ¥{{amount}}',
+    itemOption: '{{goods}} · 明细号 {{id}} × {{qty}}',
     allItems: '全部明细',
     reveal: '查看卡密',
     actions: {

@@ -1,0 +1,266 @@
+import type { FastifyInstance } from 'fastify';
+import type { EndpointDef } from '../contract/index.js';
+import { ENTITY } from '../contract/index.js';
+import { SESSION } from '../contract/openapi.js';
+import type { MockContext } from '../mock/context.js';
+import type { Exchange, ExchangeObserver } from '../platform/exchange.js';
+import { redactJson } from '../platform/redact.js';
+import { endpointOf } from '../platform/tap.js';
+import type { AuditInput, AuditTrail } from './trail.js';
+
+/**
+ * Where the audit trail's entries come from (issue 25): the mock's answers (Fastify hooks around
+ * its routes: who from the mock session, the target records before and after) and the platform's
+ * (an exchange observer of the proxy: who from the platform's user info, the request's fields).
+ */
+
+/** Ops that only read; every other op of the contract writes. A reveal reads but is always recorded. */
+const READ_OPS = new Set(['list', 'listAll', 'info', 'detail', 'summary', 'totals', 'stats', 'statistics', 'tree', 'mine']);
+const ALWAYS = new Set(['reveal', 'extract']);
+/** Sign-in, sign-out, captcha and the session's own reads: the session, not a record; the log has them. */
+const SESSION_NAMES = new Set(SESSION.map((e) => e.name));
+
+/** Whether an endpoint's call is kept: writes (and reveals of secrets), never QA controls or downloads. */
+export function isAudited(ep: EndpointDef): boolean {
+  if (ep.area === 'mock' || ep.kind === 'download' || SESSION_NAMES.has(ep.name)) return false;
+  const op = ep.name.slice(ep.name.indexOf('.') + 1);
+  if (ALWAYS.has(op)) return true;
+  return !READ_OPS.has(op) && !ep.name.startsWith('statistics.');
+}
+
+/** The contract endpoint of a request when it is audited (method and path without the query). */
+export function auditedEndpoint(method: string, url: string): EndpointDef | null {
+  const q = url.indexOf('?');
+  const p = q < 0 ? url : url.slice(0, q);
+  const ep = endpointOf(method, p) ?? (p.startsWith('/api/v1/') ? endpointOf(method, p.slice(4)) : undefined);
+  return ep && isAudited(ep) ? ep : null;
+}
+
+/** The entity an endpoint writes: its CRUD entity, else the group of its name when that is an entity. */
+export function entityOf(ep: EndpointDef): string {
+  if (ep.entity) return ep.entity;
+  const group = ep.name.slice(0, ep.name.indexOf('.'));
+  return group in ENTITY ? group : '';
+}
+
+/** Business numbers kept with the ids so a record is found by what operators are told (an order number). */
+const NUMBERS = ['orderNo', 'tradeNo', 'refundNo', 'applyNo'];
+type Row = Record<string, unknown>;
+
+/** Ids the request names: `id`, `ids`, else the first `<x>Id` field (a recharge names its member). */
+export function targetIdsOf(body: unknown): number[] {
+  if (!body || typeof body !== 'object') return [];
+  const b = body as Row;
+  if (Number.isInteger(b.id)) return [b.id as number];
+  if (Array.isArray(b.ids)) return (b.ids as unknown[]).filter((x): x is number => Number.isInteger(x)).slice(0, 50);
+  for (const [k, v] of Object.entries(b)) if (/Id$/.test(k) && Number.isInteger(v)) return [v as number];
+  return [];
+}
+
+const json = (v: unknown) => (v === undefined ? '' : JSON.stringify(redactJson(v)).slice(0, 20_000));
+
+/** Changed fields of records before → after (`updateTime` left out), by id when several. */
+export function diffRows(before: Map<number, Row | undefined>, after: Map<number, Row | undefined>): Record<string, [unknown, unknown]> | Record<string, Record<string, [unknown, unknown]>> {
+  const one = (a: Row | undefined, b: Row | undefined) => {
+    const out: Record<string, [unknown, unknown]> = {};
+    for (const k of new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})])) {
+      if (k === 'updateTime') continue;
+      const x = a?.[k];
+      const y = b?.[k];
+      if (JSON.stringify(x) !== JSON.stringify(y)) out[k] = [x ?? null, y ?? null];
+    }
+    return out;
+  };
+  if (before.size === 1) {
+    const [id] = before.keys();
+    return one(before.get(id), after.get(id));
+  }
+  const out: Record<string, Record<string, [unknown, unknown]>> = {};
+  for (const id of before.keys()) {
+    const d = one(before.get(id), after.get(id));
+    if (Object.keys(d).length) out[String(id)] = d;
+  }
+  return out;
+}
+
+/** A JSON string's body unescaped; as written when it does not parse (cut in the middle of an escape). */
+function unescapeJson(body: string): string {
+  try {
+    return JSON.parse(`"${body}"`) as string;
+  } catch {
+    return body;
+  }
+}
+
+/** The envelope's code and message of an answer body (the first bytes are enough), or null. */
+export function envelopeOf(payload: unknown): { code: number; message: string } | null {
+  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.subarray(0, 4096).toString('utf8') : null;
+  if (!text) return null;
+  const code = /"code"\s*:\s*(-?\d+)/.exec(text);
+  if (!code) return null;
+  const message = /"message"\s*:\s*"((?:[^"\\]|\\.){0,255})/.exec(text);
+  return { code: Number(code[1]), message: message ? unescapeJson(message[1]) : '' };
+}
+
+interface Pending {
+  ep: EndpointDef;
+  entity: string;
+  ids: number[];
+  before: Map<number, Row | undefined> | null;
+  envelope: { code: number; message: string } | null;
+  body: unknown;
+}
+declare module 'fastify' {
+  interface FastifyRequest {
+    auditPending?: Pending;
+  }
+}
+
+/**
+ * Mock mode: hooks on the app (before the mock's routes are registered) that keep every audited
+ * call the mock answers — refusals too (a 401/403 before the handler is kept with what is known).
+ */
+export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () => MockContext | undefined): void {
+  app.addHook('onRequest', async (req) => {
+    const ep = auditedEndpoint(req.method, req.url);
+    if (ep) req.auditPending = { ep, entity: entityOf(ep), ids: [], before: null, envelope: null, body: undefined };
+  });
+  app.addHook('preHandler', async (req) => {
+    const p = req.auditPending;
+    if (!p) return;
+    p.body = req.body;
+    p.ids = targetIdsOf(req.body);
+    const ctx = ctxOf();
+    if (ctx && p.entity && p.ids.length) {
+      const col = ctx.store.col(p.entity as never);
+      p.before = new Map(p.ids.map((id) => [id, structuredClone(col.get(id) as Row | undefined)]));
+    }
+  });
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.auditPending) req.auditPending.envelope = envelopeOf(payload);
+    return payload;
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const p = req.auditPending;
+    if (!p) return;
+    const ctx = ctxOf();
+    const session = req.session;
+    let roles = '';
+    if (ctx && session) {
+      const account = ctx.store.get<{ roleIds?: number[] }>('admin', session.userId);
+      roles = (account?.roleIds ?? []).map((id) => String(ctx.store.get<{ roleKey?: string }>('role', id)?.roleKey ?? id)).join(',');
+    }
+    const code = p.envelope?.code ?? reply.statusCode;
+    const ok = code === 200 && reply.statusCode < 400;
+    let changes = '';
+    let numbers: string[] = [];
+    if (ctx && p.before) {
+      const col = ctx.store.col(p.entity as never);
+      const after = new Map(p.ids.map((id) => [id, col.get(id) as Row | undefined]));
+      if (ok) changes = json(diffRows(p.before, after));
+      numbers = [...p.before.values(), ...after.values()].flatMap((r) => NUMBERS.map((k) => r?.[k]).filter((v): v is string => typeof v === 'string'));
+    }
+    trail.record(entryOf(p.ep, p.entity, [...p.ids.map(String), ...new Set(numbers)], {
+      atMs: Date.now(),
+      session: session ? { userId: session.userId, username: session.username, roles } : null,
+      ip: req.ip,
+      code,
+      status: reply.statusCode,
+      message: ok ? '' : (p.envelope?.message ?? ''),
+      servedBy: 'mock',
+      body: p.ep.kind === 'upload' ? { file: '[upload]' } : p.body,
+      changes,
+    }));
+  });
+}
+
+interface Who {
+  userId: number;
+  username: string;
+  roles: string;
+}
+
+function entryOf(ep: EndpointDef, entity: string, targets: string[], e: { atMs: number; session: Who | null; ip: string; code: number; status: number; message: string; servedBy: 'mock' | 'platform'; body: unknown; changes: string }): AuditInput {
+  return {
+    atMs: e.atMs,
+    userId: e.session?.userId ?? 0,
+    username: e.session?.username ?? '',
+    roles: e.session?.roles ?? '',
+    ip: e.ip,
+    operation: ep.name,
+    area: ep.area,
+    entity,
+    targetIds: targets.join(',').slice(0, 255),
+    outcome: e.code === 200 && e.status < 400 ? 1 : 0,
+    code: e.code,
+    status: e.status,
+    message: e.message.slice(0, 255),
+    servedBy: e.servedBy,
+    fields: json(e.body ?? {}),
+    changes: e.changes,
+  };
+}
+
+/** Who a platform token belongs to (its user info), or null; cached per token by the caller. */
+export type IdentityOf = (authorization: string | undefined) => Promise<Who | null>;
+
+/** Asks the platform's `adminInfo` with the caller's token, remembering each answer a minute (as hybrid does). */
+export function platformIdentity(upstreamUrl: string, opts: { fetchImpl?: typeof fetch; ttlMs?: number; timeoutMs?: number } = {}): IdentityOf {
+  const cache = new Map<string, { who: Who | null; until: number }>();
+  const doFetch = opts.fetchImpl ?? fetch;
+  return async (authorization) => {
+    if (!authorization) return null;
+    const hit = cache.get(authorization);
+    if (hit && hit.until > Date.now()) return hit.who;
+    let who: Who | null = null;
+    try {
+      const res = await doFetch(`${upstreamUrl}/v1/admin/adminInfo`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(opts.timeoutMs ?? 5000) });
+      const env = (await res.json()) as { code?: number; data?: { userId?: number; username?: string; roles?: { id?: unknown }[] } };
+      if (env.code === 200 && env.data) who = { userId: Number(env.data.userId) || 0, username: String(env.data.username ?? ''), roles: (env.data.roles ?? []).map((r) => String(r?.id)).join(',') };
+    } catch {
+      who = null;
+    }
+    if (cache.size >= 1000) cache.delete(cache.keys().next().value as string);
+    cache.set(authorization, { who, until: Date.now() + (opts.ttlMs ?? 60_000) });
+    return who;
+  };
+}
+
+/**
+ * Proxy and hybrid modes: an observer of the exchanges the platform answered that keeps the
+ * audited ones. It wants only audited endpoints, so reads are relayed without any copy; who asked
+ * is resolved after the answer (the platform's user info, cached), never on the request's path.
+ */
+export function platformObserver(trail: AuditTrail, identityOf: IdentityOf): ExchangeObserver {
+  return {
+    wants: (method, path) => auditedEndpoint(method, path) !== null,
+    observe(x: Exchange) {
+      const ep = auditedEndpoint(x.method, x.path);
+      if (!ep) return;
+      let body: unknown = {};
+      if (x.request.body && !x.request.binary) {
+        try {
+          body = JSON.parse(x.request.body.toString('utf8'));
+        } catch {
+          body = { body: '[not JSON]' };
+        }
+      } else if (x.request.truncated) body = { body: '[too large to keep]' };
+      const env = x.answer.body && !x.answer.binary ? envelopeOf(x.answer.body) : null;
+      const auth = x.requestHeaders.authorization;
+      void identityOf(Array.isArray(auth) ? auth[0] : auth).then((who) => {
+        trail.record(entryOf(ep, entityOf(ep), targetIdsOf(body).map(String), {
+          atMs: x.at,
+          session: who,
+          ip: x.clientIp ?? '',
+          code: env?.code ?? x.status,
+          status: x.status,
+          message: env && env.code !== 200 ? env.message : '',
+          servedBy: 'platform',
+          body: ep.kind === 'upload' ? { file: '[upload]' } : body,
+          changes: '',
+        }));
+      });
+    },
+  };
+}
+

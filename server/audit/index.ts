@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { MockContext } from '../mock/context.js';
+import type { ExchangeObserver } from '../platform/exchange.js';
+import { mockAdminVerifier, platformAdminVerifier } from '../platform/drift-routes.js';
+import { captureMock, platformIdentity, platformObserver } from './capture.js';
+import { registerAuditRoutes } from './routes.js';
+import { AuditStore, sqliteDriver } from './store.js';
+import { AuditTrail } from './trail.js';
+
+export { AuditTrail } from './trail.js';
+export { AuditStore, sqliteDriver } from './store.js';
+
+/**
+ * The audit trail of a console server (issue 25), in every mode: opens (and migrates) its store,
+ * serves `/console/auditLog/*`, and answers how to capture — mock mode's hooks are installed here
+ * (call before the mock's routes are registered); proxy and hybrid get the observer to hand the
+ * proxy, and hybrid's in-process mock backend gets the same hooks (`onMockBackend`). Null when `AUDIT_DB=off`. The queue is written and the store closed when the app closes.
+ */
+export function registerAuditTrail(app: FastifyInstance, config: Config): { trail: AuditTrail; observer: ExchangeObserver | null; onMockBackend: (backend: FastifyInstance) => void } | null {
+  if (!config.auditDb) return null;
+  const store = new AuditStore(sqliteDriver(config.auditDb));
+  const trail = new AuditTrail(store, {
+    retentionDays: config.auditRetentionDays,
+    onDrop: (n) => app.log.warn({ dropped: n }, 'audit trail: queue full, entries dropped'),
+    onError: (e) => app.log.error({ err: e }, 'audit trail: a batch could not be written'),
+  });
+  app.decorate('auditTrail', trail);
+  app.addHook('onClose', async () => {
+    trail.close();
+    store.close();
+  });
+  const upstream = config.mode !== 'mock' && config.mode !== 'replay' ? config.upstreamUrl : null;
+  registerAuditRoutes(app, trail, upstream ? platformAdminVerifier(upstream, { timeoutMs: Math.min(config.upstreamTimeoutMs, 10_000) }) : mockAdminVerifier(app));
+  const ctxOf = (a: FastifyInstance) => () => (a as unknown as { __mockCtx?: MockContext }).__mockCtx;
+  // Hybrid: what the in-process mock answers (fallbacks, MOCK_ENDPOINTS) is kept by the same hooks.
+  const onMockBackend = (backend: FastifyInstance) => captureMock(backend, trail, ctxOf(backend));
+  if (config.mode === 'mock') {
+    captureMock(app, trail, ctxOf(app));
+    return { trail, observer: null, onMockBackend };
+  }
+  return { trail, observer: upstream ? platformObserver(trail, platformIdentity(upstream)) : null, onMockBackend };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The audit trail (issue 25; server/audit), absent when `AUDIT_DB=off`. */
+    auditTrail?: AuditTrail;
+  }
+}

@@ -1,0 +1,63 @@
+import { Type } from 'typebox';
+import { defineAction, defineEntity } from './entity.js';
+import { defineEnum, F } from './fields.js';
+
+/**
+ * The audit trail (issue 25): every operator write of the contract, in every mode, kept by the
+ * console server itself (SQLite under the data folder, or PostgreSQL) — not a platform entity. Its
+ * endpoints live under `/console/auditLog/*`, outside the prefixes the proxy relays, so they answer
+ * in mock, proxy, hybrid and replay mode alike; administrators only. Entries are read-only.
+ */
+
+/** How a recorded write ended: done (envelope code 200), refused (any other code or HTTP error). */
+export const AuditOutcome = defineEnum('auditOutcome', [
+  [1, 'done', '成功', 'Done'],
+  [0, 'refused', '被拒绝', 'Refused'],
+]);
+
+export const auditLog = defineEntity({
+  name: 'auditLog',
+  area: 'system',
+  title: { zh_CN: '操作审计', en: 'Audit log' },
+  fields: {
+    userId: Type.Integer({ minimum: 0, description: 'the console account (0 when the caller was not signed in)' }),
+    username: F.text(64),
+    roles: F.text(255, { description: 'role keys, comma-separated' }),
+    ip: F.text(64, { description: 'client address (honours TRUST_PROXY)' }),
+    operation: F.text(64, { description: "the contract's operation name, e.g. order.refund" }),
+    area: F.text(32),
+    entity: F.text(32, { description: 'the entity the operation writes, when it names one' }),
+    targetIds: F.text(255, { description: 'record ids the operation names, comma-separated' }),
+    outcome: AuditOutcome.schema(),
+    code: Type.Integer({ description: 'envelope code answered' }),
+    status: Type.Integer({ description: 'HTTP status answered' }),
+    message: F.text(255, { description: "the answer's message when refused" }),
+    servedBy: F.text(16, { description: 'who answered: mock or platform' }),
+    fields: F.text(20000, { description: 'the request fields, redacted, as JSON' }),
+    changes: F.text(20000, { description: 'mock-served writes: changed fields as JSON {field: [before, after]}, redacted' }),
+    hash: F.text(64, { description: 'sha256 of this entry chained to the previous one (hex)' }),
+  },
+  label: 'operation',
+  base: 'auditLog',
+  filters: { username: 'like', operation: 'like', area: 'eq', entity: 'eq', targetIds: 'like', outcome: 'eq', createTime: 'range' },
+  sortable: ['createTime', 'username', 'operation'],
+  searchable: ['operation', 'username', 'targetIds', 'fields'],
+  ops: { list: '/console/auditLog/list', info: '/console/auditLog/info', listAll: false, add: false, update: false, del: false, updateStatus: false },
+  large: true,
+});
+
+/** The chain's check: `ok` when every entry's hash follows from the previous one; else the first broken entry. */
+export const AuditVerifyResult = Type.Object({
+  ok: Type.Boolean(),
+  count: Type.Integer({ description: 'entries checked' }),
+  firstBroken: Type.Union([Type.Null(), Type.Object({ id: Type.Integer(), reason: Type.String() })]),
+});
+
+/** Console-served actions of the audit trail (not the platform's). */
+export const auditActions = [
+  defineAction({ name: 'auditLog.verify', path: '/console/auditLog/verify', area: 'system', summary: 'Check the hash chain of the audit trail; names the first broken entry', payloadOptional: true, result: AuditVerifyResult }),
+];
+
+/** The console's own entities and endpoints (outside the platform contract's ENTITIES/ENDPOINTS). */
+export const CONSOLE_ENTITIES = [auditLog] as const;
+export const CONSOLE_ENDPOINTS = [...auditLog.endpoints, ...auditActions];

@@ -1,0 +1,80 @@
+import { describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { StorageKey } from '../../web/lib/storage';
+import { apiToken, e2eLifecycle, openSignedIn, resetMock, shot, type E2EServer } from './harness.js';
+
+/**
+ * The audit trail's screen (issue 25) in Chromium: the administrator approves a refund, opens
+ * /system/auditLog, finds the entry by the order number and reads the refund's fields before →
+ * after; the chain verifies; the operator gets the 403 page. Screenshots in both languages/themes.
+ */
+
+let server: E2EServer;
+let browser: Browser;
+e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
+  server = s;
+  browser = b;
+});
+
+type Row = Record<string, any>;
+async function api<T = any>(url: string, body: unknown = {}, token?: string): Promise<T> {
+  const r = await server.app.inject({ method: 'POST', url, payload: body as object, headers: token ? { authorization: token } : {} });
+  const env = r.json();
+  if (env.code !== 200) throw new Error(`${url}: ${env.message}`);
+  return env.data as T;
+}
+
+describe('audit log (issue 25)', () => {
+  test('an approved refund is found by its order number, with the refund before → after; the chain verifies', async () => {
+    await resetMock(server);
+    const token = await apiToken(server, 'admin');
+    // A pending refund approved: the refund and the order it names change.
+    const refund = (await api<{ list: Row[] }>('/v1/refund/list', { pageNum: 1, pageSize: 1, status: 0 }, token)).list[0];
+    await api('/v1/refund/audit', { id: refund.id, approved: true, auditRemark: '审计演示' }, token);
+    const order = { orderNo: refund.orderNo };
+    for (const [lang, seed] of [['zh', {}], ['en-dark', { [StorageKey.locale]: 'en', [StorageKey.darkMode]: true }]] as const) {
+      const { page, errors, context } = await openSignedIn(browser, server, `/system/auditLog?targetIds=${encodeURIComponent(String(order.orderNo))}`, { seed });
+      const view = page.locator('.page-view:not([hidden])');
+      const rows = view.locator('[data-testid=crud-table] tbody tr');
+      await rows.filter({ hasText: 'refund.audit' }).first().waitFor();
+      expect(await rows.count()).toBe(1);
+      await rows.first().locator('[data-testid=audit-open]').click();
+      const entry = page.locator('[data-testid=audit-entry]');
+      await entry.waitFor();
+      const changes = entry.locator('[data-testid=audit-changes]');
+      await changes.waitFor();
+      expect(await changes.innerText()).toMatch(lang === 'zh' ? /状态/ : /Status/);
+      expect(await entry.locator('[data-testid=audit-fields]').innerText()).toContain('审计演示');
+      await shot(page, `issue25-audit-entry-${lang}`);
+      await entry.locator('.p-dialog-header-close').click();
+      await view.locator('[data-testid=audit-verify]').click();
+      await page.locator('.p-toast-message', { hasText: lang === 'zh' ? '哈希链完整' : 'The chain holds' }).first().waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }, 120_000);
+
+  test("a record's modify page shows its history: who changed which field", async () => {
+    await resetMock(server);
+    const token = await apiToken(server, 'admin');
+    const c = (await api<{ list: Row[] }>('/v1/goodsCategory/list', { pageNum: 1, pageSize: 1 }, token)).list[0];
+    await api('/v1/goodsCategory/update', { id: c.id, name: `${String(c.name)}改` }, token);
+    const { page, errors, context } = await openSignedIn(browser, server, '/goods/category/modify', { seed: { goodsCategoryId: c.id } });
+    const history = page.locator('[data-testid=audit-history]');
+    const entry = history.locator('[data-testid=audit-history-entry]');
+    await entry.first().waitFor();
+    expect(await entry.count()).toBe(1);
+    expect(await entry.first().innerText()).toMatch(/admin[\s\S]*goodsCategory\.update[\s\S]*成功/);
+    await shot(page, 'issue25-history-zh');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  test('the operator gets the 403 page', async () => {
+    const { page, errors, context } = await openSignedIn(browser, server, '/system/auditLog', { user: 'operator' });
+    await page.locator('[data-testid=exception][data-status="403"]').waitFor();
+    expect(await page.locator('[data-testid=crud-table]').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

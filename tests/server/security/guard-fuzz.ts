@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ENDPOINTS } from '../../../server/contract/index.js';
+import { RECORDING_VERSION, requestKey, fileNameOf, type RecordedExchange } from '../../../server/platform/recording.js';
+import { rng } from '../fuzz-cases.js';
+
+/**
+ * Issue 24's fuzz cases, shared by tests/server/security/guard-fuzz.test.ts (bounded) and
+ * `npm run fuzz` (scripts/fuzz.ts, as many seeds as asked):
+ *
+ * - percent escapes: every guarded contract endpoint asked by a signed-in account under its plain
+ *   path and under a random escaped spelling (one or more letters as `%XX` in either case, some
+ *   escapes encoded twice, a doubled slash), through real HTTP. A spelling never answers a 5xx, and
+ *   never succeeds where the plain path is refused (403); the QA controls in any spelling answer
+ *   404 on a server with QA_CONTROLS=off.
+ * - replay permissions: a recording holding the administrator's (`super`) answer of every guarded
+ *   endpoint, replayed to the operator: not one of those answers reaches the operator.
+ */
+
+/** Guarded JSON endpoints of the contract (no uploads, no QA controls, no sign-in/out). */
+export function guardedEndpoints(): { method: 'GET' | 'POST'; path: string }[] {
+  return ENDPOINTS.filter((e) => !e.public && e.area !== 'mock' && e.kind !== 'upload').map((e) => ({ method: e.method, path: e.path }));
+}
+
+/** A random escaped spelling of `p` (seeded): some letters as `%XX`, perhaps encoded twice, perhaps a doubled slash. */
+export function escapedSpelling(p: string, seed: number): string {
+  const r = rng(seed);
+  const chars = [...p];
+  const letters = chars.map((c, i) => (/[A-Za-z]/.test(c) ? i : -1)).filter((i) => i >= 0);
+  const n = 1 + r.int(3);
+  for (let k = 0; k < n; k++) {
+    const i = r.pick(letters);
+    if (chars[i].startsWith('%')) continue;
+    const hex = chars[i].charCodeAt(0).toString(16);
+    const esc = `%${r.next() < 0.5 ? hex.toUpperCase() : hex}`;
+    chars[i] = r.next() < 0.2 ? `%25${esc.slice(1)}` : esc;
+  }
+  let out = chars.join('');
+  if (r.next() < 0.2) out = out.replace(/\/(?=[^/]*$)/, '//');
+  return out;
+}
+
+/** QA-control spellings that must all answer 404 on a QA_CONTROLS=off server. */
+export function qaSpellings(seed: number): string[] {
+  const base = ['/v1/mock/faults/add', '/v1/mock/reset', '/api/v1/mock/faults/add'];
+  return base.flatMap((p, i) => [p, escapedSpelling(p, seed * 31 + i), escapedSpelling(p.replace('mock', 'Mock'), seed * 37 + i)]);
+}
+
+type Send = (method: 'GET' | 'POST', url: string, token: string | undefined, body?: unknown) => Promise<{ status: number; code: number | null; text: string }>;
+
+/** A {@link Send} over real HTTP to `base` (fetch sends escapes as written). */
+export function httpSender(base: string): Send {
+  return async (method, url, token, body) => {
+    const res = await fetch(base + url, {
+      method,
+      headers: { ...(token ? { authorization: token } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
+    });
+    const text = await res.text();
+    let code: number | null = null;
+    try {
+      code = (JSON.parse(text) as { code?: number }).code ?? null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, code, text };
+  };
+}
+
+/** Problems of the percent-escape property for `token` (see the module comment), one line each. */
+export async function percentEscapeProblems(send: Send, token: string, seed: number, endpoints = guardedEndpoints()): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [i, ep] of endpoints.entries()) {
+    const plain = await send(ep.method, ep.path, token, {});
+    const spelled = escapedSpelling(ep.path, seed * 1000 + i);
+    const other = await send(ep.method, spelled, token, {});
+    if (other.status >= 500) problems.push(`${ep.method} ${spelled}: HTTP ${other.status}`);
+    if (plain.status === 403 && other.status < 300 && other.code === 200) problems.push(`${ep.method} ${spelled}: succeeded where ${ep.path} is refused`);
+  }
+  return problems;
+}
+
+/** Problems of the QA switch (QA_CONTROLS=off server): every spelling answers 404. */
+export async function qaSwitchProblems(send: Send, token: string, seed: number): Promise<string[]> {
+  const problems: string[] = [];
+  for (const url of qaSpellings(seed)) {
+    const res = await send('POST', url, token, { path: '/v1/*', drop: true });
+    if (res.status !== 404) problems.push(`POST ${url}: HTTP ${res.status} (QA controls are off)`);
+  }
+  return problems;
+}
+
+/** A value planted in every administrator recording written by {@link writeAdminRecording}. */
+export const PLANTED = 'planted-admin-answer-91c';
+
+/** Writes a recording (into `dir`) holding the `super` answer of every guarded POST endpoint. */
+export function writeAdminRecording(dir: string, endpoints = guardedEndpoints()): number {
+  let n = 0;
+  for (const ep of endpoints) {
+    const key = requestKey(ep.method, ep.path, '', ep.method === 'POST' ? {} : null, 'super');
+    const rec: RecordedExchange = {
+      version: RECORDING_VERSION,
+      roles: 'super',
+      key,
+      method: ep.method,
+      path: ep.path,
+      query: '',
+      request: { contentType: 'application/json', body: ep.method === 'POST' ? {} : null, length: 2 },
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 200, data: { secret: PLANTED }, message: 'ok' }),
+      bodyEncoding: 'utf8',
+      recordedAt: '2026-11-26T08:00:00.000Z',
+    };
+    fs.writeFileSync(path.join(dir, fileNameOf(ep.method, ep.path, key)), JSON.stringify(rec));
+    n++;
+  }
+  return n;
+}
+
+/** Problems of the replay-permission property: the operator's answers never hold the administrator's recordings. */
+export async function replayPermissionProblems(send: Send, operator: string, seed: number, endpoints = guardedEndpoints()): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [i, ep] of endpoints.entries()) {
+    // The plain spelling and an escaped one: neither may reach a recording made for another role set.
+    for (const url of [ep.path, escapedSpelling(ep.path, seed * 1000 + i)]) {
+      const res = await send(ep.method, url, operator, {});
+      if (res.text.includes(PLANTED)) problems.push(`${ep.method} ${url}: the operator got the administrator's recording`);
+      if (res.status >= 500) problems.push(`${ep.method} ${url}: HTTP ${res.status}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * The long run for `npm run fuzz`: both properties for `rounds` seeds from `first`, against a mock
+ * server with QA_CONTROLS=off and a replay server of a planted administrator recording, each on a
+ * free port. Prints each problem with its seed; answers the counts.
+ */
+export async function runGuardFuzz(rounds: number, first: number, print: (line: string) => void = console.log): Promise<{ seeds: number; failed: number }> {
+  const { buildApp } = await import('../../../server/app.js');
+  const { loadConfig } = await import('../../../server/config.js');
+  const os = await import('node:os');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-fuzz-'));
+  writeAdminRecording(dir);
+  const env = { LOG_LEVEL: 'silent', MOCK_CAPTCHA_CODE: 'FUZZ', SCALE: '0.25' };
+  const mock = await buildApp(loadConfig([], { ...env, QA_CONTROLS: 'off' }));
+  const replay = await buildApp(loadConfig([], { ...env, MODE: 'replay', RECORD_DIR: dir }));
+  let failed = 0;
+  try {
+    const serve = async (a: typeof mock) => {
+      await a.listen({ port: 0, host: '127.0.0.1' });
+      return httpSender(`http://127.0.0.1:${(a.server.address() as { port: number }).port}`);
+    };
+    const signIn = async (send: Send) => {
+      const t = JSON.parse((await send('GET', '/v1/captcha/token', undefined)).text).data.captchaToken;
+      const r = JSON.parse((await send('POST', '/v1/admin/login', undefined, { username: 'operator', password: 'operator123', captchaToken: t, captchaCode: 'FUZZ' })).text);
+      return r.data.tokenHead + r.data.token;
+    };
+    const m = await serve(mock);
+    const r = await serve(replay);
+    const mockOperator = await signIn(m);
+    const replayOperator = await signIn(r);
+    for (let seed = first; seed < first + rounds; seed++) {
+      const problems = [...(await qaSwitchProblems(m, mockOperator, seed)), ...(await percentEscapeProblems(m, mockOperator, seed)), ...(await replayPermissionProblems(r, replayOperator, seed))];
+      for (const p of problems) print(`guard seed ${seed}: ${p}`);
+      failed += problems.length;
+    }
+  } finally {
+    await mock.close();
+    await replay.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return { seeds: rounds, failed };
+}

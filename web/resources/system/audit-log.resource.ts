@@ -1,0 +1,15 @@
+import { auditLog } from '../../../server/contract/audit';
+import { defineResource } from '../../crud';
+
+/**
+ * /system/auditLog (issue 25): every operator write kept by the console, newest first; read-only,
+ * filterable by user, operation, area, record (id or number) and time, exported as .xlsx.
+ */
+export default defineResource({
+  entity: auditLog,
+  route: '/system/auditLog',
+  columns: ['createTime', 'username', 'roles', 'operation', 'targetIds', 'outcome', 'message', 'ip', 'servedBy'],
+  filters: ['username', 'operation', 'area', 'entity', 'targetIds', 'outcome', 'createTime'],
+  fields: { createTime: { width: 170 }, targetIds: { width: 200 }, operation: { width: 200 } },
+  actions: { export: true },
+});

@@ -174,6 +174,14 @@ export class AuditTrail {
   /** Re-computes the chain from its anchor; the first entry whose link or hash does not hold is named. */
   async verify(): Promise<{ ok: boolean; count: number; firstBroken: { id: number; reason: string } | null }> {
     await this.flush();
+    const anchor = await this.store.meta('anchor_id');
+    const r = await this.check();
+    // Another console sharing the trail pruned while this one read: the old anchor no longer holds, read again.
+    if (!r.ok && (await this.store.meta('anchor_id')) !== anchor) return this.check();
+    return r;
+  }
+
+  private async check(): Promise<{ ok: boolean; count: number; firstBroken: { id: number; reason: string } | null }> {
     let prev = (await this.store.meta('anchor_hash')) ?? '';
     let lastId = Number((await this.store.meta('anchor_id')) ?? 0);
     let count = 0;

@@ -194,6 +194,19 @@ interface Load {
   p50: number;
   p99: number;
   errors: number;
+  /**
+   * CPU time the server process spent per answered request, in µs (user + system, from /proc), when
+   * the target names its process: on a machine loaded by others throughput moves with the load,
+   * the work each request costs much less.
+   */
+  cpuUs?: number;
+}
+
+/** CPU time a process has used so far, in ms (Linux /proc: utime + stime in clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 interface Target {
@@ -202,9 +215,12 @@ interface Target {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** The server's process id: the load's CPU per request is measured too. */
+  pid?: number;
 }
 
 async function load(t: Target, seconds = DURATION, connections = CONNECTIONS, pipelining = 1): Promise<Load> {
+  const cpu0 = t.pid ? cpuMsOf(t.pid) : 0;
   const r = await autocannon({
     url: `http://127.0.0.1:${t.port}${t.path}`,
     method: t.method ?? 'GET',
@@ -215,7 +231,9 @@ async function load(t: Target, seconds = DURATION, connections = CONNECTIONS, pi
     duration: seconds,
     timeout: 10,
   });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+  const out: Load = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+  if (t.pid && r.requests.total > 0) out.cpuUs = ((cpuMsOf(t.pid) - cpu0) * 1000) / r.requests.total;
+  return out;
 }
 
 interface Row {
@@ -233,14 +251,16 @@ const n0 = (n: number) => Math.round(n).toLocaleString('en-US');
 function cell(v: Load | number | null, unit: Row['unit']): string {
   if (v === null) return '—';
   if (typeof v === 'number') return unit === 'MB' ? `${v.toFixed(0)} MB` : `${n0(v)} ms`;
-  return `${n0(v.rps)} req/s, p50 ${v.p50} ms, p99 ${v.p99} ms${v.errors ? `, ${v.errors} errors` : ''}`;
+  return `${n0(v.rps)} req/s, p50 ${v.p50} ms, p99 ${v.p99} ms${v.cpuUs !== undefined ? `, CPU ${n0(v.cpuUs)} µs/req` : ''}${v.errors ? `, ${v.errors} errors` : ''}`;
 }
 function ratio(r: Row): string {
   if (r.ours === null || r.peer === null) return '—';
   if (typeof r.ours === 'number' || typeof r.peer === 'number') return `${(Number(r.ours) / Number(r.peer)).toFixed(2)}×`;
   const p50 = r.peer.p50 > 0 ? (r.ours.p50 / r.peer.p50).toFixed(2) : 'n/a';
   const p99 = r.peer.p99 > 0 ? (r.ours.p99 / r.peer.p99).toFixed(2) : 'n/a';
-  return `${(r.ours.rps / r.peer.rps).toFixed(2)}× (p50 ${p50}×, p99 ${p99}×)`;
+  // CPU per request as the peer's over ours: like throughput, above 1 is better than the peer.
+  const cpu = r.ours.cpuUs && r.peer.cpuUs ? `, CPU/req ${(r.peer.cpuUs / r.ours.cpuUs).toFixed(2)}×` : '';
+  return `${(r.ours.rps / r.peer.rps).toFixed(2)}× (p50 ${p50}×, p99 ${p99}×${cpu})`;
 }
 function report(r: Row) {
   rows.push(r);
@@ -376,15 +396,15 @@ async function benchProxy() {
       const res = JSON.parse((await request(s.port, t.path, t)).body.toString());
       if (res.code !== 200 || !Array.isArray(res.data?.list)) throw new Error(`proxy bench: port ${s.port} answered ${JSON.stringify(res).slice(0, 200)}`);
     }
-    await load({ ...t, port: mock.port }, 1);
-    await load({ ...t, port: proxy.port }, 1);
-    const direct = await load({ ...t, port: mock.port });
-    const viaProxy = await load({ ...t, port: proxy.port });
+    await load({ ...t, port: mock.port, pid: mock.child.pid }, 1);
+    await load({ ...t, port: proxy.port, pid: proxy.child.pid }, 1);
+    const direct = await load({ ...t, port: mock.port, pid: mock.child.pid });
+    const viaProxy = await load({ ...t, port: proxy.port, pid: proxy.child.pid });
     report({ what: 'proxy: console proxy mode → mock', ours: viaProxy, peer: direct, peerName: 'the mock called directly', unit: 'rps' });
     // What a Node proxy costs at least on this machine (node:http in, an undici pool out, nothing
     // else): the ceiling of any proxy written in Node, beside nginx's.
-    await load({ ...t, port: bareProxy.port }, 1);
-    const viaBare = await load({ ...t, port: bareProxy.port });
+    await load({ ...t, port: bareProxy.port, pid: bareProxy.child.pid }, 1);
+    const viaBare = await load({ ...t, port: bareProxy.port, pid: bareProxy.child.pid });
     report({ what: 'proxy: bare node:http + undici proxy → mock (reference)', ours: viaBare, peer: direct, peerName: 'the mock called directly', unit: 'rps' });
     report({ what: 'proxy: console proxy vs the bare Node proxy', ours: viaProxy, peer: viaBare, peerName: 'bare node:http + undici proxy', unit: 'rps' });
     if (nginx) {
@@ -430,18 +450,18 @@ async function benchObservers() {
       const env = JSON.parse(res.body.toString());
       if (env.code !== 200 || !Array.isArray(env.data?.list)) throw new Error(`observers bench: port ${s.port} answered ${JSON.stringify(env).slice(0, 200)}`);
     }
-    await load({ ...t, port: plain.port }, 1);
-    await load({ ...t, port: observed.port }, 1);
-    await load({ ...t, port: recorded.port }, 1);
-    const off = await load({ ...t, port: plain.port });
-    const on = await load({ ...t, port: observed.port });
-    const onRecorded = await load({ ...t, port: recorded.port });
+    await load({ ...t, port: plain.port, pid: plain.child.pid }, 1);
+    await load({ ...t, port: observed.port, pid: observed.child.pid }, 1);
+    await load({ ...t, port: recorded.port, pid: recorded.child.pid }, 1);
+    const off = await load({ ...t, port: plain.port, pid: plain.child.pid });
+    const on = await load({ ...t, port: observed.port, pid: observed.child.pid });
+    const onRecorded = await load({ ...t, port: recorded.port, pid: recorded.child.pid });
     report({ what: 'observers: proxy with contract validation on vs off', ours: on, peer: off, peerName: 'proxy mode, CONTRACT_VALIDATION=off', unit: 'rps' });
     report({ what: 'observers: validation and the recorder (RECORD_DIR) on vs off', ours: onRecorded, peer: off, peerName: 'proxy mode, CONTRACT_VALIDATION=off', unit: 'rps' });
-    await load({ ...t, port: mock.port }, 1);
-    await load({ ...t, port: hybrid.port }, 1);
-    const direct = await load({ ...t, port: mock.port });
-    const viaHybrid = await load({ ...t, port: hybrid.port });
+    await load({ ...t, port: mock.port, pid: mock.child.pid }, 1);
+    await load({ ...t, port: hybrid.port, pid: hybrid.child.pid }, 1);
+    const direct = await load({ ...t, port: mock.port, pid: mock.child.pid });
+    const viaHybrid = await load({ ...t, port: hybrid.port, pid: hybrid.child.pid });
     report({ what: 'hybrid: MOCK_ENDPOINTS list answered by the in-process mock', ours: viaHybrid, peer: direct, peerName: 'the mock called directly', unit: 'rps' });
   } finally {
     await hybrid.stop();
@@ -665,10 +685,10 @@ async function benchAudit() {
       const env = JSON.parse((await request(s.port, t.path, t)).body.toString());
       if (env.code !== 200) throw new Error(`audit bench: port ${s.port} answered ${JSON.stringify(env).slice(0, 200)}`);
     }
-    await load({ ...t, port: off.port }, 1);
-    await load({ ...t, port: on.port }, 1);
-    const a = await load({ ...t, port: off.port });
-    const b = await load({ ...t, port: on.port });
+    await load({ ...t, port: off.port, pid: off.child.pid }, 1);
+    await load({ ...t, port: on.port, pid: on.child.pid }, 1);
+    const a = await load({ ...t, port: off.port, pid: off.child.pid });
+    const b = await load({ ...t, port: on.port, pid: on.child.pid });
     report({ what: 'audit: proxy relaying writes, trail on vs off', ours: b, peer: a, peerName: 'proxy mode, AUDIT_DB=off', unit: 'rps' });
   } finally {
     await on.stop();

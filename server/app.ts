@@ -115,7 +115,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerDriftRoutes(app, drift, config);
 
   // Issue 25: every audited write, whoever answers it (mock hooks are installed before its routes).
-  const audit = registerAuditTrail(app, config);
+  const audit = await registerAuditTrail(app, config);
 
   if (config.mode === 'mock') await registerMockMode(app, config, deps);
   else if (config.mode === 'replay') await registerReplayMode(app, config, { ...deps, onMockBackend: deps.onMockBackend ?? audit?.onMockBackend });

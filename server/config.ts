@@ -118,6 +118,11 @@ export interface Config {
    * turned off (`AUDIT_DB=off`). Default {@link defaultAuditDb}.
    */
   auditDb: string | null;
+  /**
+   * A PostgreSQL database for the audit trail instead of `auditDb`'s file (`AUDIT_DATABASE_URL`,
+   * `postgres://…`; consoles sharing it keep one chain), or null. Ignored when `AUDIT_DB=off`.
+   */
+  auditDatabaseUrl: string | null;
   /** Audit entries older than this many days are pruned daily; 0 keeps everything. */
   auditRetentionDays: number;
 }
@@ -214,6 +219,7 @@ export const SETTINGS = [
   { key: 'publicSourceMaps', env: 'PUBLIC_SOURCE_MAPS', flag: 'public-source-maps', doc: 'serve *.map files: off (default) or on' },
   { key: 'cacheDir', env: 'CACHE_DIR', flag: 'cache-dir', doc: 'mock mode: folder of seed snapshots kept between starts, or `off`; default node_modules/.cache/game-console (else <OS temp dir>/game-console-cache)' },
   { key: 'auditDb', env: 'AUDIT_DB', flag: 'audit-db', doc: 'audit trail: SQLite file, `:memory:`, or `off`; default data/audit.sqlite in the project (else <OS temp dir>/game-console-data/audit.sqlite)' },
+  { key: 'auditDatabaseUrl', env: 'AUDIT_DATABASE_URL', flag: 'audit-database-url', doc: 'audit trail: a PostgreSQL URL (postgres://user:pass@host:5432/db) used instead of the SQLite file, for replicas sharing one trail' },
   { key: 'auditRetentionDays', env: 'AUDIT_RETENTION_DAYS', flag: 'audit-retention-days', doc: 'audit trail: days an entry is kept (0 = for ever), default 180' },
   { key: 'messages', env: 'MESSAGES', flag: 'messages', doc: 'error messages: localized (default; Accept-Language, field labels) or raw (`<field key>: <English>`)' },
   { key: 'contractValidation', env: 'CONTRACT_VALIDATION', flag: 'contract-validation', doc: "proxy/hybrid: check the platform's answers against the contract, on (default) or off" },
@@ -228,6 +234,20 @@ export const SETTINGS = [
 ] as const;
 
 type Raw = Partial<Record<(typeof SETTINGS)[number]['key'], string>>;
+
+/** A `postgres://` or `postgresql://` URL, or null when empty; the error never echoes it (it may hold a password). */
+function postgresUrl(name: string, raw: string | undefined): string | null {
+  const v = raw?.trim();
+  if (!v) return null;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new ConfigError(`${name} must be a postgres:// URL`);
+  }
+  if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') throw new ConfigError(`${name} must be a postgres:// URL, got "${u.protocol}"`);
+  return v;
+}
 
 function int(name: string, raw: string | undefined, dflt: number, min: number, max: number): number {
   if (raw === undefined || raw === '') return dflt;
@@ -374,6 +394,7 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     uploadOrphanMinutes: int(label('uploadOrphanMinutes'), raw.uploadOrphanMinutes, 60, 1, 366 * 24 * 60),
     cacheDir: raw.cacheDir?.trim().toLowerCase() === 'off' ? null : path.resolve(raw.cacheDir?.trim() || defaultCacheDir()),
     auditDb: raw.auditDb?.trim().toLowerCase() === 'off' ? null : raw.auditDb?.trim() === ':memory:' ? ':memory:' : path.resolve(raw.auditDb?.trim() || defaultAuditDb()),
+    auditDatabaseUrl: postgresUrl(label('auditDatabaseUrl'), raw.auditDatabaseUrl),
     auditRetentionDays: int(label('auditRetentionDays'), raw.auditRetentionDays, 180, 0, 36_500),
     requestTimeoutMs: int(label('requestTimeoutMs'), raw.requestTimeoutMs, 120_000, 1000, 3_600_000),
     headersTimeoutMs: int(label('headersTimeoutMs'), raw.headersTimeoutMs, 10_000, 100, 600_000),

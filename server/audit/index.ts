@@ -5,21 +5,30 @@ import type { ExchangeObserver } from '../platform/exchange.js';
 import { mockAdminVerifier, platformAdminVerifier } from '../platform/drift-routes.js';
 import { captureMock, platformIdentity, platformObserver } from './capture.js';
 import { registerAuditRoutes } from './routes.js';
-import { AuditStore, sqliteDriver } from './store.js';
+import { AuditStore, openAuditDriver } from './store.js';
 import { AuditTrail } from './trail.js';
 
 export { AuditTrail } from './trail.js';
-export { AuditStore, sqliteDriver } from './store.js';
+export { AuditStore, openAuditDriver, postgresDriver, sqliteDriver, type SqlDriver } from './store.js';
 
 /**
  * The audit trail of a console server (issue 25), in every mode: opens (and migrates) its store,
  * serves `/console/auditLog/*`, and answers how to capture — mock mode's hooks are installed here
  * (call before the mock's routes are registered); proxy and hybrid get the observer to hand the
  * proxy, and hybrid's in-process mock backend gets the same hooks (`onMockBackend`). Null when `AUDIT_DB=off`. The queue is written and the store closed when the app closes.
+ * The store is SQLite (`AUDIT_DB`) or PostgreSQL (`AUDIT_DATABASE_URL`); an unreachable PostgreSQL
+ * fails the start (the trail would otherwise lose every entry).
  */
-export function registerAuditTrail(app: FastifyInstance, config: Config): { trail: AuditTrail; observer: ExchangeObserver | null; onMockBackend: (backend: FastifyInstance) => void } | null {
+export async function registerAuditTrail(app: FastifyInstance, config: Config): Promise<{ trail: AuditTrail; observer: ExchangeObserver | null; onMockBackend: (backend: FastifyInstance) => void } | null> {
   if (!config.auditDb) return null;
-  const store = new AuditStore(sqliteDriver(config.auditDb));
+  const driver = await openAuditDriver(config, (e) => app.log.error({ err: e }, 'audit trail: a PostgreSQL connection failed'));
+  let store: AuditStore;
+  try {
+    store = await AuditStore.open(driver);
+  } catch (e) {
+    await driver.close().catch(() => undefined);
+    throw e;
+  }
   const trail = new AuditTrail(store, {
     retentionDays: config.auditRetentionDays,
     onDrop: (n) => app.log.warn({ dropped: n }, 'audit trail: queue full, entries dropped'),
@@ -27,8 +36,8 @@ export function registerAuditTrail(app: FastifyInstance, config: Config): { trai
   });
   app.decorate('auditTrail', trail);
   app.addHook('onClose', async () => {
-    trail.close();
-    store.close();
+    await trail.close();
+    await store.close();
   });
   const upstream = config.mode !== 'mock' && config.mode !== 'replay' ? config.upstreamUrl : null;
   registerAuditRoutes(app, trail, upstream ? platformAdminVerifier(upstream, { timeoutMs: Math.min(config.upstreamTimeoutMs, 10_000) }) : mockAdminVerifier(app));

@@ -32,15 +32,15 @@ export function registerAuditRoutes(root: FastifyInstance, trail: AuditTrail, ve
   };
   // Checked before the body (an anonymous caller learns nothing about the schema), written before read.
   app.post(auditLog.ops.list!, { schema: { body: auditLog.schemas.query }, preValidation: optionalBody, onRequest: gate }, async (req) => {
-    trail.flush();
-    return ok(trail.store.list(req.body as AuditQuery));
+    await trail.flush();
+    return ok(await trail.store.list(req.body as AuditQuery));
   });
   app.post(auditLog.ops.info!, { schema: { body: auditLog.schemas.id }, onRequest: gate }, async (req, reply) => {
-    trail.flush();
-    const row = trail.store.info((req.body as { id: number }).id);
+    await trail.flush();
+    const row = await trail.store.info((req.body as { id: number }).id);
     if (!row) return sendEnvelope(reply, 200, 404, { field: 'id', key: 'record.notFound', params: { entity: auditLog.name, ids: String((req.body as { id: number }).id) } });
     return ok(row);
   });
-  app.post(verifyAction.path, { onRequest: gate }, async () => ok(trail.verify()));
+  app.post(verifyAction.path, { onRequest: gate }, async () => ok(await trail.verify()));
   });
 }

@@ -4,9 +4,9 @@ import path from 'node:path';
 
 /**
  * Where the audit trail is kept (issue 25): one SQL schema and one set of queries, run by SQLite
- * (Node's built-in `node:sqlite`, no native build) in a file under the data folder. The SQL is
- * plain and portable (no SQLite-only syntax beyond `INTEGER PRIMARY KEY`), written for a second
- * driver with the same {@link SqlDriver} shape.
+ * (Node's built-in `node:sqlite`, no native build) in a file under the data folder by default, or by
+ * PostgreSQL (`pg`, `AUDIT_DATABASE_URL`) for consoles sharing one trail. The SQL is plain and
+ * portable; the drivers share the asynchronous {@link SqlDriver} shape (tests add PGlite's).
  */
 
 /** One kept entry, as stored and answered (`/console/auditLog/list|info`). */
@@ -27,7 +27,9 @@ export interface AuditRow {
   status: number;
   message: string;
   servedBy: string;
+  /** The request's fields, redacted, as JSON. */
   fields: string;
+  /** Redacted `{field: [before, after]}` (by id when the write named several), as JSON; '' when not known. */
   changes: string;
   prevHash: string;
   hash: string;
@@ -49,16 +51,29 @@ export interface AuditQuery {
   sortOrder?: 'asc' | 'desc';
 }
 
-/** What a driver runs: positional `?` parameters; `all` answers rows as objects keyed by column. */
+/**
+ * What a driver runs (one query layer for SQLite and PostgreSQL): positional `?` parameters (the
+ * PostgreSQL drivers rewrite them to `$1…`); `all` answers rows as objects keyed by column (64-bit
+ * integers may come back as strings or bigints: callers convert). Every call is asynchronous, so the
+ * same store runs on a synchronous SQLite file or a pool of PostgreSQL connections.
+ */
 export interface SqlDriver {
-  exec(sql: string): void;
-  run(sql: string, params?: unknown[]): void;
-  all(sql: string, params?: unknown[]): Record<string, unknown>[];
-  transaction(fn: () => void): void;
-  close(): void;
+  /** Which SQL dialect this is; only the chain's lock differs (PostgreSQL's advisory lock). */
+  readonly dialect: 'sqlite' | 'postgres';
+  /** One or more statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  run(sql: string, params?: unknown[]): Promise<void>;
+  all(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  /** Runs `fn` in one transaction on one connection (`tx`), committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: SqlDriver) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
 }
 
-/** SQLite through `node:sqlite` (synchronous; the trail writes in batches off the request path). */
+/**
+ * SQLite through `node:sqlite` (synchronous calls wrapped in promises; the trail writes in batches
+ * off the request path). One process per file: transactions are serialised within the process, and
+ * nothing coordinates two processes appending to one file.
+ */
 export function sqliteDriver(file: string): SqlDriver {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
@@ -70,22 +85,113 @@ export function sqliteDriver(file: string): SqlDriver {
     if (!s) cache.set(sql, (s = db.prepare(sql)));
     return s;
   };
-  return {
-    exec: (sql) => db.exec(sql),
-    run: (sql, params = []) => void stmt(sql).run(...(params as never[])),
-    all: (sql, params = []) => stmt(sql).all(...(params as never[])) as Record<string, unknown>[],
-    transaction(fn) {
-      db.exec('BEGIN');
+  // One connection: a second transaction waits for the first (async bodies could otherwise nest BEGINs).
+  let queue: Promise<unknown> = Promise.resolve();
+  const driver: SqlDriver = {
+    dialect: 'sqlite',
+    exec: async (sql) => void db.exec(sql),
+    run: async (sql, params = []) => void stmt(sql).run(...(params as never[])),
+    all: async (sql, params = []) => stmt(sql).all(...(params as never[])) as Record<string, unknown>[],
+    transaction<T>(fn: (tx: SqlDriver) => Promise<T>): Promise<T> {
+      const body = async () => {
+        db.exec('BEGIN');
+        try {
+          const out = await fn(driver);
+          db.exec('COMMIT');
+          return out;
+        } catch (e) {
+          if (db.isTransaction) db.exec('ROLLBACK');
+          throw e;
+        }
+      };
+      const done = queue.then(body, body);
+      queue = done.catch(() => undefined);
+      return done;
+    },
+    close: async () => {
+      await queue;
+      if (db.isOpen) db.close();
+    },
+  };
+  return driver;
+}
+
+/** `?` → `$1, $2…` outside quoted strings and identifiers (the store's SQL has no other `?`). */
+export function dollarParams(sql: string): string {
+  let n = 0;
+  let quote: string | null = null;
+  let out = '';
+  for (const c of sql) {
+    if (quote) {
+      if (c === quote) quote = null;
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === '?') {
+      out += `$${++n}`;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+/** The slice of `pg` this driver uses (the package ships no types). */
+interface PgQueryable {
+  query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+interface PgPool extends PgQueryable {
+  connect(): Promise<PgQueryable & { release(err?: unknown): void }>;
+  end(): Promise<void>;
+  on(event: 'error', fn: (e: unknown) => void): void;
+}
+
+/**
+ * PostgreSQL through `pg` (`AUDIT_DATABASE_URL`, e.g. `postgres://user:pass@host:5432/db`): a small
+ * pool; each transaction holds one connection. Several console replicas may share the database:
+ * the store appends under a transaction-level advisory lock (see {@link AuditStore.append}).
+ * `onError` hears errors of idle connections (a restarted server), which would otherwise end the process.
+ */
+export async function postgresDriver(url: string, opts: { max?: number; onError?: (e: unknown) => void } = {}): Promise<SqlDriver> {
+  // Loaded only when PostgreSQL is named: SQLite consoles never load it.
+  const pg = (await import('pg')) as unknown as { default: { Pool: new (o: object) => PgPool } };
+  const pool = new pg.default.Pool({ connectionString: url, max: opts.max ?? 4, connectionTimeoutMillis: 10_000, application_name: 'game-console-audit' });
+  pool.on('error', (e) => opts.onError?.(e));
+  const over = (q: PgQueryable): Omit<SqlDriver, 'transaction' | 'close'> => ({
+    dialect: 'postgres',
+    exec: async (sql) => void (await q.query(sql)),
+    run: async (sql, params = []) => void (await q.query(dollarParams(sql), params)),
+    all: async (sql, params = []) => (await q.query(dollarParams(sql), params)).rows,
+  });
+  const driver: SqlDriver = {
+    ...over(pool),
+    async transaction<T>(fn: (tx: SqlDriver) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      const tx: SqlDriver = { ...over(client), transaction: (f) => f(tx), close: async () => {} };
+      let broken: unknown;
       try {
-        fn();
-        db.exec('COMMIT');
+        await client.query('BEGIN');
+        const out = await fn(tx);
+        await client.query('COMMIT');
+        return out;
       } catch (e) {
-        db.exec('ROLLBACK');
+        await client.query('ROLLBACK').catch((r: unknown) => (broken = r));
         throw e;
+      } finally {
+        // A connection whose ROLLBACK failed is not handed out again.
+        client.release(broken);
       }
     },
-    close: () => db.close(),
+    close: () => pool.end(),
   };
+  return driver;
+}
+
+/**
+ * The driver a console's settings name: PostgreSQL when `AUDIT_DATABASE_URL` is set, else SQLite in
+ * `AUDIT_DB` (a file or `:memory:`). `onError` hears PostgreSQL's idle-connection errors.
+ */
+export async function openAuditDriver(config: { auditDb: string | null; auditDatabaseUrl?: string | null }, onError?: (e: unknown) => void): Promise<SqlDriver> {
+  if (config.auditDatabaseUrl) return postgresDriver(config.auditDatabaseUrl, { onError });
+  return sqliteDriver(config.auditDb ?? ':memory:');
 }
 
 /** Columns in stored order; the API's names are their camelCase forms. */
@@ -95,10 +201,15 @@ const COLUMNS = [
   ['status', 'status'], ['message', 'message'], ['served_by', 'servedBy'], ['fields', 'fields'], ['changes', 'changes'], ['prev_hash', 'prevHash'], ['hash', 'hash'],
 ] as const;
 
-/** Migrations in order; `audit_meta.version` says how many ran. */
+/**
+ * Migrations in order, plain SQL both dialects run; `audit_meta.version` says how many ran. Ids are
+ * assigned by the trail (the chain needs them before the row exists), so the key is a plain
+ * `BIGINT PRIMARY KEY` (a file created before this was portable kept SQLite's `INTEGER PRIMARY KEY`,
+ * which reads and writes the same).
+ */
 const MIGRATIONS = [
   `CREATE TABLE audit_log (
-    id INTEGER PRIMARY KEY, create_time TEXT NOT NULL, at_ms BIGINT NOT NULL, user_id INTEGER NOT NULL, username TEXT NOT NULL,
+    id BIGINT PRIMARY KEY, create_time TEXT NOT NULL, at_ms BIGINT NOT NULL, user_id BIGINT NOT NULL, username TEXT NOT NULL,
     roles TEXT NOT NULL, ip TEXT NOT NULL, operation TEXT NOT NULL, area TEXT NOT NULL, entity TEXT NOT NULL, target_ids TEXT NOT NULL,
     outcome INTEGER NOT NULL, code INTEGER NOT NULL, status INTEGER NOT NULL, message TEXT NOT NULL, served_by TEXT NOT NULL,
     fields TEXT NOT NULL, changes TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL
@@ -108,42 +219,90 @@ const MIGRATIONS = [
   CREATE INDEX audit_log_username ON audit_log (username);`,
 ];
 
+/** The advisory lock's key on PostgreSQL (any constant shared by every replica): "audit" in ASCII. */
+const CHAIN_LOCK = 0x6175646974;
+
 const SORTS: Record<string, string> = { createTime: 'at_ms', username: 'username', operation: 'operation', id: 'id' };
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const INSERT_SQL = new Map<number, string>();
+/** `INSERT … VALUES (…), (…)` for `n` rows (cached: batches are split into power-of-two chunks, so few shapes exist). */
+function insertSql(n: number): string {
+  let sql = INSERT_SQL.get(n);
+  if (!sql) {
+    const one = `(${COLUMNS.map(() => '?').join(', ')})`;
+    INSERT_SQL.set(n, (sql = `INSERT INTO audit_log (${COLUMNS.map((c) => c[0]).join(', ')}) VALUES ${Array(n).fill(one).join(', ')}`));
+  }
+  return sql;
+}
 
-/** The audit trail's table: migrations at open, batch appends, the list query, chain reads, pruning. */
+/** A row to append: ids and hashes set by the trail. */
+export type AuditAppendRow = Omit<AuditRow, 'updateTime'> & { atMs: number };
+
+/**
+ * The audit trail's table on either driver: migrations at open ({@link AuditStore.open}), chained
+ * appends under the chain's lock, the list query, chain reads, pruning. On PostgreSQL every change
+ * to the chain (append, prune, migrate) takes `pg_advisory_xact_lock` first and reads the tail inside
+ * it, so consoles sharing one database keep one chain; SQLite is one process per file.
+ */
 export class AuditStore {
-  constructor(readonly db: SqlDriver) {
-    db.exec('CREATE TABLE IF NOT EXISTS audit_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
-    const version = Number(db.all("SELECT value FROM audit_meta WHERE key = 'version'")[0]?.value ?? 0);
-    for (let v = version; v < MIGRATIONS.length; v++) {
-      db.transaction(() => {
-        db.exec(MIGRATIONS[v]);
-        db.run("INSERT INTO audit_meta (key, value) VALUES ('version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [String(v + 1)]);
-      });
-    }
+  private constructor(readonly db: SqlDriver) {}
+
+  /** Opens a store on `db`, creating and migrating its tables. */
+  static async open(db: SqlDriver): Promise<AuditStore> {
+    const store = new AuditStore(db);
+    await db.transaction(async (tx) => {
+      // Replicas starting together: one migrates, the others wait and then find it done.
+      await store.lock(tx);
+      await tx.exec('CREATE TABLE IF NOT EXISTS audit_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+      const version = Number((await tx.all("SELECT value FROM audit_meta WHERE key = 'version'"))[0]?.value ?? 0);
+      for (let v = version; v < MIGRATIONS.length; v++) {
+        await tx.exec(MIGRATIONS[v]);
+        await tx.run("INSERT INTO audit_meta (key, value) VALUES ('version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [String(v + 1)]);
+      }
+    });
+    return store;
   }
 
-  /** The last entry's id and hash (the chain continues from it), or 0 and the anchor. */
-  tail(): { id: number; hash: string } {
-    const r = this.db.all('SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1')[0];
-    return r ? { id: Number(r.id), hash: String(r.hash) } : { id: this.meta('anchor_id') ? Number(this.meta('anchor_id')) : 0, hash: this.meta('anchor_hash') ?? '' };
+  /** Holds the chain until `tx` ends (PostgreSQL); SQLite's transactions are already one at a time. */
+  private async lock(tx: SqlDriver): Promise<void> {
+    if (tx.dialect === 'postgres') await tx.all('SELECT pg_advisory_xact_lock(?)', [CHAIN_LOCK]);
   }
 
-  meta(key: string): string | null {
-    const r = this.db.all('SELECT value FROM audit_meta WHERE key = ?', [key])[0];
+  /** The last entry's id and hash (the chain continues from it), or the anchor (0 and '' when never pruned). */
+  async tail(db: SqlDriver = this.db): Promise<{ id: number; hash: string }> {
+    const r = (await db.all('SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1'))[0];
+    if (r) return { id: Number(r.id), hash: String(r.hash) };
+    const id = await this.meta('anchor_id', db);
+    return { id: id ? Number(id) : 0, hash: (await this.meta('anchor_hash', db)) ?? '' };
+  }
+
+  async meta(key: string, db: SqlDriver = this.db): Promise<string | null> {
+    const r = (await db.all('SELECT value FROM audit_meta WHERE key = ?', [key]))[0];
     return r ? String(r.value) : null;
   }
 
-  private setMeta(key: string, value: string): void {
-    this.db.run('INSERT INTO audit_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
+  private async setMeta(tx: SqlDriver, key: string, value: string): Promise<void> {
+    await tx.run('INSERT INTO audit_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
   }
 
-  /** Appends entries (ids and hashes already set) in one transaction. */
-  append(rows: (Omit<AuditRow, 'updateTime'> & { atMs: number })[]): void {
-    const sql = `INSERT INTO audit_log (${COLUMNS.map((c) => c[0]).join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
-    this.db.transaction(() => {
-      for (const r of rows) this.db.run(sql, COLUMNS.map(([, k]) => (r as unknown as Record<string, unknown>)[k]));
+  /**
+   * Appends a batch after the chain's current tail, in one transaction under the chain's lock:
+   * `build` is handed the tail read inside the lock and answers the rows (ids and hashes continuing
+   * it), so two writers never both continue the same entry. Answers the rows written.
+   */
+  async append(build: (tail: { id: number; hash: string }) => AuditAppendRow[]): Promise<AuditAppendRow[]> {
+    return this.db.transaction(async (tx) => {
+      await this.lock(tx);
+      const rows = build(await this.tail(tx));
+      for (let i = 0; i < rows.length; ) {
+        let n = 256;
+        while (n > rows.length - i) n >>= 1;
+        const params: unknown[] = [];
+        for (const r of rows.slice(i, i + n)) for (const [, k] of COLUMNS) params.push((r as unknown as Record<string, unknown>)[k]);
+        await tx.run(insertSql(n), params);
+        i += n;
+      }
+      return rows;
     });
   }
 
@@ -164,48 +323,49 @@ export class AuditStore {
   }
 
   /** A page of entries, newest first unless sorted otherwise. */
-  list(q: AuditQuery): { list: AuditRow[]; total: number } {
+  async list(q: AuditQuery): Promise<{ list: AuditRow[]; total: number }> {
     const { sql, params } = this.where(q);
     const pageSize = Math.min(Math.max(q.pageSize ?? 10, 1), 1000);
     const pageNum = Math.max(q.pageNum ?? 1, 1);
     const sort = SORTS[q.sortField ?? ''] ?? 'id';
     const dir = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
-    const total = Number(this.db.all(`SELECT COUNT(*) AS n FROM audit_log ${sql}`, params)[0].n);
-    const rows = this.db.all(`SELECT * FROM audit_log ${sql} ORDER BY ${sort} ${dir}, id ${dir} LIMIT ? OFFSET ?`, [...params, pageSize, (pageNum - 1) * pageSize]);
+    const total = Number((await this.db.all(`SELECT COUNT(*) AS n FROM audit_log ${sql}`, params))[0].n);
+    const rows = await this.db.all(`SELECT * FROM audit_log ${sql} ORDER BY ${sort} ${dir}, id ${dir} LIMIT ? OFFSET ?`, [...params, pageSize, (pageNum - 1) * pageSize]);
     return { list: rows.map(toRow), total };
   }
 
-  info(id: number): AuditRow | null {
-    const r = this.db.all('SELECT * FROM audit_log WHERE id = ?', [id])[0];
+  async info(id: number): Promise<AuditRow | null> {
+    const r = (await this.db.all('SELECT * FROM audit_log WHERE id = ?', [id]))[0];
     return r ? toRow(r) : null;
   }
 
   /** Every entry in id order, in pages (the chain check reads them all without holding them all). */
-  *scan(pageSize = 2000): Generator<AuditRow & { atMs: number }> {
+  async *scan(pageSize = 2000): AsyncGenerator<AuditRow & { atMs: number }> {
     let after = 0;
     for (;;) {
-      const rows = this.db.all('SELECT * FROM audit_log WHERE id > ? ORDER BY id LIMIT ?', [after, pageSize]);
+      const rows = await this.db.all('SELECT * FROM audit_log WHERE id > ? ORDER BY id LIMIT ?', [after, pageSize]);
       if (!rows.length) return;
       for (const r of rows) yield { ...toRow(r), atMs: Number(r.at_ms) };
       after = Number(rows[rows.length - 1].id);
     }
   }
 
-  /** Deletes entries older than `beforeMs`; the chain's anchor moves to the last one deleted. */
-  prune(beforeMs: number): number {
-    const last = this.db.all('SELECT id, hash FROM audit_log WHERE at_ms < ? ORDER BY id DESC LIMIT 1', [beforeMs])[0];
-    if (!last) return 0;
-    const n = Number(this.db.all('SELECT COUNT(*) AS n FROM audit_log WHERE id <= ?', [last.id])[0].n);
-    this.db.transaction(() => {
-      this.db.run('DELETE FROM audit_log WHERE id <= ?', [last.id]);
-      this.setMeta('anchor_id', String(last.id));
-      this.setMeta('anchor_hash', String(last.hash));
+  /** Deletes entries older than `beforeMs` (under the chain's lock); the chain's anchor moves to the last one deleted. */
+  async prune(beforeMs: number): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      await this.lock(tx);
+      const last = (await tx.all('SELECT id, hash FROM audit_log WHERE at_ms < ? ORDER BY id DESC LIMIT 1', [beforeMs]))[0];
+      if (!last) return 0;
+      const n = Number((await tx.all('SELECT COUNT(*) AS n FROM audit_log WHERE id <= ?', [last.id]))[0].n);
+      await tx.run('DELETE FROM audit_log WHERE id <= ?', [last.id]);
+      await this.setMeta(tx, 'anchor_id', String(last.id));
+      await this.setMeta(tx, 'anchor_hash', String(last.hash));
+      return n;
     });
-    return n;
   }
 
-  close(): void {
-    this.db.close();
+  close(): Promise<void> {
+    return this.db.close();
   }
 }
 

@@ -2,26 +2,11 @@ import { createHash } from 'node:crypto';
 import type { AuditRow, AuditStore } from './store.js';
 
 /** What a capture hands the trail: everything but the id, times and hashes, which the trail sets. */
-export interface AuditInput {
+export type AuditInput = Omit<AuditRow, 'id' | 'createTime' | 'updateTime' | 'prevHash' | 'hash' | 'servedBy'> & {
+  /** When the answer ended, ms since epoch (stored as `createTime` in the platform's wall clock). */
   atMs: number;
-  userId: number;
-  username: string;
-  roles: string;
-  ip: string;
-  operation: string;
-  area: string;
-  entity: string;
-  targetIds: string;
-  outcome: 0 | 1;
-  code: number;
-  status: number;
-  message: string;
   servedBy: 'mock' | 'platform';
-  /** Redacted request fields, as JSON. */
-  fields: string;
-  /** Redacted `{field: [before, after]}`, as JSON ('' when not known). */
-  changes: string;
-}
+};
 
 export interface AuditTrailOptions {
   /** Entries waiting to be written at most; beyond it an entry is dropped and counted. Default 10,000. */
@@ -50,20 +35,25 @@ function digest(prevHash: string, r: Omit<AuditRow, 'hash' | 'updateTime'>): str
 
 /**
  * The audit trail's writer (issue 25): captures hand it entries with {@link record}, which only
- * queues (never blocks or fails an answer); a timer writes the queue in one transaction per batch,
- * giving each entry the next id and a sha256 chained to the previous entry's. A full queue drops
- * and counts. {@link verify} re-computes the chain and names the first broken entry; entries older
- * than the retention are pruned daily (the chain's anchor moves with them).
+ * queues (never blocks, waits on the database or fails an answer); a timer flushes the queue, one
+ * flush at a time, in one transaction per batch of 1,000, giving each entry the next id and a sha256
+ * chained to the previous entry's — the tail read inside the store's lock, so consoles sharing a
+ * PostgreSQL trail continue one chain. A full queue drops and counts; a batch the store refuses is
+ * counted as dropped and told to `onError`, never thrown into a timer. {@link verify} re-computes the
+ * chain and names the first broken entry; entries older than the retention are pruned daily (the
+ * chain's anchor moves with them).
  */
 export class AuditTrail {
   private queue: AuditInput[] = [];
   private timer: NodeJS.Timeout | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;
-  private tail: { id: number; hash: string };
+  private flushing: Promise<void> | null = null;
   private dropping = false;
   /** Set by {@link close}: later entries (a platform answer observed after shutdown began) are dropped. */
   private closed = false;
   readonly counts = { recorded: 0, written: 0, dropped: 0 };
+  /** Batches the store refused (their entries are in `counts.dropped` too); prunes that failed. */
+  readonly errors = { batches: 0, prunes: 0 };
   private readonly maxQueue: number;
   private readonly flushMs: number;
   private readonly now: () => number;
@@ -75,10 +65,10 @@ export class AuditTrail {
     this.maxQueue = opts.maxQueue ?? 10_000;
     this.flushMs = opts.flushMs ?? 200;
     this.now = opts.now ?? Date.now;
-    this.tail = store.tail();
     if ((opts.retentionDays ?? 180) > 0) {
-      this.prune();
-      this.pruneTimer = setInterval(() => this.prune(), 24 * 3600_000);
+      // At start only what is already stored (the store runs it before any later batch).
+      void this.pruneQuietly(false);
+      this.pruneTimer = setInterval(() => void this.pruneQuietly(true), 24 * 3600_000);
       this.pruneTimer.unref();
     }
   }
@@ -97,60 +87,90 @@ export class AuditTrail {
     this.counts.recorded++;
     this.queue.push(e);
     if (!this.timer) {
-      this.timer = setTimeout(() => this.flush(), this.flushMs);
+      this.timer = setTimeout(() => void this.flush(), this.flushMs);
       this.timer.unref();
     }
     return true;
   }
 
-  /** Writes every queued entry now (tests; shutdown). */
-  flush(): void {
+  /**
+   * Writes every queued entry now (the timer; readers of the log; tests; shutdown). One flush runs
+   * at a time: a call during a flush answers that flush, which goes on until the queue is empty.
+   * Never rejects (a refused batch is counted and told).
+   */
+  flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.flushing ??= this.drain().finally(() => {
+      this.flushing = null;
+    });
+    // A flush that had already emptied the queue before this call's entries came: one more round.
+    return this.flushing.then(() => (this.queue.length ? this.flush() : undefined));
+  }
+
+  private async drain(): Promise<void> {
     while (this.queue.length) {
       const batch = this.queue.splice(0, 1000);
-      let { id, hash } = this.tail;
-      const rows = batch.map((e) => {
-        const createTime = wallClock(e.atMs);
-        const base = { ...e, id: ++id, createTime, prevHash: hash };
-        hash = digest(hash, base);
-        return { ...base, hash };
-      });
       try {
-        this.store.append(rows);
+        await this.store.append((tail) => {
+          let { id, hash } = tail;
+          return batch.map((e) => {
+            const base = { ...e, id: ++id, createTime: wallClock(e.atMs), prevHash: hash };
+            hash = digest(hash, base);
+            return { ...base, hash };
+          });
+        });
+        this.counts.written += batch.length;
       } catch (e) {
-        // Never thrown into a timer (it would end the process): counted, told, and the chain resumes from what is stored.
-        this.counts.dropped += rows.length;
-        this.opts.onError?.(e);
+        // The next batch re-reads the tail inside the lock, so the chain resumes from what is stored.
+        this.counts.dropped += batch.length;
+        this.errors.batches++;
         try {
-          this.tail = this.store.tail();
+          this.opts.onError?.(e);
         } catch {
-          // The store is gone (closed under us): what is queued can only be dropped.
-          this.counts.dropped += this.queue.length;
-          this.queue = [];
+          // A failing logger must not end the flush.
         }
-        continue;
       }
-      this.tail = { id, hash };
-      this.counts.written += rows.length;
     }
   }
 
   /** Deletes entries past the retention; answers how many. */
-  prune(): number {
+  async prune(flushFirst = true): Promise<number> {
     const days = this.opts.retentionDays ?? 180;
     if (days <= 0) return 0;
-    this.flush();
+    if (flushFirst) await this.flush();
     return this.store.prune(this.now() - days * 24 * 3600_000);
   }
 
+  /** The timers' prune: a failure is counted and told, never thrown. */
+  private async pruneQuietly(flushFirst: boolean): Promise<void> {
+    try {
+      await this.prune(flushFirst);
+    } catch (e) {
+      this.errors.prunes++;
+      try {
+        this.opts.onError?.(e);
+      } catch {
+        // as in drain
+      }
+    }
+  }
+
   /** Re-computes the chain from its anchor; the first entry whose link or hash does not hold is named. */
-  verify(): { ok: boolean; count: number; firstBroken: { id: number; reason: string } | null } {
-    this.flush();
-    let prev = this.store.meta('anchor_hash') ?? '';
-    let lastId = Number(this.store.meta('anchor_id') ?? 0);
+  async verify(): Promise<{ ok: boolean; count: number; firstBroken: { id: number; reason: string } | null }> {
+    await this.flush();
+    const anchor = await this.store.meta('anchor_id');
+    const r = await this.check();
+    // Another console sharing the trail pruned while this one read: the old anchor no longer holds, read again.
+    if (!r.ok && (await this.store.meta('anchor_id')) !== anchor) return this.check();
+    return r;
+  }
+
+  private async check(): Promise<{ ok: boolean; count: number; firstBroken: { id: number; reason: string } | null }> {
+    let prev = (await this.store.meta('anchor_hash')) ?? '';
+    let lastId = Number((await this.store.meta('anchor_id')) ?? 0);
     let count = 0;
-    for (const r of this.store.scan()) {
+    for await (const r of this.store.scan()) {
       count++;
       if (r.id !== lastId + 1) return { ok: false, count, firstBroken: { id: r.id, reason: `missing entries ${lastId + 1}–${r.id - 1}` } };
       if (r.prevHash !== prev) return { ok: false, count, firstBroken: { id: r.id, reason: 'does not follow the previous entry' } };
@@ -162,10 +182,10 @@ export class AuditTrail {
   }
 
   /** Writes what is queued and stops the timers (the store stays open for the caller to close). */
-  close(): void {
-    this.flush();
+  async close(): Promise<void> {
     this.closed = true;
     if (this.pruneTimer) clearInterval(this.pruneTimer);
     this.pruneTimer = null;
+    await this.flush();
   }
 }

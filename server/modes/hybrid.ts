@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
-import type { Config } from '../config.js';
+import { fastifyTrustProxy, type Config } from '../config.js';
+import { SECURITY_HEADERS } from '../plugins/security.js';
 import type { MockContext } from '../mock/context.js';
 import { registerEnvelopeErrors } from '../plugins/envelope.js';
 import { registerCanonicalPath } from '../plugins/canonical-path.js';
@@ -22,11 +23,19 @@ import { registerProxyMode, SERVED_BY, type MockFallback } from './proxy.js';
  * hooks untouched.
  */
 export async function createMockBackend(config: Config, deps: AppDeps, options: MockModeOptions = {}): Promise<{ app: FastifyInstance; ctx: MockContext }> {
-  const app = Fastify({ logger: false, ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } } });
+  // The client's address as the outer app reads it: the backend answers the client's own request (answerFromMock).
+  const app = Fastify({ logger: false, trustProxy: fastifyTrustProxy(config.trustProxy), ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } } });
   registerCanonicalPath(app);
   registerEnvelopeErrors(app);
   if (config.messages === 'localized') registerLocalizedMessages(app);
   registerInputHygiene(app);
+  // Answers the backend writes to the client's own connection (answerFromMock) carry what the
+  // outer app's answers carry: the security headers, and which side served them.
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    reply.headers(SECURITY_HEADERS);
+    reply.header(SERVED_BY, 'mock');
+    done(null, payload);
+  });
   deps.onMockBackend?.(app);
   await registerMockMode(app, config, deps, options);
   await app.ready();
@@ -37,11 +46,20 @@ export async function createMockBackend(config: Config, deps: AppDeps, options: 
 const NOT_COPIED = new Set(['content-length', 'connection', 'keep-alive', 'transfer-encoding', 'date']);
 
 /**
- * Answers `request` from the mock backend: same method, URL and headers, `body` as the payload
- * (the unread request stream, or bytes kept in memory), and relays status, headers and body with
- * `x-served-by: mock`.
+ * Answers `request` from the mock backend with `x-served-by: mock`. When `body` is the request
+ * itself (decided before its body was read), the backend answers it on the client's own connection
+ * (`routing`: its router, hooks, sign-in check, permissions and envelope errors run on the request
+ * as it comes, and write the answer straight to the socket; issue 22: `inject` cost a simulated
+ * request and a copy of every answer). Otherwise (`body` already read: bytes kept in memory, or
+ * none) it is asked through `inject` with the same method, URL and headers, and status, headers
+ * and body are relayed.
  */
 export async function answerFromMock(backend: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: Readable | Buffer | undefined): Promise<void> {
+  if (body !== undefined && body === request.raw) {
+    reply.hijack();
+    backend.routing(request.raw, reply.raw);
+    return;
+  }
   const headers: Record<string, string | string[] | undefined> = { ...request.headers };
   delete headers.host;
   if (Buffer.isBuffer(body)) {

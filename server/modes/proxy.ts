@@ -1,9 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Refusal } from '../contract/messages.js';
-import { PassThrough, pipeline, Transform, type Readable } from 'node:stream';
+import { PassThrough, Stream, type Readable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
+import { Pool } from 'undici';
+import { SECURITY_HEADERS } from '../plugins/security.js';
 import type { Config } from '../config.js';
 import { ResultCode } from '../contract/envelope.js';
 import { API_PREFIXES, sendEnvelope } from '../plugins/envelope.js';
@@ -88,7 +89,6 @@ const TIMEOUT_CODES = new Set([
   'FST_REPLY_FROM_HTTP_REQUEST_TIMEOUT',
 ]);
 
-type ReplyOptions = NonNullable<FastifyHttpProxyOptions['replyOptions']>;
 
 /** Envelope codes of the gateway failures; the client shows its own §8 message for each. */
 const BAD_GATEWAY = 502;
@@ -97,47 +97,6 @@ const GATEWAY_TIMEOUT = 504;
 /** Largest platform 404/501 answer hybrid reads whole to tell a missing route from a missing record (bytes). */
 const NOT_BUILT_PEEK = 64 * 1024;
 
-/**
- * Reads `stream` whole when it ends within `limit` bytes (`cb(bytes, a stream of the same bytes)`);
- * a longer stream or one that fails gives `cb(null, a stream of everything, the unread rest
- * following)`, so the answer can be relayed either way.
- */
-function peekWhole(stream: Readable, limit: number, cb: (bytes: Buffer | null, rest: Readable) => void): void {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  let settled = false;
-  const settle = (outcome: 'ended' | 'long' | Error) => {
-    if (settled) return;
-    settled = true;
-    stream.off('data', onData);
-    stream.off('end', onEnd);
-    stream.off('error', onError);
-    if (outcome === 'ended') {
-      const bytes = Buffer.concat(chunks, length);
-      return cb(bytes, new PassThrough().end(bytes));
-    }
-    const out = new PassThrough();
-    if (outcome instanceof Error) {
-      out.destroy(outcome);
-      return cb(null, out);
-    }
-    stream.pause();
-    for (const c of chunks) out.write(c);
-    stream.once('error', (err) => out.destroy(err));
-    stream.pipe(out);
-    cb(null, out);
-  };
-  const onData = (c: Buffer) => {
-    chunks.push(c);
-    length += c.length;
-    if (length > limit) settle('long');
-  };
-  const onEnd = () => settle('ended');
-  const onError = (err: Error) => settle(err);
-  stream.on('data', onData);
-  stream.once('end', onEnd);
-  stream.once('error', onError);
-}
 
 /** How many rounds of percent-decoding we undo when looking for hidden dot segments. */
 const MAX_DECODE_ROUNDS = 5;
@@ -153,7 +112,7 @@ function connectionListed(headers: IncomingHttpHeaders): string[] {
  * names (one pass, no `delete`: deleting keys turns the copy into a slow dictionary object).
  */
 function withoutHopByHop(headers: IncomingHttpHeaders, drop?: (lowerName: string) => boolean): IncomingHttpHeaders {
-  // Most messages list nothing in Connection (reply-from already removed the client's): no Set then.
+  // Most messages list nothing in Connection: no Set then.
   const listed = headers.connection === undefined ? null : new Set(connectionListed(headers));
   const out: IncomingHttpHeaders = {};
   for (const name in headers) {
@@ -169,11 +128,11 @@ function withoutHopByHop(headers: IncomingHttpHeaders, drop?: (lowerName: string
  * minus hop-by-hop and client-claimed forwarding headers, plus X-Forwarded-For/-Proto describing
  * the connection the console actually saw and X-Forwarded-Host from PUBLIC_HOST (never the
  * client's Host header, which anyone can set; none when PUBLIC_HOST is unset). `host` was already
- * set to the upstream's by reply-from.
+ * set to the upstream's by the relay.
  */
-export function upstreamRequestHeadersFor(publicHost: string | null): NonNullable<ReplyOptions['rewriteRequestHeaders']> {
+export function upstreamRequestHeadersFor(publicHost: string | null): (request: FastifyRequest, headers: IncomingHttpHeaders) => IncomingHttpHeaders {
   return (request, headers) => {
-    const out = withoutHopByHop(headers as IncomingHttpHeaders, isForwardingHeader);
+    const out = withoutHopByHop(headers, isForwardingHeader);
     out['x-forwarded-for'] = request.ip;
     out['x-forwarded-proto'] = request.protocol;
     if (publicHost) out['x-forwarded-host'] = publicHost;
@@ -196,6 +155,23 @@ export function relayedAnswerHeaders(headers: IncomingHttpHeaders): IncomingHttp
   return withoutHopByHop(headers, isDroppedAnswerHeader);
 }
 
+/**
+ * undici's raw answer headers (`[name, value, …]`, Buffers or strings) as a header object with
+ * lower-cased names; a repeated header becomes an array of its values.
+ */
+function parseRawHeaders(raw: Buffer[] | string[]): IncomingHttpHeaders {
+  const out: Record<string, string | string[]> = {};
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i].toString().toLowerCase();
+    const value = raw[i + 1].toString('latin1' as never);
+    const had = out[name];
+    if (had === undefined) out[name] = value;
+    else if (Array.isArray(had)) had.push(value);
+    else out[name] = [had, value];
+  }
+  return out as IncomingHttpHeaders;
+}
+
 /** Characters without which {@link unsafePathReason} has nothing to find (no dot, escape, backslash or control). */
 // eslint-disable-next-line no-control-regex
 const MAYBE_UNSAFE = /[%.\\\u0000-\u001f\u007f]/;
@@ -208,7 +184,7 @@ const LOCAL_ONLY = /^\/(?:api\/)?v1\/mock(?:\/|$)/i;
  * segment is `.` or `..` after undoing percent-encoding as many times as it was applied
  * (`%2e%2e`, `%252e%252e`), with `\` read as `/` and `;params` ignored (`..;`), because some
  * servers behind us decode twice or treat those the same as `/..`. `//` stays allowed: the
- * path still starts with the proxied prefix, and @fastify/http-proxy refuses a leading `//`.
+ * path still starts with the proxied prefix (the relay prepends the upstream's base path to it).
  */
 export function unsafePathReason(rawPath: string): Refusal | null {
   if (!MAYBE_UNSAFE.test(rawPath)) return null;
@@ -258,23 +234,19 @@ function errorCode(err: unknown): string | undefined {
  * Maps a failed upstream exchange to the envelope the client understands (spec §8): a timeout
  * waiting for the platform → HTTP 504 / code 504; anything else before an answer arrived
  * (refused, reset, DNS, connect timeout, TLS certificate not trusted) → HTTP 502 / code 502.
- * The detail goes to the log (reply-from logs it at warn), never to the client.
+ * The detail goes to the log (at warn), never to the client.
  */
-function upstreamFailure(timeoutMs: number): NonNullable<ReplyOptions['onError']> {
-  return (proxyReply, { error }) => {
-    // reply-from types the reply for any server kind; ours is the app's plain HTTP/1 reply.
-    const reply = proxyReply as unknown as FastifyReply;
-    const codes = [errorCode(error), errorCode((error as { cause?: unknown }).cause)];
-    if (codes.some((c) => c !== undefined && TIMEOUT_CODES.has(c))) {
-      sendEnvelope(reply, GATEWAY_TIMEOUT, GATEWAY_TIMEOUT, { key: 'gateway.timeout', params: { ms: timeoutMs } });
-      return;
-    }
-    sendEnvelope(reply, BAD_GATEWAY, BAD_GATEWAY, { key: 'gateway.unreachable' });
-  };
+function upstreamFailure(reply: FastifyReply, error: unknown, timeoutMs: number): void {
+  const codes = [errorCode(error), errorCode((error as { cause?: unknown } | null)?.cause)];
+  if (codes.some((c) => c !== undefined && TIMEOUT_CODES.has(c))) {
+    sendEnvelope(reply, GATEWAY_TIMEOUT, GATEWAY_TIMEOUT, { key: 'gateway.timeout', params: { ms: timeoutMs } });
+    return;
+  }
+  sendEnvelope(reply, BAD_GATEWAY, BAD_GATEWAY, { key: 'gateway.unreachable' });
 }
 
 /**
- * Proxy mode (architecture "proxy mode: @fastify/http-proxy to the real platform"): `/v1`,
+ * Proxy mode (architecture "proxy mode"; issue 22: our own relay on an undici pool): `/v1`,
  * `/api/v1` and `/upload` and everything under them go to `config.upstreamUrl`, whose path
  * (e.g. `/platform`) is prepended. Registers no mock route; static web, `/healthz`, security
  * headers and the envelope 404 for other paths stay the app's.
@@ -283,7 +255,7 @@ function upstreamFailure(timeoutMs: number): NonNullable<ReplyOptions['onError']
  *   unparsed, so `bodyLimit` and JSON parsing never apply (multipart uploads, Excel exports).
  * - Request headers: see {@link upstreamRequestHeadersFor}; answer headers: {@link relayedAnswerHeaders}.
  * - The QA controls (`/v1/mock/*`, `/api/v1/mock/*`) answer 404 however the path is spelled (the request's canonical path, server/plugins/canonical-path.ts).
- * - Upstream TLS certificates are verified (reply-from would otherwise turn that off).
+ * - Upstream TLS certificates are verified.
  * - Timeouts: connect `upstreamConnectTimeoutMs`; waiting for the answer's headers and between
  *   body chunks `upstreamTimeoutMs` (spec §9 client timeout 1,200,000 ms). No retries: the
  *   client decides whether to try again.
@@ -355,7 +327,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       if (body) return void done(null, body);
       readSmallBody(payload, (err, bytes) => {
         if (err) return void done(err);
-        // A parsed object is re-encoded by reply-from with its new content-length; the bytes as they came otherwise.
+        // A parsed object is re-encoded by the relay with its new content-length; the bytes as they came otherwise.
         done(null, withDefaultSort(bytes, sort!) ?? new PassThrough().end(bytes));
       });
     });
@@ -366,9 +338,9 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       if (reason) return void sendEnvelope(reply, 400, ResultCode.badRequest, reason);
       // Hybrid: decided before the body is read, so an upload meant for the mock never reaches the platform.
       if (fallback && fallback.early(req.method, pathOf(req))) {
-        const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
         // The mock's answer ends the request here (done is not called); a failure goes to the error handler.
-        fallback.answer(req, reply, hasBody ? req.raw : undefined).then(
+        // The request goes as it is, its body unread: the mock answers it on the client's connection.
+        fallback.answer(req, reply, req.raw).then(
           () => {},
           (err: unknown) => done(err as Error),
         );
@@ -377,108 +349,212 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       done();
     });
 
+    // The relay (issue 22): our own route on an undici pool, instead of @fastify/http-proxy and
+    // reply-from (which re-parsed the query, built three URLs and a retry wrapper per call). The
+    // answer is written straight to the socket from undici's chunks (no stream in between), copied
+    // for observers by the same callback.
+    const pool = new Pool(upstream.origin, {
+      connect: { timeout: config.upstreamConnectTimeoutMs, rejectUnauthorized: true },
+      headersTimeout: config.upstreamTimeoutMs,
+      bodyTimeout: config.upstreamTimeoutMs,
+    });
+    // Close the upstream connection pool with the app, so shutdown (and tests) do not wait.
+    scope.addHook('onClose', (_i, done) => {
+      pool.destroy().then(() => done(), () => done());
+    });
+    /** `/v1`, `/api/v1` or `/upload`: the prefix of the route that matched. */
+    const routePrefixOf = (request: FastifyRequest): string => {
+      const url = request.routeOptions.url ?? '';
+      return url.endsWith('/*') ? url.slice(0, -2) : url;
+    };
+    const toRequestHeaders = upstreamRequestHeadersFor(config.publicHost);
+    const timeoutMs = config.upstreamTimeoutMs;
+    const relayHandler = (request: FastifyRequest, reply: FastifyReply) => {
+      const headers = toRequestHeaders(request, request.headers);
+      headers.host = upstream.host;
+      let body = request.body as Readable | Record<string, unknown> | undefined;
+      if (body === undefined || body === null) {
+        body = undefined;
+        delete headers['content-length'];
+      } else if (!(body instanceof Stream)) {
+        // A list request given its default sort: re-encoded with its new length.
+        const text = JSON.stringify(body);
+        headers['content-length'] = String(Buffer.byteLength(text));
+        body = Buffer.from(text) as unknown as Readable;
+      }
+      const handler = new RelayHandler(request, reply, onAnswerStart, timeoutMs);
+      pool.dispatch({ path: basePath + request.url, method: request.method as 'GET', headers: headers as Record<string, string>, body: (body as Readable | Buffer | undefined) ?? null }, handler);
+    };
+
     /**
-     * After the platform's answer headers arrived (only installed when tapping): a hybrid fallback
-     * for "not built" answers, else the answer is relayed, through a copying stream when observed.
-     *
+     * Decides, when the platform's answer headers arrived, how the answer goes on: `peek` (hybrid:
+     * a 404/501 that may mean "not built", read whole first) or relayed, with the observers that
+     * want it (none: the plain relay).
+     */
+    const onAnswerStart = (request: FastifyRequest, status: number): { peek: boolean; watchers: ExchangeObserver[] } => ({
+      peek: fallback !== null && fallback.mayBeNotBuilt(request.method, pathOf(request), status),
+      watchers: tapping ? watchersOf(request.raw, request.method, request.url) : NONE,
+    });
+
+    /**
      * Hybrid (issue 24 item 5): a 404/501 of a contract endpoint is read whole (it is small; at most
      * {@link NOT_BUILT_PEEK} bytes) so the mock side can tell "the platform has no such route" from
      * "the platform has no such record" ({@link MockFallback.notBuilt}). A request the platform
-     * received that changes something (a write) is never answered again by the mock.
+     * received that changes something (a write) is never answered again by the mock. Returns true
+     * when the mock answers (the platform's answer is then dropped).
      */
-    const onResponse = (request: FastifyRequest, reply: FastifyReply, res: { statusCode: number; headers: IncomingHttpHeaders; stream: Readable }) => {
+    const answeredByMock = (request: FastifyRequest, reply: FastifyReply, status: number, answer: Buffer | null): boolean => {
+      if (!fallback) return false;
       const path = pathOf(request);
-      if (fallback && fallback.mayBeNotBuilt(request.method, path, res.statusCode)) {
-        peekWhole(res.stream, NOT_BUILT_PEEK, (answer, rest) => {
-          if (!fallback.notBuilt(request.method, path, res.statusCode, answer)) return relay(request, reply, res.statusCode, res.headers, rest);
-          // Replayed to the mock only when nothing can go twice: a read whose body is none, or held
-          // whole in memory and fully received (so the platform saw all of it and answered "not
-          // here"). Otherwise the platform's 404/501 is relayed and the next call goes to the mock
-          // before its body is read.
-          const reqTap = requestTaps.get(request.raw);
-          const body = reqTap ? (reqTap.ended ? reqTap.bytes() : null) : undefined;
-          if (body === null || !fallback.replayable(request.method, path)) return relay(request, reply, res.statusCode, res.headers, rest);
-          // The platform's headers were already copied onto the reply; the mock's replace them.
-          for (const name of [...Object.keys(res.headers), SERVED_BY, 'connection']) reply.removeHeader(name);
-          fallback.answer(request, reply, body).catch((err: unknown) => {
-            request.log.warn({ err }, 'hybrid: mock fallback failed');
-            if (!reply.sent) sendEnvelope(reply, 502, BAD_GATEWAY, { key: 'gateway.mockFailed' });
-          });
-        });
-        return;
-      }
-      relay(request, reply, res.statusCode, res.headers, res.stream);
+      if (!fallback.notBuilt(request.method, path, status, answer)) return false;
+      // Replayed to the mock only when nothing can go twice: a read whose body is none, or held
+      // whole in memory and fully received (so the platform saw all of it and answered "not
+      // here"). Otherwise the platform's 404/501 is relayed and the next call goes to the mock
+      // before its body is read.
+      const reqTap = requestTaps.get(request.raw);
+      const body = reqTap ? (reqTap.ended ? reqTap.bytes() : null) : undefined;
+      if (body === null || !fallback.replayable(request.method, path)) return false;
+      fallback.answer(request, reply, body).catch((err: unknown) => {
+        request.log.warn({ err }, 'hybrid: mock fallback failed');
+        if (!reply.sent) sendEnvelope(reply, 502, BAD_GATEWAY, { key: 'gateway.mockFailed' });
+      });
+      return true;
     };
 
-    /** Relays the platform's answer (`stream`), copied for the observers that want the exchange. */
-    const relay = (request: FastifyRequest, reply: FastifyReply, status: number, headers: IncomingHttpHeaders, stream: Readable) => {
+    /** Tells the observers about an exchange the platform answered, once its answer was sent. */
+    const observed = (request: FastifyRequest, watchers: ExchangeObserver[], status: number, headers: IncomingHttpHeaders, answer: BodyTap) => {
       const reqTap = requestTaps.get(request.raw);
-      // Nobody wants this one (validation off, outside the contract, its sample full): the plain relay.
-      const watchers = watchersOf(request.raw, request.method, request.url);
-      if (watchers.length === 0) {
-        reply.send(stream);
-        return;
-      }
-      const answerTap = new BodyTap(contentTypeOf(headers['content-type']), cap, watchers.some((o) => o.binaryAnswers));
-      const copy = new Transform({
-        transform(chunk: Buffer, _enc, cb) {
-          answerTap.push(chunk);
-          cb(null, chunk);
-        },
-      });
-      // pipeline, not pipe: a client that goes away destroys the copy, and with it the platform's
-      // stream (so its connection is not held until the body timeout); a platform error reaches the reply.
-      pipeline(stream, copy, () => {});
-      reply.raw.once('finish', () => {
-        const [p, q] = splitUrl(request.url);
-        const exchange: Exchange = {
-          method: request.method,
-          path: p,
-          query: q,
-          routeKey: routeKeyOf(request.method, p),
-          requestHeaders: request.headers,
-          request: reqTap ? reqTap.result() : noBody(contentTypeOf(request.headers['content-type'])),
-          status,
-          answerHeaders: headers,
-          answer: answerTap.result(),
-          servedBy: 'platform',
-          clientIp: request.ip,
-          at: Date.now(),
-        };
-        notifyObservers(watchers, exchange, request.log);
-      });
-      reply.send(copy);
+      const [p, q] = splitUrl(request.url);
+      const exchange: Exchange = {
+        method: request.method,
+        path: p,
+        query: q,
+        routeKey: routeKeyOf(request.method, p),
+        requestHeaders: request.headers,
+        request: reqTap ? reqTap.result() : noBody(contentTypeOf(request.headers['content-type'])),
+        status,
+        answerHeaders: headers,
+        answer: answer.result(),
+        servedBy: 'platform',
+        clientIp: request.ip,
+        at: Date.now(),
+      };
+      notifyObservers(watchers, exchange, request.log);
     };
+
+    class RelayHandler {
+      private abort: ((err?: Error) => void) | null = null;
+      private status = 0;
+      private headers: IncomingHttpHeaders = {};
+      private started = false;
+      private peeking: Buffer[] | null = null;
+      private peeked = 0;
+      private tap: BodyTap | null = null;
+      private watchers: ExchangeObserver[] = NONE;
+      private resume: (() => void) | null = null;
+      constructor(
+        private readonly request: FastifyRequest,
+        private readonly reply: FastifyReply,
+        private readonly decide: typeof onAnswerStart,
+        private readonly timeoutMs: number,
+      ) {}
+
+      onConnect(abort: (err?: Error) => void): void {
+        this.abort = abort;
+        const raw = this.request.raw;
+        if (raw.destroyed && !raw.complete) return abort();
+        // A client that goes away cancels the platform's request (its connection is not held until the body timeout).
+        this.reply.raw.once('close', () => {
+          if (!this.reply.raw.writableFinished && this.abort) this.abort();
+        });
+      }
+
+      onHeaders(status: number, rawHeaders: Buffer[] | string[], resume: () => void): boolean {
+        if (status < 200) return true;
+        this.status = status;
+        this.resume = resume;
+        this.headers = parseRawHeaders(rawHeaders);
+        const { peek, watchers } = this.decide(this.request, status);
+        this.watchers = watchers;
+        if (watchers.length > 0) this.tap = new BodyTap(contentTypeOf(this.headers['content-type']), cap, watchers.some((o) => o.binaryAnswers));
+        if (peek) {
+          this.peeking = [];
+          return true;
+        }
+        return this.start();
+      }
+
+      /** Writes the answer's head to the client; from here on the reply is ours, not Fastify's. */
+      private start(): boolean {
+        this.started = true;
+        const reply = this.reply;
+        const out: Record<string, string | string[] | number | undefined> = { ...(reply.getHeaders() as Record<string, string>), ...relayedAnswerHeaders(this.headers), ...SECURITY_HEADERS };
+        out[SERVED_BY] = 'platform';
+        // The platform's redirects come back without its base path (`/platform/v1/x` → `/v1/x`).
+        const location = out.location;
+        if (basePath !== '' && typeof location === 'string') {
+          const prefix = routePrefixOf(this.request);
+          out.location = location.replace(basePath + prefix, prefix);
+        }
+        // An HTTP/1 connection cannot be reused until its request body has been consumed.
+        if (!this.request.raw.complete) out.connection = 'close';
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(this.status, out as IncomingHttpHeaders);
+        res.on('drain', () => this.resume?.());
+        if (this.watchers.length > 0) {
+          const { request, watchers, status, headers, tap } = this;
+          res.once('finish', () => observed(request, watchers, status, headers, tap!));
+        }
+        return !res.writableNeedDrain;
+      }
+
+      onData(chunk: Buffer): boolean {
+        this.tap?.push(chunk);
+        if (this.peeking !== null) {
+          this.peeking.push(chunk);
+          this.peeked += chunk.length;
+          if (this.peeked <= NOT_BUILT_PEEK) return true;
+          // Too long to be "not built": relayed as it comes.
+          const held = this.peeking;
+          this.peeking = null;
+          let ok = this.start();
+          for (const c of held) ok = this.reply.raw.write(c);
+          return ok;
+        }
+        return this.reply.raw.write(chunk);
+      }
+
+      onComplete(): void {
+        if (this.peeking !== null) {
+          const whole = Buffer.concat(this.peeking, this.peeked);
+          this.peeking = null;
+          if (answeredByMock(this.request, this.reply, this.status, whole)) return;
+          this.start();
+          this.reply.raw.end(whole);
+          return;
+        }
+        this.reply.raw.end();
+      }
+
+      onError(err: Error): void {
+        this.abort = null;
+        if (this.started) {
+          // The answer was under way: the client sees it cut, as it would without us.
+          this.request.log.warn({ err }, 'platform answer failed mid-way');
+          this.reply.raw.destroy(err);
+          return;
+        }
+        this.request.log.warn({ err }, 'response errored');
+        if (this.reply.sent || this.request.raw.destroyed) return;
+        upstreamFailure(this.reply, err, this.timeoutMs);
+      }
+    }
 
     for (const apiPrefix of API_PREFIXES) {
       const prefix = apiPrefix.slice(0, -1);
-      const options: FastifyHttpProxyOptions = {
-        upstream: upstream.origin,
-        prefix,
-        rewritePrefix: basePath + prefix,
-        // Our scope already passes bodies through; the plugin must not add its own parsers.
-        proxyPayloads: false,
-        disableRequestLogging: true,
-        // Close the upstream connection pool with the app, so shutdown (and tests) do not wait.
-        destroyAgent: true,
-        undici: {
-          connect: { timeout: config.upstreamConnectTimeoutMs, rejectUnauthorized: true },
-          headersTimeout: config.upstreamTimeoutMs,
-          bodyTimeout: config.upstreamTimeoutMs,
-        },
-        replyOptions: {
-          rewriteRequestHeaders: upstreamRequestHeadersFor(config.publicHost),
-          rewriteHeaders: (headers) => {
-            const out = relayedAnswerHeaders(headers as IncomingHttpHeaders);
-            out[SERVED_BY] = 'platform';
-            return out;
-          },
-          onError: upstreamFailure(config.upstreamTimeoutMs),
-          retryDelay: () => null,
-          ...(tapping ? { onResponse: onResponse as unknown as NonNullable<ReplyOptions['onResponse']> } : {}),
-        },
-      };
-      await scope.register(httpProxy, options);
+      scope.all(prefix, relayHandler);
+      scope.all(`${prefix}/*`, relayHandler);
     }
   });
 }

@@ -1,6 +1,12 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { AuditStore, AuditTrail, sqliteDriver } from '../../server/audit/index.js';
+import { AuditStore, AuditTrail, postgresDriver, sqliteDriver, type SqlDriver } from '../../server/audit/index.js';
+import { pgliteDriver } from '../../server/audit/pglite.js';
+import type { AuditQuery } from '../../server/audit/store.js';
 import { call, makeApp, signIn } from './helpers.js';
 import { startPlatformStub, STUB_ADMIN_TOKEN, type PlatformStub } from './platform-stub.js';
 
@@ -9,7 +15,8 @@ import { startPlatformStub, STUB_ADMIN_TOKEN, type PlatformStub } from './platfo
  * with who, what, target, outcome and redacted fields (and, from the mock, before → after); refused
  * writes and reveals are kept; reads are not; the chain verifies and names a tampered entry;
  * retention prunes; a burst beyond the queue never blocks and counts what it dropped; only an
- * administrator reads the log.
+ * administrator reads the log. The store and trail cases run on SQLite and PostgreSQL (PGlite, and a
+ * real server when `AUDIT_TEST_DATABASE_URL` is set); two consoles on one PostgreSQL trail keep one chain.
  */
 
 let apps: FastifyInstance[] = [];
@@ -94,53 +101,229 @@ describe('mock mode', () => {
     for (const g of goods) await post(a, '/v1/goods/update', { id: g.id, sort: 7 }, token);
     expect((await post(a, '/console/auditLog/verify', {}, token)).json.data).toEqual({ ok: true, count: 3, firstBroken: null });
     const trail = a.auditTrail!;
-    const second = trail.store.list({ sortOrder: 'asc' }).list[1];
-    trail.store.db.run('UPDATE audit_log SET username = ? WHERE id = ?', ['mallory', second.id]);
+    const second = (await trail.store.list({ sortOrder: 'asc' })).list[1];
+    await trail.store.db.run('UPDATE audit_log SET username = ? WHERE id = ?', ['mallory', second.id]);
     expect((await post(a, '/console/auditLog/verify', {}, token)).json.data).toMatchObject({ ok: false, firstBroken: { id: second.id } });
   });
 });
 
-describe('the trail itself', () => {
-  const input = (atMs: number, i = 0) => ({ atMs, userId: 1, username: 'admin', roles: 'super', ip: '127.0.0.1', operation: 'goods.update', area: 'goods', entity: 'goods', targetIds: String(i), outcome: 1 as const, code: 200, status: 200, message: '', servedBy: 'mock' as const, fields: '{}', changes: '' });
+/**
+ * The store and the trail on every driver (issue 25 item 2): SQLite (`node:sqlite`) and PostgreSQL
+ * in-process through PGlite run the same cases; a real PostgreSQL server joins when
+ * `AUDIT_TEST_DATABASE_URL` names one (each case in a schema of its own, dropped afterwards).
+ */
+interface DriverKind {
+  name: string;
+  /** A fresh, empty store's driver; the same `dir` (a temp folder) again reopens that store (a restart). */
+  open(dir?: string): Promise<SqlDriver>;
+}
+const REAL_PG = process.env.AUDIT_TEST_DATABASE_URL;
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-'));
+  dirs.push(d);
+  return d;
+};
+/** PostgreSQL cases each get a schema of their own, one per `dir` so that a reopen finds its data. */
+const schemas: string[] = [];
+const schemaOf = new Map<string, string>();
+function schemaFor(kind: string, dir: string | undefined): { schema: string; fresh: boolean } {
+  const known = dir && schemaOf.get(`${kind}:${dir}`);
+  if (known) return { schema: known, fresh: false };
+  const schema = `audit_test_${process.pid}_${schemas.length}`;
+  schemas.push(schema);
+  if (dir) schemaOf.set(`${kind}:${dir}`, schema);
+  return { schema, fresh: true };
+}
+// One in-process PostgreSQL for the file (starting PGlite's WASM costs seconds on a busy machine).
+let pglite: Promise<PGlite> | null = null;
+const DRIVERS: DriverKind[] = [
+  { name: 'SQLite', open: async (dir) => sqliteDriver(dir ? path.join(dir, 'audit.sqlite') : ':memory:') },
+  {
+    name: 'PGlite',
+    open: async (dir) => {
+      const db = await (pglite ??= PGlite.create());
+      const { schema, fresh } = schemaFor('PGlite', dir);
+      if (fresh) await db.exec(`CREATE SCHEMA ${schema}`);
+      // One session, cases one at a time: the search path names this case's schema.
+      await db.exec(`SET search_path TO ${schema}`);
+      return pgliteDriver(db, { shared: true });
+    },
+  },
+  ...(REAL_PG
+    ? [{
+        name: 'PostgreSQL server',
+        open: async (dir?: string) => {
+          const { schema, fresh } = schemaFor('server', dir);
+          if (fresh) {
+            const admin = await postgresDriver(REAL_PG);
+            await admin.exec(`CREATE SCHEMA ${schema}`);
+            await admin.close();
+          }
+          const u = new URL(REAL_PG);
+          u.searchParams.set('options', `-c search_path=${schema}`);
+          return postgresDriver(u.toString());
+        },
+      }]
+    : []),
+];
+afterAll(async () => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  await (await pglite)?.close();
+  if (!REAL_PG || !schemas.length) return;
+  const admin = await postgresDriver(REAL_PG);
+  for (const s of schemas) await admin.exec(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
+  await admin.close();
+});
+const input = (atMs: number, i = 0) => ({ atMs, userId: 1, username: 'admin', roles: 'super', ip: '127.0.0.1', operation: 'goods.update', area: 'goods', entity: 'goods', targetIds: String(i), outcome: 1 as 0 | 1, code: 200, status: 200, message: '', servedBy: 'mock' as const, fields: '{}', changes: '' });
 
-  test('retention prunes old entries and the chain still verifies from its new anchor', () => {
+describe.each(DRIVERS)('the trail itself on $name', (kind) => {
+  // The first PGlite case starts the WASM PostgreSQL (seconds on a busy machine).
+  const T = 30_000;
+  const open = async (opts: ConstructorParameters<typeof AuditTrail>[1], dir?: string) => new AuditTrail(await AuditStore.open(await kind.open(dir)), opts);
+  const shut = async (trail: AuditTrail) => {
+    await trail.close();
+    await trail.store.close();
+  };
+
+  test('retention prunes old entries and the chain still verifies from its new anchor', async () => {
     let now = Date.UTC(2026, 0, 1);
-    const trail = new AuditTrail(new AuditStore(sqliteDriver(':memory:')), { retentionDays: 30, now: () => now });
+    const trail = await open({ retentionDays: 30, now: () => now });
     for (let i = 0; i < 5; i++) trail.record(input(now - 40 * 86_400_000, i));
     for (let i = 0; i < 3; i++) trail.record(input(now, i));
-    trail.flush();
-    expect(trail.prune()).toBe(5);
-    expect(trail.verify()).toEqual({ ok: true, count: 3, firstBroken: null });
+    await trail.flush();
+    expect(await trail.prune()).toBe(5);
+    expect(await trail.verify()).toEqual({ ok: true, count: 3, firstBroken: null });
+    // Appends after a prune continue from the kept tail.
     now += 1;
-    trail.close();
-  });
+    trail.record(input(now, 9));
+    expect(await trail.verify()).toEqual({ ok: true, count: 4, firstBroken: null });
+    await shut(trail);
+  }, T);
 
-  test('a burst of 10,000 writes: none blocks, every entry is written or counted as dropped', () => {
-    const trail = new AuditTrail(new AuditStore(sqliteDriver(':memory:')), { maxQueue: 4000, retentionDays: 0 });
+  test('a burst of 10,000 writes: none blocks, every entry is written or counted as dropped', async () => {
+    const trail = await open({ maxQueue: 4000, retentionDays: 0 });
     let accepted = 0;
     for (let i = 0; i < 10_000; i++) if (trail.record(input(Date.now(), i))) accepted++;
-    trail.flush();
+    await trail.flush();
     expect(accepted).toBe(4000);
     expect(trail.counts).toEqual({ recorded: 4000, written: 4000, dropped: 6000 });
-    expect(trail.verify()).toMatchObject({ ok: true, count: 4000 });
-    trail.close();
-  });
+    expect(await trail.verify()).toMatchObject({ ok: true, count: 4000 });
+    await shut(trail);
+  }, T);
 
   test('the trail survives a restart: a second open continues the chain', async () => {
-    const fs = await import('node:fs');
-    const os = await import('node:os');
-    const path = await import('node:path');
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'audit-')), 'audit.sqlite');
-    const one = new AuditTrail(new AuditStore(sqliteDriver(file)), { retentionDays: 0 });
+    const dir = tempDir();
+    const one = await open({ retentionDays: 0 }, dir);
     one.record(input(Date.now(), 1));
-    one.close();
-    one.store.close();
-    const two = new AuditTrail(new AuditStore(sqliteDriver(file)), { retentionDays: 0 });
+    await shut(one);
+    const two = await open({ retentionDays: 0 }, dir);
     two.record(input(Date.now(), 2));
-    expect(two.verify()).toEqual({ ok: true, count: 2, firstBroken: null });
-    two.close();
-    two.store.close();
-  });
+    expect(await two.verify()).toEqual({ ok: true, count: 2, firstBroken: null });
+    await shut(two);
+  }, T);
+
+  test('verification names a changed entry, a removed entry and a re-linked entry', async () => {
+    const trail = await open({ retentionDays: 0 });
+    for (let i = 1; i <= 6; i++) trail.record(input(Date.now(), i));
+    expect(await trail.verify()).toEqual({ ok: true, count: 6, firstBroken: null });
+    await trail.store.db.run('UPDATE audit_log SET target_ids = ? WHERE id = ?', ['66', 5]);
+    expect(await trail.verify()).toMatchObject({ ok: false, firstBroken: { id: 5, reason: 'changed after it was written' } });
+    await trail.store.db.run('DELETE FROM audit_log WHERE id = ?', [3]);
+    expect(await trail.verify()).toMatchObject({ ok: false, firstBroken: { id: 4, reason: 'missing entries 3–3' } });
+    await trail.store.db.run('UPDATE audit_log SET prev_hash = ? WHERE id = ?', ['0'.repeat(64), 2]);
+    expect(await trail.verify()).toMatchObject({ ok: false, firstBroken: { id: 2, reason: 'does not follow the previous entry' } });
+    await shut(trail);
+  }, T);
+
+  test('the list filters, pages and sorts the same', async () => {
+    const trail = await open({ retentionDays: 0 });
+    const at = Date.UTC(2026, 10, 20, 2); // 2026-11-20 10:00:00 in UTC+8
+    const e = (i: number, patch: Partial<ReturnType<typeof input>>) => trail.record({ ...input(at + i * 3600_000, i), ...patch });
+    e(0, { username: 'admin', operation: 'order.refund', area: 'order', entity: 'order', targetIds: '12,O2026112000012', fields: '{"reason":"broken_key"}' });
+    e(1, { username: 'operator', operation: 'order.update', area: 'order', entity: 'order', targetIds: '112', outcome: 0, code: 400, status: 200, message: 'x' });
+    e(2, { username: 'admin', operation: 'goods.update', targetIds: '12' });
+    e(3, { username: 'auditor_1', operation: 'card.reveal', area: 'goods', entity: 'card', targetIds: '7' });
+    e(4, { username: 'admin', operation: 'member.adjust', area: 'member', entity: 'member', targetIds: '3' });
+    await trail.flush();
+    const ids = async (q: AuditQuery) => (await trail.store.list({ pageSize: 50, ...q })).list.map((r) => r.id);
+    expect(await ids({})).toEqual([5, 4, 3, 2, 1]);
+    expect(await ids({ sortOrder: 'asc' })).toEqual([1, 2, 3, 4, 5]);
+    expect(await ids({ sortField: 'username', sortOrder: 'asc' })).toEqual([1, 3, 5, 4, 2]);
+    expect(await ids({ username: 'adm' })).toEqual([5, 3, 1]);
+    expect(await ids({ username: 'r_1' })).toEqual([4]); // `_` is a character, not a wildcard
+    expect(await ids({ operation: 'order.' })).toEqual([2, 1]);
+    expect(await ids({ area: 'order' })).toEqual([2, 1]);
+    expect(await ids({ entity: 'card' })).toEqual([4]);
+    expect(await ids({ targetIds: '12' })).toEqual([3, 1]);
+    expect(await ids({ targetIds: 'O2026112000012' })).toEqual([1]);
+    expect(await ids({ outcome: 0 })).toEqual([2]);
+    expect(await ids({ createTime: ['2026-11-20 11:00:00', '2026-11-20 13:00:00'] })).toEqual([4, 3, 2]);
+    expect(await ids({ keyword: 'broken_key' })).toEqual([1]);
+    expect(await trail.store.list({ pageNum: 2, pageSize: 2 })).toMatchObject({ total: 5, list: [{ id: 3 }, { id: 2 }] });
+    expect(await trail.store.info(2)).toMatchObject({ id: 2, username: 'operator', outcome: 0, code: 400, createTime: '2026-11-20 11:00:00', updateTime: '2026-11-20 11:00:00' });
+    expect(await trail.store.info(99)).toBeNull();
+    await shut(trail);
+  }, T);
+
+  test('a store that refuses a batch: counted as dropped and told, never thrown; later batches continue the chain', async () => {
+    const errors: unknown[] = [];
+    const trail = await open({ retentionDays: 0, flushMs: 1, onError: (e) => errors.push(e) });
+    trail.record(input(Date.now(), 1));
+    await trail.flush();
+    await trail.store.db.exec('ALTER TABLE audit_log RENAME TO audit_log_away');
+    trail.record(input(Date.now(), 2));
+    await expect.poll(() => trail.errors.batches).toBe(1);
+    expect(trail.counts).toEqual({ recorded: 2, written: 1, dropped: 1 });
+    expect(errors).toHaveLength(1);
+    await trail.store.db.exec('ALTER TABLE audit_log_away RENAME TO audit_log');
+    trail.record(input(Date.now(), 3));
+    expect(await trail.verify()).toEqual({ ok: true, count: 2, firstBroken: null });
+    await shut(trail);
+  }, T);
+});
+
+describe('two consoles on one PostgreSQL trail (PGlite)', () => {
+  test('interleaved batches from two writers make one chain that verifies', async () => {
+    const kind = DRIVERS.find((d) => d.name === 'PGlite')!;
+    const dir = tempDir();
+    const [a, b] = await Promise.all([AuditStore.open(await kind.open(dir)), AuditStore.open(await kind.open(dir))]);
+    const one = new AuditTrail(a, { retentionDays: 0 });
+    const two = new AuditTrail(b, { retentionDays: 0 });
+    for (let round = 0; round < 5; round++) {
+      for (let i = 0; i < 3; i++) one.record({ ...input(Date.now(), round * 10 + i), username: 'one' });
+      for (let i = 0; i < 2; i++) two.record({ ...input(Date.now(), round * 10 + i), username: 'two' });
+      // Both flush at once: each reads the tail inside the lock, so neither forks the chain.
+      await Promise.all([one.flush(), two.flush()]);
+    }
+    expect(one.counts.written + two.counts.written).toBe(25);
+    for (const t of [one, two]) expect(await t.verify()).toEqual({ ok: true, count: 25, firstBroken: null });
+    const rows = (await a.list({ pageSize: 100, sortOrder: 'asc' })).list;
+    expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(new Set(rows.map((r) => r.username))).toEqual(new Set(['one', 'two']));
+    for (const t of [one, two]) {
+      await t.close();
+      await t.store.close();
+    }
+  }, 30_000);
+
+  test.skipIf(!REAL_PG)('on a real server: two pools append concurrently, one chain', async () => {
+    const kind = DRIVERS.find((d) => d.name === 'PostgreSQL server')!;
+    const dir = tempDir();
+    const [a, b] = [await AuditStore.open(await kind.open(dir)), await AuditStore.open(await kind.open(dir))];
+    const one = new AuditTrail(a, { retentionDays: 0 });
+    const two = new AuditTrail(b, { retentionDays: 0 });
+    for (let round = 0; round < 20; round++) {
+      for (let i = 0; i < 50; i++) one.record(input(Date.now(), i));
+      for (let i = 0; i < 30; i++) two.record(input(Date.now(), i));
+      await Promise.all([one.flush(), two.flush()]);
+    }
+    expect(await one.verify()).toEqual({ ok: true, count: 1600, firstBroken: null });
+    for (const t of [one, two]) {
+      await t.close();
+      await t.store.close();
+    }
+  }, 60_000);
 });
 
 describe('proxy mode', () => {
@@ -167,4 +350,35 @@ describe('proxy mode', () => {
     expect(page.list[0]).toMatchObject({ operation: 'goodsTag.update', servedBy: 'mock', outcome: 1, targetIds: String(tag.id) });
     expect(JSON.parse(page.list[0].changes)).toMatchObject({ sort: [tag.sort, 42] });
   });
+});
+
+describe('AUDIT_DATABASE_URL', () => {
+  test('a setting that is not a postgres:// URL is refused by name, without echoing it', async () => {
+    const { loadConfig, ConfigError } = await import('../../server/config.js');
+    expect(() => loadConfig([], { AUDIT_DATABASE_URL: 'mysql://u:secret@db/x' })).toThrow(ConfigError);
+    expect(() => loadConfig([], { AUDIT_DATABASE_URL: 'mysql://u:secret@db/x' })).toThrow(/AUDIT_DATABASE_URL/);
+    expect(() => loadConfig([], { AUDIT_DATABASE_URL: 'not a url secret' })).not.toThrow(/secret/);
+    expect(loadConfig([], { AUDIT_DATABASE_URL: 'postgresql://u@db:5432/x' }).auditDatabaseUrl).toBe('postgresql://u@db:5432/x');
+  });
+
+  test.skipIf(!REAL_PG)('on a real server: two consoles keep one trail; the log, verify and audit:verify read it', async () => {
+    const { schema } = schemaFor('server', tempDir());
+    const admin = await postgresDriver(REAL_PG!);
+    await admin.exec(`CREATE SCHEMA ${schema}`);
+    await admin.close();
+    const u = new URL(REAL_PG!);
+    u.searchParams.set('options', `-c search_path=${schema}`);
+    const [one, two] = await Promise.all([app({ AUDIT_DATABASE_URL: u.toString() }), app({ AUDIT_DATABASE_URL: u.toString() })]);
+    const [t1, t2] = await Promise.all([signIn(one), signIn(two)]);
+    const goods = (await post(one, '/v1/goods/list', { pageNum: 1, pageSize: 4 }, t1)).json.data.list;
+    await Promise.all(goods.map((g: Row, i: number) => post(i % 2 ? two : one, '/v1/goods/update', { id: g.id, sort: 3 }, i % 2 ? t2 : t1)));
+    // Each console writes its own queue; once both have flushed, either one reads all four.
+    await one.auditTrail!.flush();
+    expect((await entries(two, t2)).total).toBe(4);
+    expect((await post(one, '/console/auditLog/verify', {}, t1)).json.data).toEqual({ ok: true, count: 4, firstBroken: null });
+    const { execFileSync } = await import('node:child_process');
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts'], { env: { PATH: process.env.PATH, AUDIT_DATABASE_URL: u.toString() }, encoding: 'utf8' });
+    expect(out).toMatch(/the chain holds \(4 entries\) in PostgreSQL/);
+    expect(out).not.toContain(u.password || '\u0000');
+  }, 60_000);
 });

@@ -56,8 +56,8 @@ describe('search palette: records', () => {
     await page.locator('[data-testid=search-input]').fill(String(member.phone));
     const hit = page.locator(`[data-testid=search-record][data-kind=member][data-id="${member.id}"]`);
     await hit.click();
-    await page.waitForURL((u) => u.pathname === '/member/index' && u.searchParams.get('keyword') === member.phone);
-    // The list shows that member (the phone is unique among members).
+    await page.waitForURL((u) => u.pathname === '/member/index' && u.searchParams.get('id') === String(member.id));
+    // The list shows that member, by id (as every link to a member opens).
     await expect.poll(() => page.locator('[data-testid=crud-table] tbody tr').allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining(String(member.nickName))]);
   });
 

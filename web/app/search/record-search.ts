@@ -12,14 +12,13 @@
  * aggregation would have to be written twice (the mock, and composed from the platform's lists in
  * proxy mode) for the same result.
  */
+import { RECORD_ROUTES, recordTarget } from '../../crud/record-links';
+
 /** The kinds of record the palette finds (entity names), in the order their groups are shown. */
 export const RECORD_KINDS = ['order', 'member', 'goods', 'merchant', 'game', 'gameAccount', 'card'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 type Row = Record<string, unknown>;
-
-/** Stored key the order detail page reads its order id from (web/pages/order/order-actions.tsx ORDER_ID_KEY). */
-export const ORDER_DETAIL_KEY = 'orderId';
 
 /** Where a hit opens: a path (a detail screen or a list filtered to the record), and an id to store first. */
 export interface RecordTarget {
@@ -39,29 +38,34 @@ interface KindDef {
 }
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-const listOf = (route: string, keyword: unknown): RecordTarget => ({ path: `${route}?${new URLSearchParams({ keyword: text(keyword) })}` });
+/** Where a record opens, as every reference in the console opens it (the kit's record-links: the order detail, else its list filtered by id). */
+const opened = (entity: string) => (r: Row): RecordTarget => {
+  const t = recordTarget(entity, r.id);
+  return t ? { path: t.path, ...(t.editId ? { editId: t.editId } : {}) } : { path: RECORD_ROUTES[entity]?.list ?? '/' };
+};
 
 /**
- * Each kind: its screen, label and where it opens. Orders open their detail; the others open their
- * list filtered to the record by the field that names it (the list keeps the filter in its URL).
+ * Each kind: its screen, label and where it opens — where every link to that record opens (orders
+ * their detail, the others their list filtered to the record's id, kept in the list's URL); codes
+ * open the inventory search, which shows where a code stands.
  */
 export const KINDS: Record<RecordKind, KindDef> = {
   order: {
     route: '/order/index',
     label: (r) => text(r.orderNo),
     detail: (r) => [text(r.memberNickName), r.payAmount !== undefined ? `¥${(Number(r.payAmount) / 100).toFixed(2)}` : ''].filter(Boolean).join(' · '),
-    open: (r) => ({ path: '/order/detail', editId: [ORDER_DETAIL_KEY, r.id as number] }),
+    open: opened('order'),
   },
   member: {
     route: '/member/index',
     label: (r) => text(r.nickName),
     detail: (r) => [`#${text(r.id)}`, text(r.phone)].filter(Boolean).join(' · '),
-    open: (r) => listOf('/member/index', r.phone || r.nickName),
+    open: opened('member'),
   },
-  goods: { route: '/goods/index', label: (r) => text(r.goodsName), detail: (r) => text(r.goodsSn), open: (r) => listOf('/goods/index', r.goodsSn || r.goodsName) },
-  merchant: { route: '/merchant/index', label: (r) => text(r.merchantName), detail: (r) => [text(r.contactName), text(r.phone)].filter(Boolean).join(' · '), open: (r) => listOf('/merchant/index', r.merchantName) },
-  game: { route: '/games/index', label: (r) => text(r.gameName), detail: (r) => text(r.gameIdentity), open: (r) => listOf('/games/index', r.gameName) },
-  gameAccount: { route: '/account/list', label: (r) => text(r.account), detail: (r) => text(r.serverName), open: (r) => listOf('/account/list', r.account) },
+  goods: { route: '/goods/index', label: (r) => text(r.goodsName), detail: (r) => text(r.goodsSn), open: opened('goods') },
+  merchant: { route: '/merchant/index', label: (r) => text(r.merchantName), detail: (r) => [text(r.contactName), text(r.phone)].filter(Boolean).join(' · '), open: opened('merchant') },
+  game: { route: '/games/index', label: (r) => text(r.gameName), detail: (r) => text(r.gameIdentity), open: opened('game') },
+  gameAccount: { route: '/account/list', label: (r) => text(r.account), detail: (r) => text(r.serverName), open: opened('gameAccount') },
   card: {
     route: '/inventory/search',
     label: (r) => text(r.cardNo),

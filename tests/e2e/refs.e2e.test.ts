@@ -114,6 +114,31 @@ describe('references are links', () => {
   }, 60_000);
 });
 
+describe('related records', () => {
+  test('a goods row opens its stock and its recent orders, each order a link to its detail', async () => {
+    const token = await apiToken(server);
+    // Goods that were ordered (the newest order's first goods).
+    const order = (await call<{ list: Row[] }>('/v1/order/list', { pageNum: 1, pageSize: 1 }, token)).list[0];
+    const goodsId = (order.goodsIds as number[])[0];
+    const { page, errors } = await open(`/goods/index?id=${goodsId}`, { locale: 'en' });
+    await (await rows(page)).first().locator('[data-testid=crud-related]').click();
+    const dialog = page.locator('[data-testid=related-dialog]');
+    await dialog.locator('[data-testid=related-stock]').waitFor();
+    const orders = dialog.locator('[data-testid=related-order]');
+    await orders.locator('[data-testid=crud-ref-link][data-entity=order]').first().waitFor();
+    const listed = await orders.locator('[data-testid=crud-ref-link][data-entity=order]').allInnerTexts();
+    expect(listed.length).toBeGreaterThan(0);
+    // Newest first: the newest order holding these goods leads.
+    const newest = (await call<{ list: Row[] }>('/v1/order/list', { pageNum: 1, pageSize: 1, goodsIds: goodsId }, token)).list[0];
+    expect(listed[0].trim()).toBe(String(newest.orderNo));
+    await orders.locator('[data-testid=crud-ref-link][data-entity=order]').first().click();
+    await page.waitForURL(/\/order\/detail$/);
+    await page.locator('[data-testid=order-detail-view] h3', { hasText: String(newest.orderNo) }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+});
+
 describe('references are chosen, not typed', () => {
   test('the rent listing\'s account is chosen by name and shown by name', async () => {
     const token = await apiToken(server);

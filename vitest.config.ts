@@ -24,6 +24,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // Tests marked concurrent run two at a time, one per lane of their file (the resource
+          // smoke with E2E_LANES=2: two servers, one browser).
+          maxConcurrency: 2,
         },
       },
     ],

@@ -27,7 +27,9 @@ export interface AuditRow {
   status: number;
   message: string;
   servedBy: string;
+  /** The request's fields, redacted, as JSON. */
   fields: string;
+  /** Redacted `{field: [before, after]}` (by id when the write named several), as JSON; '' when not known. */
   changes: string;
   prevHash: string;
   hash: string;

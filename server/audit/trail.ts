@@ -2,26 +2,11 @@ import { createHash } from 'node:crypto';
 import type { AuditRow, AuditStore } from './store.js';
 
 /** What a capture hands the trail: everything but the id, times and hashes, which the trail sets. */
-export interface AuditInput {
+export type AuditInput = Omit<AuditRow, 'id' | 'createTime' | 'updateTime' | 'prevHash' | 'hash' | 'servedBy'> & {
+  /** When the answer ended, ms since epoch (stored as `createTime` in the platform's wall clock). */
   atMs: number;
-  userId: number;
-  username: string;
-  roles: string;
-  ip: string;
-  operation: string;
-  area: string;
-  entity: string;
-  targetIds: string;
-  outcome: 0 | 1;
-  code: number;
-  status: number;
-  message: string;
   servedBy: 'mock' | 'platform';
-  /** Redacted request fields, as JSON. */
-  fields: string;
-  /** Redacted `{field: [before, after]}`, as JSON ('' when not known). */
-  changes: string;
-}
+};
 
 export interface AuditTrailOptions {
   /** Entries waiting to be written at most; beyond it an entry is dropped and counted. Default 10,000. */
@@ -174,6 +159,14 @@ export class AuditTrail {
   /** Re-computes the chain from its anchor; the first entry whose link or hash does not hold is named. */
   async verify(): Promise<{ ok: boolean; count: number; firstBroken: { id: number; reason: string } | null }> {
     await this.flush();
+    const anchor = await this.store.meta('anchor_id');
+    const r = await this.check();
+    // Another console sharing the trail pruned while this one read: the old anchor no longer holds, read again.
+    if (!r.ok && (await this.store.meta('anchor_id')) !== anchor) return this.check();
+    return r;
+  }
+
+  private async check(): Promise<{ ok: boolean; count: number; firstBroken: { id: number; reason: string } | null }> {
     let prev = (await this.store.meta('anchor_hash')) ?? '';
     let lastId = Number((await this.store.meta('anchor_id')) ?? 0);
     let count = 0;

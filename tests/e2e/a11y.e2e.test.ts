@@ -10,8 +10,8 @@ import { axeViolations, useTheme } from './axe.js';
  * home workbench, dashboard, a list, a dialog form, the settings drawer and the lock screen — in
  * the light and the dark theme. Serious and critical violations fail the test with the rule, the
  * elements and axe's own explanation, so the fix is obvious. The kit's resource smoke
- * (smoke.e2e.test.ts) runs the same check over every declared screen's list and form, and
- * a11y-routes.e2e.test.ts over every screen of the route table (tests/e2e/axe.ts).
+ * (smoke.e2e.test.ts) runs the same check over every declared screen's list and form, and over
+ * every other screen of the route table (tests/e2e/axe.ts).
  */
 
 let server: E2EServer;

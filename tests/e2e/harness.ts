@@ -189,3 +189,28 @@ export async function openSignedIn(browser: Browser, server: Pick<E2EServer, 'ur
   if (ready) await opened.page.locator(ready).first().waitFor();
   return opened;
 }
+
+/**
+ * A fixed set of resources (servers, signed-in pages) shared by a file's concurrent tests: `use`
+ * waits for a free one, runs the body with it, and gives it back however the body ends. With the
+ * e2e project's `maxConcurrency` equal to the pool's size, no test waits (its timeout is its own).
+ */
+export class Pool<T> {
+  private readonly free: T[] = [];
+  private readonly waiting: ((item: T) => void)[] = [];
+
+  add(item: T): void {
+    const next = this.waiting.shift();
+    if (next) next(item);
+    else this.free.push(item);
+  }
+
+  async use<R>(body: (item: T) => Promise<R>): Promise<R> {
+    const item = this.free.pop() ?? (await new Promise<T>((resolve) => this.waiting.push(resolve)));
+    try {
+      return await body(item);
+    } finally {
+      this.add(item);
+    }
+  }
+}

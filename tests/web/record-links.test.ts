@@ -14,6 +14,7 @@ import feedback from '../../web/resources/feedback/feedback.resource';
 import rentListing from '../../web/resources/rent/rent-listing.resource';
 import stock from '../../web/resources/inventory/stock.resource';
 import member from '../../web/resources/member/member.resource';
+import useRecord from '../../web/resources/account/use-record.resource';
 
 /** Issue 21 item 2: where a reference opens, resolved from the declarations (pure, no browser). */
 describe('record links', () => {
@@ -64,6 +65,9 @@ describe('record links', () => {
     expect(at(walletRecord, 'memberId', { memberId: 5 })).toBe('/member/index?id=5');
     expect(at(feedback, 'nickName', { nickName: 'Ann', memberId: 5 })).toBe('/member/index?id=5');
     expect(at(rentListing, 'rentAccountId', { rentAccountId: 8 })).toBe('/rent/account?id=8');
+    // a game account's use: the account and the member
+    expect(at(useRecord, 'account', { account: 'a1', accountId: 6 })).toBe('/account/list?id=6');
+    expect(at(useRecord, 'memberId', { memberId: 5 })).toBe('/member/index?id=5');
     // a declared `link: false` wins over the reference; a tag list links nowhere
     expect(fieldLink(fieldSpec(stock, 'goodsId'))).toBeNull();
     expect(at(stock, 'goodsName', { goodsName: 'G', goodsId: 3 })).toBe('/goods/index?id=3');

@@ -8,6 +8,6 @@ export default defineResource({
   permission: 'AccountUseRecord',
   columns: ['id', 'account', 'gameId', 'memberId', 'startTime', 'endTime', 'durationMinutes', 'amount', 'status', 'remark'],
   filters: ['gameId', 'memberId', 'status', 'startTime'],
-  fields: { id: { width: 80 }, memberId: { kind: 'remote', refEntity: member, width: 110 }, status: { kind: 'enum' }, startTime: { width: 170 }, endTime: { width: 170 } },
+  fields: { id: { width: 80 }, account: { link: { entity: 'gameAccount', by: 'accountId' } }, memberId: { kind: 'remote', refEntity: member, width: 110 }, status: { kind: 'enum' }, startTime: { width: 170 }, endTime: { width: 170 } },
   actions: { status: false, del: false, batchDel: false },
 });

@@ -9,6 +9,7 @@
  * - static: `index.html` (`/login`) and a hashed JS asset vs a bare `node:http` server sending the same
  *   bytes and headers, each at 50 connections and at 10 pipelined connections (STATIC_SETTINGS);
  * - proxy: `POST /v1/feedback/findAll` through proxy mode to a mock instance vs the mock directly,
+ *   and (issue 22) the latency proxy mode adds to an upstream answering in 20 ms at 100 connections,
  *   beside two references: a bare `node:http` + undici proxy (what any Node proxy costs here) and
  *   nginx `proxy_pass` when nginx is installed;
  * - lists at 50 connections, scale 1 and 10: member/list filtered by status sorted by lastLoginTime,
@@ -423,6 +424,59 @@ async function benchProxy() {
   }
 }
 
+/** An upstream that answers every request after 20 ms (a platform doing real work), for the proxy's added latency. */
+const SLOW_UPSTREAM = `
+const http = require('node:http');
+const body = JSON.stringify({ code: 200, message: 'ok', data: { list: [], total: 0 } });
+http.createServer((req, res) => {
+  req.resume();
+  req.on('end', () => setTimeout(() => { res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }); res.end(body); }, 20));
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+/** Connections of the added-latency row (issue 22). */
+const LATENCY_CONNECTIONS = 100;
+
+/**
+ * Issue 22: what the proxy adds to a call's latency when the platform takes 20 ms to answer, at 100
+ * connections (goal: ≤ 1 ms at p50, ≤ 5 ms at p99 over calling the upstream directly).
+ */
+async function benchProxyLatency() {
+  console.log(`\n== proxy: added latency, upstream answering in 20 ms (${LATENCY_CONNECTIONS} connections) ==`);
+  const slow = await startPeer(SLOW_UPSTREAM, {}, '/');
+  const proxy = await startConsole({ MODE: 'proxy', UPSTREAM_URL: `http://127.0.0.1:${slow.port}`, CONTRACT_VALIDATION: 'off' });
+  const bare = await startPeer(PROXY_PEER, { UPSTREAM: `http://127.0.0.1:${slow.port}` });
+  try {
+    const t = { path: '/v1/feedback/findAll', method: 'POST' as const, headers: { authorization: 'Bearer bench', 'content-type': 'application/json' }, body: '{"pageNum":1,"pageSize":20}' };
+    await load({ ...t, port: slow.port }, 1, LATENCY_CONNECTIONS);
+    await load({ ...t, port: proxy.port }, 1, LATENCY_CONNECTIONS);
+    const direct = await load({ ...t, port: slow.port, pid: slow.child.pid }, DURATION, LATENCY_CONNECTIONS);
+    const via = await load({ ...t, port: proxy.port, pid: proxy.child.pid }, DURATION, LATENCY_CONNECTIONS);
+    report({
+      what: 'proxy: added latency over an upstream answering in 20 ms',
+      ours: via,
+      peer: direct,
+      peerName: 'the upstream called directly',
+      unit: 'rps',
+      note: `added p50 ${(via.p50 - direct.p50).toFixed(1)} ms (goal ≤ 1), p99 ${(via.p99 - direct.p99).toFixed(1)} ms (goal ≤ 5)`,
+    });
+    // What any Node proxy adds here (node:http in, undici out, nothing else), for reference.
+    await load({ ...t, port: bare.port }, 1, LATENCY_CONNECTIONS);
+    const viaBare = await load({ ...t, port: bare.port, pid: bare.child.pid }, DURATION, LATENCY_CONNECTIONS);
+    report({
+      what: 'proxy: added latency of the bare Node proxy (reference)',
+      ours: viaBare,
+      peer: direct,
+      peerName: 'the upstream called directly',
+      unit: 'rps',
+      note: `added p50 ${(viaBare.p50 - direct.p50).toFixed(1)} ms, p99 ${(viaBare.p99 - direct.p99).toFixed(1)} ms`,
+    });
+  } finally {
+    await bare.stop();
+    await proxy.stop();
+    await slow.stop();
+  }
+}
+
 /**
  * Issue 14's measure of contract validation: proxy mode with the drift monitor (CONTRACT_VALIDATION
  * on, the default) against the same proxy with it off. A second "on" row adds the recorder
@@ -706,6 +760,7 @@ async function main() {
   console.log(`bench ${QUICK ? '(quick) ' : ''}on ${os.cpus().length} cores, node ${process.version}; runs of ${DURATION} s, autocannon`);
   if (ONLY.has('static')) await benchStatic();
   if (ONLY.has('proxy')) await benchProxy();
+  if (ONLY.has('proxy') || ONLY.has('latency')) await benchProxyLatency();
   if (ONLY.has('observers')) await benchObservers();
   if (ONLY.has('audit')) await benchAudit();
   if (ONLY.has('lists')) await benchLists();

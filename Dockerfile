@@ -39,14 +39,14 @@ RUN rm -rf /usr/local/lib/node_modules /usr/local/bin/npm /usr/local/bin/npx /us
       /usr/local/bin/yarn /usr/local/bin/yarnpkg /opt/yarn-* /usr/local/include/node \
       /usr/local/share/doc/node /usr/local/share/man /usr/local/share/systemtap \
       /usr/local/CHANGELOG.md /usr/local/README.md /root/.npm /tmp/* /var/tmp/* \
-  && mkdir -p /data/uploads /data/cache /data/recordings \
+  && mkdir -p /data/uploads /data/cache /data/recordings /data/audit \
   && chown -R node:node /data
 
 FROM scratch
 COPY --from=base / /
 ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     NODE_ENV=production PORT=8899 HOST=0.0.0.0 \
-    UPLOAD_DIR=/data/uploads CACHE_DIR=/data/cache \
+    UPLOAD_DIR=/data/uploads CACHE_DIR=/data/cache AUDIT_DB=/data/audit/audit.sqlite \
     CONSOLE_IN_CONTAINER=1
 WORKDIR /app
 COPY package.json ./

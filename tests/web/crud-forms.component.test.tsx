@@ -111,6 +111,21 @@ describe('export tells the truth (issue 21)', () => {
     expect(saved[0].rows[2500]).toEqual([{ value: 2500, type: 'Number' }, { value: 'T2500', type: 'String' }, { value: 'Enabled', type: 'String' }].map((c) => expect.objectContaining({ value: c.value })));
   });
 
+  test('a 30,000-row list exports 30,000 rows, and says so', async () => {
+    saved.length = 0;
+    const many = Array.from({ length: 30_000 }, (_, i) => ({ id: i + 1, typeName: `T${i + 1}`, status: 1 }));
+    mockApi('/v1/feedbackType/list', (b) => {
+      const { pageNum, pageSize } = b as { pageNum: number; pageSize: number };
+      return page(many.slice((pageNum - 1) * pageSize, pageNum * pageSize), many.length);
+    });
+    inRouter(<ResourceListPage resource={res} />);
+    await screen.findByText('T1');
+    fireEvent.click(screen.getByTestId('crud-export'));
+    await waitFor(() => expect(notices).toContain('30000 record(s) exported'), { timeout: 20_000 });
+    expect(saved[0].rows).toHaveLength(30_001);
+    expect(saved[0].rows[30_000][1]).toEqual(expect.objectContaining({ value: 'T30000' }));
+  }, 30_000);
+
   test('above the bound it says only the first N of M were exported; a cancelled export saves nothing', async () => {
     const { exportRows } = await import('../../web/crud/export');
     const fetchPage = async (pageNum: number, pageSize: number) => page(rows.slice((pageNum - 1) * pageSize, pageNum * pageSize), rows.length);

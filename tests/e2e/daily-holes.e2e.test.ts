@@ -88,6 +88,9 @@ describe('issue 21 holes', () => {
     await form.getByText('活动落地页').waitFor();
     await expect.poll(() => page.locator('#seo-title').inputValue()).toBe('双十一活动');
     await shot(page, 'issue21-seo-added');
+    // The "added" toast sits over the form's header (where delete is) until it goes, as for a user.
+    await page.locator('.p-toast-message').first().waitFor({ state: 'detached' });
+    await page.locator('.p-dialog-mask').first().waitFor({ state: 'detached' });
     await form.locator('[data-testid=seo-delete]').click();
     await page.locator('.p-confirm-dialog-accept').click();
     await page.locator('[data-testid=seo-pages]').getByText('活动落地页').waitFor({ state: 'detached' });

@@ -202,12 +202,15 @@ describe('references are chosen, not typed', () => {
     const pick = async (name: string, text: string) => {
       await field(page, name).locator('.p-dropdown').click();
       await page.locator('.p-dropdown-panel .p-dropdown-item', { hasText: text }).first().click();
+      // The panel closes with a transition: until it is gone its items would be read with the next panel's.
+      await page.locator('.p-dropdown-panel').waitFor({ state: 'detached' });
     };
     await pick('platformId', String(a.platformName));
     await field(page, 'areaId').locator('.p-dropdown').click();
     await page.locator('.p-dropdown-panel .p-dropdown-item').first().waitFor();
     expect((await page.locator('.p-dropdown-panel .p-dropdown-item').allInnerTexts()).map((s) => s.trim()).sort()).toEqual(names(a));
     await page.locator('.p-dropdown-panel .p-dropdown-item').first().click();
+    await page.locator('.p-dropdown-panel').waitFor({ state: 'detached' });
     await expect(field(page, 'areaId').locator('.p-dropdown-label').innerText()).resolves.not.toBe('Choose');
     // Another platform: the area of the first is no longer valid and is cleared.
     await pick('platformId', String(b.platformName));

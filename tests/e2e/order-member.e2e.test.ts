@@ -210,7 +210,17 @@ describe('Member, Merchant, Order and Rent (issue 9)', () => {
     // The member chosen from the URL is still chosen in the other direction.
     await expect.poll(async () => page.locator('#action-memberId').inputValue()).toContain(String(m.nickName));
     await page.locator('#action-couponId').fill(String(c.couponName).slice(0, 4));
-    await page.locator('.p-autocomplete-panel .p-autocomplete-item', { hasText: String(c.couponName) }).first().click();
+    // Chosen once the input shows the coupon; a suggestion list drawn again by a late answer is
+    // picked from again, then closed by a click outside it (as a user would).
+    await expect
+      .poll(async () => {
+        const item = page.locator('.p-autocomplete-panel .p-autocomplete-item', { hasText: String(c.couponName) }).first();
+        if (await item.count()) await item.click({ timeout: 2000 }).catch(() => undefined);
+        return page.locator('#action-couponId').inputValue();
+      }, { timeout: 20_000 })
+      .toContain(String(c.couponName));
+    await page.locator('[data-testid=action-dialog] .p-dialog-title').click();
+    await page.locator('.p-autocomplete-panel').waitFor({ state: 'detached' });
     await page.locator('#action-amount').click();
     await page.keyboard.type('10');
     await page.locator('[data-testid=action-submit]').click();

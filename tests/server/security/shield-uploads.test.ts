@@ -81,10 +81,6 @@ const upload = async (port: number, token: string, files: Buffer[]) => {
   return u.done;
 };
 
-/** Waits until `check` holds, polling the folder (what a user of the disk would see); never a fixed sleep. */
-async function until(check: () => boolean) {
-  while (!check()) await new Promise((r) => setTimeout(r, 20));
-}
 
 const storedBytes = (dir: string) => fs.readdirSync(dir).filter((n) => !n.startsWith('.')).reduce((s, n) => s + fs.statSync(path.join(dir, n)).size, 0);
 const temps = (dir: string) => fs.readdirSync(dir).filter((n) => n.startsWith('.part-'));
@@ -95,7 +91,8 @@ describe('uploads are streamed, capped in number and bounded on disk', () => {
     const a = slowUpload(port, token, await multipart([png(600_000)]), 1000);
     const b = slowUpload(port, token, await multipart([png(600_000)]), 1000);
     // Both are in flight, their bytes already on disk in temporary files (not held in memory).
-    await until(() => temps(dir).length === 2 && temps(dir).every((n) => fs.statSync(path.join(dir, n)).size > 500_000));
+    // Waits on what the disk shows (vitest's poll, bounded), never a fixed sleep.
+    await expect.poll(() => temps(dir).length === 2 && temps(dir).every((n) => fs.statSync(path.join(dir, n)).size > 500_000), { timeout: 20_000, interval: 20 }).toBe(true);
     const c = await upload(port, token, [png(1000)]);
     expect(c.status).toBe(503);
     expect(c.json).toMatchObject({ code: 503, data: null, field: 'name[]', key: 'upload.busy' });

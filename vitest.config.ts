@@ -23,7 +23,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Files run in parallel, beside the other projects' files, one per worker (issue 23): each
+          // file has its own server on a free port (own mock data, in-memory audit trail) and its own
+          // browser, so two files never share state. A sequential e2e project would be a group of its
+          // own that vitest runs after all the others, on one core of this 2-core machine.
           // Tests marked concurrent run two at a time, one per lane of their file (the resource
           // smoke with E2E_LANES=2: two servers, one browser).
           maxConcurrency: 2,

@@ -33,7 +33,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
   if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` before the e2e tests');
   let offset = 0;
   const clock = { now: () => Date.now() + offset, advance: (ms: number) => void (offset += ms) };
-  const config = loadConfig([], { LOG_LEVEL: 'warn', MOCK_CAPTCHA_CODE: CAPTCHA, HOST: '127.0.0.1', PORT: '0', DIST_DIR: distDir, AUDIT_DB: ':memory:', ...env });
+  // No load shedding: the server shares its event loop with the test driving the browser, and a
+  // busy machine's lag would turn requests away (503) mid-test; shedding has its own server test.
+  const config = loadConfig([], { LOG_LEVEL: 'warn', MOCK_CAPTCHA_CODE: CAPTCHA, HOST: '127.0.0.1', PORT: '0', DIST_DIR: distDir, AUDIT_DB: ':memory:', SHED_EVENT_LOOP_DELAY_MS: '0', ...env });
   const app = await buildApp(config, { now: clock.now });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
@@ -44,9 +46,37 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 
+/**
+ * Test-only switch "still" (issue 23): every page of the suite shows no motion. CSS animations and
+ * transitions take no time (a dialog, an overlay, a theme's colours are at their end state at once,
+ * a spinner does not spin), and the context asks for reduced motion, which the console's charts
+ * honour (web/components/chart.tsx). What a test sees is the settled screen it used to wait for;
+ * nothing is painted frame after frame on this 2-core machine. Only the time CSS motion takes is
+ * removed: PrimeReact's enter/exit timers and every other behaviour stay as shipped.
+ */
+export const STILL_CSS = '*,*::before,*::after{animation-duration:0s!important;animation-delay:0s!important;transition-duration:0s!important;transition-delay:0s!important;scroll-behavior:auto!important}';
+
+/** Runs in the page before its scripts: adds {@link STILL_CSS} as an inline style (the CSP allows inline styles) once the document has a root. */
+function stillScript(css: string) {
+  const add = () => {
+    const style = document.createElement('style');
+    style.dataset.e2e = 'still';
+    style.textContent = css;
+    (document.head ?? document.documentElement).append(style);
+  };
+  if (document.documentElement) add();
+  else
+    new MutationObserver((_, o) => {
+      if (!document.documentElement) return;
+      o.disconnect();
+      add();
+    }).observe(document, { childList: true });
+}
+
 /** A fresh page (own storage) that fails the test on uncaught page errors and logs console errors. */
 export async function newPage(browser: Browser, opts: { width?: number; height?: number; locale?: string } = {}) {
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1366, height: opts.height ?? 820 }, locale: opts.locale ?? 'zh-CN' });
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1366, height: opts.height ?? 820 }, locale: opts.locale ?? 'zh-CN', reducedMotion: 'reduce' });
+  await context.addInitScript(stillScript, STILL_CSS);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

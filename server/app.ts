@@ -16,7 +16,7 @@ import { connectionOptions, registerConnectionLimits, registerLoadShedding } fro
 import { createDriftMonitor, type DriftMonitor } from './platform/drift.js';
 import { registerDriftRoutes } from './platform/drift-routes.js';
 import { registerAuditTrail } from './audit/index.js';
-import { accessLogLine, accessLogWriter, logUrl } from './relay/access-log.js';
+import { accessLogLine, logUrl } from './relay/access-log.js';
 
 export type { AppDeps } from './deps.js';
 
@@ -62,7 +62,7 @@ class AccessLog extends LogController {
     if (!error) {
       if (!log.isLevelEnabled('info')) return;
       const dest = (log as unknown as Record<symbol, { write(line: string): unknown }>)[pino.symbols.streamSym];
-      accessLogWriter(dest)(accessLogLine(req.id, req.method, req.url, req.ip, reply.statusCode, reply.elapsedTime));
+      dest.write(accessLogLine(req.id, req.method, req.url, req.ip, reply.statusCode, reply.elapsedTime));
       return;
     }
     log.error({ method: req.method, url: logUrl(req.url), remoteAddress: req.ip, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime), err: error }, 'request errored');

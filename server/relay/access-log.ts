@@ -32,9 +32,11 @@ const UNFLUSHED = new Set<() => void>();
 let exitHooked = false;
 
 /**
- * Writes access-log lines to `dest` gathered per event-loop turn: under load one write of many
- * lines instead of one per request (issue 22: the per-line write was ~9% of a proxied call's CPU in
- * the profile). Lines are never held past the current turn; the process's exit writes what is left.
+ * Writes the raw relay's access-log lines to `dest` gathered per event-loop turn: under load one
+ * write of many lines instead of one per request (issue 22: the per-line write was ~9% of a proxied
+ * call's CPU in the profile). Lines are never held past the current turn (a client reading its
+ * answer needs a later turn, so the line is out first); the process's exit writes what is left.
+ * Fastify's road writes its line at once (callers of `inject` read the log right after it resolves).
  */
 export function accessLogWriter(dest: LineDestination): (line: string) => void {
   let w = WRITERS.get(dest);

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import pino from 'pino';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { fastifyTrustProxy, type Config } from './config.js';
@@ -17,11 +16,10 @@ import { connectionOptions, registerConnectionLimits, registerLoadShedding } fro
 import { createDriftMonitor, type DriftMonitor } from './platform/drift.js';
 import { registerDriftRoutes } from './platform/drift-routes.js';
 import { registerAuditTrail } from './audit/index.js';
+import { accessLogLine, logUrl } from './relay/access-log.js';
 
 export type { AppDeps } from './deps.js';
 
-/** A URL as logged: `token` and `password` query values are replaced. */
-const logUrl = (url: string) => (url.includes('=') ? url.replace(/([?&](?:token|password)=)[^&]*/gi, '$1[redacted]') : url);
 
 /**
  * Logs never contain the Authorization header, cookies or passwords: requests are logged by
@@ -57,9 +55,6 @@ function loggerOptions(config: Config, deps: AppDeps): FastifyServerOptions['log
  * token, `reqId` Fastify's counter, `remoteAddress` an IP).
  */
 class AccessLog extends LogController {
-  /** `"pid":…,"hostname":…` as pino's base bindings write them. */
-  private readonly base = `"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())}`;
-
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
@@ -67,10 +62,7 @@ class AccessLog extends LogController {
     if (!error) {
       if (!log.isLevelEnabled('info')) return;
       const dest = (log as unknown as Record<symbol, { write(line: string): unknown }>)[pino.symbols.streamSym];
-      dest.write(
-        `{"level":30,"time":${Date.now()},${this.base},"reqId":"${req.id}","method":"${req.method}","url":${JSON.stringify(logUrl(req.url))},` +
-          `"remoteAddress":"${req.ip}","statusCode":${reply.statusCode},"ms":${Math.round(reply.elapsedTime)},"msg":"request"}\n`,
-      );
+      dest.write(accessLogLine(req.id, req.method, req.url, req.ip, reply.statusCode, reply.elapsedTime));
       return;
     }
     log.error({ method: req.method, url: logUrl(req.url), remoteAddress: req.ip, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime), err: error }, 'request errored');

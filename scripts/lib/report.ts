@@ -33,12 +33,12 @@ export interface SizeReport {
 
 /**
  * The login route's budget, over which the build fails: brotli bytes of its JS (boot script
- * included), of everything it downloads, and its number of requests (API calls aside): issue 13's
- * goals, 170 KB JS, 250 KB in all and 20 requests.
+ * included), of everything it downloads, and its number of requests (API calls aside): issue 22's
+ * 150 KB JS (issue 13's was 170), issue 13's 250 KB in all and 20 requests.
  */
-export const LOGIN_BUDGET = { jsBrotli: 170 * 1024, totalBrotli: 250 * 1024, requests: 20 } as const;
-/** Issue 13's JS goal for the login route (now the enforced limit too). */
-export const LOGIN_JS_GOAL = 170 * 1024;
+export const LOGIN_BUDGET = { jsBrotli: 150 * 1024, totalBrotli: 250 * 1024, requests: 20 } as const;
+/** Issue 22's JS goal for the login route (the enforced limit too). */
+export const LOGIN_JS_GOAL = 150 * 1024;
 
 /** Why the login route is over budget, or null. */
 export function loginBudgetProblems(r: SizeReport): string | null {

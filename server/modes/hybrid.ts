@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
@@ -44,6 +45,28 @@ export async function createMockBackend(config: Config, deps: AppDeps, options: 
 
 /** Headers of the backend's answer not copied: they describe the in-process exchange. */
 const NOT_COPIED = new Set(['content-length', 'connection', 'keep-alive', 'transfer-encoding', 'date']);
+
+/**
+ * Answers a request the platform already received (and said "not built") from the mock backend,
+ * on the raw answer of either road of the relay (server/modes/proxy.ts): asked through `inject`
+ * with the same method, URL and headers and the kept body (`body`, undefined when none), as the
+ * client at `ip`; status, headers and body are relayed with `x-served-by: mock`.
+ */
+export async function replayToMock(backend: FastifyInstance, req: IncomingMessage, res: ServerResponse, ip: string, body: Buffer | undefined): Promise<void> {
+  const headers: Record<string, string | string[] | undefined> = { ...req.headers };
+  delete headers.host;
+  if (body !== undefined) {
+    delete headers['transfer-encoding'];
+    headers['content-length'] = String(body.length);
+  }
+  const answer = await backend.inject({ method: req.method as 'GET', url: req.url!, headers, remoteAddress: ip, ...(body !== undefined ? { payload: body } : {}) });
+  const out: Record<string, string | string[] | number> = {};
+  for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !NOT_COPIED.has(name)) out[name] = value;
+  out[SERVED_BY] = 'mock';
+  out['content-length'] = answer.rawPayload.length;
+  res.writeHead(answer.statusCode, out);
+  res.end(answer.rawPayload);
+}
 
 /**
  * Answers `request` from the mock backend with `x-served-by: mock`. When `body` is the request
@@ -203,7 +226,8 @@ export function mockFallback(config: Config, backend: FastifyInstance, now: () =
       return true;
     },
     replayable: isReadEndpoint,
-    answer: (request, reply, body) => answerFromMock(backend, request, reply, body),
+    route: (req, res) => backend.routing(req, res),
+    replay: (req, res, ip, body) => replayToMock(backend, req, res, ip, body),
   };
 }
 

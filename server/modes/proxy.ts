@@ -1,15 +1,17 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { Refusal } from '../contract/messages.js';
-import { PassThrough, Stream, type Readable } from 'node:stream';
-import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool } from 'undici';
 import { SECURITY_HEADERS } from '../plugins/security.js';
 import type { Config } from '../config.js';
 import { ResultCode } from '../contract/envelope.js';
 import { API_PREFIXES, sendEnvelope } from '../plugins/envelope.js';
-import { pathOf } from '../plugins/canonical-path.js';
-import { watchSignOuts } from '../plugins/sign-out.js';
+import { canonicalPath, pathOf } from '../plugins/canonical-path.js';
+import { isSignOut, watchSignOuts } from '../plugins/sign-out.js';
+import { guardRequestBody, loadStateOf, MAX_URL_LENGTH } from '../plugins/limits.js';
+import { installRelay, rawAccessLog, writeEnvelope } from '../relay/index.js';
 import { wantingObservers, type Exchange, type ExchangeObserver } from '../platform/exchange.js';
 import { defaultSortOf, readSmallBody, withDefaultSort } from '../platform/default-sort.js';
 import { BodyTap, contentTypeOf, DEFAULT_BODY_CAP, noBody, notifyObservers, routeKeyOf } from '../platform/tap.js';
@@ -37,10 +39,15 @@ export interface MockFallback {
   /** Whether a request the platform already received may be answered again by the mock: reads only, never a write. */
   replayable(method: string, path: string): boolean;
   /**
-   * Answers `request` from the mock: `body` is the request body (the unread stream when decided
-   * early, the kept bytes when replayed after a platform 404/501, undefined when there is none).
+   * Answers a request decided {@link early} from the mock, on the client's own connection: its
+   * body unread, the mock's router, hooks, sign-in check and permissions run on it as it comes.
    */
-  answer(request: FastifyRequest, reply: FastifyReply, body: Readable | Buffer | undefined): Promise<void>;
+  route(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Answers a request again from the mock after the platform said "not built": `body` is the kept
+   * request body (undefined when there was none); `ip` the client's address as the console reads it.
+   */
+  replay(req: IncomingMessage, res: ServerResponse, ip: string, body: Buffer | undefined): Promise<void>;
 }
 
 /** What proxy mode does besides forwarding (issue 14). */
@@ -130,11 +137,11 @@ function withoutHopByHop(headers: IncomingHttpHeaders, drop?: (lowerName: string
  * client's Host header, which anyone can set; none when PUBLIC_HOST is unset). `host` was already
  * set to the upstream's by the relay.
  */
-export function upstreamRequestHeadersFor(publicHost: string | null): (request: FastifyRequest, headers: IncomingHttpHeaders) => IncomingHttpHeaders {
-  return (request, headers) => {
+export function upstreamRequestHeadersFor(publicHost: string | null): (ip: string, protocol: string, headers: IncomingHttpHeaders) => IncomingHttpHeaders {
+  return (ip, protocol, headers) => {
     const out = withoutHopByHop(headers, isForwardingHeader);
-    out['x-forwarded-for'] = request.ip;
-    out['x-forwarded-proto'] = request.protocol;
+    out['x-forwarded-for'] = ip;
+    out['x-forwarded-proto'] = protocol;
     if (publicHost) out['x-forwarded-host'] = publicHost;
     return out;
   };
@@ -231,36 +238,130 @@ function errorCode(err: unknown): string | undefined {
 }
 
 /**
- * Maps a failed upstream exchange to the envelope the client understands (spec §8): a timeout
- * waiting for the platform → HTTP 504 / code 504; anything else before an answer arrived
- * (refused, reset, DNS, connect timeout, TLS certificate not trusted) → HTTP 502 / code 502.
- * The detail goes to the log (at warn), never to the client.
+ * Maps a failed upstream exchange to the envelope the client understands (spec §8), in its
+ * language: a timeout waiting for the platform → HTTP 504 / code 504; anything else before an
+ * answer arrived (refused, reset, DNS, connect timeout, TLS certificate not trusted) → HTTP 502 /
+ * code 502. The detail goes to the log (at warn), never to the client.
  */
-function upstreamFailure(reply: FastifyReply, error: unknown, timeoutMs: number): void {
+function upstreamFailure(req: IncomingMessage, res: ServerResponse, error: unknown, timeoutMs: number, localized: boolean): void {
   const codes = [errorCode(error), errorCode((error as { cause?: unknown } | null)?.cause)];
   if (codes.some((c) => c !== undefined && TIMEOUT_CODES.has(c))) {
-    sendEnvelope(reply, GATEWAY_TIMEOUT, GATEWAY_TIMEOUT, { key: 'gateway.timeout', params: { ms: timeoutMs } });
+    writeEnvelope(req, res, GATEWAY_TIMEOUT, GATEWAY_TIMEOUT, { key: 'gateway.timeout', params: { ms: timeoutMs } }, localized);
     return;
   }
-  sendEnvelope(reply, BAD_GATEWAY, BAD_GATEWAY, { key: 'gateway.unreachable' });
+  writeEnvelope(req, res, BAD_GATEWAY, BAD_GATEWAY, { key: 'gateway.unreachable' }, localized);
+}
+
+/** The QA controls only answer in mock mode. */
+const QA_ONLY_IN_MOCK: Refusal = { key: 'qa.onlyInMock' };
+
+/** What becomes of a request: see {@link proxiedRequestVerdict}. */
+export type ProxyVerdict =
+  | { to: 'platform' }
+  | { to: 'mock' }
+  | { to: 'refuse'; status: number; code: number; refusal: Refusal }
+  /** Not decided here: Fastify's pipeline (its hooks, router and the proxy's routes) takes it. */
+  | { to: 'fastify' };
+const TO_PLATFORM: ProxyVerdict = { to: 'platform' };
+const TO_MOCK: ProxyVerdict = { to: 'mock' };
+const TO_FASTIFY: ProxyVerdict = { to: 'fastify' };
+
+/** Methods the proxy's routes accept (Fastify's `all`); anything else is Fastify's to refuse. */
+const RELAYED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
+
+/** The proxied prefixes without their slash (`/v1`, `/api/v1`, `/upload`). */
+const BARE_PREFIXES = API_PREFIXES.map((p) => p.slice(0, -1));
+
+/** Whether a request target is under a proxied prefix as the router reads it (`/v1`, `/v1/…`, `/v1?…`, same for `/api/v1` and `/upload`). */
+function underProxiedPrefix(url: string): boolean {
+  for (const prefix of BARE_PREFIXES) {
+    if (!url.startsWith(prefix)) continue;
+    const n = prefix.length;
+    const c = url.charCodeAt(n);
+    // `/`, `?` or the end.
+    if (c === 47 || c === 63 || url.length === n) return true;
+  }
+  return false;
+}
+
+/** The proxied prefix of a canonical path, for redirects coming back: `/api/v1`, `/upload` or `/v1`. */
+function routePrefixOf(path: string): string {
+  if (path.startsWith('/api/v1')) return '/api/v1';
+  if (path.startsWith('/upload')) return '/upload';
+  return '/v1';
 }
 
 /**
- * Proxy mode (architecture "proxy mode"; issue 22: our own relay on an undici pool): `/v1`,
- * `/api/v1` and `/upload` and everything under them go to `config.upstreamUrl`, whose path
- * (e.g. `/platform`) is prepended. Registers no mock route; static web, `/healthz`, security
- * headers and the envelope 404 for other paths stay the app's.
+ * The one place proxy and hybrid decide what becomes of a request (issue 22 item 1), from its
+ * request line alone, shared by the raw relay and Fastify's road:
  *
- * - Bodies are streams both ways: inside the proxy scope every content type is handed over
- *   unparsed, so `bodyLimit` and JSON parsing never apply (multipart uploads, Excel exports).
+ * - `raw` (the node:http `request` event, before Fastify): only the plain case is decided here —
+ *   a proxied prefix, a method of the proxy's routes, a URL within MAX_URL_LENGTH, a path already in
+ *   its canonical spelling (server/plugins/canonical-path.ts) that is not the sign-out endpoint, no
+ *   load shedding, no TRUST_PROXY (the client's address then needs Fastify's proxy-addr); anything
+ *   else, and every refusal, goes to Fastify (`fastify`), whose hooks answer it in the client's
+ *   language and keep the sign-out, shedding, URL-length and trusted-proxy rules.
+ * - Fastify's road (`raw` false; the app's and the proxy scope's `onRequest` hooks, the canonical path known):
+ * 1. the QA controls (`/v1/mock/*`, `/api/v1/mock/*`, any spelling or case) → 404 `qa.onlyInMock`;
+ * 2. a path that would leave its prefix ({@link unsafePathReason}) → 400 naming `path`;
+ * 3. hybrid's early decision ({@link MockFallback.early}) → `mock`, before the body is read;
+ * 4. everything else → `platform`.
+ */
+export function proxiedRequestVerdict(
+  req: { method: string; url: string; path: string },
+  ctx: { fallback: MockFallback | null; raw: boolean; shedding: boolean; trustProxy: boolean },
+): ProxyVerdict {
+  const { method, path } = req;
+  if (ctx.raw) {
+    const url = req.url;
+    if (ctx.shedding || ctx.trustProxy || url.length > MAX_URL_LENGTH || !RELAYED_METHODS.has(method) || !underProxiedPrefix(url)) return TO_FASTIFY;
+    if (canonicalPath(path) !== path || path.includes('#') || isSignOut(method, path)) return TO_FASTIFY;
+  }
+  if (LOCAL_ONLY.test(path)) return ctx.raw ? TO_FASTIFY : { to: 'refuse', status: 404, code: ResultCode.notFound, refusal: QA_ONLY_IN_MOCK };
+  const rawPath = ctx.raw ? path : splitUrl(req.url)[0];
+  const reason = unsafePathReason(rawPath);
+  if (reason) return ctx.raw ? TO_FASTIFY : { to: 'refuse', status: 400, code: ResultCode.badRequest, refusal: reason };
+  if (ctx.fallback !== null && ctx.fallback.early(method, path)) return TO_MOCK;
+  return TO_PLATFORM;
+}
+
+/** One proxied request as the relay needs it, from either road. */
+interface RelayCall {
+  req: IncomingMessage;
+  res: ServerResponse;
+  method: string;
+  /** The request target as received (path and query). */
+  url: string;
+  /** The canonical path (server/plugins/canonical-path.ts). */
+  path: string;
+  /** The client's address as the console reads it (TRUST_PROXY honoured). */
+  ip: string;
+  protocol: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Proxy mode (architecture "proxy mode"; issue 22: our own relay on an undici pool, answered from
+ * the server's `request` event): `/v1`, `/api/v1` and `/upload` and everything under them go to
+ * `config.upstreamUrl`, whose path (e.g. `/platform`) is prepended. Registers no mock route; static
+ * web, `/healthz`, security headers and the envelope 404 for other paths stay the app's.
+ *
+ * - Two roads, one set of rules ({@link proxiedRequestVerdict}) and one relay: plain requests are
+ *   taken from the node:http `request` event (server/relay) and relayed without Fastify's request
+ *   pipeline; the rest go through Fastify's hooks and the proxy's routes, which hand the same
+ *   relay the request. The access-log line is the same on both (server/relay/access-log.ts).
+ * - Bodies are streams both ways: never parsed (`bodyLimit` and JSON parsing never apply:
+ *   multipart uploads, Excel exports), except a list request without a sort, given its entity's
+ *   default sort (server/platform/default-sort.ts).
  * - Request headers: see {@link upstreamRequestHeadersFor}; answer headers: {@link relayedAnswerHeaders}.
  * - The QA controls (`/v1/mock/*`, `/api/v1/mock/*`) answer 404 however the path is spelled (the request's canonical path, server/plugins/canonical-path.ts).
  * - Upstream TLS certificates are verified.
  * - Timeouts: connect `upstreamConnectTimeoutMs`; waiting for the answer's headers and between
- *   body chunks `upstreamTimeoutMs` (spec §9 client timeout 1,200,000 ms). No retries: the
- *   client decides whether to try again.
- * - Failures: unreachable → HTTP 502 envelope, too slow → HTTP 504 envelope (spec §8); a path
- *   that would leave its prefix → HTTP 400 envelope naming `path`.
+ *   body chunks `upstreamTimeoutMs` (spec §9 client timeout 1,200,000 ms); a request body silent
+ *   for `bodyTimeoutMs` is cut (408). No retries: the client decides whether to try again.
+ * - Failures: unreachable → HTTP 502 envelope, too slow → HTTP 504 envelope (spec §8), in the
+ *   client's language; a path that would leave its prefix → HTTP 400 envelope naming `path`.
+ * - Observers are told after the answer is sent.
  *
  * @throws Error when `config.upstreamUrl` is missing (loadConfig already refuses that).
  */
@@ -269,36 +370,264 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   const observers = options.observers ?? [];
   const fallback = options.fallback ?? null;
   const cap = options.bodyCap ?? DEFAULT_BODY_CAP;
-  // Nothing below costs anything per request unless someone watches or the mock may answer.
-  const tapping = observers.length > 0 || fallback !== null;
-  /** The request body's tap of each request whose body is being read (kept with the raw request, gone with it). */
-  const requestTaps = new WeakMap<IncomingMessage, BodyTap>();
-  /** The observers that want the exchange of each request, asked once ({@link ExchangeObserver.wants}). */
-  const wanted = new WeakMap<IncomingMessage, ExchangeObserver[]>();
+  const localized = config.messages === 'localized';
   const NONE: ExchangeObserver[] = [];
-  const watchersOf = (raw: IncomingMessage, method: string, url: string): ExchangeObserver[] => {
-    let w = wanted.get(raw);
-    if (w === undefined) {
-      const path = splitUrl(url)[0];
-      w = observers.length > 0 ? wantingObservers(observers, method, path, routeKeyOf(method, path)) : NONE;
-      wanted.set(raw, w);
-    }
-    return w;
-  };
   const upstream = new URL(config.upstreamUrl);
   // loadConfig strips trailing slashes, so the base path is '' or '/platform'.
   const basePath = upstream.pathname.replace(/\/+$/, '');
+  const toRequestHeaders = upstreamRequestHeadersFor(config.publicHost);
+  const timeoutMs = config.upstreamTimeoutMs;
 
+  // Closed with the app, so shutdown (and tests) do not wait.
+  const pool = new Pool(upstream.origin, {
+    connect: { timeout: config.upstreamConnectTimeoutMs, rejectUnauthorized: true },
+    headersTimeout: config.upstreamTimeoutMs,
+    bodyTimeout: config.upstreamTimeoutMs,
+  });
+  app.addHook('onClose', (_i, done) => {
+    pool.destroy().then(
+      () => done(),
+      () => done(),
+    );
+  });
+
+  /**
+   * Relays one request to the platform and its answer back (both roads end here). The body is
+   * copied (bounded) when an observer wants the exchange or hybrid may replay it to the mock; a
+   * list request without a sort is read whole and given its default sort.
+   */
+  const relayExchange = (call: RelayCall): void => {
+    const { req, method, url } = call;
+    const path = splitUrl(url)[0];
+    const watchers = observers.length > 0 ? wantingObservers(observers, method, path, routeKeyOf(method, path)) : NONE;
+    const headers = toRequestHeaders(call.ip, call.protocol, req.headers);
+    headers.host = upstream.host;
+    const te = req.headers['transfer-encoding'];
+    const cl = req.headers['content-length'];
+    const hasBody = te !== undefined || (cl !== undefined && cl !== '0');
+    let tap: BodyTap | null = null;
+    if (hasBody && (fallback !== null || watchers.length > 0)) {
+      // A 'data' listener beside the relay's own reading sees the same chunks and neither pauses nor buffers it.
+      const t = new BodyTap(contentTypeOf(req.headers['content-type']), cap);
+      tap = t;
+      req.on('data', (c: Buffer) => t.push(c));
+      req.once('end', () => (t.ended = true));
+    }
+    const handler = new RelayHandler(call, watchers, tap);
+    const dispatch = (body: Readable | Buffer | null) => pool.dispatch({ path: basePath + url, method: method as 'GET', headers: headers as Record<string, string>, body }, handler);
+    if (!hasBody) {
+      delete headers['content-length'];
+      return void dispatch(null);
+    }
+    const sort = defaultSortOf(method, path, req.headers);
+    if (!sort) return void dispatch(detachedBody(req));
+    readSmallBody(req, (err, bytes) => {
+      if (err) return void handler.onError(err);
+      const sorted = withDefaultSort(bytes, sort);
+      if (sorted === null) return void dispatch(bytes);
+      // Re-encoded with its new length.
+      const text = Buffer.from(JSON.stringify(sorted));
+      headers['content-length'] = String(text.length);
+      dispatch(text);
+    });
+  };
+
+  /**
+   * Hybrid (issue 24 item 5): a 404/501 of a contract endpoint is read whole (it is small; at most
+   * {@link NOT_BUILT_PEEK} bytes) so the mock side can tell "the platform has no such route" from
+   * "the platform has no such record" ({@link MockFallback.notBuilt}). A request the platform
+   * received that changes something (a write) is never answered again by the mock. Returns true
+   * when the mock answers (the platform's answer is then dropped).
+   */
+  const answeredByMock = (call: RelayCall, tap: BodyTap | null, status: number, answer: Buffer | null): boolean => {
+    if (!fallback) return false;
+    const { method, path } = call;
+    if (!fallback.notBuilt(method, path, status, answer)) return false;
+    // Replayed to the mock only when nothing can go twice: a read whose body is none, or held
+    // whole in memory and fully received (so the platform saw all of it and answered "not
+    // here"). Otherwise the platform's 404/501 is relayed and the next call goes to the mock
+    // before its body is read.
+    const body = tap ? (tap.ended ? tap.bytes() : null) : undefined;
+    if (body === null || !fallback.replayable(method, path)) return false;
+    fallback.replay(call.req, call.res, call.ip, body).catch((err: unknown) => {
+      call.log.warn({ err }, 'hybrid: mock fallback failed');
+      if (!call.res.headersSent) writeEnvelope(call.req, call.res, 502, BAD_GATEWAY, { key: 'gateway.mockFailed' }, localized);
+    });
+    return true;
+  };
+
+  /** Tells the observers about an exchange the platform answered, once its answer was sent. */
+  const observed = (call: RelayCall, watchers: ExchangeObserver[], reqTap: BodyTap | null, status: number, headers: IncomingHttpHeaders, answer: BodyTap) => {
+    const [p, q] = splitUrl(call.url);
+    const requestHeaders = call.req.headers;
+    const exchange: Exchange = {
+      method: call.method,
+      path: p,
+      query: q,
+      routeKey: routeKeyOf(call.method, p),
+      requestHeaders,
+      request: reqTap ? reqTap.result() : noBody(contentTypeOf(requestHeaders['content-type'])),
+      status,
+      answerHeaders: headers,
+      answer: answer.result(),
+      servedBy: 'platform',
+      clientIp: call.ip,
+      at: Date.now(),
+    };
+    notifyObservers(watchers, exchange, call.log);
+  };
+
+  /** undici's dispatch handler of one relayed exchange: the answer is written straight to the client's socket from undici's chunks. */
+  class RelayHandler {
+    private abort: ((err?: Error) => void) | null = null;
+    private status = 0;
+    private headers: IncomingHttpHeaders = {};
+    private started = false;
+    private peeking: Buffer[] | null = null;
+    private peeked = 0;
+    private tap: BodyTap | null = null;
+    private resume: (() => void) | null = null;
+    private waiting = false;
+    constructor(
+      private readonly call: RelayCall,
+      private readonly watchers: ExchangeObserver[],
+      private readonly requestTap: BodyTap | null,
+    ) {}
+
+    onConnect(abort: (err?: Error) => void): void {
+      this.abort = abort;
+      const { req, res } = this.call;
+      if (req.destroyed && !req.complete) return abort();
+      // A client that goes away cancels the platform's request (its connection is not held until the body timeout).
+      res.once('close', () => {
+        if (!res.writableFinished && this.abort) this.abort();
+      });
+    }
+
+    onHeaders(status: number, rawHeaders: Buffer[] | string[], resume: () => void): boolean {
+      if (status < 200) return true;
+      this.status = status;
+      this.resume = resume;
+      this.headers = parseRawHeaders(rawHeaders);
+      const watchers = this.watchers;
+      if (watchers.length > 0) this.tap = new BodyTap(contentTypeOf(this.headers['content-type']), cap, watchers.some((o) => o.binaryAnswers));
+      if (fallback !== null && fallback.mayBeNotBuilt(this.call.method, this.call.path, status)) {
+        this.peeking = [];
+        return true;
+      }
+      return this.start();
+    }
+
+    /** Writes the answer's head to the client. */
+    private start(): boolean {
+      this.started = true;
+      const { req, res } = this.call;
+      const out: Record<string, string | string[] | number | undefined> = { ...relayedAnswerHeaders(this.headers), ...SECURITY_HEADERS };
+      out[SERVED_BY] = 'platform';
+      // The platform's redirects come back without its base path (`/platform/v1/x` → `/v1/x`).
+      const location = out.location;
+      if (basePath !== '' && typeof location === 'string') {
+        const prefix = routePrefixOf(this.call.path);
+        out.location = location.replace(basePath + prefix, prefix);
+      }
+      // An HTTP/1 connection cannot be reused until its request body has been consumed.
+      if (!req.complete) out.connection = 'close';
+      res.writeHead(this.status, out as IncomingHttpHeaders);
+      if (this.watchers.length > 0) {
+        const { call, watchers, requestTap, status, headers, tap } = this;
+        res.once('finish', () => observed(call, watchers, requestTap, status, headers, tap!));
+      }
+      return this.flowing(!res.writableNeedDrain);
+    }
+
+    /** `ok` false: undici pauses until the client's socket drains (one listener then, none per answer otherwise). */
+    private flowing(ok: boolean): boolean {
+      if (!ok && !this.waiting) {
+        this.waiting = true;
+        this.call.res.once('drain', () => {
+          this.waiting = false;
+          this.resume?.();
+        });
+      }
+      return ok;
+    }
+
+    onData(chunk: Buffer): boolean {
+      this.tap?.push(chunk);
+      if (this.peeking !== null) {
+        this.peeking.push(chunk);
+        this.peeked += chunk.length;
+        if (this.peeked <= NOT_BUILT_PEEK) return true;
+        // Too long to be "not built": relayed as it comes.
+        const held = this.peeking;
+        this.peeking = null;
+        this.start();
+        let ok = true;
+        for (const c of held) ok = this.call.res.write(c);
+        return this.flowing(ok);
+      }
+      return this.flowing(this.call.res.write(chunk));
+    }
+
+    onComplete(): void {
+      const res = this.call.res;
+      if (this.peeking !== null) {
+        const whole = Buffer.concat(this.peeking, this.peeked);
+        this.peeking = null;
+        if (answeredByMock(this.call, this.requestTap, this.status, whole)) return;
+        this.start();
+        res.end(whole);
+        return;
+      }
+      res.end();
+    }
+
+    onError(err: Error): void {
+      this.abort = null;
+      const { req, res, log } = this.call;
+      if (this.started) {
+        // The answer was under way: the client sees it cut, as it would without us.
+        log.warn({ err }, 'platform answer failed mid-way');
+        res.destroy(err);
+        return;
+      }
+      log.warn({ err }, 'response errored');
+      // (`req.destroyed` says nothing here: a request read to its end is destroyed by Node.)
+      if (res.headersSent || res.destroyed) return;
+      upstreamFailure(req, res, err, timeoutMs, localized);
+    }
+  }
+
+  // ── Road 1: the raw relay, from the server's `request` event ──────────────────────────────────
+  const load = loadStateOf(app);
+  const trustProxy = config.trustProxy !== false;
+  const accessLog = rawAccessLog(app);
+  const ctxRaw = { fallback, raw: true, shedding: false, trustProxy };
+  installRelay(app, (req, res) => {
+    const method = req.method!;
+    const url = req.url!;
+    ctxRaw.shedding = load.shedding;
+    const path = splitUrl(url)[0];
+    const verdict = proxiedRequestVerdict({ method, url, path }, ctxRaw);
+    if (verdict.to === 'fastify' || verdict.to === 'refuse') return false;
+    const ip = req.socket.remoteAddress ?? '';
+    accessLog(req, res, ip);
+    guardRequestBody(req, config.bodyTimeoutMs, () => app.log.info('request body timed out'), () => res.headersSent);
+    if (verdict.to === 'mock') fallback!.route(req, res);
+    else relayExchange({ req, res, method, url, path, ip, protocol: (req.socket as TLSSocket).encrypted ? 'https' : 'http', log: app.log });
+    return true;
+  });
+
+  // ── Road 2: Fastify's, for what the raw relay left (odd spellings, refusals, sign-out, shedding, TRUST_PROXY, inject) ──
+  const ctxFastify = { fallback, raw: false, shedding: false, trustProxy };
   // The QA controls belong to mock mode: the platform has none, and an upstream 401 for them
   // would sign the user out. The console's Mock panel probes this path to know the mode.
-  const qaOnlyInMock: Refusal = { key: 'qa.onlyInMock' };
-  app.all('/v1/mock/*', (_req, reply) => sendEnvelope(reply, 404, ResultCode.notFound, qaOnlyInMock));
+  app.all('/v1/mock/*', (_req, reply) => sendEnvelope(reply, 404, ResultCode.notFound, QA_ONLY_IN_MOCK));
   // The same for every spelling a server behind us may read as that path (`/v1//mock/reset`,
-  // `/v1/Mock/reset`, `/v1/mock%2freset`, `/api/v1/mock/reset`).
-  // Callback-style hooks here and below: an async hook costs a promise per request on the proxy's hot path.
+  // `/v1/Mock/reset`, `/v1/mock%2freset`, `/api/v1/mock/reset`), on any route.
+  // Callback-style hooks here and below: an async hook costs a promise per request.
   app.addHook('onRequest', (req, reply, done) => {
-    // The request's one canonical path (server/plugins/canonical-path.ts).
-    if (LOCAL_ONLY.test(pathOf(req))) return void sendEnvelope(reply, 404, ResultCode.notFound, qaOnlyInMock);
+    if (LOCAL_ONLY.test(pathOf(req))) return void sendEnvelope(reply, 404, ResultCode.notFound, QA_ONLY_IN_MOCK);
     done();
   });
 
@@ -306,255 +635,32 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   watchSignOuts(app);
 
   await app.register(async function proxyScope(scope) {
-    // Each proxied call is one access-log line, the app's (AccessLog in server/app.ts: method, URL,
-    // address, status, ms), like every other request: no per-scope log hook, no request/reply
-    // serializers or redaction walk per call (issue 13 proxy row).
-    // Hand every body over as a stream: no parser, no size limit, no buffering.
+    // Bodies are the relay's to read: no parser, no size limit, no buffering.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (req, payload, done) => {
-      // A list request without a sort gets its entity's default sort (issue 21); read whole, it is small.
-      const sort = defaultSortOf(req.method, splitUrl(req.url)[0], req.headers);
-      const body = sort ? null : detachedBody(payload);
-      // The request body is copied when an observer wants the exchange, or hybrid may replay it to the mock.
-      if (fallback !== null || watchersOf(req.raw, req.method, req.url).length > 0) {
-        // A second 'data' listener on a stream `pipe` already drives: it sees the same chunks and
-        // neither pauses nor buffers the relay.
-        const tap = new BodyTap(contentTypeOf(req.headers['content-type']), cap);
-        requestTaps.set(req.raw, tap);
-        payload.on('data', (c: Buffer) => tap.push(c));
-        payload.once('end', () => (tap.ended = true));
-      }
-      if (body) return void done(null, body);
-      readSmallBody(payload, (err, bytes) => {
-        if (err) return void done(err);
-        // A parsed object is re-encoded by the relay with its new content-length; the bytes as they came otherwise.
-        done(null, withDefaultSort(bytes, sort!) ?? new PassThrough().end(bytes));
-      });
-    });
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
 
     scope.addHook('onRequest', (req, reply, done) => {
-      const path = splitUrl(req.url)[0];
-      const reason = unsafePathReason(path);
-      if (reason) return void sendEnvelope(reply, 400, ResultCode.badRequest, reason);
-      // Hybrid: decided before the body is read, so an upload meant for the mock never reaches the platform.
-      if (fallback && fallback.early(req.method, pathOf(req))) {
-        // The mock's answer ends the request here (done is not called); a failure goes to the error handler.
-        // The request goes as it is, its body unread: the mock answers it on the client's connection.
-        fallback.answer(req, reply, req.raw).then(
-          () => {},
-          (err: unknown) => done(err as Error),
-        );
+      const verdict = proxiedRequestVerdict({ method: req.method, url: req.url, path: pathOf(req) }, ctxFastify);
+      if (verdict.to === 'refuse') return void sendEnvelope(reply, verdict.status, verdict.code, verdict.refusal);
+      if (verdict.to === 'mock') {
+        // Decided before the body is read, so an upload meant for the mock never reaches the platform:
+        // the mock answers on the client's connection (the request ends here; done is not called).
+        reply.hijack();
+        fallback!.route(req.raw, reply.raw);
         return;
       }
       done();
     });
 
-    // The relay (issue 22): our own route on an undici pool, instead of @fastify/http-proxy and
-    // reply-from (which re-parsed the query, built three URLs and a retry wrapper per call). The
-    // answer is written straight to the socket from undici's chunks (no stream in between), copied
-    // for observers by the same callback.
-    const pool = new Pool(upstream.origin, {
-      connect: { timeout: config.upstreamConnectTimeoutMs, rejectUnauthorized: true },
-      headersTimeout: config.upstreamTimeoutMs,
-      bodyTimeout: config.upstreamTimeoutMs,
-    });
-    // Close the upstream connection pool with the app, so shutdown (and tests) do not wait.
-    scope.addHook('onClose', (_i, done) => {
-      pool.destroy().then(() => done(), () => done());
-    });
-    /** `/v1`, `/api/v1` or `/upload`: the prefix of the route that matched. */
-    const routePrefixOf = (request: FastifyRequest): string => {
-      const url = request.routeOptions.url ?? '';
-      return url.endsWith('/*') ? url.slice(0, -2) : url;
+    const relayRoute = (request: FastifyRequest, reply: FastifyReply) => {
+      // From here on the answer is the relay's, written to the raw response (Fastify still logs it when done).
+      reply.hijack();
+      relayExchange({ req: request.raw, res: reply.raw, method: request.method, url: request.url, path: pathOf(request), ip: request.ip, protocol: request.protocol, log: request.log });
     };
-    const toRequestHeaders = upstreamRequestHeadersFor(config.publicHost);
-    const timeoutMs = config.upstreamTimeoutMs;
-    const relayHandler = (request: FastifyRequest, reply: FastifyReply) => {
-      const headers = toRequestHeaders(request, request.headers);
-      headers.host = upstream.host;
-      let body = request.body as Readable | Record<string, unknown> | undefined;
-      if (body === undefined || body === null) {
-        body = undefined;
-        delete headers['content-length'];
-      } else if (!(body instanceof Stream)) {
-        // A list request given its default sort: re-encoded with its new length.
-        const text = JSON.stringify(body);
-        headers['content-length'] = String(Buffer.byteLength(text));
-        body = Buffer.from(text) as unknown as Readable;
-      }
-      const handler = new RelayHandler(request, reply, onAnswerStart, timeoutMs);
-      pool.dispatch({ path: basePath + request.url, method: request.method as 'GET', headers: headers as Record<string, string>, body: (body as Readable | Buffer | undefined) ?? null }, handler);
-    };
-
-    /**
-     * Decides, when the platform's answer headers arrived, how the answer goes on: `peek` (hybrid:
-     * a 404/501 that may mean "not built", read whole first) or relayed, with the observers that
-     * want it (none: the plain relay).
-     */
-    const onAnswerStart = (request: FastifyRequest, status: number): { peek: boolean; watchers: ExchangeObserver[] } => ({
-      peek: fallback !== null && fallback.mayBeNotBuilt(request.method, pathOf(request), status),
-      watchers: tapping ? watchersOf(request.raw, request.method, request.url) : NONE,
-    });
-
-    /**
-     * Hybrid (issue 24 item 5): a 404/501 of a contract endpoint is read whole (it is small; at most
-     * {@link NOT_BUILT_PEEK} bytes) so the mock side can tell "the platform has no such route" from
-     * "the platform has no such record" ({@link MockFallback.notBuilt}). A request the platform
-     * received that changes something (a write) is never answered again by the mock. Returns true
-     * when the mock answers (the platform's answer is then dropped).
-     */
-    const answeredByMock = (request: FastifyRequest, reply: FastifyReply, status: number, answer: Buffer | null): boolean => {
-      if (!fallback) return false;
-      const path = pathOf(request);
-      if (!fallback.notBuilt(request.method, path, status, answer)) return false;
-      // Replayed to the mock only when nothing can go twice: a read whose body is none, or held
-      // whole in memory and fully received (so the platform saw all of it and answered "not
-      // here"). Otherwise the platform's 404/501 is relayed and the next call goes to the mock
-      // before its body is read.
-      const reqTap = requestTaps.get(request.raw);
-      const body = reqTap ? (reqTap.ended ? reqTap.bytes() : null) : undefined;
-      if (body === null || !fallback.replayable(request.method, path)) return false;
-      fallback.answer(request, reply, body).catch((err: unknown) => {
-        request.log.warn({ err }, 'hybrid: mock fallback failed');
-        if (!reply.sent) sendEnvelope(reply, 502, BAD_GATEWAY, { key: 'gateway.mockFailed' });
-      });
-      return true;
-    };
-
-    /** Tells the observers about an exchange the platform answered, once its answer was sent. */
-    const observed = (request: FastifyRequest, watchers: ExchangeObserver[], status: number, headers: IncomingHttpHeaders, answer: BodyTap) => {
-      const reqTap = requestTaps.get(request.raw);
-      const [p, q] = splitUrl(request.url);
-      const exchange: Exchange = {
-        method: request.method,
-        path: p,
-        query: q,
-        routeKey: routeKeyOf(request.method, p),
-        requestHeaders: request.headers,
-        request: reqTap ? reqTap.result() : noBody(contentTypeOf(request.headers['content-type'])),
-        status,
-        answerHeaders: headers,
-        answer: answer.result(),
-        servedBy: 'platform',
-        clientIp: request.ip,
-        at: Date.now(),
-      };
-      notifyObservers(watchers, exchange, request.log);
-    };
-
-    class RelayHandler {
-      private abort: ((err?: Error) => void) | null = null;
-      private status = 0;
-      private headers: IncomingHttpHeaders = {};
-      private started = false;
-      private peeking: Buffer[] | null = null;
-      private peeked = 0;
-      private tap: BodyTap | null = null;
-      private watchers: ExchangeObserver[] = NONE;
-      private resume: (() => void) | null = null;
-      constructor(
-        private readonly request: FastifyRequest,
-        private readonly reply: FastifyReply,
-        private readonly decide: typeof onAnswerStart,
-        private readonly timeoutMs: number,
-      ) {}
-
-      onConnect(abort: (err?: Error) => void): void {
-        this.abort = abort;
-        const raw = this.request.raw;
-        if (raw.destroyed && !raw.complete) return abort();
-        // A client that goes away cancels the platform's request (its connection is not held until the body timeout).
-        this.reply.raw.once('close', () => {
-          if (!this.reply.raw.writableFinished && this.abort) this.abort();
-        });
-      }
-
-      onHeaders(status: number, rawHeaders: Buffer[] | string[], resume: () => void): boolean {
-        if (status < 200) return true;
-        this.status = status;
-        this.resume = resume;
-        this.headers = parseRawHeaders(rawHeaders);
-        const { peek, watchers } = this.decide(this.request, status);
-        this.watchers = watchers;
-        if (watchers.length > 0) this.tap = new BodyTap(contentTypeOf(this.headers['content-type']), cap, watchers.some((o) => o.binaryAnswers));
-        if (peek) {
-          this.peeking = [];
-          return true;
-        }
-        return this.start();
-      }
-
-      /** Writes the answer's head to the client; from here on the reply is ours, not Fastify's. */
-      private start(): boolean {
-        this.started = true;
-        const reply = this.reply;
-        const out: Record<string, string | string[] | number | undefined> = { ...(reply.getHeaders() as Record<string, string>), ...relayedAnswerHeaders(this.headers), ...SECURITY_HEADERS };
-        out[SERVED_BY] = 'platform';
-        // The platform's redirects come back without its base path (`/platform/v1/x` → `/v1/x`).
-        const location = out.location;
-        if (basePath !== '' && typeof location === 'string') {
-          const prefix = routePrefixOf(this.request);
-          out.location = location.replace(basePath + prefix, prefix);
-        }
-        // An HTTP/1 connection cannot be reused until its request body has been consumed.
-        if (!this.request.raw.complete) out.connection = 'close';
-        reply.hijack();
-        const res = reply.raw;
-        res.writeHead(this.status, out as IncomingHttpHeaders);
-        res.on('drain', () => this.resume?.());
-        if (this.watchers.length > 0) {
-          const { request, watchers, status, headers, tap } = this;
-          res.once('finish', () => observed(request, watchers, status, headers, tap!));
-        }
-        return !res.writableNeedDrain;
-      }
-
-      onData(chunk: Buffer): boolean {
-        this.tap?.push(chunk);
-        if (this.peeking !== null) {
-          this.peeking.push(chunk);
-          this.peeked += chunk.length;
-          if (this.peeked <= NOT_BUILT_PEEK) return true;
-          // Too long to be "not built": relayed as it comes.
-          const held = this.peeking;
-          this.peeking = null;
-          let ok = this.start();
-          for (const c of held) ok = this.reply.raw.write(c);
-          return ok;
-        }
-        return this.reply.raw.write(chunk);
-      }
-
-      onComplete(): void {
-        if (this.peeking !== null) {
-          const whole = Buffer.concat(this.peeking, this.peeked);
-          this.peeking = null;
-          if (answeredByMock(this.request, this.reply, this.status, whole)) return;
-          this.start();
-          this.reply.raw.end(whole);
-          return;
-        }
-        this.reply.raw.end();
-      }
-
-      onError(err: Error): void {
-        this.abort = null;
-        if (this.started) {
-          // The answer was under way: the client sees it cut, as it would without us.
-          this.request.log.warn({ err }, 'platform answer failed mid-way');
-          this.reply.raw.destroy(err);
-          return;
-        }
-        this.request.log.warn({ err }, 'response errored');
-        if (this.reply.sent || this.request.raw.destroyed) return;
-        upstreamFailure(this.reply, err, this.timeoutMs);
-      }
-    }
-
     for (const apiPrefix of API_PREFIXES) {
       const prefix = apiPrefix.slice(0, -1);
-      scope.all(prefix, relayHandler);
-      scope.all(`${prefix}/*`, relayHandler);
+      scope.all(prefix, relayRoute);
+      scope.all(`${prefix}/*`, relayRoute);
     }
   });
 }

@@ -82,28 +82,56 @@ export async function registerConnectionLimits(app: FastifyInstance, config: Con
   // Callback style: an async hook costs a promise per request on the proxy's hot path.
   app.addHook('onRequest', (req, reply, done) => {
     if (req.url.length > MAX_URL_LENGTH) return void sendEnvelope(reply, 414, 414, { key: 'request.uriTooLong', params: { max: MAX_URL_LENGTH } });
-    const raw = req.raw;
-    const hasBody = raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
-    const socket = raw.socket as Socket | null;
-    if (!hasBody || !socket || typeof socket.setTimeout !== 'function' || raw.complete) return void done();
-    // A body that stops arriving holds a request, its buffers and a connection: cut it off.
-    const onSilence = () => {
-      if (raw.complete) return;
-      req.log.info('request body timed out');
-      if (!reply.sent && !socket.destroyed) closeWith(socket, rawEnvelope(408, { key: 'request.bodyTimeout', params: { ms: config.bodyTimeoutMs } }));
-      else socket.destroy();
-    };
-    // On the request, not the socket: Node then leaves the socket to us instead of destroying it.
-    raw.setTimeout(config.bodyTimeoutMs, onSilence);
-    const clear = () => {
-      socket.setTimeout(0);
-      raw.removeListener('timeout', onSilence);
-    };
-    raw.once('end', clear);
-    raw.once('close', clear);
+    guardRequestBody(req.raw, config.bodyTimeoutMs, () => req.log.info('request body timed out'), () => reply.raw.headersSent);
     done();
   });
 
+}
+
+/**
+ * The body silence limit of one request (shared by Fastify's hook above and the raw relay,
+ * server/relay): a request with a body that stays silent for `bodyTimeoutMs` holds a request, its
+ * buffers and a connection, so its connection is closed with the 408 envelope (or cut when an
+ * answer was already started: `answered`). A request without a body, or already whole, costs nothing.
+ */
+export function guardRequestBody(raw: http.IncomingMessage, bodyTimeoutMs: number, onTimedOut: () => void, answered: () => boolean): void {
+  const hasBody = raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
+  if (!hasBody || raw.complete) return;
+  // A body that came in the packet of its headers is whole once this tick's parsing is done: no timer
+  // then (a timer and two listeners per request were a visible part of a proxied call's cost).
+  process.nextTick(watchBodySilence, raw, bodyTimeoutMs, onTimedOut, answered);
+}
+
+function watchBodySilence(raw: http.IncomingMessage, bodyTimeoutMs: number, onTimedOut: () => void, answered: () => boolean): void {
+  const socket = raw.socket as Socket | null;
+  if (raw.complete || raw.destroyed || !socket || typeof socket.setTimeout !== 'function') return;
+  const onSilence = () => {
+    if (raw.complete) return;
+    onTimedOut();
+    if (!answered() && !socket.destroyed) closeWith(socket, rawEnvelope(408, { key: 'request.bodyTimeout', params: { ms: bodyTimeoutMs } }));
+    else socket.destroy();
+  };
+  // On the request, not the socket: Node then leaves the socket to us instead of destroying it.
+  raw.setTimeout(bodyTimeoutMs, onSilence);
+  const clear = () => {
+    socket.setTimeout(0);
+    raw.removeListener('timeout', onSilence);
+  };
+  raw.once('end', clear);
+  raw.once('close', clear);
+}
+
+/** Whether the server is shedding load now (see {@link registerLoadShedding}), per app: read by the raw relay. */
+export interface LoadState {
+  shedding: boolean;
+}
+const LOAD_STATES = new WeakMap<FastifyInstance, LoadState>();
+
+/** The load state of `app` (the root instance), created on first use: the relay reads what the shedding's check writes. */
+export function loadStateOf(app: FastifyInstance): LoadState {
+  let s = LOAD_STATES.get(app);
+  if (!s) LOAD_STATES.set(app, (s = { shedding: false }));
+  return s;
 }
 
 /** How often the event loop's lag is sampled for load shedding, in ms. */
@@ -122,13 +150,15 @@ export async function registerLoadShedding(app: FastifyInstance, config: Config)
   if (config.shedEventLoopDelayMs <= 0) return;
   let last = performance.now();
   let lag = 0;
+  const state = loadStateOf(app);
   await app.register(underPressure, {
     healthCheckInterval: SHED_SAMPLE_MS,
     healthCheck: async () => {
       const now = performance.now();
       lag = (1 - SHED_WEIGHT) * lag + SHED_WEIGHT * Math.max(0, now - last - SHED_SAMPLE_MS);
       last = now;
-      return lag <= config.shedEventLoopDelayMs;
+      state.shedding = lag > config.shedEventLoopDelayMs;
+      return !state.shedding;
     },
     pressureHandler: (_req, reply) => {
       reply.header('Retry-After', '5');

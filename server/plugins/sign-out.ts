@@ -16,6 +16,11 @@ export type SignOutListener = (authorization: string) => void;
 const LISTENERS = new WeakMap<FastifyInstance, Set<SignOutListener>>();
 const LOGOUT = /^\/(?:api\/)?v1\/admin\/logout$/i;
 
+/** Whether `method path` (a canonical path) is the sign-out endpoint (the raw relay leaves those to Fastify's hooks below). */
+export function isSignOut(method: string, path: string): boolean {
+  return method === 'POST' && LOGOUT.test(path);
+}
+
 /** Adds a listener on the app's sign-outs (the root instance the modes receive). */
 export function onSignOut(app: FastifyInstance, listener: SignOutListener): void {
   let set = LISTENERS.get(app);
@@ -31,9 +36,8 @@ export function signedOut(app: FastifyInstance, authorization: string): void {
 /** Watches the sign-out endpoint on `app` (proxy and hybrid modes; mock mode revokes its own tokens). */
 export function watchSignOuts(app: FastifyInstance): void {
   const tell = (req: FastifyRequest) => {
-    if (req.method !== 'POST') return;
     const auth = req.headers.authorization;
-    if (auth && LOGOUT.test(pathOf(req))) signedOut(app, auth);
+    if (auth && isSignOut(req.method, pathOf(req))) signedOut(app, auth);
   };
   // Callback style: no promise per request on the proxy's hot path.
   app.addHook('onRequest', (req, _reply, done) => {

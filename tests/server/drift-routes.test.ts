@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Exchange } from '../../server/platform/exchange.js';
 import { makeApp, signIn } from './helpers.js';
 import { startUpstream, type Upstream } from './upstream.js';
+import { overHttp } from './over-http.js';
 
 /**
  * The console's own drift endpoints (issue 14): `/console/drift` (list, ETag, download),
@@ -29,7 +30,7 @@ async function seed(app: FastifyInstance) {
 }
 
 const get = (app: FastifyInstance, url: string, token?: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url, headers: { ...(token ? { authorization: token } : {}), ...headers } });
+  overHttp(app, { method: 'GET', url, headers: { ...(token ? { authorization: token } : {}), ...headers } });
 
 describe('mock mode', () => {
   let app: FastifyInstance;
@@ -50,7 +51,7 @@ describe('mock mode', () => {
     const op = await get(app, '/console/drift', operator);
     expect(op.statusCode).toBe(403);
     expect(op.json().code).toBe(403);
-    expect((await app.inject({ method: 'POST', url: '/console/drift/reset', headers: { authorization: operator } })).statusCode).toBe(403);
+    expect((await overHttp(app, { method: 'POST', url: '/console/drift/reset', headers: { authorization: operator } })).statusCode).toBe(403);
     expect((await get(app, '/console/drift.json')).statusCode).toBe(401);
     expect(app.driftMonitor.list()).toHaveLength(2);
   });
@@ -94,7 +95,7 @@ describe('mock mode', () => {
   });
 
   test('reset forgets every drift', async () => {
-    const res = await app.inject({ method: 'POST', url: '/console/drift/reset', headers: { authorization: admin } });
+    const res = await overHttp(app, { method: 'POST', url: '/console/drift/reset', headers: { authorization: admin } });
     expect(res.json()).toMatchObject({ code: 200, data: { count: 2 } });
     expect((await get(app, '/console/drift', admin)).json().data.entries).toEqual([]);
     await seed(app);

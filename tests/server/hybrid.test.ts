@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, ConfigError } from '../../server/config.js';
 import { makeApp, testClock } from './helpers.js';
 import { startPlatformStub, STUB_ADMIN_TOKEN, STUB_CAPTCHA_CODE, STUB_FEEDBACK_TYPES, STUB_OPERATOR_TOKEN, type PlatformStub } from './platform-stub.js';
+import { overHttp } from './over-http.js';
 
 const toClose: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -23,7 +24,7 @@ async function hybrid(platform: PlatformStub, env: Record<string, string> = {}, 
 }
 
 const post = (app: FastifyInstance, url: string, body: unknown = {}, token = STUB_ADMIN_TOKEN) =>
-  app.inject({ method: 'POST', url, payload: body as object, headers: { authorization: token } });
+  overHttp(app, { method: 'POST', url, payload: body as object, headers: { authorization: token } });
 
 function multipart(size: number) {
   const boundary = `----hybrid-${randomBytes(6).toString('hex')}`;
@@ -103,11 +104,11 @@ describe('hybrid: each answer from the right side, marked', () => {
   test('mock mode marks its answers x-served-by: mock; /healthz tells the client whether to show the marker', async () => {
     const { app } = await makeApp({});
     toClose.push(() => app.close());
-    expect((await app.inject({ method: 'GET', url: '/v1/captcha/token' })).headers['x-served-by']).toBe('mock');
-    expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok', mode: 'mock', mockMarker: true });
+    expect((await overHttp(app, { method: 'GET', url: '/v1/captcha/token' })).headers['x-served-by']).toBe('mock');
+    expect((await overHttp(app, { method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok', mode: 'mock', mockMarker: true });
     const platform = await stub();
     const off = await hybrid(platform, { MOCK_MARKER: 'off' });
-    expect((await off.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok', mode: 'hybrid', mockMarker: false });
+    expect((await overHttp(off, { method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok', mode: 'hybrid', mockMarker: false });
   });
 });
 
@@ -116,7 +117,7 @@ describe('hybrid: uploads are never sent twice', () => {
     const platform = await stub();
     const app = await hybrid(platform);
     const { body, contentType } = multipart(3 * 1024 * 1024);
-    const res = await app.inject({ method: 'POST', url: '/api/v1/feedbackAward/importAwardExcel', payload: body, headers: { authorization: STUB_ADMIN_TOKEN, 'content-type': contentType } });
+    const res = await overHttp(app, { method: 'POST', url: '/api/v1/feedbackAward/importAwardExcel', payload: body, headers: { authorization: STUB_ADMIN_TOKEN, 'content-type': contentType } });
     expect(res.headers['x-served-by']).toBe('platform');
     expect(res.json().data.count).toBe(body.length);
     expect(platform.uploads()).toBe(1);
@@ -128,12 +129,12 @@ describe('hybrid: uploads are never sent twice', () => {
     const app = await hybrid(platform);
     const { body, contentType } = multipart(512 * 1024);
     const headers = { authorization: STUB_ADMIN_TOKEN, 'content-type': contentType };
-    const first = await app.inject({ method: 'POST', url: '/v1/cdkCode/importExcel', payload: body, headers });
+    const first = await overHttp(app, { method: 'POST', url: '/v1/cdkCode/importExcel', payload: body, headers });
     expect(first.statusCode).toBe(404);
     expect(first.headers['x-served-by']).toBe('platform');
     expect(platform.count('/v1/cdkCode/importExcel')).toBe(1);
 
-    const second = await app.inject({ method: 'POST', url: '/v1/cdkCode/importExcel', payload: body, headers });
+    const second = await overHttp(app, { method: 'POST', url: '/v1/cdkCode/importExcel', payload: body, headers });
     expect(second.headers['x-served-by']).toBe('mock');
     // The mock read the upload (it is not a spreadsheet, so it refuses it with a 400 envelope naming the file).
     expect(second.json().code).toBe(400);
@@ -185,8 +186,8 @@ describe('hybrid: the session is the platform’s', () => {
   test('sign-in goes to the platform, and the mock accepts its token for the endpoints it answers', async () => {
     const platform = await stub();
     const app = await hybrid(platform);
-    const cap = (await app.inject({ method: 'GET', url: '/v1/captcha/token' })).json().data.captchaToken;
-    const login = await app.inject({ method: 'POST', url: '/v1/admin/login', payload: { username: 'admin', password: 'admin123', captchaToken: cap, captchaCode: STUB_CAPTCHA_CODE } });
+    const cap = (await overHttp(app, { method: 'GET', url: '/v1/captcha/token' })).json().data.captchaToken;
+    const login = await overHttp(app, { method: 'POST', url: '/v1/admin/login', payload: { username: 'admin', password: 'admin123', captchaToken: cap, captchaCode: STUB_CAPTCHA_CODE } });
     expect(login.headers['x-served-by']).toBe('platform');
     const token = login.json().data.tokenHead + login.json().data.token;
     expect(token).toBe(STUB_ADMIN_TOKEN);
@@ -219,7 +220,7 @@ describe('hybrid: the session is the platform’s', () => {
   test('sign-in endpoints never fall back to the mock', async () => {
     const platform = await stub();
     const app = await hybrid(platform, { MOCK_ENDPOINTS: '/v1/**' });
-    const res = await app.inject({ method: 'GET', url: '/v1/captcha/token' });
+    const res = await overHttp(app, { method: 'GET', url: '/v1/captcha/token' });
     expect(res.headers['x-served-by']).toBe('platform');
     expect(res.json().data.captchaToken).toBe('stub-captcha');
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Exchange, ExchangeObserver } from '../../server/platform/exchange.js';
 import { makeApp } from './helpers.js';
 import { startUpstream } from './upstream.js';
+import { overHttp } from './over-http.js';
 
 /**
  * Observers say before the exchange whether they want it (ExchangeObserver.wants, issue 14):
@@ -25,7 +26,7 @@ async function proxyWith(observers: ExchangeObserver[], env: Record<string, stri
   return app;
 }
 
-const findAll = (a: FastifyInstance) => a.inject({ method: 'POST', url: '/v1/feedback/findAll?x=1', payload: { pageNum: 1, pageSize: 10 } });
+const findAll = (a: FastifyInstance) => overHttp(a, { method: 'POST', url: '/v1/feedback/findAll?x=1', payload: { pageNum: 1, pageSize: 10 } });
 
 describe('observers that do not want an exchange', () => {
   test('are asked once with method, path and route key, never see it, and the answer is byte-identical', async () => {

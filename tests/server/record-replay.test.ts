@@ -10,6 +10,7 @@ import { writeFixtures } from '../../scripts/fixtures-from-recording.js';
 import { makeApp, signIn } from './helpers.js';
 import { startUpstream } from './upstream.js';
 import { startPlatformStub, STUB_ADMIN_TOKEN, STUB_CAPTCHA_CODE, STUB_FEEDBACK_TYPES, STUB_XLSX, type PlatformStub } from './platform-stub.js';
+import { overHttp } from './over-http.js';
 
 const toClose: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -35,15 +36,15 @@ async function app(env: Record<string, string>, observers?: ExchangeObserver[]):
 }
 
 const post = (a: FastifyInstance, url: string, body: unknown, token = STUB_ADMIN_TOKEN) =>
-  a.inject({ method: 'POST', url, payload: typeof body === 'string' ? body : (body as object), headers: { authorization: token, 'content-type': 'application/json' } });
+  overHttp(a, { method: 'POST', url, payload: typeof body === 'string' ? body : (body as object), headers: { authorization: token, 'content-type': 'application/json' } });
 
 /** Records a session against the stub through `mode` with RECORD_DIR, then closes the app (writes flushed). */
 async function recordSession(dir: string, mode: 'proxy' | 'hybrid' = 'proxy') {
   const platform = await stub();
   const proxy = await makeApp({ MODE: mode, UPSTREAM_URL: platform.url, RECORD_DIR: dir });
   const a = proxy.app;
-  const cap = (await a.inject({ method: 'GET', url: '/v1/captcha/token' })).json().data.captchaToken;
-  await a.inject({ method: 'POST', url: '/v1/admin/login', payload: { username: 'admin', password: 'admin123', captchaToken: cap, captchaCode: STUB_CAPTCHA_CODE } });
+  const cap = (await overHttp(a, { method: 'GET', url: '/v1/captcha/token' })).json().data.captchaToken;
+  await overHttp(a, { method: 'POST', url: '/v1/admin/login', payload: { username: 'admin', password: 'admin123', captchaToken: cap, captchaCode: STUB_CAPTCHA_CODE } });
   const answers = {
     info: await post(a, '/v1/admin/adminInfo', {}),
     list: await post(a, '/v1/feedbackType/list', '{"pageNum":1,"pageSize":10}'),
@@ -126,7 +127,7 @@ describe('observers never change what the client gets', () => {
       },
       { observe: (e) => seen.push(e) },
     ]);
-    const res = await a.inject({ method: 'POST', url: '/v1/feedback/findAll', payload: { pageNum: 1 } });
+    const res = await overHttp(a, { method: 'POST', url: '/v1/feedback/findAll', payload: { pageNum: 1 } });
     expect(res.rawPayload.equals(big)).toBe(true);
     expect(seen).toHaveLength(1);
     expect(seen[0].answer).toMatchObject({ body: null, truncated: true, length: big.length, binary: false });

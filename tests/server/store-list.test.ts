@@ -123,11 +123,12 @@ test('the store prepares the list indexes in the background, again after a reset
   const settled = async () => {
     while (store.preparing) await new Promise((r) => setImmediate(r));
   };
-  // Every table, however small (the server prepares only the large ones).
+  // Every table in use, however small (the server prepares only the large ones); a table is
+  // prepared once a request reads it, so one is read first.
+  const order = store.col('order');
   const stop = store.prepareInSlices(1, 0);
   expect(store.preparing).toBe(true);
   await settled();
-  const order = store.col('order');
   const q: ListQuery = { pageNum: 1, pageSize: 20, keyword: '1', sortField: 'createTime', sortOrder: 'desc' };
   expect(order.list(q)).toEqual(reference(ENTITY.order as unknown as AnyEntity, [...order.values()], q));
   // A write, then a reset: the preparation starts over on the new rows.
@@ -171,4 +172,19 @@ test('a listening mock server starts the preparation at its first API call, once
     await served.close();
   }
   expect((served as unknown as { __mockCtx: { store: MockStore } }).__mockCtx.store.preparing).toBe(false);
+});
+
+test('the preparation reads no table a request has not read (issue 22: at scale 10 it filled the heap)', async () => {
+  const store = new MockStore(11, 0.1, {}, null);
+  const inUse = () => [...(store as unknown as { cols: Map<string, unknown> }).cols.keys()];
+  store.col('member');
+  const stop = store.prepareInSlices(1, 0);
+  while (store.preparing) await new Promise((r) => setImmediate(r));
+  expect(inUse()).toEqual(['member']);
+  // A table read later is prepared then.
+  store.col('order');
+  expect(store.preparing).toBe(true);
+  while (store.preparing) await new Promise((r) => setImmediate(r));
+  expect(inUse()).toEqual(['member', 'order']);
+  stop();
 });

@@ -193,7 +193,24 @@ export function generatedOnFirstUse(cacheDir: string | null, seed: number, scale
   const fill = () => {
     const full = saveSnapshot(cacheDir, make());
     data.buildMs = full.buildMs;
-    for (const n of names) Object.defineProperty(data.tables, n, { value: full.tables[n], enumerable: true, configurable: false, writable: false });
+    // Once written, the tables are read back from the snapshot as they are used, like a later
+    // boot's (issue 22): the generated tables all held at once would be the whole dataset on the
+    // heap (~770 MB at scale 10), marked by every major GC, for the few tables a session lists.
+    const lazy = loadSnapshot(cacheDir, seed, scale, make);
+    for (const n of names) {
+      const value = lazy ? undefined : full.tables[n];
+      if (value) Object.defineProperty(data.tables, n, { value, enumerable: true, configurable: false, writable: false });
+      else
+        Object.defineProperty(data.tables, n, {
+          enumerable: true,
+          configurable: true,
+          get() {
+            const rows = lazy!.tables[n];
+            Object.defineProperty(data.tables, n, { value: rows, enumerable: true, configurable: false, writable: false });
+            return rows;
+          },
+        });
+    }
   };
   for (const name of names) {
     Object.defineProperty(data.tables, name, {

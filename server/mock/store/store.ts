@@ -1,6 +1,6 @@
 import { defaultCacheDir } from '../../config.js';
 import { ENTITIES, ENTITY, type AnyEntity, type EntityName, type RefDef } from '../../contract/index.js';
-import { Collection, rowsById } from './collection.js';
+import { Collection } from './collection.js';
 import { generate, generateAsync, type AnyRow, type SeedData } from './seed.js';
 import { generatedOnFirstUse, loadSnapshot, saveSnapshot } from './snapshot.js';
 import { SEED_STEPS } from './steps.js';
@@ -8,8 +8,6 @@ import type { FixtureTables } from './fixtures.js';
 
 /** Work per slice of the background index preparation, in ms (a request waits at most about this long for it). */
 const PREPARE_SLICE_MS = 4;
-/** Rows put in a collection's map between two pauses of the background preparation. */
-const PREPARE_ROWS = 20_000;
 /**
  * Tables smaller than this are not prepared in the background (at scale 1 that leaves card and
  * cdkCode): their first use costs a few ms, and indexes of tables nobody lists would only take memory.
@@ -121,6 +119,7 @@ export class MockStore {
       if (!this.has(name)) throw new Error(`no collection ${name}`);
       c = new Collection(ENTITY[name] as unknown as AnyEntity, this.table(name));
       this.cols.set(name, c);
+      this.queuePreparation(name as EntityName, c.size);
     }
     return c;
   }
@@ -148,48 +147,63 @@ export class MockStore {
   private prepareWith: { sliceMs: number; minRows: number } | null = null;
   /** The next slice of the preparation under way; null when none is. */
   private nextSlice: NodeJS.Immediate | null = null;
+  /** Collections in use whose indexes the preparation has still to build, in the order they were first used. */
+  private toPrepare: EntityName[] = [];
+  /** The preparation's work under way (over `toPrepare`), or null when it has run out. */
+  private work: Generator<void, void, void> | null = null;
 
   /**
-   * Builds the large collections' indexes in the background ({@link Collection.prepare}), in slices of
-   * about `sliceMs` ms of work, each run from `setImmediate` so requests are answered between them:
-   * a list's first filter or search then finds its index built instead of building it inside the
-   * request (issue 13). Tables under `minRows` rows are left to their first use. Every reset starts
-   * it over, until stopped. Mock mode starts it at the first API call once the server listens (never
-   * for `inject`-only apps such as the tests'). Returns the stop function.
+   * Builds the indexes of the large collections in use ({@link Collection.prepare}) in the
+   * background, in slices of about `sliceMs` ms of work, each run from `setImmediate` so requests
+   * are answered between them: a list's next filter or search then finds its index built instead of
+   * building it inside the request (issue 13). Only the tables a request has already read are
+   * prepared, each once it is first read (issue 22): preparing every table read them all in from
+   * the snapshot, which at scale 10 filled the heap to ~770 MB within seconds of the first call, and
+   * the major GCs over it (150–200 ms pauses, seconds of marking) were the lists' stalls. Tables
+   * under `minRows` rows are left to their first use. Every reset starts it over, until stopped.
+   * Mock mode starts it at the first API call once the server listens (never for `inject`-only apps
+   * such as the tests'). Returns the stop function.
    */
   prepareInSlices(sliceMs = PREPARE_SLICE_MS, minRows = PREPARE_MIN_ROWS): () => void {
     if (this.nextSlice) clearImmediate(this.nextSlice);
+    this.nextSlice = null;
     this.prepareWith = { sliceMs, minRows };
-    const work = (function* (store: MockStore) {
-      for (const e of ENTITIES) {
-        const base = store.table(e.name);
-        if (base.length < minRows) continue;
-        if (!store.cols.has(e.name)) {
-          // Created here in slices unless a request needs it first (then col() builds it at once).
-          let byId: Map<number, AnyRow> | undefined;
-          yield* rowsById(base, PREPARE_ROWS, (m) => (byId = m));
-          if (!store.cols.has(e.name) && store.table(e.name) === base) store.cols.set(e.name, new Collection(ENTITY[e.name] as unknown as AnyEntity, base, byId));
-        }
-        yield* store.col(e.name).prepare();
-      }
-    })(this);
-    const slice = () => {
-      const until = performance.now() + sliceMs;
-      while (performance.now() < until) {
-        if (work.next().done) {
-          this.nextSlice = null;
-          return;
-        }
-      }
-      this.nextSlice = setImmediate(slice);
-    };
-    this.nextSlice = setImmediate(slice);
+    this.toPrepare = [];
+    this.work = null;
+    for (const [name, c] of this.cols) this.queuePreparation(name, c.size);
     return () => {
       if (this.nextSlice) clearImmediate(this.nextSlice);
       this.nextSlice = null;
       this.prepareWith = null;
+      this.toPrepare = [];
+      this.work = null;
     };
   }
+
+  /** Queues a collection just put in use for the background preparation, when one runs and it is large enough. */
+  private queuePreparation(name: EntityName, rows: number): void {
+    if (!this.prepareWith || rows < this.prepareWith.minRows || this.toPrepare.includes(name)) return;
+    this.toPrepare.push(name);
+    if (!this.nextSlice) this.nextSlice = setImmediate(this.slice);
+  }
+
+  /** One slice of the preparation: about `sliceMs` ms of work, then the next slice is scheduled, until the queue is empty. */
+  private slice = (): void => {
+    this.nextSlice = null;
+    if (!this.prepareWith) return;
+    const until = performance.now() + this.prepareWith.sliceMs;
+    while (performance.now() < until) {
+      if (!this.work) {
+        const name = this.toPrepare.shift();
+        if (name === undefined) return;
+        const c = this.cols.get(name);
+        if (!c) continue;
+        this.work = c.prepare();
+      }
+      if (this.work.next().done) this.work = null;
+    }
+    this.nextSlice = setImmediate(this.slice);
+  };
 
   /** Whether a background preparation still has work to do. */
   get preparing(): boolean {

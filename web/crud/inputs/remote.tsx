@@ -18,6 +18,10 @@ import { useRemoteLabels } from '../queries';
  * field on blur); leaving the box without choosing shows the chosen record's label again. The
  * matches are a query keyed by the text (`[entity, 'search', {keyword}]`), so an older answer never
  * replaces a newer one.
+ *
+ * A search PrimeReact still had pending from typing (its `delay` timer outlives a choice made within
+ * it) is dropped when the box no longer shows the text it was for: otherwise it reopened the matches
+ * over the next field after the operator had already chosen one.
  */
 export function RemoteInput({ spec, value, onChange, invalid, id, placeholder, describedBy }: InputProps) {
   const { t } = useTranslation();
@@ -34,6 +38,7 @@ export function RemoteInput({ spec, value, onChange, invalid, id, placeholder, d
   // Typed, not yet chosen (single picker); null shows the chosen record's label.
   const [text, setText] = useState<string | null>(null);
   const panelOpen = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
   // Each search (even of the same text) hands the picker a new array: it opens its panel on a change.
   const [search, setSearch] = useState<{ keyword: string; n: number } | null>(null);
   const found = useQuery({
@@ -55,7 +60,13 @@ export function RemoteInput({ spec, value, onChange, invalid, id, placeholder, d
       delay={200}
       value={many ? chosen : (text ?? chosen[0] ?? null)}
       suggestions={suggestions}
-      completeMethod={(e) => setSearch((s) => ({ keyword: e.query, n: (s?.n ?? 0) + 1 }))}
+      inputRef={inputRef}
+      completeMethod={(e) => {
+        // Typed searches only (the dropdown button searches '' whatever the box shows).
+        const typed = e.originalEvent?.type === 'change' || e.originalEvent?.type === 'input';
+        if (typed && inputRef.current && inputRef.current.value !== e.query) return;
+        setSearch((s) => ({ keyword: e.query, n: (s?.n ?? 0) + 1 }));
+      }}
       // Leaving the box restores the chosen label, but not while the matches are open: a click on
       // one blurs the input first, and re-drawing it then could lose the click.
       onShow={() => void (panelOpen.current = true)}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SelectButton } from 'primereact/selectbutton';
+import { ChoiceButtons } from './controls';
 import type { Locale } from '../../i18n';
 import { switchLocale } from '../../services/locale';
 
@@ -7,18 +7,14 @@ import { switchLocale } from '../../services/locale';
 export function LocalePicker() {
   const { t, i18n } = useTranslation();
   return (
-    <SelectButton
+    <ChoiceButtons<Locale>
       aria-label={t('common.language')}
-      value={i18n.language}
-      allowEmpty={false}
+      value={i18n.language as Locale}
       options={[
         { label: '简体中文', value: 'zh_CN' },
         { label: 'English', value: 'en' },
       ]}
-      onChange={async (e) => {
-        if (!e.value) return;
-        await switchLocale(e.value as Locale);
-      }}
+      onChange={(locale) => void switchLocale(locale)}
       data-testid="login-locale"
     />
   );

@@ -1,9 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { InputText } from 'primereact/inputtext';
-import { Checkbox } from 'primereact/checkbox';
-import { Button } from 'primereact/button';
 import { useCaptcha } from '../../services/use-captcha';
 import { useSession } from '../../services/session';
 import { safeRedirect } from '../../services/guard';
@@ -13,6 +10,7 @@ import { required, validate } from './login-rules';
 import { bindField, FormField } from './form-field';
 import { LocalePicker } from './locale-picker';
 import { PasswordInput } from './password-input';
+import { CheckBox, FormButton, TextInput } from './controls';
 
 // Few visits open it: it loads when asked for (issue 13 login budget).
 const ForgetPasswordForm = lazy(() => import('./forget-password').then((m) => ({ default: m.ForgetPasswordForm })));
@@ -103,14 +101,14 @@ export default function LoginPage() {
               <h1>{t('login.signInTitle')}</h1>
               <p className="login-desc">{t('login.signInDesc')}</p>
               <FormField id="username" label={t('login.username')} error={errors.username}>
-                <InputText id="username" name="username" autoComplete="username" {...bind('username')} className="w-full" autoFocus />
+                <TextInput id="username" name="username" autoComplete="username" {...bind('username')} className="w-full" autoFocus />
               </FormField>
               <FormField id="password" label={t('login.password')} error={errors.password}>
                 <PasswordInput id="password" name="password" autoComplete="current-password" {...bind('password')} />
               </FormField>
               <FormField id="captchaCode" label={t('login.captcha')} error={errors.captchaCode}>
                 <div className="captcha-row">
-                  <InputText id="captchaCode" name="captchaCode" autoComplete="off" maxLength={8} {...bind('captchaCode')} />
+                  <TextInput id="captchaCode" name="captchaCode" autoComplete="off" maxLength={8} {...bind('captchaCode')} />
                   <button type="button" className="captcha-image" onClick={() => void refreshCaptcha()} title={t('login.captchaRefresh')} aria-label={t('login.captchaRefresh')} data-testid="captcha-refresh">
                     {captcha ? <img src={captcha.url} alt={t('login.captcha')} width={120} height={40} data-testid="captcha-image" /> : <i className="pi pi-refresh" />}
                   </button>
@@ -118,12 +116,12 @@ export default function LoginPage() {
               </FormField>
               <div className="login-options">
                 <div className="remember">
-                  <Checkbox inputId="remember" checked={remember} onChange={(e) => setRemember(!!e.checked)} />
+                  <CheckBox inputId="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
                   <label htmlFor="remember">{t('login.rememberMe')}</label>
                 </div>
-                <Button type="button" link label={t('login.forgetPassword')} onClick={() => setMode('forget')} className="p-0" />
+                <FormButton type="button" link label={t('login.forgetPassword')} onClick={() => setMode('forget')} className="p-0" />
               </div>
-              <Button type="submit" label={signingIn ? t('login.signingIn') : t('login.loginButton')} loading={signingIn} className="w-full" data-testid="login-submit" />
+              <FormButton type="submit" label={signingIn ? t('login.signingIn') : t('login.loginButton')} loading={signingIn} className="w-full" data-testid="login-submit" />
               <p className="login-hint">{t('login.demoHint')}</p>
             </form>
           )}

@@ -1,0 +1,68 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import type { Refusal } from '../contract/messages.js';
+import { SECURITY_HEADERS } from '../plugins/security.js';
+import { entityOfUrl, langOf, localizedMessage, rawMessage } from '../plugins/localize.js';
+import { accessLogLine, accessLogWriter } from './access-log.js';
+
+/**
+ * The raw relay (issue 22 item 1): requests the proxy can decide from their request line alone are
+ * answered from the node:http server's `request` event, before Fastify builds a request, a reply
+ * and runs its hooks; everything else reaches Fastify as before. What is decided, and how, lives in
+ * server/modes/proxy.ts (`proxiedRequestVerdict`, `relayExchange`), shared by both roads.
+ */
+
+/** Takes a request from the server's `request` event: true when it answered (or will), false to leave it to Fastify. */
+export type RawTaker = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/**
+ * Puts `take` in front of Fastify on `app`'s HTTP server: Fastify's listener of the `request`
+ * event (installed when the app was built) is called for every request `take` leaves. While the
+ * app closes, every request goes to Fastify (its `return503OnClosing` answer).
+ */
+export function installRelay(app: FastifyInstance, take: RawTaker): void {
+  const server = app.server;
+  const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  if (listeners.length !== 1) throw new Error(`the relay expects Fastify's one request listener, found ${listeners.length}`);
+  const fastify = listeners[0];
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  server.removeListener('request', fastify);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (closing || !take(req, res)) fastify(req, res);
+  });
+}
+
+/**
+ * Writes the `{code, data, message, field, key, params}` envelope of `refusal` on a raw answer,
+ * byte for byte what `sendEnvelope` and the localize hook make of it through Fastify: the message
+ * in the request's `Accept-Language` (or raw with MESSAGES=raw), with the security headers.
+ */
+export function writeEnvelope(req: IncomingMessage, res: ServerResponse, status: number, code: number, refusal: Refusal, localized: boolean): void {
+  const r = { field: refusal.field ?? null, key: refusal.key, params: refusal.params ?? {} };
+  const message = localized ? localizedMessage(r, langOf(req.headers['accept-language']), entityOfUrl(req.url ?? '')) : rawMessage(r);
+  const body = JSON.stringify({ code, data: null, message, ...r });
+  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/**
+ * The access log of the raw relay: the same line Fastify's log controller writes
+ * ({@link accessLogLine}), when the answer is done; nothing when the app's level is above `info`.
+ */
+export function rawAccessLog(app: FastifyInstance): (req: IncomingMessage, res: ServerResponse, ip: string | undefined) => void {
+  const log = app.log as pino.Logger;
+  const dest = (log as unknown as Record<symbol, { write(line: string): unknown } | undefined>)[pino.symbols.streamSym];
+  const write = dest === undefined ? null : accessLogWriter(dest);
+  let next = 0;
+  return (req, res, ip) => {
+    if (write === null || !log.isLevelEnabled('info')) return;
+    const t0 = performance.now();
+    const id = `relay-${(next++).toString(36)}`;
+    res.once('finish', () => write(accessLogLine(id, req.method!, req.url!, ip, res.statusCode, performance.now() - t0)));
+  };
+}

@@ -19,6 +19,10 @@ import { App } from './app/App';
 import { applyTheme, storedTheme } from './app/theme/theme';
 import { installErrorCapture, logAjaxError } from './services/error-log/capture';
 import { setDateLocale } from './app/locale/dates';
+import { installStyleDedupe } from './lib/style-dedupe';
+
+// Before any PrimeReact component mounts (issue 22: its shared <style> tags rewritten on every mount).
+installStyleDedupe();
 
 // The shell provides the session actor to the layers below it (web/services never imports pages).
 provideSessionActor(() => createSessionActor(VIEW_FILES));

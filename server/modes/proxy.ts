@@ -269,11 +269,17 @@ const TO_FASTIFY: ProxyVerdict = { to: 'fastify' };
 /** Methods the proxy's routes accept (Fastify's `all`); anything else is Fastify's to refuse. */
 const RELAYED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
 
+/** The proxied prefixes without their slash (`/v1`, `/api/v1`, `/upload`). */
+const BARE_PREFIXES = API_PREFIXES.map((p) => p.slice(0, -1));
+
 /** Whether a request target is under a proxied prefix as the router reads it (`/v1`, `/v1/…`, `/v1?…`, same for `/api/v1` and `/upload`). */
 function underProxiedPrefix(url: string): boolean {
-  for (const apiPrefix of API_PREFIXES) {
-    const n = apiPrefix.length - 1;
-    if (url.startsWith(apiPrefix) || (url.startsWith(apiPrefix.slice(0, n)) && (url.length === n || url.charCodeAt(n) === 63))) return true;
+  for (const prefix of BARE_PREFIXES) {
+    if (!url.startsWith(prefix)) continue;
+    const n = prefix.length;
+    const c = url.charCodeAt(n);
+    // `/`, `?` or the end.
+    if (c === 47 || c === 63 || url.length === n) return true;
   }
   return false;
 }
@@ -481,6 +487,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     private peeked = 0;
     private tap: BodyTap | null = null;
     private resume: (() => void) | null = null;
+    private waiting = false;
     constructor(
       private readonly call: RelayCall,
       private readonly watchers: ExchangeObserver[],
@@ -526,12 +533,23 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       // An HTTP/1 connection cannot be reused until its request body has been consumed.
       if (!req.complete) out.connection = 'close';
       res.writeHead(this.status, out as IncomingHttpHeaders);
-      res.on('drain', () => this.resume?.());
       if (this.watchers.length > 0) {
         const { call, watchers, requestTap, status, headers, tap } = this;
         res.once('finish', () => observed(call, watchers, requestTap, status, headers, tap!));
       }
-      return !res.writableNeedDrain;
+      return this.flowing(!res.writableNeedDrain);
+    }
+
+    /** `ok` false: undici pauses until the client's socket drains (one listener then, none per answer otherwise). */
+    private flowing(ok: boolean): boolean {
+      if (!ok && !this.waiting) {
+        this.waiting = true;
+        this.call.res.once('drain', () => {
+          this.waiting = false;
+          this.resume?.();
+        });
+      }
+      return ok;
     }
 
     onData(chunk: Buffer): boolean {
@@ -543,11 +561,12 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
         // Too long to be "not built": relayed as it comes.
         const held = this.peeking;
         this.peeking = null;
-        let ok = this.start();
+        this.start();
+        let ok = true;
         for (const c of held) ok = this.call.res.write(c);
-        return ok;
+        return this.flowing(ok);
       }
-      return this.call.res.write(chunk);
+      return this.flowing(this.call.res.write(chunk));
     }
 
     onComplete(): void {

@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { Refusal } from '../contract/messages.js';
 import { SECURITY_HEADERS } from '../plugins/security.js';
 import { entityOfUrl, langOf, localizedMessage, rawMessage } from '../plugins/localize.js';
-import { accessLogLine } from './access-log.js';
+import { accessLogLine, accessLogWriter } from './access-log.js';
 
 /**
  * The raw relay (issue 22 item 1): requests the proxy can decide from their request line alone are
@@ -57,11 +57,12 @@ export function writeEnvelope(req: IncomingMessage, res: ServerResponse, status:
 export function rawAccessLog(app: FastifyInstance): (req: IncomingMessage, res: ServerResponse, ip: string | undefined) => void {
   const log = app.log as pino.Logger;
   const dest = (log as unknown as Record<symbol, { write(line: string): unknown } | undefined>)[pino.symbols.streamSym];
+  const write = dest === undefined ? null : accessLogWriter(dest);
   let next = 0;
   return (req, res, ip) => {
-    if (dest === undefined || !log.isLevelEnabled('info')) return;
+    if (write === null || !log.isLevelEnabled('info')) return;
     const t0 = performance.now();
     const id = `relay-${(next++).toString(36)}`;
-    res.once('finish', () => dest.write(accessLogLine(id, req.method!, req.url!, ip, res.statusCode, performance.now() - t0)));
+    res.once('finish', () => write(accessLogLine(id, req.method!, req.url!, ip, res.statusCode, performance.now() - t0)));
   };
 }

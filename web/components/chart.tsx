@@ -30,9 +30,18 @@ export interface ChartProps {
 }
 
 let cached: ChartLook | null = null;
+/** Set by the observers below when the theme may have changed: the look is read again on next use. */
+let stale = true;
 
-/** Reads the current look from the document; returns the same object while nothing changed. */
+/**
+ * The current look; the same object while nothing changed. Cheap unless the theme may have
+ * changed: React calls it on every render of a chart and on every store check, and reading
+ * computed styles forces a style recalculation of the whole document (issue 22: it was the largest
+ * cost of entering any list while the workbench stayed open in a tab).
+ */
 function snapshot(): ChartLook {
+  if (!stale && cached) return cached;
+  stale = false;
   const root = document.documentElement;
   const style = getComputedStyle(root);
   const look = readLook(root.dataset.theme, (n) => style.getPropertyValue(n), getComputedStyle(document.body).fontFamily);
@@ -40,20 +49,31 @@ function snapshot(): ChartLook {
   return cached;
 }
 
+const isLink = (n: Node | EventTarget | null) => (n as Node | null)?.nodeName === 'LINK';
+
 /**
  * The theme can change three ways: the boot script or the dark-mode switch sets
  * `<html data-theme>`, the settings drawer sets the primary colour on `<html style>`, or a theme
- * stylesheet is swapped in `<head>` (its variables only apply once it has loaded, hence the
- * captured `load` events).
+ * stylesheet `<link>` is swapped in `<head>` (its variables only apply once it has loaded, hence the
+ * captured `load` events of links). Other head changes (components' `<style>` tags) and other loads
+ * (images) cannot change the look and are ignored.
  */
 function subscribe(onChange: () => void): () => void {
-  const mo = new MutationObserver(onChange);
+  const changed = () => {
+    stale = true;
+    onChange();
+  };
+  const mo = new MutationObserver((records) => {
+    const relevant = records.some((r) => r.target === document.documentElement || isLink(r.target) || [...r.addedNodes, ...r.removedNodes].some(isLink));
+    if (relevant) changed();
+  });
   mo.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'style', 'class'] });
   mo.observe(document.head, { childList: true, subtree: true, attributes: true, attributeFilter: ['href', 'disabled', 'media'] });
-  document.addEventListener('load', onChange, true);
+  const onLoad = (e: Event) => isLink(e.target) && changed();
+  document.addEventListener('load', onLoad, true);
   return () => {
     mo.disconnect();
-    document.removeEventListener('load', onChange, true);
+    document.removeEventListener('load', onLoad, true);
   };
 }
 

@@ -1,7 +1,7 @@
-import { Suspense, createContext, lazy, memo, useContext, useEffect, useRef, type ComponentType } from 'react';
+import { Suspense, createContext, lazy, memo, useContext, useEffect, useReducer, useRef, type ComponentType } from 'react';
 import { Router, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import type { Resolved } from '../routing/resolve';
+import { pageLoad, type Resolved } from '../routing/resolve';
 import { RouteErrorBoundary } from '../error-boundary';
 import { useProjectConfig } from '../../services/project-config';
 import { beginPageLoad, endPageLoad } from './page-loading';
@@ -92,8 +92,24 @@ export function PageOutlet({ resolved, location }: { resolved: Exclude<Resolved,
   const transition = useProjectConfig((c) => c.transitionSetting);
 
   const entries = useRef(new Map<string, Entry>()).current;
-  const activeKey = resolved.route ? resolved.route.path : null;
-  if (resolved.route) {
+  const routeKey = resolved.route ? resolved.route.path : null;
+  // A screen whose chunk is still loading is not mounted yet: the screen shown so far stays up (its
+  // tab already switched, the progress bar running) until the chunk is in, then the new one mounts
+  // and renders at once. Mounting it early would show the Suspense fallback, which React 19 keeps
+  // for at least 300 ms however fast the chunk comes (issue 22: menu entry → rows). With nothing
+  // shown yet (boot, or the shown tab was closed) it mounts at once, with its fallback, as before.
+  const [, chunkArrived] = useReducer((n: number) => n + 1, 0);
+  const shownRef = useRef<string | null>(null);
+  const held = resolved.kind === 'page' && routeKey !== shownRef.current && shownRef.current !== null && entries.has(shownRef.current) ? pageLoad(resolved.Page) : null;
+  useEffect(() => {
+    if (!held) return;
+    beginPageLoad();
+    // A late arrival after the user moved on only re-renders (harmless).
+    void held.then(chunkArrived, chunkArrived);
+    return endPageLoad;
+  }, [held]);
+  const activeKey = held ? shownRef.current : routeKey;
+  if (resolved.route && !held) {
     const prev = entries.get(resolved.route.path);
     const Page = resolved.kind === 'page' ? resolved.Page : exceptionPageFor(resolved.status);
     const loc = prev && prev.location.path === location && prev.location.search === search ? prev.location : { path: location, search };
@@ -102,6 +118,9 @@ export function PageOutlet({ resolved, location }: { resolved: Exclude<Resolved,
   // Idempotent, so a render React throws away leaves the cache as the next render would.
   const alive = new Set(keepAlive && showTabs ? tabs.filter((t) => !t.meta.ignoreKeepAlive).map((t) => t.path) : []);
   for (const k of entries.keys()) if (k !== activeKey && !alive.has(k)) entries.delete(k);
+  useEffect(() => {
+    shownRef.current = activeKey;
+  });
 
   // A page shown again after being hidden measured nothing while hidden (charts): let it re-measure.
   const shownBefore = useRef(activeKey);

@@ -11,15 +11,49 @@ export type Resolved =
   | { kind: 'exception'; route?: FlatRoute; status: number };
 
 const lazyPages = new Map<string, ComponentType>();
-/** One lazy component per view file, created once so React keeps it between renders. */
+/** The module load of each page component still on its way (settled loads are removed). */
+const loading = new WeakMap<ComponentType, Promise<unknown>>();
+
+/**
+ * One lazy component per view file, created once so React keeps it between renders. Its chunk
+ * starts loading when the route is first resolved, and {@link pageLoad} tells the outlet whether it
+ * has arrived (so the outlet can keep the previous screen up instead of a fallback, below).
+ */
 export function pageComponent(file: string | undefined): ComponentType | null {
   if (!file || !PAGE_MODULES[file]) return null;
   let c = lazyPages.get(file);
   if (!c) {
-    c = lazy(PAGE_MODULES[file]);
+    const load = PAGE_MODULES[file]();
+    const Lazy = lazy(() => load);
+    // Once loaded the page renders its module's component directly: React.lazy would still suspend
+    // for a microtask on its first render, and a suspended first render shows the fallback.
+    let Loaded: ComponentType | null = null;
+    const page = function LazyPage() {
+      return Loaded ? <Loaded /> : <Lazy />;
+    };
+    loading.set(page, load);
+    // Settled either way: a failed load renders (and throws into the page's error boundary) as before.
+    load.then(
+      (m) => {
+        Loaded = m.default;
+        loading.delete(page);
+      },
+      () => loading.delete(page),
+    );
+    c = page;
     lazyPages.set(file, c);
   }
   return c;
+}
+
+/**
+ * The pending chunk load of a page component, or null once it has loaded (or failed) or for a
+ * component that is not a lazy page. Rendering a page whose chunk is pending shows its Suspense
+ * fallback, and React then holds the page back for at least 300 ms (React 19's fallback throttle)
+ * even when the chunk arrives in 20 ms: the outlet waits on this promise instead (issue 22).
+ */
+export function pageLoad(Page: ComponentType): Promise<unknown> | null {
+  return loading.get(Page) ?? null;
 }
 
 const FramePage = lazy(() => import('../../pages/frame/frame.page'));

@@ -91,10 +91,13 @@ function SearchDialog() {
     // The language is a dependency: titles are translated here.
     [menus, t, i18n.language], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  const results = useMemo(() => searchMenu(entries, query), [entries, query]);
+  // The menu is matched on every keystroke (in memory, well under a frame: issue 22's "keystroke →
+  // results ≤ 50 ms"); only the record search, which asks the server, waits for the §9 debounce.
+  const results = useMemo(() => searchMenu(entries, text), [entries, text]);
   const menuPaths = useMemo(() => entries.map((e) => e.path), [entries]);
   const records = useRecordSearch(query, menuPaths);
-  const hits = records.query === query ? (records.hits ?? []) : [];
+  // Records of an earlier text are not shown under the menu entries of the current one.
+  const hits = records.query === query && text === query ? (records.hits ?? []) : [];
   const searching = text !== query || (records.query === query && records.hits === null);
   const [state, dispatch] = useReducer(searchListReducer, { count: 0, active: -1 });
   useEffect(() => dispatch({ type: 'search.results', count: results.length + hits.length }), [results, hits.length]);
@@ -123,13 +126,12 @@ function SearchDialog() {
       dispatch({ type: e.key === 'ArrowDown' ? 'search.next' : 'search.prev' });
     } else if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      // Enter right after typing acts on what was typed, not on results 200 ms old.
-      if (text === query) choose(state.active);
-      else go(searchMenu(entries, text)[0]);
+      // The highlighted row; right after typing (records not in yet) it is among the menu entries of what was typed.
+      choose(state.active);
     }
   };
 
-  const blank = !query.trim();
+  const blank = !text.trim();
   const listId = 'menu-search-results';
   return (
     <Dialog
@@ -227,7 +229,7 @@ function SearchDialog() {
             })}
           </ul>
         )}
-        {!blank && searching && query.trim().length >= MIN_RECORD_QUERY && results.length === 0 && hits.length === 0 && (
+        {!blank && searching && text.trim().length >= MIN_RECORD_QUERY && results.length === 0 && hits.length === 0 && (
           <p className="menu-search-note" data-testid="search-searching">
             <i className="pi pi-spin pi-spinner" aria-hidden /> {t('search.searching')}
           </p>

@@ -1,0 +1,639 @@
+/**
+ * `npm run bench:ui [-- --no-build] [-- --reps=5] [-- --only=menu,repaint,tabs,palette] [-- --no-minify]
+ *   [-- --profile=menu|repaint|tabs|palette]`
+ *
+ * The UI rows of issue 22: what an operator feels on the built console in mock mode, in headless
+ * Chromium, each list row beside a peer measured in the same run (scripts/bench-ui/peer.tsx: React +
+ * PrimeReact's lazy `DataTable` fetching the very request the console sent, through the same server
+ * with the same session — the fastest this stack paints that list):
+ * - menu: a side-menu entry clicked → its first rows painted, {@link ROUTES} (20 list screens) × reps,
+ *   the page reloaded before each round so every entry mounts its screen afresh;
+ * - repaint: on each screen, next page ×3, a click on up to 3 sortable headers, a filter submitted ×3 (`--actions=N`)
+ *   → the answer's rows painted (the loading mask gone);
+ * - tabs: a click on the tab of a kept-alive screen → that screen painted (goal ≤ 50 ms);
+ * - palette: a keystroke in the search palette → the menu results for the text shown (goal ≤ 50 ms).
+ * Times run from the user event's `timeStamp` (a real playwright click or key) to the first frame
+ * after the DOM shows the result (requestAnimationFrame, then a message-channel task: the frame was
+ * painted), both read on the page's `performance.now()` clock. Nothing is asserted.
+ *
+ * `--trace=<phase>` records a Chromium trace of that phase instead (`.cache/bench-ui/<phase>.trace.json`).
+ * `--profile=<phase>` records a CPU profile of the console during that phase (CDP `Profiler`; with
+ * `--no-minify` names are readable), writes it to `.cache/bench-ui/<phase>.cpuprofile` (open in
+ * Chromium's DevTools) and prints the functions with the most self time.
+ * Builds into `.cache/bench-ui/` (with `--no-build`, reuses that build, else `dist/`). Every child is stopped at the end.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { build } from './build.js';
+import { freePort } from './lib/free-port.js';
+import { consoleStorageEntries } from './lib/console-storage.js';
+import { PROJECT_ROOT } from './lib/web-bundle.js';
+import { StorageKey } from '../web/lib/storage.js';
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(`--${name}`);
+const opt = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const REPS = Number(opt('reps') ?? 5);
+const ONLY = new Set((opt('only') ?? 'menu,repaint,tabs,palette').split(','));
+const PROFILE = opt('profile');
+const WORK = path.join(PROJECT_ROOT, '.cache', 'bench-ui');
+/** `--no-build` reuses the bench's last build, else `dist/` (`npm run build`). */
+const REUSE = flag('no-build') && !fs.existsSync(path.join(WORK, 'server', 'main.js')) ? path.join(PROJECT_ROOT, 'dist') : WORK;
+const DIST = path.join(REUSE, 'web');
+const SERVER = path.join(REUSE, 'server', 'main.js');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CAPTCHA = 'BENCH';
+
+/** Twenty list screens of the side menu (lazy DataTables with a search form), the admin's menu. */
+const ALL_ROUTES = [
+  '/games/index', '/games/tag', '/games/platform', '/goods/index', '/goods/platform', '/goods/tag', '/goods/coupon',
+  '/member/index', '/merchant/index', '/order/index', '/order/back', '/feedback/index', '/feedback/type',
+  '/operate/advert', '/operate/link', '/social/comment', '/social/reply', '/system/account', '/system/role', '/client/version',
+];
+/** `--routes=/a,/b` measures only those screens. */
+const ROUTES = opt('routes')?.split(',') ?? ALL_ROUTES;
+/** Typed char by char into the palette (English menu titles). */
+const PALETTE_TEXTS = ['order', 'goods', 'member', 'game'];
+const PALETTE_GOAL_MS = 50;
+const TAB_GOAL_MS = 50;
+const PEER_GOAL = 1.3;
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const c of children) c.kill('SIGKILL');
+});
+
+// --- the page-side probe ------------------------------------------------------------------------
+
+/** What the probe waits for after an armed user event. */
+type Until =
+  /** Data rows in the table under `root`, its loading mask gone; with `answer`, after a list answer arrived. */
+  | { kind: 'rows'; root: string; answer?: string; fresh?: boolean }
+  /** The search palette's menu results read `sig` (texts joined by \n) for input value `text`. */
+  | { kind: 'palette'; text: string; sig: string };
+
+/**
+ * Installed in every page before its scripts (so the console's HTTP client takes the wrapped fetch):
+ * records the first trusted user event of an armed kind, notes list answers, and resolves once the
+ * DOM shows what was waited for and the next frame has been painted.
+ */
+function probe() {
+  type Armed = { types: string[]; until: Until; t0: number | null; answerAt: number | null; resolve: (v: { t0: number | null; t1: number | null }) => void; done: boolean };
+  const w = window as unknown as { __bench: { arm(types: string[], until: Until, timeoutMs: number): void; result: Promise<{ t0: number | null; t1: number | null }> | null } };
+  let armed: Armed | null = null;
+  const realFetch = window.fetch.bind(window);
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const res = await realFetch(input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const a = armed;
+    if (a && a.until.kind === 'rows' && a.until.answer && new URL(url, location.href).pathname === a.until.answer && a.t0 !== null) a.answerAt = performance.now();
+    return res;
+  };
+  const met = (a: Armed): boolean => {
+    const u = a.until;
+    if (u.kind === 'rows') {
+      if (u.answer && a.answerAt === null) return false;
+      const root = document.querySelector(u.root);
+      const table = root?.querySelector(u.fresh ? '.p-datatable:not([data-bench-old])' : '.p-datatable');
+      if (!table || table.querySelector('.p-datatable-loading-overlay')) return false;
+      return table.querySelectorAll('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)').length > 0 || (!!u.answer && !!table.querySelector('.p-datatable-emptymessage'));
+    }
+    const input = document.querySelector<HTMLInputElement>('[data-testid=search-input]');
+    if (!input || input.value !== u.text) return false;
+    return [...document.querySelectorAll('[data-testid=search-result]')].map((e) => (e as HTMLElement).innerText).join('\n') === u.sig;
+  };
+  const states: [number, string][] = ((window as unknown as { __benchStates: [number, string][] }).__benchStates = []);
+  const check = () => {
+    const a = armed;
+    if (a && a.t0 !== null && !a.done) {
+      const root = a.until.kind === 'rows' ? document.querySelector(a.until.root) : null;
+      const st = `fallback:${document.querySelectorAll('.page-outlet-loading').length} views:${document.querySelectorAll('.page-view').length} tables:${root?.querySelectorAll('.p-datatable').length} overlay:${root?.querySelectorAll('.p-datatable-loading-overlay').length} rows:${root?.querySelectorAll('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)').length} old:${root?.querySelectorAll('[data-bench-old]').length}`;
+      if (states.at(-1)?.[1] !== st) states.push([performance.now() - a.t0, st]);
+    }
+    if (!a || a.done || a.t0 === null || !met(a)) return;
+    a.done = true;
+    states.push([performance.now() - a.t0, 'met']);
+    requestAnimationFrame(() => {
+      states.push([performance.now() - a.t0!, 'frame']);
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => {
+        const t1 = performance.now();
+        (window as unknown as { __benchLast: unknown }).__benchLast = { t0: a.t0, t1 };
+        a.resolve({ t0: a.t0, t1 });
+      };
+      ch.port2.postMessage(0);
+    });
+  };
+  for (const type of ['click', 'keydown', 'input']) {
+    window.addEventListener(
+      type,
+      (e) => {
+        const a = armed;
+        if (a && e.isTrusted && a.t0 === null && a.types.includes(type)) {
+          a.t0 = e.timeStamp;
+          queueMicrotask(check);
+        }
+      },
+      true,
+    );
+  }
+  const longTasks: PerformanceEntry[] = ((window as unknown as { __benchLong: PerformanceEntry[] }).__benchLong = []);
+  new PerformanceObserver((l) => longTasks.push(...l.getEntries())).observe({ type: 'longtask', buffered: true });
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  w.__bench = {
+    result: null,
+    arm(types, until, timeoutMs) {
+      w.__bench.result = new Promise((resolve) => {
+        // A screen entered afresh paints a new table: the ones on the page now do not count.
+        if (until.kind === 'rows' && until.fresh) document.querySelectorAll('.p-datatable').forEach((t) => t.setAttribute('data-bench-old', ''));
+        armed = { types, until, t0: null, answerAt: null, resolve, done: false };
+        states.length = 0;
+        setTimeout(() => resolve({ t0: armed?.t0 ?? null, t1: null }), timeoutMs);
+      });
+    },
+  };
+}
+
+/** Arms the probe, runs the user action, answers ms from the event to the painted result (null: not seen in time). */
+async function timed(page: Page, types: string[], until: Until, action: () => Promise<unknown>, timeoutMs = 8000): Promise<number | null> {
+  await page.evaluate(([t, u, ms]) => (window as unknown as { __bench: { arm(a: unknown, b: unknown, c: unknown): void } }).__bench.arm(t, u, ms), [types, until, timeoutMs] as const);
+  await action();
+  const r = await page.evaluate(() => (window as unknown as { __bench: { result: Promise<{ t0: number | null; t1: number | null }> } }).__bench.result);
+  return r.t0 !== null && r.t1 !== null ? r.t1 - r.t0 : null;
+}
+
+// --- server, session, peer ----------------------------------------------------------------------
+
+async function startConsole(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', SERVER], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: DIST, AUDIT_DB: ':memory:', LOG_LEVEL: 'warn', MOCK_CAPTCHA_CODE: CAPTCHA },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.add(child);
+  const url = `http://127.0.0.1:${port}`;
+  for (const until = Date.now() + 60_000; ; ) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until || child.exitCode !== null) throw new Error('the console did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { url, stop: () => child.kill('SIGKILL') };
+}
+
+async function apiData<T>(url: string, init?: RequestInit): Promise<T> {
+  const env = (await (await fetch(url, init)).json()) as { code: number; data: T; message: string };
+  if (env.code !== 200) throw new Error(`${url} answered ${env.code}: ${env.message}`);
+  return env.data;
+}
+
+async function signIn(base: string): Promise<string> {
+  const { captchaToken } = await apiData<{ captchaToken: string }>(`${base}/v1/captcha/token`);
+  const r = await apiData<{ token: string; tokenHead: string }>(`${base}/v1/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123', captchaToken, captchaCode: CAPTCHA }),
+  });
+  return r.tokenHead + r.token;
+}
+
+/** Serves `html` once at `path` of the console's origin (same origin: same storage, no CORS), then stops intercepting. */
+async function gotoOwnPage(page: Page, base: string, p: string, html: string) {
+  const url = base + p;
+  await page.route(url, (r) => r.fulfill({ contentType: 'text/html', body: html }));
+  await page.goto(url);
+  await page.unroute(url);
+}
+
+/** The peer page: the console's own stylesheets (same theme, same CSS cost) and the bundled peer script inline. */
+async function peerHtml(): Promise<string> {
+  const out = await esbuild.build({
+    entryPoints: [path.join(PROJECT_ROOT, 'scripts', 'bench-ui', 'peer.tsx')],
+    bundle: true,
+    write: false,
+    minify: !flag('no-minify'),
+    format: 'iife',
+    target: 'es2022',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  const index = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const css = index.match(/<link[^>]+rel="?stylesheet"?[^>]*>/g) ?? [];
+  const js = out.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><link rel="icon" href="data:,">${css.join('')}</head><body><div id="root"></div><script>${js}</script></body></html>`;
+}
+
+// --- figures ------------------------------------------------------------------------------------
+
+function p95(xs: number[]): number | null {
+  if (!xs.length) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)];
+}
+function p50(xs: number[]): number | null {
+  if (!xs.length) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)];
+}
+interface Row {
+  what: string;
+  ours: number[];
+  peer: number[] | null;
+  goal: string;
+  missed?: number;
+}
+const rows: Row[] = [];
+const ms = (v: number | null) => (v === null ? '—' : `${v.toFixed(1)} ms`);
+function report(r: Row) {
+  rows.push(r);
+  const ratio = r.peer && p95(r.peer) ? ` · ratio ${(p95(r.ours)! / p95(r.peer)!).toFixed(2)}×` : '';
+  console.log(`  ${r.what}: console p95 ${ms(p95(r.ours))} (p50 ${ms(p50(r.ours))}, n=${r.ours.length}${r.missed ? `, ${r.missed} not seen` : ''})${r.peer ? ` · peer p95 ${ms(p95(r.peer))} (p50 ${ms(p50(r.peer))})` : ''}${ratio}`);
+}
+
+// --- the phases ---------------------------------------------------------------------------------
+
+const SHOWN = '.page-view:not([hidden])';
+const PEER_ROOT = '.peer-view';
+
+interface Captured {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+const KEEP_HEADERS = /^(authorization|content-type|accept|accept-language|x-.*)$/i;
+
+/** The list requests (a JSON body with `pageNum`) the console sends while `action` runs. */
+async function capture(page: Page, action: () => Promise<unknown>): Promise<Captured[]> {
+  const seen: Captured[] = [];
+  const on = (req: import('playwright-core').Request) => {
+    const body = req.postData();
+    if (req.method() !== 'POST' || !body || !body.includes('"pageNum"')) return;
+    seen.push({ url: req.url(), headers: Object.fromEntries(Object.entries(req.headers()).filter(([k]) => KEEP_HEADERS.test(k))), body });
+  };
+  page.on('request', on);
+  try {
+    await action();
+  } finally {
+    page.off('request', on);
+  }
+  return seen;
+}
+
+/** Opens the menu groups above a route's entry (untimed), so its link can be clicked. */
+async function revealMenuEntry(page: Page, route: string) {
+  const link = page.locator(`[data-testid=side-menu] a[data-menu-path="${route}"]`);
+  if (await link.isVisible()) return link;
+  const parts = route.split('/').filter(Boolean);
+  for (let i = 1; i < parts.length; i++) {
+    const group = page.locator(`[data-testid=side-menu] [data-menu-group="/${parts.slice(0, i).join('/')}"]`);
+    if ((await group.count()) && (await group.getAttribute('aria-expanded')) !== 'true' && !(await link.isVisible())) await group.click();
+  }
+  await link.waitFor({ state: 'visible' });
+  return link;
+}
+
+/** Waits until nothing happens on the page for a moment (answers in, chunks loaded): the operator's idle screen. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 100)));
+}
+/** Between two timed steps on a screen already painted: a moment for late answers (images, labels) and effects. */
+async function pause(page: Page) {
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 150)));
+}
+/** Timed steps of each kind per screen in the repaint phase (`--actions=N`). */
+const ACTIONS = Number(opt('actions') ?? 3);
+
+/** `--explain`: the requests of the last timed step, ms from its user event (start → end), and the painted time. */
+function explain(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const last = (window as unknown as { __benchLast: { t0: number; t1: number } }).__benchLast;
+    const res = performance.getEntriesByType('resource').filter((e) => e.startTime >= last.t0 - 1) as PerformanceResourceTiming[];
+    const long = (window as unknown as { __benchLong: PerformanceEntry[] }).__benchLong.filter((e) => e.startTime >= last.t0 - 1 && e.startTime <= last.t1);
+    const states = (window as unknown as { __benchStates: [number, string][] }).__benchStates.map(([t, st]) => `\n     ${t.toFixed(0)} ${st}`).join('');
+    return `painted ${(last.t1 - last.t0).toFixed(0)} ms;${states}\n   long tasks ${long.map((e) => `${(e.startTime - last.t0).toFixed(0)}+${e.duration.toFixed(0)}`).join(' ')}; ` + res.map((e) => `${e.name.replace(location.origin, '').replace(/\?.*$/, '')} ${(e.startTime - last.t0).toFixed(0)}→${(e.responseEnd - last.t0).toFixed(0)}`).join(', ');
+  });
+}
+
+interface ScreenRequests {
+  route: string;
+  first: Captured;
+  columns: number;
+  actions: { kind: 'page' | 'sort' | 'filter'; request: Captured; ms: number }[];
+}
+
+async function withProfile<T>(page: Page, phase: string, body: () => Promise<T>): Promise<T> {
+  if (opt('trace') === phase) {
+    fs.mkdirSync(WORK, { recursive: true });
+    const file = path.join(WORK, `${phase}.trace.json`);
+    const browser = page.context().browser()!;
+    await browser.startTracing(page, { path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink', 'cc', 'viz', 'renderer.scheduler', 'loading', 'benchmark'] });
+    try {
+      return await body();
+    } finally {
+      await browser.stopTracing();
+      console.log(`  trace written to ${path.relative(PROJECT_ROOT, file)} (open in chrome://tracing or DevTools' Performance panel)`);
+    }
+  }
+  if (PROFILE !== phase) return body();
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  try {
+    return await body();
+  } finally {
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+    fs.mkdirSync(WORK, { recursive: true });
+    const file = path.join(WORK, `${phase}.cpuprofile`);
+    fs.writeFileSync(file, JSON.stringify(profile));
+    summarize(profile, file);
+    await cdp.detach();
+  }
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
+/** Prints the top self-time functions and the top inclusive-time functions of the console's own code. */
+function summarize(p: CpuProfile, file: string) {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map<number, number>();
+  p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)));
+  const name = (id: number) => {
+    const f = byId.get(id)!.callFrame;
+    return `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/assets\//, '')}:${f.lineNumber + 1}`;
+  };
+  const selfBy = new Map<string, number>();
+  const totalBy = new Map<string, number>();
+  for (const [id, us] of self) {
+    selfBy.set(name(id), (selfBy.get(name(id)) ?? 0) + us);
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const k = name(cur);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      totalBy.set(k, (totalBy.get(k) ?? 0) + us);
+    }
+  }
+  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => `    ${(us / 1000).toFixed(1).padStart(8)} ms  ${k}`).join('\n');
+  // Components and hooks (capitalised or use* names; readable with --no-minify): where a render's time goes.
+  const components = new Map([...totalBy].filter(([k]) => /^(use[A-Z]|[A-Z])\w*\d* /.test(k)));
+  console.log(`\n  CPU profile written to ${path.relative(PROJECT_ROOT, file)} (${((p.endTime - p.startTime) / 1000).toFixed(0)} ms)\n  self time:\n${top(selfBy, 30)}\n  total time:\n${top(totalBy, 25)}\n  total time of components and hooks:\n${top(components, 40)}`);
+}
+
+async function main() {
+  if (!flag('no-build')) {
+    console.log('building into .cache/bench-ui …');
+    await build({ outDir: DIST, serverOut: SERVER, quiet: true, minify: !flag('no-minify'), compress: true, budget: false });
+  }
+  const server = await startConsole();
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  try {
+    const token = await signIn(server.url);
+    const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'zh-CN' });
+    // tsx compiles with esbuild's keepNames: the serialized probe calls `__name`, which the page lacks.
+    await context.addInitScript('globalThis.__name = (f) => f;');
+    await context.addInitScript(probe);
+    const page = await context.newPage();
+    await gotoOwnPage(page, server.url, '/__bench_blank__', '<!doctype html><link rel="icon" href="data:,">');
+    await page.evaluate((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), consoleStorageEntries({ [StorageKey.token]: token, ...(opt('project-config') ? { [StorageKey.projectConfig]: JSON.parse(opt('project-config')!) } : {}) }));
+    const peer = await context.newPage();
+    const html = await peerHtml();
+    const openConsole = async () => {
+      // Headless Chromium draws only the front page: a page behind another gets its frames ~1 s apart (viz "ThrottleUndrawnFrames").
+      await page.bringToFront();
+      await page.goto(`${server.url}/home/work`);
+      await page.locator('[data-testid=layout]').first().waitFor();
+      await settle(page);
+    };
+    const openPeer = async () => {
+      await peer.bringToFront();
+      await gotoOwnPage(peer, server.url, '/__bench_peer__', html);
+      await peer.locator('#peer-go').waitFor();
+    };
+    const peerGo = (kind: 'mount' | 'update', req: Captured, columns = 0) =>
+      timed(
+        peer,
+        ['click'],
+        { kind: 'rows', root: PEER_ROOT, answer: kind === 'update' ? new URL(req.url).pathname : undefined, fresh: kind === 'mount' },
+        async () => {
+          await peer.evaluate(
+            ([k, r, n]) => {
+              const w = window as unknown as { __peer: { mount(r: unknown, c: string[]): void; update(r: unknown): void } };
+              if (k === 'mount') {
+                // The columns the console shows, by count: the answer's first fields.
+                w.__peer.mount(r, (r as unknown as { cols: string[] }).cols.slice(0, n as number));
+              } else w.__peer.update(r);
+            },
+            [kind, req, columns] as const,
+          );
+          await peer.locator('#peer-go').click();
+        },
+      );
+
+    // The first answer's field names, for the peer's columns.
+    const fieldsOf = async (req: Captured): Promise<string[]> => {
+      const r = await fetch(req.url, { method: 'POST', headers: req.headers, body: req.body });
+      const env = (await r.json()) as { data: { list: Record<string, unknown>[] } };
+      return Object.keys(env.data.list[0] ?? {});
+    };
+
+    // ---- menu entry → first rows
+    const screens = new Map<string, ScreenRequests>();
+    if (ONLY.has('menu') || ONLY.has('repaint') || ONLY.has('tabs')) {
+      const ours: number[] = [];
+      let missed = 0;
+      const menuReps = ONLY.has('menu') ? REPS : 1;
+      await withProfile(page, 'menu', async () => {
+        for (let rep = 0; rep < menuReps; rep++) {
+          await openConsole();
+          for (const route of ROUTES) {
+            const link = await revealMenuEntry(page, route);
+            let t: number | null = null;
+            const seen = await capture(page, async () => {
+              t = await timed(page, ["click"], { kind: "rows", root: SHOWN, fresh: true }, async () => { const b = (await link.boundingBox())!; await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2); });
+            });
+            if (t === null) missed++;
+            else ours.push(t);
+            if (flag('explain')) console.log(route, await explain(page));
+            if (!screens.has(route) && seen[0]) {
+              const columns = await page.locator(`${SHOWN} .p-datatable-thead > tr > th`).count();
+              screens.set(route, { route, first: seen[0], columns, actions: [] });
+            }
+            await pause(page);
+          }
+        }
+      });
+      if (ONLY.has('menu')) {
+        const peerTimes: number[] = [];
+        for (let rep = 0; rep < menuReps; rep++) {
+          await openPeer();
+          for (const s of screens.values()) {
+            const cols = await fieldsOf(s.first);
+            const t = await peerGo('mount', { ...s.first, cols } as Captured & { cols: string[] }, s.columns);
+            if (t !== null) peerTimes.push(t);
+          }
+        }
+        report({ what: `menu entry → first rows painted (${screens.size} list screens × ${menuReps})`, ours, peer: peerTimes, goal: `≤ ${PEER_GOAL}× peer`, missed });
+      }
+    }
+
+    // ---- filter / page / sort → rows repainted
+    if (ONLY.has('repaint') || ONLY.has('tabs')) {
+      await openConsole();
+      await withProfile(page, 'repaint', async () => {
+        for (const route of ROUTES) {
+          const s = screens.get(route);
+          if (!s) continue;
+          const link = await revealMenuEntry(page, route);
+          await link.click();
+          await page.locator(`${SHOWN} .p-datatable-tbody > tr`).first().waitFor();
+          await settle(page);
+          if (!ONLY.has('repaint')) continue;
+          const answer = new URL(s.first.url).pathname;
+          const act = async (kind: 'page' | 'sort' | 'filter', action: () => Promise<unknown>) => {
+            let t: number | null = null;
+            const seen = await capture(page, async () => {
+              t = await timed(page, ['click'], { kind: 'rows', root: SHOWN, answer }, action);
+            });
+            if (flag('explain')) console.log(route, kind, t === null ? 'not seen' : await explain(page));
+            await pause(page);
+            const req = seen.find((r) => r.url === s.first.url);
+            if (t !== null && req) s.actions.push({ kind, request: req, ms: t });
+          };
+          for (let i = 0; i < ACTIONS; i++) {
+            const next = page.locator(`${SHOWN} .p-paginator-next`);
+            if (!(await next.count()) || (await next.isDisabled())) break;
+            await act('page', () => next.click());
+          }
+          const headers = page.locator(`${SHOWN} th.p-sortable-column`);
+          const nSort = Math.min(ACTIONS, await headers.count());
+          for (let i = 0; i < nSort; i++) await act('sort', () => headers.nth(i).click());
+          const input = page.locator(`${SHOWN} [data-testid=crud-search] input.p-inputtext:not([readonly])`).first();
+          if (await input.count()) {
+            for (const v of ['1', '2', '3', 'a', 'e'].slice(0, ACTIONS)) {
+              await input.fill(v);
+              await act('filter', () => page.locator(`${SHOWN} [data-testid=crud-search-submit]`).click());
+            }
+            await page.locator(`${SHOWN} [data-testid=crud-search-reset]`).click();
+            await settle(page);
+          }
+        }
+      });
+      if (ONLY.has('repaint')) {
+        await openPeer();
+        const peerBy: Record<string, number[]> = { page: [], sort: [], filter: [] };
+        for (const s of screens.values()) {
+          if (!s.actions.length) continue;
+          const cols = await fieldsOf(s.first);
+          await peerGo('mount', { ...s.first, cols } as Captured & { cols: string[] }, s.columns);
+          for (const a of s.actions) {
+            const t = await peerGo('update', a.request);
+            if (t !== null) peerBy[a.kind].push(t);
+          }
+        }
+        const all = [...screens.values()].flatMap((s) => s.actions);
+        for (const kind of ['filter', 'page', 'sort'] as const) {
+          report({ what: `${kind} → rows repainted`, ours: all.filter((a) => a.kind === kind).map((a) => a.ms), peer: peerBy[kind], goal: `≤ ${PEER_GOAL}× peer` });
+        }
+        report({ what: 'filter / page / sort → rows repainted (all)', ours: all.map((a) => a.ms), peer: Object.values(peerBy).flat(), goal: `≤ ${PEER_GOAL}× peer` });
+      }
+    }
+
+    // ---- tab switch to a kept-alive screen (the screens opened above stay alive as tabs)
+    if (ONLY.has('tabs')) {
+      const ours: number[] = [];
+      let missed = 0;
+      await withProfile(page, 'tabs', async () => {
+        const targets = [...screens.keys()].slice(-6);
+        for (let rep = 0; rep < REPS; rep++) {
+          for (const route of targets) {
+            const tab = page.locator(`[data-testid=tab][data-key^="${route}"]`).first();
+            if (!(await tab.count())) continue;
+            if ((await tab.getAttribute('aria-selected')) === 'true') continue;
+            await tab.scrollIntoViewIfNeeded();
+            const t = await timed(page, ['click'], { kind: 'rows', root: `.page-view[data-page-path="${route}"]:not([hidden])` }, () => tab.click());
+            if (t === null) missed++;
+            else ours.push(t);
+            await pause(page);
+          }
+        }
+      });
+      report({ what: `tab switch to a kept-alive screen (${screens.size} screens open)`, ours, peer: null, goal: `≤ ${TAB_GOAL_MS} ms`, missed });
+    }
+
+    // ---- search palette keystroke → menu results shown
+    if (ONLY.has('palette')) {
+      const en = await context.newPage();
+      await gotoOwnPage(en, server.url, '/__bench_blank__', '<!doctype html><link rel="icon" href="data:,">');
+      await en.evaluate((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), consoleStorageEntries({ [StorageKey.locale]: 'en' }));
+      await en.goto(`${server.url}/home/work`);
+      await en.locator('[data-testid=layout]').first().waitFor();
+      await settle(en);
+      const sigOf = () => en.evaluate(() => [...document.querySelectorAll('[data-testid=search-result]')].map((e) => (e as HTMLElement).innerText).join('\n'));
+      const openPalette = async () => {
+        await en.keyboard.press('Control+k');
+        await en.locator('[data-testid=search-input]').waitFor();
+        await en.locator('[data-testid=search-input]').focus();
+      };
+      const close = async () => {
+        await en.keyboard.press('Escape');
+        await en.locator('[data-testid=search-modal]').waitFor({ state: 'detached' });
+      };
+      // Calibration: the settled results after each prefix.
+      const expected = new Map<string, string>();
+      for (const text of PALETTE_TEXTS) {
+        await openPalette();
+        for (let i = 1; i <= text.length; i++) {
+          await en.keyboard.type(text[i - 1]);
+          await en.evaluate(() => new Promise((r) => setTimeout(r, 600)));
+          expected.set(text.slice(0, i), await sigOf());
+        }
+        await close();
+      }
+      const ours: number[] = [];
+      let missed = 0;
+      await withProfile(en, 'palette', async () => {
+        for (let rep = 0; rep < REPS; rep++) {
+          for (const text of PALETTE_TEXTS) {
+            await openPalette();
+            for (let i = 1; i <= text.length; i++) {
+              const t = await timed(en, ['keydown'], { kind: 'palette', text: text.slice(0, i), sig: expected.get(text.slice(0, i))! }, () => en.keyboard.type(text[i - 1]), 3000);
+              if (t === null) missed++;
+              else ours.push(t);
+            }
+            await close();
+          }
+        }
+      });
+      report({ what: 'search palette keystroke → menu results shown', ours, peer: null, goal: `≤ ${PALETTE_GOAL_MS} ms`, missed });
+    }
+
+    console.log('\n| row | console p95 | peer p95 | ratio | goal |\n|---|---|---|---|---|');
+    for (const r of rows) {
+      const ratio = r.peer && p95(r.peer) ? `${(p95(r.ours)! / p95(r.peer)!).toFixed(2)}×` : '—';
+      console.log(`| ${r.what} | ${ms(p95(r.ours))} | ${r.peer ? ms(p95(r.peer)) : '—'} | ${ratio} | ${r.goal} |`);
+    }
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
+await main();

@@ -41,6 +41,11 @@ export interface RecorderStats {
 /** Who asked: the role set of an Authorization value (server/platform/sessions.ts `roleSetOfInfo`), or null when the platform does not know the token. */
 export type RoleSetOf = (authorization: string) => Promise<string | null>;
 
+/** Most requests whose normalized key is remembered ({@link Recorder} `keyMemo`). */
+const MAX_MEMO = 1000;
+/** Largest request body whose key is remembered, in bytes. */
+const MEMO_BODY_BYTES = 2048;
+
 /**
  * `RECORD_DIR` in proxy and hybrid modes (issue 14): an {@link ExchangeObserver} that writes each
  * distinct exchange the platform answered as one file (format: server/platform/recording.ts),
@@ -66,6 +71,12 @@ export class Recorder implements ExchangeObserver {
   private files = new Map<string, string>();
   /** Request key → digest of the raw answer last recorded for it (skips the work for a repeat). */
   private rawSeen = new Map<string, string>();
+  /**
+   * The request as it came (method, path, query, role set, content type, body bytes) → its
+   * normalized body and key: a repeated request skips parsing, redacting and hashing its body
+   * (issue 22 observers row). Cleared when it reaches {@link MAX_MEMO} entries.
+   */
+  private keyMemo = new Map<string, { key: string; body: unknown; query: string }>();
   private sizes = new Map<string, number>();
   private warnedFull = false;
   readonly stats: RecorderStats = { written: 0, unchanged: 0, skipped: 0, dropped: 0, bytes: 0 };
@@ -141,9 +152,20 @@ export class Recorder implements ExchangeObserver {
     }
     // Canonical and redacted already (drain).
     const p = ex.path;
-    const query = normalizeQuery(ex.query);
-    const reqBody = normalizeRequestBody(ex.request.contentType, ex.request.truncated || ex.request.binary ? null : ex.request.body);
-    const key = requestKey(ex.method, p, query, reqBody, roles);
+    const kept = ex.request.truncated || ex.request.binary ? null : ex.request.body;
+    // Only small requests are remembered (lists, details): the memo stays under MAX_MEMO × MEMO_BODY_BYTES.
+    const asCame = kept === null || kept.length <= MEMO_BODY_BYTES ? `${ex.method} ${p}?${ex.query}\n${roles ?? ''}\n${ex.request.contentType}\n${kept === null ? '' : kept.toString('latin1')}` : null;
+    let memo = asCame === null ? undefined : this.keyMemo.get(asCame);
+    if (memo === undefined) {
+      const q = normalizeQuery(ex.query);
+      const b = normalizeRequestBody(ex.request.contentType, kept);
+      memo = { key: requestKey(ex.method, p, q, b, roles), body: b, query: q };
+      if (asCame !== null) {
+        if (this.keyMemo.size >= MAX_MEMO) this.keyMemo.clear();
+        this.keyMemo.set(asCame, memo);
+      }
+    }
+    const { key, query, body: reqBody } = memo;
     const headers: Record<string, string | string[] | number | undefined> = { ...ex.answerHeaders };
     // The same request answered with the same bytes as last time: nothing to parse, redact or write.
     const rawDigest = createHash('sha1')

@@ -146,10 +146,18 @@ function BoolCell({ value }: CellProps) {
   const { t } = useTranslation();
   return <i className={value ? 'pi pi-check' : 'pi pi-minus'} role="img" aria-label={value ? t('crud.yes') : t('crud.no')} />;
 }
+/** One currency formatter per language: building an `Intl.NumberFormat` costs far more than formatting (issue 22: per cell, per render). */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(lang: string): Intl.NumberFormat {
+  const locale = lang === 'en' ? 'en-US' : 'zh-CN';
+  let f = moneyFormats.get(locale);
+  if (!f) moneyFormats.set(locale, (f = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CNY' })));
+  return f;
+}
 function MoneyCell({ value }: CellProps) {
   const { i18n } = useTranslation();
   if (typeof value !== 'number') return null;
-  const text = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'zh-CN', { style: 'currency', currency: 'CNY' }).format(value / 100);
+  const text = moneyFormat(i18n.language).format(value / 100);
   return <span className="crud-money" data-cents={value}>{text}</span>;
 }
 function PercentCell({ value }: CellProps) {

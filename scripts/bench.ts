@@ -598,7 +598,7 @@ async function benchLists() {
         const member = ENTITIES.find((e) => e.name === 'member') as AnyEntity;
         const sorts = member.sortable.length ? member.sortable : ['id'];
         const bodies = Array.from({ length: 1000 }, (_, i) =>
-          JSON.stringify({ pageNum: 1 + (i % 3), pageSize: 20, keyword: String(i).padStart(3, '0'), status: i % 2, sortField: sorts[i % sorts.length], sortOrder: i % 4 < 2 ? 'asc' : 'desc' }),
+          JSON.stringify({ pageNum: 1 + (i % 3), pageSize: 20, keyword: String(i).padStart(3, '0'), status: 1 + (i % 2), sortField: sorts[i % sorts.length], sortOrder: i % 4 < 2 ? 'asc' : 'desc' }),
         );
         {
           const bare = await load(peerTarget);

@@ -7,6 +7,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Every core (issue 23): vitest's default for `run` is one worker fewer than the cores, which on
+    // this 2-core machine is one worker, and a project with one worker goes into a sequential group:
+    // every file of every project then ran one after another on one core. Inherited by each project.
+    maxWorkers: '100%',
     projects: [
       { test: { name: 'unit', include: ['tests/web/**/*.test.ts', 'tests/lib/**/*.test.ts'], environment: 'node' } },
       // A server test builds the whole seeded store in-process: seconds on a busy 2-core machine, so

@@ -92,8 +92,12 @@ describe('Mock panel in mock mode', () => {
     await page.locator('[data-testid=mock-fault-row]').first().waitFor();
     await expect(page.locator('[data-testid=mock-fault-row]').first().innerText()).resolves.toMatch(/断开连接/);
     await closePanel(page);
+    // The page retries a read that failed on the way (web/api/query.ts isTransient) a second later:
+    // that retry must have been answered before the next fault is added, or it is the one the fault hits.
+    const retried = page.waitForEvent('requestfinished', { predicate: (r) => new URL(r.url()).pathname === '/v1/admin/summary', timeout: 20_000 });
     await page.reload();
     await toast(page, zhErrors.networkException).waitFor();
+    await retried;
 
     // A fault until cleared keeps failing; clearing it makes the page work again.
     await openPanel(page);

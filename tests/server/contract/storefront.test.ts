@@ -67,8 +67,14 @@ describe('station messages', () => {
   test('send now stamps the time; a draft cannot be revoked; an unknown id is a 404', async () => {
     const msg = await draft();
     await refused('stationMsg', '/v1/stationMsg/revoke', { id: msg.id }, 'id');
+    // The send is stamped with the mock's clock, in whole seconds, which may tick over during the call.
+    const before = now();
     const r = await p('/v1/stationMsg/send', { id: msg.id });
-    expect(r.json.data).toMatchObject({ status: 1, sendTime: now() });
+    const after = now();
+    expect(r.json.data).toMatchObject({ status: 1 });
+    const sent = parseTime(r.json.data.sendTime);
+    expect(sent).toBeGreaterThanOrEqual(parseTime(before));
+    expect(sent).toBeLessThanOrEqual(parseTime(after));
     await refused('stationMsg', '/v1/stationMsg/send', { id: 99_999_999 }, 'id', 404);
   });
 });

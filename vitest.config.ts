@@ -27,6 +27,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // `expect.poll` waits on what a screen shows, which on a 2-core machine running two files at
+          // once can take longer than vitest's default 1 s (a wrong-password modal failed so once).
+          expect: { poll: { timeout: 15_000 } },
           // Files run in parallel, beside the other projects' files, one per worker (issue 23): each
           // file has its own server on a free port (own mock data, in-memory audit trail) and its own
           // browser, so two files never share state. A sequential e2e project would be a group of its

@@ -12,7 +12,7 @@
  * aggregation would have to be written twice (the mock, and composed from the platform's lists in
  * proxy mode) for the same result.
  */
-import { RECORD_ROUTES, recordTarget } from '../../crud/record-links';
+import { RECORD_ROUTES, recordTarget, type RecordTarget as LinkTarget } from '../../crud/record-links';
 
 /** The kinds of record the palette finds (entity names), in the order their groups are shown. */
 export const RECORD_KINDS = ['order', 'member', 'goods', 'merchant', 'game', 'gameAccount', 'card'] as const;
@@ -20,12 +20,8 @@ export type RecordKind = (typeof RECORD_KINDS)[number];
 
 type Row = Record<string, unknown>;
 
-/** Where a hit opens: a path (a detail screen or a list filtered to the record), and an id to store first. */
-export interface RecordTarget {
-  path: string;
-  /** `[stored key, id]` for screens that read their record's id from storage (the order detail). */
-  editId?: [string, number];
-}
+/** Where a hit opens: the kit's link target without its guarding route (the palette searches only kinds whose screen the user has). */
+export type RecordTarget = Pick<LinkTarget, 'path' | 'editId'>;
 
 interface KindDef {
   /** The list screen of the kind: the kind is searched only when this screen is in the user's menu. */

@@ -5,22 +5,45 @@ import type { Page } from 'playwright-core';
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
+ * The rules a theme can change. The light and dark themes are two colour sheets over the same
+ * document (web/app/theme/theme.ts swaps one `<link>`): names, roles, structure, focus order and
+ * sizes are the same in both, so the second theme of a screen is judged by these rules alone, and
+ * the full set runs once per screen state. tests/e2e/a11y.e2e.test.ts keeps the full set in both
+ * themes over the shell's own screens, so a sheet that changed more than colours would show there.
+ */
+export const THEME_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** What {@link axeViolations} judges: `within`, a selector of the part to judge (an overlay is judged with its mask), else the document; `rules`, only these rule ids, else every rule axe runs by default. */
+export interface AxeScope {
+  within?: string;
+  rules?: string[];
+}
+
+/**
  * The serious and critical axe violations of what the page shows now, as one readable line each
  * (`rule (impact): selector, selector — summary`). axe is evaluated through the debugging protocol,
- * which the console's CSP (script-src 'self') does not govern. Hidden content (kept-alive tabs,
- * closed overlays) is not judged: axe skips what is not rendered.
+ * which the console's CSP (script-src 'self') does not govern, once per document. Hidden content
+ * (kept-alive tabs, closed overlays) is not judged: axe skips what is not rendered. Throws when
+ * `scope.within` matches nothing.
  */
-export async function axeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
   // Colours are judged as they end: a dialog fading in is paler than it will be.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => undefined);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'] });
+  const found = await page.evaluate(async ({ within, rules }) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Element | Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe;
+    let context: Element | Document = document;
+    if (within) {
+      const part = document.querySelector(within);
+      if (!part) throw new Error(`axe: nothing on the page matches ${within}`);
+      // A modal's mask belongs to what the user meets with it open.
+      context = part.closest('.p-dialog-mask, .p-sidebar-mask') ?? part;
+    }
+    const r = await axe.run(context, { resultTypes: ['violations'], ...(rules ? { runOnly: { type: 'rule', values: rules } } : {}) });
     return r.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(', ')} — ${(v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}`);
-  });
+  }, scope);
   return found;
 }
 
@@ -44,16 +67,18 @@ export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
 }
 
 /**
- * Runs axe in the theme the page shows, then switches to the other theme and runs it again: the
- * violations of both, each line prefixed with its theme. The page is left in the second theme (a
- * walk over many screens alternates, one switch per screen; the sheets are cached after the first).
+ * Runs axe in the theme the page shows with every rule, then switches to the other theme and runs
+ * the rules a theme can change ({@link THEME_RULES}): the violations of both, each line prefixed
+ * with its theme. `within` narrows both runs to a part of the page (a form over a list judged
+ * before). The page is left in the second theme (a walk over many screens alternates, one switch
+ * per screen; the sheets are cached after the first).
  */
-export async function axeBothThemes(page: Page): Promise<string[]> {
+export async function axeBothThemes(page: Page, within?: string): Promise<string[]> {
   const first = (await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark' ? 'dark' : 'light';
   const second = first === 'dark' ? 'light' : 'dark';
-  const found = (await axeViolations(page)).map((v) => `[${first}] ${v}`);
+  const found = (await axeViolations(page, { within })).map((v) => `[${first}] ${v}`);
   await useTheme(page, second);
-  found.push(...(await axeViolations(page)).map((v) => `[${second}] ${v}`));
+  found.push(...(await axeViolations(page, { within, rules: THEME_RULES })).map((v) => `[${second}] ${v}`));
   return found;
 }
 

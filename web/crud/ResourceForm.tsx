@@ -44,7 +44,7 @@ export interface ResourceFormProps {
  * messages beside each field in the current language (tied with aria-describedby), the server's
  * field-named refusal set on its field, an update sending only the fields the form marks dirty
  * (emptied optional ones cleared), the submit disabled while saving, and (page mode) a prompt
- * before leaving with unsaved changes (the form's own `isDirty`).
+ * before leaving with unsaved changes (a field the person changed).
  */
 export function ResourceForm({ resource, record, visible, onHide, onSaved, mode, defaults, title: titleProp }: ResourceFormProps) {
   const { t } = useTranslation();
@@ -82,8 +82,10 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
   }, [visible, record, resource, fields, defaults, reset]);
 
   const saving = formState.isSubmitting;
-  void formState.dirtyFields; // subscribes the form to per-field dirty state (read by the resolver)
-  const dirty = visible && formState.isDirty;
+  // Unsaved changes are fields the person changed. The library's form-wide `isDirty` also counts a
+  // field a widget registered with no value (left out of the defaults) as a change, so every add
+  // page with such a field asked before leaving though nothing was typed.
+  const dirty = visible && Object.keys(formState.dirtyFields).length > 0;
   const guard = useLeaveGuard(variant === 'page' && dirty && !saving, t('crud.leaveUnsaved'));
 
   const openTabOf = (field: string) => {

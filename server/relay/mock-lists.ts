@@ -113,6 +113,51 @@ export function mockListBody(route: ListRoute, text: string): Record<string, unk
   return checked === false ? null : checked.value;
 }
 
+/** Most answers {@link AnswerCache} keeps, and most bytes (a list page is a few KB; issue 22 keeps RSS bounded). */
+const ANSWERS_KEPT = 256;
+const ANSWER_BYTES_KEPT = 4 * 1024 * 1024;
+
+/**
+ * The raw road's answers by endpoint and body text, each valid while its table's version (a write
+ * or reset moves it, server/mock/store/collection.ts) is the one it was computed at: a list asked
+ * again in the same words (a page reloaded, a poll, the bench) costs a lookup, not parsing,
+ * checking and assembling the page again. A body's validity and defaults depend on its text and the
+ * schema alone, so a kept text was valid. Least recently used dropped first, within
+ * ANSWERS_KEPT and ANSWER_BYTES_KEPT. The bytes are those of {@link listAnswerBytes}.
+ */
+export class AnswerCache {
+  private kept = new Map<string, { version: number; bytes: Buffer }>();
+  private size = 0;
+
+  get(key: string, version: number): Buffer | undefined {
+    const hit = this.kept.get(key);
+    if (hit === undefined) return undefined;
+    this.kept.delete(key);
+    if (hit.version !== version) {
+      this.size -= hit.bytes.length;
+      return undefined;
+    }
+    this.kept.set(key, hit);
+    return hit.bytes;
+  }
+
+  set(key: string, version: number, bytes: Buffer): void {
+    const old = this.kept.get(key);
+    if (old !== undefined) {
+      this.kept.delete(key);
+      this.size -= old.bytes.length;
+    }
+    if (bytes.length > ANSWER_BYTES_KEPT / 16) return;
+    while (this.kept.size >= ANSWERS_KEPT || this.size + bytes.length > ANSWER_BYTES_KEPT) {
+      const [k, v] = this.kept.entries().next().value!;
+      this.kept.delete(k);
+      this.size -= v.bytes.length;
+    }
+    this.kept.set(key, { version, bytes });
+    this.size += bytes.length;
+  }
+}
+
 /** A request whose body the raw road read before handing it to Fastify: the bytes, read again by Fastify's parser. */
 const PREREAD = Symbol('mock list body read');
 type Preread = IncomingMessage & { [PREREAD]?: Buffer };
@@ -133,6 +178,7 @@ export function installMockListRoad(app: FastifyInstance, config: Config, mock: 
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) head.push(k, v);
   head.push('content-length', 0);
   const lengthAt = head.length - 1;
+  const answers = new AnswerCache();
 
   // A body read here and handed to Fastify is parsed from the same bytes.
   app.addHook('preParsing', (req, _reply, payload, done) => {
@@ -156,13 +202,19 @@ export function installMockListRoad(app: FastifyInstance, config: Config, mock: 
     req.on('data', (c: Buffer) => chunks.push(c));
     req.once('end', () => {
       const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-      const body = mockListBody(route, bytes.toString('utf8'));
-      let answer: Buffer | null = null;
-      if (body !== null) {
-        try {
-          answer = listAnswerBytes(mock, route.name, body);
-        } catch {
-          // A refusal of the store (MockError) or a failure: Fastify's route answers or logs it.
+      const text = bytes.toString('utf8');
+      const key = req.url + '\u0000' + text;
+      const col = mock.store.col(route.name);
+      let answer = answers.get(key, col.version) ?? null;
+      if (answer === null) {
+        const body = mockListBody(route, text);
+        if (body !== null) {
+          try {
+            answer = listAnswerBytes(mock, route.name, body);
+            answers.set(key, col.version, answer);
+          } catch {
+            // A refusal of the store (MockError) or a failure: Fastify's route answers or logs it.
+          }
         }
       }
       if (answer === null) {

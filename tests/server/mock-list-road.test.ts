@@ -72,10 +72,23 @@ describe('a plain list call', () => {
     ['/v1/feedbackType/list', {}],
   ])('%s %j: the raw road answers what Fastify answers, byte for byte', async (url, query) => {
     const res = await sameOnBoth(url, JSON.stringify(query), { authorization: admin }, true);
+    // Asked again: the raw road's kept answer.
+    expect((await sameOnBoth(url, JSON.stringify(query), { authorization: admin }, true)).body).toBe(res.body);
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-served-by']).toBe('mock');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.json()).toMatchObject({ code: 200, message: 'ok', data: { total: expect.any(Number) } });
+  });
+
+  test('asked again after a write, the raw road answers the new rows (its kept answers follow the table)', async () => {
+    const body = JSON.stringify({ pageNum: 1, pageSize: 50, sortField: 'id', sortOrder: 'desc' });
+    const before = await sameOnBoth('/v1/feedbackType/list', body, { authorization: admin }, true);
+    const add = await overHttp(app, { method: 'POST', url: '/v1/feedbackType/add', payload: { typeName: 'raw road', sort: 1 }, headers: { authorization: admin } });
+    expect(add.json().code).toBe(200);
+    const after = await sameOnBoth('/v1/feedbackType/list', body, { authorization: admin }, true);
+    expect(after.json().data.total).toBe(before.json().data.total + 1);
+    expect(after.json().data.list[0]).toMatchObject({ typeName: 'raw road' });
+    await overHttp(app, { method: 'POST', url: '/v1/mock/reset', payload: {} });
   });
 
   test('a query string or another spelling of the path is Fastify’s, with the same answer', async () => {

@@ -52,8 +52,9 @@ function digest(prevHash: string, r: Omit<AuditRow, 'hash' | 'updateTime'>): str
 
 /**
  * The audit trail's writer (issue 25): captures hand it entries with {@link record}, which only
- * queues (never blocks, waits on the database or fails an answer); a timer flushes the queue, one
- * flush at a time, in one transaction per batch of 1,000, giving each entry the next id and a sha256
+ * queues a copy of what is needed (never blocks, waits on the database or fails an answer); a timer
+ * flushes the queue (or the next turn, once `batchSize` entries wait), one flush at a time, in one
+ * transaction per batch of at most 1,000, giving each entry the next id and a sha256
  * chained to the previous entry's — the tail read inside the store's lock, so consoles sharing a
  * PostgreSQL trail continue one chain. A full queue drops and counts; a batch the store refuses is
  * counted as dropped and told to `onError`, never thrown into a timer. {@link verify} re-computes the

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --quick] [-- --no-build] [-- --duration=S] [-- --load=S] [-- --only=static,proxy,lists,boot,memory]
- *   [-- --scales=1,10] [-- --node-flags="…"] [-- --memory-runs=N] [-- --no-sweep]`
+ *   [-- --scales=1,10] [-- --node-flags="…"] [-- --memory-runs=N] [-- --memory-fresh-seed] [-- --no-sweep]`
  *
  * Prints the figures of issue 13, each beside a peer measured in the same run and the ratio (absolute
  * numbers on shared machines move; ratios to a peer in the same run do not, much). Everything runs
@@ -37,7 +37,8 @@ import { PROJECT_ROOT } from './lib/web-bundle.js';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
-const opt = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+// Everything after the first `=` (a value may hold its own: `--node-flags=--max-semi-space-size=4`).
+const opt = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const QUICK = flag('quick');
 /** Seconds per measured run (the headline rows); the every-endpoint sweep uses 1 s per endpoint. */
 const DURATION = Number(opt('duration') ?? (QUICK ? 2 : 8));
@@ -179,6 +180,13 @@ function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
   return kb / 1024;
+}
+
+/** RSS split as /proc reads it: anonymous (heaps, malloc) and file-backed (the node binary, mapped files), MB. */
+function rssParts(pid: number): string {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (k: string) => (Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024).toFixed(0);
+  return `anon ${mb('RssAnon')} MB, file ${mb('RssFile')} MB, ${/Threads:\s+(\d+)/.exec(status)?.[1]} threads`;
 }
 
 async function signIn(port: number): Promise<string> {
@@ -724,7 +732,8 @@ async function benchMemory() {
   const afters: number[] = [];
   const notes: string[] = [];
   for (let run = 0; run < MEMORY_RUNS; run++) {
-    const app = await startConsole();
+    // `--memory-fresh-seed`: each console in an empty cache folder, so its first read generates the seed (the worst case).
+    const app = await startConsole(flag('memory-fresh-seed') ? { CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-seed-')) } : {});
     try {
       await new Promise((r) => setTimeout(r, 500));
       boots.push(rssMb(app.child.pid!));
@@ -750,7 +759,7 @@ async function benchMemory() {
       await new Promise((r) => setTimeout(r, MEMORY_SETTLE_MS));
       afters.push(rssMb(app.child.pid!));
       notes.push(`${n0(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${r.errors + r.timeouts + r.non2xx} errors`);
-      console.log(`  run ${run + 1}: RSS after boot ${boots[run].toFixed(0)} MB, after load ${afters[run].toFixed(0)} MB (${notes[run]})`);
+      console.log(`  run ${run + 1}: RSS after boot ${boots[run].toFixed(0)} MB, after load ${afters[run].toFixed(0)} MB (${rssParts(app.child.pid!)}; ${notes[run]})`);
     } finally {
       await app.stop();
     }
@@ -767,10 +776,18 @@ async function benchMemory() {
   });
 }
 
+/** Two runs of one target as one: throughput, latency and CPU per request averaged, errors summed. */
+function meanLoad(x: Load, y: Load): Load {
+  const out: Load = { rps: (x.rps + y.rps) / 2, p50: (x.p50 + y.p50) / 2, p99: Math.max(x.p99, y.p99), errors: x.errors + y.errors };
+  if (x.cpuUs !== undefined && y.cpuUs !== undefined) out.cpuUs = (x.cpuUs + y.cpuUs) / 2;
+  return out;
+}
+
 /**
  * Issue 25's measure of the audit trail: proxy mode relaying a write (`POST /v1/goodsTag/update`,
  * the same change each time, answered by a mock upstream) with the trail on (a SQLite file, the
- * default) against the same proxy with `AUDIT_DB=off`. Reads are relayed untouched either way.
+ * default) against the same proxy with `AUDIT_DB=off`, measured off, on, on, off and averaged. Reads
+ * are relayed untouched either way.
  */
 async function benchAudit() {
   console.log('\n== audit: POST /v1/goodsTag/update through proxy mode, trail on vs off (50 connections) ==');
@@ -789,9 +806,14 @@ async function benchAudit() {
     }
     await load({ ...t, port: off.port, pid: off.child.pid }, 1);
     await load({ ...t, port: on.port, pid: on.child.pid }, 1);
-    const a = await load({ ...t, port: off.port, pid: off.child.pid });
-    const b = await load({ ...t, port: on.port, pid: on.child.pid });
-    report({ what: 'audit: proxy relaying writes, trail on vs off', ours: b, peer: a, peerName: 'proxy mode, AUDIT_DB=off', unit: 'rps' });
+    // Off, on, on, off (each DURATION / 2 s): a machine whose load drifts during the row weighs on both sides alike.
+    const half = Math.max(1, DURATION / 2);
+    const a1 = await load({ ...t, port: off.port, pid: off.child.pid }, half);
+    const b1 = await load({ ...t, port: on.port, pid: on.child.pid }, half);
+    const b2 = await load({ ...t, port: on.port, pid: on.child.pid }, half);
+    const a2 = await load({ ...t, port: off.port, pid: off.child.pid }, half);
+    const runs = (x: Load, y: Load) => `${n0(x.rps)} and ${n0(y.rps)} req/s, CPU ${n0(x.cpuUs ?? NaN)} and ${n0(y.cpuUs ?? NaN)} µs/req`;
+    report({ what: 'audit: proxy relaying writes, trail on vs off', ours: meanLoad(b1, b2), peer: meanLoad(a1, a2), peerName: 'proxy mode, AUDIT_DB=off', unit: 'rps', note: `on ${runs(b1, b2)}; off ${runs(a1, a2)}` });
   } finally {
     await on.stop();
     await off.stop();

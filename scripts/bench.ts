@@ -585,8 +585,9 @@ async function benchLists() {
       try {
         const authorization = await signIn(app.port);
         const headers = { authorization, 'content-type': 'application/json' };
-        const listTarget = (p: string, body: object) => ({ port: app.port, path: p, method: 'POST' as const, headers, body: JSON.stringify(body) });
-        const peerTarget = { port: peer.port, path: '/', method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: '{"pageNum":3}' };
+        // With the processes' ids: CPU per request is printed beside throughput (the machine is shared).
+        const listTarget = (p: string, body: object) => ({ port: app.port, pid: app.child.pid, path: p, method: 'POST' as const, headers, body: JSON.stringify(body) });
+        const peerTarget = { port: peer.port, pid: peer.child.pid, path: '/', method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: '{"pageNum":3}' };
         // The machine is shared: each figure is set beside a peer run measured right before it.
         await load(peerTarget, 1);
         const headline: [string, string, object][] = [
@@ -634,7 +635,7 @@ async function benchLists() {
           if (answer.code !== 200) console.log(`  !! ${q.name} ${q.body} answered ${answer.code} ${answer.message}`);
           firstUse.push({ name: `${q.name} (${q.kind})`, ms: performance.now() - t0 });
           if (results.length % 8 === 0) bares.push(await load(peerTarget, 1));
-          const target = { port: app.port, path: q.path, method: 'POST' as const, headers, body: q.body };
+          const target = { port: app.port, pid: app.child.pid, path: q.path, method: 'POST' as const, headers, body: q.body };
           // Warmed like the headline rows (and the peer, warmed by the runs before it): the garbage of
           // the first use is collected and the connections are open before the measured second.
           await load(target, SWEEP_WARMUP);
@@ -662,7 +663,7 @@ async function benchLists() {
           // again for DURATION s, each beside a peer run of its own, and the worst of those is the figure.
           const again: { name: string; body: string; ours: Load; peer: Load }[] = [];
           for (const x of of.slice(0, SWEEP_CONFIRM)) {
-            const target = { port: app.port, path: x.path, method: 'POST' as const, headers, body: x.body };
+            const target = { port: app.port, pid: app.child.pid, path: x.path, method: 'POST' as const, headers, body: x.body };
             const peerRun = await load(peerTarget);
             await load(target, SWEEP_WARMUP);
             again.push({ name: x.name, body: x.body, ours: await load(target), peer: peerRun });

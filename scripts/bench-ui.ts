@@ -1,6 +1,6 @@
 /**
  * `npm run bench:ui [-- --no-build] [-- --reps=5] [-- --only=menu,repaint,tabs,palette] [-- --no-minify]
- *   [-- --profile=menu|repaint|tabs|palette]`
+ *   [-- --profile=menu|repaint|tabs|palette] [-- --samples]`
  *
  * The UI rows of issue 22: what an operator feels on the built console in mock mode, in headless
  * Chromium, each list row beside a peer measured in the same run (scripts/bench-ui/peer.tsx: React +
@@ -257,6 +257,8 @@ function report(r: Row) {
   rows.push(r);
   const ratio = r.peer && p95(r.peer) ? ` · ratio ${(p95(r.ours)! / p95(r.peer)!).toFixed(2)}×` : '';
   console.log(`  ${r.what}: console p95 ${ms(p95(r.ours))} (p50 ${ms(p50(r.ours))}, n=${r.ours.length}${r.missed ? `, ${r.missed} not seen` : ''})${r.peer ? ` · peer p95 ${ms(p95(r.peer))} (p50 ${ms(p50(r.peer))})` : ''}${ratio}`);
+  // `--samples`: every time in the order taken (which step, which round), to tell a trend from noise.
+  if (flag('samples')) console.log(`    console: ${r.ours.map((v) => v.toFixed(0)).join(' ')}${r.peer ? `\n    peer: ${r.peer.map((v) => v.toFixed(0)).join(' ')}` : ''}`);
 }
 
 // --- the phases ---------------------------------------------------------------------------------

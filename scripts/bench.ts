@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --quick] [-- --no-build] [-- --duration=S] [-- --load=S] [-- --only=static,proxy,lists,boot,memory]
- *   [-- --scales=1,10] [-- --node-flags="…"] [-- --memory-runs=N] [-- --no-sweep]`
+ *   [-- --scales=1,10] [-- --node-flags="…"] [-- --memory-runs=N] [-- --memory-fresh-seed] [-- --no-sweep]`
  *
  * Prints the figures of issue 13, each beside a peer measured in the same run and the ratio (absolute
  * numbers on shared machines move; ratios to a peer in the same run do not, much). Everything runs
@@ -37,7 +37,8 @@ import { PROJECT_ROOT } from './lib/web-bundle.js';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
-const opt = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+// Everything after the first `=` (a value may hold its own: `--node-flags=--max-semi-space-size=4`).
+const opt = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const QUICK = flag('quick');
 /** Seconds per measured run (the headline rows); the every-endpoint sweep uses 1 s per endpoint. */
 const DURATION = Number(opt('duration') ?? (QUICK ? 2 : 8));
@@ -179,6 +180,13 @@ function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
   return kb / 1024;
+}
+
+/** RSS split as /proc reads it: anonymous (heaps, malloc) and file-backed (the node binary, mapped files), MB. */
+function rssParts(pid: number): string {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (k: string) => (Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024).toFixed(0);
+  return `anon ${mb('RssAnon')} MB, file ${mb('RssFile')} MB, ${/Threads:\s+(\d+)/.exec(status)?.[1]} threads`;
 }
 
 async function signIn(port: number): Promise<string> {
@@ -577,8 +585,9 @@ async function benchLists() {
       try {
         const authorization = await signIn(app.port);
         const headers = { authorization, 'content-type': 'application/json' };
-        const listTarget = (p: string, body: object) => ({ port: app.port, path: p, method: 'POST' as const, headers, body: JSON.stringify(body) });
-        const peerTarget = { port: peer.port, path: '/', method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: '{"pageNum":3}' };
+        // With the processes' ids: CPU per request is printed beside throughput (the machine is shared).
+        const listTarget = (p: string, body: object) => ({ port: app.port, pid: app.child.pid, path: p, method: 'POST' as const, headers, body: JSON.stringify(body) });
+        const peerTarget = { port: peer.port, pid: peer.child.pid, path: '/', method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: '{"pageNum":3}' };
         // The machine is shared: each figure is set beside a peer run measured right before it.
         await load(peerTarget, 1);
         const headline: [string, string, object][] = [
@@ -626,7 +635,7 @@ async function benchLists() {
           if (answer.code !== 200) console.log(`  !! ${q.name} ${q.body} answered ${answer.code} ${answer.message}`);
           firstUse.push({ name: `${q.name} (${q.kind})`, ms: performance.now() - t0 });
           if (results.length % 8 === 0) bares.push(await load(peerTarget, 1));
-          const target = { port: app.port, path: q.path, method: 'POST' as const, headers, body: q.body };
+          const target = { port: app.port, pid: app.child.pid, path: q.path, method: 'POST' as const, headers, body: q.body };
           // Warmed like the headline rows (and the peer, warmed by the runs before it): the garbage of
           // the first use is collected and the connections are open before the measured second.
           await load(target, SWEEP_WARMUP);
@@ -654,7 +663,7 @@ async function benchLists() {
           // again for DURATION s, each beside a peer run of its own, and the worst of those is the figure.
           const again: { name: string; body: string; ours: Load; peer: Load }[] = [];
           for (const x of of.slice(0, SWEEP_CONFIRM)) {
-            const target = { port: app.port, path: x.path, method: 'POST' as const, headers, body: x.body };
+            const target = { port: app.port, pid: app.child.pid, path: x.path, method: 'POST' as const, headers, body: x.body };
             const peerRun = await load(peerTarget);
             await load(target, SWEEP_WARMUP);
             again.push({ name: x.name, body: x.body, ours: await load(target), peer: peerRun });
@@ -723,7 +732,8 @@ async function benchMemory() {
   const afters: number[] = [];
   const notes: string[] = [];
   for (let run = 0; run < MEMORY_RUNS; run++) {
-    const app = await startConsole();
+    // `--memory-fresh-seed`: each console in an empty cache folder, so its first read generates the seed (the worst case).
+    const app = await startConsole(flag('memory-fresh-seed') ? { CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-seed-')) } : {});
     try {
       await new Promise((r) => setTimeout(r, 500));
       boots.push(rssMb(app.child.pid!));
@@ -749,7 +759,7 @@ async function benchMemory() {
       await new Promise((r) => setTimeout(r, MEMORY_SETTLE_MS));
       afters.push(rssMb(app.child.pid!));
       notes.push(`${n0(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${r.errors + r.timeouts + r.non2xx} errors`);
-      console.log(`  run ${run + 1}: RSS after boot ${boots[run].toFixed(0)} MB, after load ${afters[run].toFixed(0)} MB (${notes[run]})`);
+      console.log(`  run ${run + 1}: RSS after boot ${boots[run].toFixed(0)} MB, after load ${afters[run].toFixed(0)} MB (${rssParts(app.child.pid!)}; ${notes[run]})`);
     } finally {
       await app.stop();
     }
@@ -766,10 +776,18 @@ async function benchMemory() {
   });
 }
 
+/** Two runs of one target as one: throughput, latency and CPU per request averaged, errors summed. */
+function meanLoad(x: Load, y: Load): Load {
+  const out: Load = { rps: (x.rps + y.rps) / 2, p50: (x.p50 + y.p50) / 2, p99: Math.max(x.p99, y.p99), errors: x.errors + y.errors };
+  if (x.cpuUs !== undefined && y.cpuUs !== undefined) out.cpuUs = (x.cpuUs + y.cpuUs) / 2;
+  return out;
+}
+
 /**
  * Issue 25's measure of the audit trail: proxy mode relaying a write (`POST /v1/goodsTag/update`,
  * the same change each time, answered by a mock upstream) with the trail on (a SQLite file, the
- * default) against the same proxy with `AUDIT_DB=off`. Reads are relayed untouched either way.
+ * default) against the same proxy with `AUDIT_DB=off`, measured off, on, on, off and averaged. Reads
+ * are relayed untouched either way.
  */
 async function benchAudit() {
   console.log('\n== audit: POST /v1/goodsTag/update through proxy mode, trail on vs off (50 connections) ==');
@@ -788,9 +806,14 @@ async function benchAudit() {
     }
     await load({ ...t, port: off.port, pid: off.child.pid }, 1);
     await load({ ...t, port: on.port, pid: on.child.pid }, 1);
-    const a = await load({ ...t, port: off.port, pid: off.child.pid });
-    const b = await load({ ...t, port: on.port, pid: on.child.pid });
-    report({ what: 'audit: proxy relaying writes, trail on vs off', ours: b, peer: a, peerName: 'proxy mode, AUDIT_DB=off', unit: 'rps' });
+    // Off, on, on, off (each DURATION / 2 s): a machine whose load drifts during the row weighs on both sides alike.
+    const half = Math.max(1, DURATION / 2);
+    const a1 = await load({ ...t, port: off.port, pid: off.child.pid }, half);
+    const b1 = await load({ ...t, port: on.port, pid: on.child.pid }, half);
+    const b2 = await load({ ...t, port: on.port, pid: on.child.pid }, half);
+    const a2 = await load({ ...t, port: off.port, pid: off.child.pid }, half);
+    const runs = (x: Load, y: Load) => `${n0(x.rps)} and ${n0(y.rps)} req/s, CPU ${n0(x.cpuUs ?? NaN)} and ${n0(y.cpuUs ?? NaN)} µs/req`;
+    report({ what: 'audit: proxy relaying writes, trail on vs off', ours: meanLoad(b1, b2), peer: meanLoad(a1, a2), peerName: 'proxy mode, AUDIT_DB=off', unit: 'rps', note: `on ${runs(b1, b2)}; off ${runs(a1, a2)}` });
   } finally {
     await on.stop();
     await off.stop();

@@ -109,7 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Issue 25: every audited write, whoever answers it (mock hooks are installed before its routes).
   const audit = await registerAuditTrail(app, config);
 
-  if (config.mode === 'mock') await registerMockMode(app, config, deps);
+  if (config.mode === 'mock') await registerMockMode(app, config, deps, { rawLists: true });
   else if (config.mode === 'replay') await registerReplayMode(app, config, { ...deps, onMockBackend: deps.onMockBackend ?? audit?.onMockBackend });
   else await registerPlatformMode(app, config, { ...deps, onMockBackend: deps.onMockBackend ?? audit?.onMockBackend, observers: [...(deps.observers ?? []), ...(drift.enabled ? [drift] : []), ...(audit?.observer ? [audit.observer] : [])] });
 

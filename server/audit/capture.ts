@@ -201,17 +201,21 @@ function entryOf(ep: EndpointDef, entity: string, targets: string[], e: { atMs: 
   };
 }
 
-/** Who a platform token belongs to (its user info), or null; cached per token by the caller. */
-export type IdentityOf = (authorization: string | undefined) => Promise<Who | null>;
+/**
+ * Who a platform token belongs to (its user info), or null; cached per token by the caller. A
+ * remembered answer comes back as is (no promise per audited write), a new token's as a promise.
+ */
+export type IdentityOf = (authorization: string | undefined) => Who | null | Promise<Who | null>;
 
-/** Asks the platform's `adminInfo` with the caller's token, remembering each answer a minute (as hybrid does). */
+/**
+ * Asks the platform's `adminInfo` with the caller's token, remembering each answer a minute (as
+ * hybrid does); writes that arrive while a token's question is out share it (one call, not one per write).
+ */
 export function platformIdentity(upstreamUrl: string, opts: { fetchImpl?: typeof fetch; ttlMs?: number; timeoutMs?: number } = {}): IdentityOf {
   const cache = new Map<string, { who: Who | null; until: number }>();
+  const asking = new Map<string, Promise<Who | null>>();
   const doFetch = opts.fetchImpl ?? fetch;
-  return async (authorization) => {
-    if (!authorization) return null;
-    const hit = cache.get(authorization);
-    if (hit && hit.until > Date.now()) return hit.who;
+  const ask = async (authorization: string): Promise<Who | null> => {
     let who: Who | null = null;
     try {
       const res = await doFetch(`${upstreamUrl}/v1/admin/adminInfo`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(opts.timeoutMs ?? 5000) });
@@ -223,6 +227,17 @@ export function platformIdentity(upstreamUrl: string, opts: { fetchImpl?: typeof
     if (cache.size >= 1000) cache.delete(cache.keys().next().value as string);
     cache.set(authorization, { who, until: Date.now() + (opts.ttlMs ?? 60_000) });
     return who;
+  };
+  return (authorization) => {
+    if (!authorization) return null;
+    const hit = cache.get(authorization);
+    if (hit && hit.until > Date.now()) return hit.who;
+    let pending = asking.get(authorization);
+    if (!pending) {
+      pending = ask(authorization).finally(() => asking.delete(authorization));
+      asking.set(authorization, pending);
+    }
+    return pending;
   };
 }
 
@@ -247,7 +262,7 @@ export function platformObserver(trail: AuditTrail, identityOf: IdentityOf): Exc
       } else if (x.request.truncated) body = { body: '[too large to keep]' };
       const env = x.answer.body && !x.answer.binary ? envelopeOf(x.answer.body) : null;
       const auth = x.requestHeaders.authorization;
-      void identityOf(Array.isArray(auth) ? auth[0] : auth).then((who) => {
+      const keep = (who: Who | null) => {
         trail.record(entryOf(ep, entityOf(ep), targetIdsOf(body).map(String), {
           atMs: x.at,
           session: who,
@@ -259,7 +274,10 @@ export function platformObserver(trail: AuditTrail, identityOf: IdentityOf): Exc
           body: ep.kind === 'upload' ? { file: '[upload]' } : body,
           changes: '',
         }));
-      });
+      };
+      const who = identityOf(Array.isArray(auth) ? auth[0] : auth);
+      if (who instanceof Promise) void who.then(keep);
+      else keep(who);
     },
   };
 }

@@ -63,6 +63,12 @@ export interface SqlDriver {
   /** One or more statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   run(sql: string, params?: unknown[]): Promise<void>;
+  /**
+   * Runs one statement once per parameter list, in order (a batch of single-row inserts). Drivers
+   * that prepare statements in-process have it (SQLite: one prepared row insert beats a multi-row
+   * one there); without it the store sends multi-row statements (one round trip per chunk).
+   */
+  runEach?(sql: string, paramLists: unknown[][]): Promise<void>;
   all(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
   /** Runs `fn` in one transaction on one connection (`tx`), committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: SqlDriver) => Promise<T>): Promise<T>;
@@ -91,6 +97,10 @@ export function sqliteDriver(file: string): SqlDriver {
     dialect: 'sqlite',
     exec: async (sql) => void db.exec(sql),
     run: async (sql, params = []) => void stmt(sql).run(...(params as never[])),
+    runEach: async (sql, paramLists) => {
+      const s = stmt(sql);
+      for (const params of paramLists) s.run(...(params as never[]));
+    },
     all: async (sql, params = []) => stmt(sql).all(...(params as never[])) as Record<string, unknown>[],
     transaction<T>(fn: (tx: SqlDriver) => Promise<T>): Promise<T> {
       const body = async () => {
@@ -235,6 +245,11 @@ function insertSql(n: number): string {
   return sql;
 }
 
+/** A row's values in column order (the insert's parameters). */
+function valuesOf(r: AuditAppendRow): unknown[] {
+  return [r.id, r.createTime, r.atMs, r.userId, r.username, r.roles, r.ip, r.operation, r.area, r.entity, r.targetIds, r.outcome, r.code, r.status, r.message, r.servedBy, r.fields, r.changes, r.prevHash, r.hash];
+}
+
 /** A row to append: ids and hashes set by the trail. */
 export type AuditAppendRow = Omit<AuditRow, 'updateTime'> & { atMs: number };
 
@@ -294,11 +309,17 @@ export class AuditStore {
     return this.db.transaction(async (tx) => {
       await this.lock(tx);
       const rows = build(await this.tail(tx));
+      if (tx.runEach) {
+        const lists = new Array<unknown[]>(rows.length);
+        for (let i = 0; i < rows.length; i++) lists[i] = valuesOf(rows[i]);
+        await tx.runEach(insertSql(1), lists);
+        return rows;
+      }
       for (let i = 0; i < rows.length; ) {
         let n = 256;
         while (n > rows.length - i) n >>= 1;
         const params: unknown[] = [];
-        for (const r of rows.slice(i, i + n)) for (const [, k] of COLUMNS) params.push((r as unknown as Record<string, unknown>)[k]);
+        for (const r of rows.slice(i, i + n)) params.push(...valuesOf(r));
         await tx.run(insertSql(n), params);
         i += n;
       }

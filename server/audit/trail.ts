@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import type { AuditRow, AuditStore } from './store.js';
+import { hash as oneShotHash } from 'node:crypto';
+import type { AuditAppendRow, AuditRow, AuditStore } from './store.js';
 
 /** What a capture hands the trail: everything but the id, times and hashes, which the trail sets. */
 export type AuditInput = Omit<AuditRow, 'id' | 'createTime' | 'updateTime' | 'prevHash' | 'hash' | 'servedBy'> & {
@@ -13,6 +13,11 @@ export interface AuditTrailOptions {
   maxQueue?: number;
   /** How often the queue is written, in ms. Default 200. */
   flushMs?: number;
+  /**
+   * Entries that start a write on the next event-loop turn without waiting for the timer. Default 256:
+   * under a burst of writes batches stay this size (few transactions, every entry young when written).
+   */
+  batchSize?: number;
   /** Entries older than this many days are pruned once a day (and at start). 0 keeps everything. Default 180. */
   retentionDays?: number;
   now?: () => number;
@@ -22,21 +27,34 @@ export interface AuditTrailOptions {
   onError?: (e: unknown) => void;
 }
 
+/** The last second {@link wallClock} formatted (entries of one batch mostly share it). */
+let lastSecond = -1;
+let lastText = '';
+
 /** `YYYY-MM-DD HH:mm:ss` in UTC+8, the platform's wall clock (spec's datetime fields). */
 export function wallClock(ms: number): string {
-  return new Date(ms + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastText = new Date(second * 1000 + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+  }
+  return lastText;
 }
 
-/** The hashed text of an entry: every kept field in a fixed order, chained to the previous hash. */
+/**
+ * The hashed text of an entry: every kept field in a fixed order, chained to the previous hash —
+ * sha256 of `prevHash + '\n' + JSON` (one-shot: the same digest as hashing the three parts in turn).
+ */
 function digest(prevHash: string, r: Omit<AuditRow, 'hash' | 'updateTime'>): string {
   const body = JSON.stringify([r.id, r.createTime, r.userId, r.username, r.roles, r.ip, r.operation, r.area, r.entity, r.targetIds, r.outcome, r.code, r.status, r.message, r.servedBy, r.fields, r.changes]);
-  return createHash('sha256').update(prevHash).update('\n').update(body).digest('hex');
+  return oneShotHash('sha256', `${prevHash}\n${body}`, 'hex');
 }
 
 /**
  * The audit trail's writer (issue 25): captures hand it entries with {@link record}, which only
- * queues (never blocks, waits on the database or fails an answer); a timer flushes the queue, one
- * flush at a time, in one transaction per batch of 1,000, giving each entry the next id and a sha256
+ * queues a copy of what is needed (never blocks, waits on the database or fails an answer); a timer
+ * flushes the queue (or the next turn, once `batchSize` entries wait), one flush at a time, in one
+ * transaction per batch of at most 1,000, giving each entry the next id and a sha256
  * chained to the previous entry's — the tail read inside the store's lock, so consoles sharing a
  * PostgreSQL trail continue one chain. A full queue drops and counts; a batch the store refuses is
  * counted as dropped and told to `onError`, never thrown into a timer. {@link verify} re-computes the
@@ -56,6 +74,9 @@ export class AuditTrail {
   readonly errors = { batches: 0, prunes: 0 };
   private readonly maxQueue: number;
   private readonly flushMs: number;
+  private readonly batchSize: number;
+  /** A write asked for the next turn (the queue reached a batch). */
+  private soon = false;
   private readonly now: () => number;
 
   constructor(
@@ -64,6 +85,7 @@ export class AuditTrail {
   ) {
     this.maxQueue = opts.maxQueue ?? 10_000;
     this.flushMs = opts.flushMs ?? 200;
+    this.batchSize = opts.batchSize ?? 256;
     this.now = opts.now ?? Date.now;
     if ((opts.retentionDays ?? 180) > 0) {
       // At start only what is already stored (the store runs it before any later batch).
@@ -86,6 +108,14 @@ export class AuditTrail {
     this.dropping = false;
     this.counts.recorded++;
     this.queue.push(e);
+    if (this.queue.length >= this.batchSize && !this.soon && !this.flushing) {
+      // A full batch is written on the next turn: the timer would let it grow (and age) for nothing.
+      this.soon = true;
+      setImmediate(() => {
+        this.soon = false;
+        void this.flush();
+      });
+    }
     if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), this.flushMs);
       this.timer.unref();
@@ -114,11 +144,15 @@ export class AuditTrail {
       try {
         await this.store.append((tail) => {
           let { id, hash } = tail;
-          return batch.map((e) => {
-            const base = { ...e, id: ++id, createTime: wallClock(e.atMs), prevHash: hash };
-            hash = digest(hash, base);
-            return { ...base, hash };
-          });
+          const rows = new Array<AuditAppendRow>(batch.length);
+          for (let i = 0; i < batch.length; i++) {
+            const e = batch[i];
+            // One object per entry, its fields in the store's column order; the hash set once known.
+            const row: AuditAppendRow = { id: ++id, createTime: wallClock(e.atMs), atMs: e.atMs, userId: e.userId, username: e.username, roles: e.roles, ip: e.ip, operation: e.operation, area: e.area, entity: e.entity, targetIds: e.targetIds, outcome: e.outcome, code: e.code, status: e.status, message: e.message, servedBy: e.servedBy, fields: e.fields, changes: e.changes, prevHash: hash, hash: '' };
+            row.hash = hash = digest(hash, row);
+            rows[i] = row;
+          }
+          return rows;
         });
         this.counts.written += batch.length;
       } catch (e) {

@@ -11,6 +11,7 @@ import { isPublicMockPath, registerFaultInjection } from '../mock/qa.js';
 import { registerContractRoutes } from '../mock/routes/contract.js';
 import { registerPermissions } from '../mock/permissions.js';
 import type { Session } from '../mock/sessions.js';
+import { installMockListRoad } from '../relay/mock-lists.js';
 
 /** How mock mode is embedded by hybrid and replay modes (server/modes/hybrid.ts). */
 export interface MockModeOptions {
@@ -19,6 +20,11 @@ export interface MockModeOptions {
    * asked only when the token is not one of the mock's own.
    */
   resolveSession?: (authorization: string | undefined) => Promise<Session | null>;
+  /**
+   * The console's own mock mode (buildApp): plain list calls are answered from the server's
+   * `request` event (server/relay/mock-lists.ts). Not for the backends of hybrid and replay.
+   */
+  rawLists?: boolean;
 }
 
 /**
@@ -51,6 +57,7 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
   const startPreparing = () => {
     if (listening && !stopPreparing) stopPreparing = ctx.store.prepareInSlices();
   };
+  if (options.rawLists && !options.resolveSession) installMockListRoad(app, config, ctx, startPreparing);
   app.addHook('onRequest', async (req, reply) => {
     // The canonical path (issue 24): what the router will answer, however the client spelled it.
     const p = pathOf(req);

@@ -13,8 +13,12 @@ import { accessLogLine, accessLogWriter } from './access-log.js';
  * server/modes/proxy.ts (`proxiedRequestVerdict`, `relayExchange`), shared by both roads.
  */
 
-/** Takes a request from the server's `request` event: true when it answered (or will), false to leave it to Fastify. */
-export type RawTaker = (req: IncomingMessage, res: ServerResponse) => boolean;
+/**
+ * Takes a request from the server's `request` event: true when it answered (or will), false to leave
+ * it to Fastify. A taker that said true may still hand the request to Fastify later with `toFastify`
+ * (the mock's list road, server/relay/mock-lists.ts, after reading a body it does not answer).
+ */
+export type RawTaker = (req: IncomingMessage, res: ServerResponse, toFastify: (req: IncomingMessage, res: ServerResponse) => void) => boolean;
 
 /**
  * Puts `take` in front of Fastify on `app`'s HTTP server: Fastify's listener of the `request`
@@ -33,7 +37,7 @@ export function installRelay(app: FastifyInstance, take: RawTaker): void {
   });
   server.removeListener('request', fastify);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (closing || !take(req, res)) fastify(req, res);
+    if (closing || !take(req, res, fastify)) fastify(req, res);
   });
 }
 
@@ -54,14 +58,15 @@ export function writeEnvelope(req: IncomingMessage, res: ServerResponse, status:
  * The access log of the raw relay: the same line Fastify's log controller writes
  * ({@link accessLogLine}), when the answer is done; nothing when the app's level is above `info`.
  */
-export function rawAccessLog(app: FastifyInstance): (req: IncomingMessage, res: ServerResponse, ip: string | undefined) => void {
+export function rawAccessLog(app: FastifyInstance): (req: IncomingMessage, res: ServerResponse, ip: string | undefined, startedAt?: number) => void {
   const log = app.log as pino.Logger;
   const dest = (log as unknown as Record<symbol, { write(line: string): unknown } | undefined>)[pino.symbols.streamSym];
   const write = dest === undefined ? null : accessLogWriter(dest);
   let next = 0;
-  return (req, res, ip) => {
+  // `startedAt` (performance.now()): when the request came, for a taker that logs only once it knows it answers.
+  return (req, res, ip, startedAt) => {
     if (write === null || !log.isLevelEnabled('info')) return;
-    const t0 = performance.now();
+    const t0 = startedAt ?? performance.now();
     const id = `relay-${(next++).toString(36)}`;
     res.once('finish', () => write(accessLogLine(id, req.method!, req.url!, ip, res.statusCode, performance.now() - t0)));
   };

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -65,3 +67,18 @@ test('a bad setting stops the server at start with a message naming it', async (
   expect(code).toBe(2);
   expect(err).toContain('UPSTREAM_URL is required when MODE is "proxy"');
 }, 20_000);
+
+test('a seed without a snapshot is written by a child of the entry (issue 22), then read back: sign-in works and the snapshot is kept', async () => {
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-child-'));
+  cleanups.push(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
+  const app = startConsole({ MODE: 'mock', CACHE_DIR: cacheDir, SCALE: '0.05', MOCK_CAPTCHA_CODE: 'TEST', AUDIT_DB: ':memory:' });
+  const port = await app.port;
+  const base = `http://127.0.0.1:${port}`;
+  const token = ((await (await fetch(`${base}/v1/captcha/token`)).json()) as { data: { captchaToken: string } }).data.captchaToken;
+  const login = await fetch(`${base}/v1/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123', captchaToken: token, captchaCode: 'TEST' }) });
+  expect(((await login.json()) as { code: number }).code).toBe(200);
+  const seeds = fs.readdirSync(path.join(cacheDir, 'seed'));
+  expect(seeds).toHaveLength(1);
+  expect(seeds[0]).toMatch(/^seed-\d+-scale-0\.05-[0-9a-f]{16}$/);
+  expect(fs.readdirSync(path.join(cacheDir, 'seed', seeds[0]))).toContain('admin.v8');
+}, 30_000);

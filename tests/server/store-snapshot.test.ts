@@ -71,6 +71,33 @@ describe('seed snapshots', () => {
     expect(regenerate).toHaveBeenCalledTimes(1);
   });
 
+  test('a snapshot removed while in use (another process pruned it) is written again and its tables read back from it', () => {
+    const dir = tempDir();
+    saveSnapshot(dir, generated);
+    const regenerate = vi.fn(() => generate(SEED, SCALE, SEED_STEPS));
+    const loaded = loadSnapshot(dir, SEED, SCALE, regenerate)!;
+    expect(loaded.tables.order).toEqual(generated.tables.order);
+    fs.rmSync(snapshotPath(dir, SEED, SCALE), { recursive: true });
+    expect(loaded.tables.member).toEqual(generated.tables.member);
+    expect(regenerate).toHaveBeenCalledTimes(1);
+    expect(fs.existsSync(path.join(snapshotPath(dir, SEED, SCALE), 'tables.json'))).toBe(true);
+    // The generated tables are not what is served: a later table is the snapshot's copy (frozen, equal).
+    const regenerated = regenerate.mock.results[0].value as SeedData;
+    expect(loaded.tables.goods).toEqual(generated.tables.goods);
+    expect(loaded.tables.goods).not.toBe(regenerated.tables.goods);
+    expect(regenerate).toHaveBeenCalledTimes(1);
+  });
+
+  test('loading a snapshot marks it used, so the prune of a busy cache keeps it', () => {
+    const dir = tempDir();
+    saveSnapshot(dir, generated);
+    const snap = snapshotPath(dir, SEED, SCALE);
+    const old = new Date(Date.now() - 3600_000);
+    fs.utimesSync(snap, old, old);
+    loadSnapshot(dir, SEED, SCALE, never);
+    expect(fs.statSync(snap).mtimeMs).toBeGreaterThan(old.getTime() + 1000);
+  });
+
   test('a sort order made once is kept beside the table and read by later boots; a bad one is sorted again', () => {
     const dir = tempDir();
     saveSnapshot(dir, generated);

@@ -71,6 +71,17 @@ const HANDLERS: Record<CrudOp, (ctx: MockContext, name: EntityName, body: Body, 
 const LIST_HEAD = Buffer.from('{"code":200,"data":');
 const LIST_TAIL = Buffer.from(',"message":"ok"}');
 
+/**
+ * A list answer's bytes, the same on both roads (this route and the raw road of server/relay/mock-lists.ts):
+ * `{code: 200, data: {list, total}, message: 'ok'}` from the store's per-row bytes and its answer
+ * cache (Collection.listBytes: the entity's default sort when none is asked, the kept matches of the
+ * same filters). `body` is the validated query (defaults filled in).
+ * @throws MockError for a query the store refuses.
+ */
+export function listAnswerBytes(ctx: MockContext, name: EntityName, body: Record<string, unknown>): Buffer {
+  return ctx.crud.listBytes(name, body as Body, LIST_HEAD, LIST_TAIL);
+}
+
 /** Registers list/listAll/info/add/update/del/updateStatus of every entity (as each declares them). */
 export function registerCrudRoutes(app: FastifyInstance, ctx: MockContext): void {
   for (const e of ENTITIES as readonly AnyEntity[]) {
@@ -82,7 +93,7 @@ export function registerCrudRoutes(app: FastifyInstance, ctx: MockContext): void
         // success envelope of `answer`, without serializing the page again on every request.
         app.post(ep.path, routeOptions(ep), async (req, reply) => {
           try {
-            return reply.type('application/json; charset=utf-8').send(ctx.crud.listBytes(name, req.body as Body, LIST_HEAD, LIST_TAIL));
+            return reply.type('application/json; charset=utf-8').send(listAnswerBytes(ctx, name, req.body as Body));
           } catch (e) {
             if (e instanceof MockError) return sendEnvelope(reply, e.httpStatus, e.code, e.refusal);
             throw e;

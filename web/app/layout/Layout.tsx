@@ -1,18 +1,33 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { FlatRoute } from '../../services/routing/route-access';
 import { useProjectConfig } from '../../services/project-config';
 import { useThemeSync } from '../theme/use-theme';
-import { Header } from './Header';
-import { SideMenu } from './SideMenu';
-import { Breadcrumbs } from './Breadcrumbs';
-import { TabsBar } from '../tabs/TabsBar';
-import { Footer } from './Footer';
-import { BackTop } from './BackTop';
-import { PageProgress } from './PageProgress';
-import { LazySettingsDrawer } from '../settings/LazySettingsDrawer';
-import { SettingsButton } from '../settings/SettingsButton';
-import { SearchModal } from '../search/SearchModal';
+import { Header as HeaderPlain } from './Header';
+import { SideMenu as SideMenuPlain } from './SideMenu';
+import { Breadcrumbs as BreadcrumbsPlain } from './Breadcrumbs';
+import { TabsBar as TabsBarPlain } from '../tabs/TabsBar';
+import { Footer as FooterPlain } from './Footer';
+import { BackTop as BackTopPlain } from './BackTop';
+import { PageProgress as PageProgressPlain } from './PageProgress';
+import { LazySettingsDrawer as LazySettingsDrawerPlain } from '../settings/LazySettingsDrawer';
+import { SettingsButton as SettingsButtonPlain } from '../settings/SettingsButton';
+import { SearchModal as SearchModalPlain } from '../search/SearchModal';
 import { useMenuLayout } from './use-menu-layout';
+
+/*
+ * The shell's parts re-render on what they read themselves (location, tabs, config, session), not
+ * on every render of the layout: a navigation re-rendered the whole shell (issue 22: tab switch).
+ */
+const Header = memo(HeaderPlain);
+const SideMenu = memo(SideMenuPlain);
+const Breadcrumbs = memo(BreadcrumbsPlain);
+const TabsBar = memo(TabsBarPlain);
+const Footer = memo(FooterPlain);
+const BackTop = memo(BackTopPlain);
+const PageProgress = memo(PageProgressPlain);
+const LazySettingsDrawer = memo(LazySettingsDrawerPlain);
+const SettingsButton = memo(SettingsButtonPlain);
+const SearchModal = memo(SearchModalPlain);
 
 /**
  * The shared layout of every signed-in page (spec §2): side menu, header, tabs, breadcrumbs,

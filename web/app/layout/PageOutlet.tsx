@@ -122,14 +122,10 @@ export function PageOutlet({ resolved, location }: { resolved: Exclude<Resolved,
     shownRef.current = activeKey;
   });
 
-  // A page shown again after being hidden measured nothing while hidden (charts): let it re-measure.
-  const shownBefore = useRef(activeKey);
-  useEffect(() => {
-    if (shownBefore.current === activeKey) return;
-    shownBefore.current = activeKey;
-    const id = requestAnimationFrame(() => window.dispatchEvent(new Event('resize')));
-    return () => cancelAnimationFrame(id);
-  }, [activeKey]);
+  // No synthetic window `resize` when a page is shown again: a hidden page keeps its layout
+  // (content-visibility, page-outlet.css), so its charts measure right while hidden (a real resize
+  // measures through it; a parent resized while hidden shows as a ResizeObserver change when it is
+  // shown), and the event made every chart of every kept-alive page measure itself on each switch.
 
   const enter = transition.enable ? ` page-enter page-enter--${transition.basicTransition}` : '';
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
@@ -72,6 +72,7 @@ function MenuPanel({ collapsed, width, drawer = false }: { collapsed: boolean; w
 
   const [open, setOpen] = useState<string[]>(() => openForLocation([], items, location, accordion));
   useEffect(() => setOpen((o) => openForLocation(o, items, location, accordion)), [items, location, accordion]);
+  const onToggle = useCallback((key: string) => setOpen((o) => toggleOpen(o, key, accordion, items)), [accordion, items]);
 
   return (
     <aside
@@ -99,7 +100,7 @@ function MenuPanel({ collapsed, width, drawer = false }: { collapsed: boolean; w
               open={open}
               active={active}
               location={location}
-              onToggle={(key) => setOpen((o) => toggleOpen(o, key, accordion, items))}
+              onToggle={onToggle}
             />
           ))}
         </ul>
@@ -132,7 +133,29 @@ interface NodeProps {
   onToggle: (key: string) => void;
 }
 
-function MenuNode({ item, depth, collapsed, open, active, location, onToggle }: NodeProps) {
+const subtreePaths = new WeakMap<MenuItem, string[]>();
+/** The paths of an item and of every visible entry under it (what its rendering reads of `open` and `active`). */
+function pathsUnder(item: MenuItem): string[] {
+  let paths = subtreePaths.get(item);
+  if (!paths) subtreePaths.set(item, (paths = [item.path, ...subItems(item).flatMap(pathsUnder)]));
+  return paths;
+}
+
+/*
+ * A navigation hands every node a new `active` chain and location: only the nodes whose own subtree
+ * changed (an entry highlighted or no longer, a group opened or closed) render again (issue 22:
+ * tab switch ≤ 50 ms; the whole menu re-rendered on each). A collapsed top group also reads the location.
+ */
+const sameNode = (a: NodeProps, b: NodeProps): boolean =>
+  a.item === b.item &&
+  a.depth === b.depth &&
+  a.collapsed === b.collapsed &&
+  a.onToggle === b.onToggle &&
+  (a.location === b.location || !(a.collapsed && a.depth === 0)) &&
+  (a.open === b.open || pathsUnder(a.item).every((p) => a.open.includes(p) === b.open.includes(p))) &&
+  (a.active === b.active || pathsUnder(a.item).every((p) => a.active.includes(p) === b.active.includes(p)));
+
+const MenuNode = memo(function MenuNode({ item, depth, collapsed, open, active, location, onToggle }: NodeProps) {
   const { t } = useTranslation();
   const label = titleText(t, item.name, item.meta.literalTitle);
   const kids = subItems(item);
@@ -190,7 +213,7 @@ function MenuNode({ item, depth, collapsed, open, active, location, onToggle }: 
       )}
     </li>
   );
-}
+}, sameNode);
 
 /**
  * A group of the collapsed menu: its icon; hovering or activating it shows a flyout beside the menu

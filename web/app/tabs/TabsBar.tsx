@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type WheelEvent } from 'react';
+import { Suspense, lazy, memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type WheelEvent } from 'react';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { ContextMenu } from 'primereact/contextmenu';
@@ -41,7 +41,10 @@ export function TabsBar() {
   const setting = useProjectConfig((c) => c.multiTabsSetting);
   const fullContent = useProjectConfig((c) => c.fullContent);
   const { tabs, activeKey } = useTabList();
-  const [target, setTarget] = useState<string | null>(null);
+  // The menus' items are built when a menu opens, not on every render: a tab switch re-rendered
+  // both popups with a fresh model (issue 22: tab switch ≤ 50 ms).
+  const [contextModel, setContextModel] = useState<MenuItem[]>([]);
+  const [dropdownModel, setDropdownModel] = useState<MenuItem[]>([]);
   const contextMenu = useRef<ContextMenu | null>(null);
   const [contextMenuWanted, setContextMenuWanted] = useState(false);
   const pendingContextMenu = useRef<MouseEvent | null>(null);
@@ -80,6 +83,13 @@ export function TabsBar() {
     return () => cancelAnimationFrame(frame);
   }, [activeKey, tabs.length]);
 
+  // The dropdown's items for the tab active when it opens (the callback stays the same across renders).
+  const latest = useRef<() => MenuItem[]>(() => []);
+  const onDropdown = useCallback((e: MouseEvent<HTMLButtonElement>) => {
+    setDropdownModel(latest.current());
+    dropdown.current?.toggle(e);
+  }, []);
+
   if (!setting.show) return null;
 
   const title = (tab: Tab) => (tab.meta.literalTitle ? tab.meta.title : t(tab.meta.title));
@@ -91,8 +101,10 @@ export function TabsBar() {
     return [...items.slice(0, 2), { separator: true }, ...items.slice(2)];
   };
 
+  latest.current = () => model(activeKey);
+
   const onContextMenu = (e: MouseEvent, key: string) => {
-    setTarget(key);
+    setContextModel(model(key));
     if (contextMenu.current) {
       contextMenu.current.show(e);
     } else {
@@ -173,8 +185,32 @@ export function TabsBar() {
           );
         })}
       </div>
+      <TabTools showRedo={setting.showRedo} showQuick={setting.showQuick} showFold={setting.showFold} fullContent={fullContent} hasActive={!!activeKey} onDropdown={onDropdown} />
+      {contextMenuWanted && (
+        <Suspense fallback={null}>
+          <LazyContextMenu model={contextModel} ref={contextMenuRef} className="tabs-menu" data-testid="tabs-context-menu" />
+        </Suspense>
+      )}
+      <Menu model={dropdownModel} popup ref={dropdown} className="tabs-menu" popupAlignment="right" data-testid="tabs-dropdown-menu" />
+    </div>
+  );
+}
+
+interface TabToolsProps {
+  showRedo: boolean;
+  showQuick: boolean;
+  showFold: boolean;
+  fullContent: boolean;
+  hasActive: boolean;
+  onDropdown: (e: MouseEvent<HTMLButtonElement>) => void;
+}
+
+/** The bar's quick refresh, dropdown and fold buttons: memoised, so a tab switch leaves them (and their tooltips) alone. */
+const TabTools = memo(function TabTools({ showRedo, showQuick, showFold, fullContent, hasActive, onDropdown }: TabToolsProps) {
+  const { t } = useTranslation();
+  return (
       <div className="tabs-tools">
-        {setting.showRedo && (
+        {showRedo && (
           <Button
             icon="pi pi-refresh"
             text
@@ -183,12 +219,12 @@ export function TabsBar() {
             aria-label={t('tabs.refresh')}
             tooltip={t('tabs.refresh')}
             tooltipOptions={{ position: 'bottom' }}
-            disabled={!activeKey}
-            onClick={() => act('refresh')}
+            disabled={!hasActive}
+            onClick={() => runTabAction('refresh')}
             data-testid="tabs-refresh"
           />
         )}
-        {setting.showQuick && (
+        {showQuick && (
           <Button
             icon="pi pi-angle-down"
             text
@@ -196,11 +232,11 @@ export function TabsBar() {
             className="tabs-tool"
             aria-label={t('tabs.more')}
             aria-haspopup="menu"
-            onClick={(e) => dropdown.current?.toggle(e)}
+            onClick={onDropdown}
             data-testid="tabs-dropdown"
           />
         )}
-        {setting.showFold && (
+        {showFold && (
           <Button
             icon={fullContent ? 'pi pi-window-minimize' : 'pi pi-window-maximize'}
             text
@@ -214,12 +250,5 @@ export function TabsBar() {
           />
         )}
       </div>
-      {contextMenuWanted && (
-        <Suspense fallback={null}>
-          <LazyContextMenu model={model(target)} ref={contextMenuRef} className="tabs-menu" data-testid="tabs-context-menu" />
-        </Suspense>
-      )}
-      <Menu model={model(activeKey)} popup ref={dropdown} className="tabs-menu" popupAlignment="right" data-testid="tabs-dropdown-menu" />
-    </div>
   );
-}
+});

@@ -26,7 +26,11 @@ import { axeBothThemes, settled, trackRequests } from './axe.js';
  * opened by the admin and judged once drawn, in the light and the dark theme. That covers the
  * screens the smoke cannot drive (EXCLUDED: trees, settings forms, drag-and-drop, sub-lists) and
  * every page that is not a resource list (dashboards, statistics, password change). Edit routes
- * (`…/modify`) need a record chosen in their list and are opened by the smoke and area tests.
+ * (`…/modify`) need a record chosen in their list and are opened by the smoke and area tests. The
+ * walk moves from screen to screen inside one running console, as the menu does (one boot, one axe
+ * injection), so it also proves that leaving an untouched screen asks nothing. Each screen state is
+ * judged with every rule in its first theme and with the colour rules in the second (`axe.ts`
+ * THEME_RULES); a form is judged on its own, the list around it having been judged just before.
  *
  * Fast: one browser and {@link LANES} lanes (default one), each its own server (its own mock data,
  * reset before each resource) with signed-in pages per role; with `E2E_LANES=2` tests run two at a

@@ -148,7 +148,8 @@ beforeAll(async () => {
   for (let i = 0; i < LANES; i++) {
     const server = await startServer({ TOKEN_TTL: '86400' });
     const { page, errors } = await openSignedIn(browser, server, '/home/work');
-    const { page: operator } = await openSignedIn(browser, server, '/dashboard/analysis', { user: 'operator' });
+    // The operator moves from screen to screen inside one running console (no kept-alive tabs piling up).
+    const { page: operator } = await openSignedIn(browser, server, '/dashboard/analysis', { user: 'operator', seed: { [StorageKey.projectConfig]: { openKeepAlive: false } } });
     const { page: walk } = await openSignedIn(browser, server, '/home/work', { seed: { [StorageKey.projectConfig]: { openKeepAlive: false } }, before: trackRequests });
     const token = await apiToken(server);
     const lane: Lane = { server, page, errors, token, operator, operatorCodes: [], walk };
@@ -286,7 +287,7 @@ async function applyFilter(lane: Lane, box: Locator, d: Declared): Promise<strin
  */
 async function checkOperator({ server, operator, operatorCodes }: Lane, d: Declared, screen: string, expect: ExpectStatic) {
   const route = routeOf(d);
-  await operator.goto(server.url + screen);
+  await visit(operator, server, screen);
   if (route.roles && !route.roles.includes('operator')) {
     await operator.locator('[data-testid=exception][data-status="403"]').waitFor();
     return;

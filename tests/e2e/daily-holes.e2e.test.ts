@@ -89,7 +89,9 @@ describe('issue 21 holes', () => {
     await expect.poll(() => page.locator('#seo-title').inputValue()).toBe('双十一活动');
     await shot(page, 'issue21-seo-added');
     // The "added" toast sits over the form's header (where delete is) until it goes, as for a user.
-    await page.locator('.p-toast-message').first().waitFor({ state: 'detached' });
+    // Every toast must be gone, not only the first: in a clean-clone run a toast still covered the
+    // button through the click's 30 s of retries (PrimeReact pauses a toast's life while hovered).
+    await expect.poll(() => page.locator('.p-toast-message').count()).toBe(0);
     await page.locator('.p-dialog-mask').first().waitFor({ state: 'detached' });
     await form.locator('[data-testid=seo-delete]').click();
     await page.locator('.p-confirm-dialog-accept').click();

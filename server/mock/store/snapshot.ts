@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
-import vm from 'node:vm';
 import type { EntityName } from '../../contract/index.js';
 import { keepBaseOrders, type BaseOrders } from './collection.js';
 import type { AnyRow, SeedData } from './seed.js';
@@ -71,27 +70,6 @@ let writeInChild: ((cacheDir: string, seed: number, scale: number) => boolean) |
  */
 export function writeSnapshotsWith(write: ((cacheDir: string, seed: number, scale: number) => boolean) | null): void {
   writeInChild = write;
-}
-
-let fullGc: (() => void) | null | undefined;
-
-/**
- * One full GC on the next turn, once a generated dataset has been let go for its snapshot's lazy
- * tables (issue 22): ~100 MB of old space is then garbage, and under steady load V8 runs no major GC
- * for minutes — measured, RSS stayed at 260–280 MB through a 60 s load after a generation instead of
- * ~150. The collector is the one `--expose-gc` gives (set for a new context only; nothing else sees it).
- */
-function collectSoon(): void {
-  if (fullGc === undefined) {
-    try {
-      v8.setFlagsFromString('--expose-gc');
-      fullGc = vm.runInNewContext('gc') as () => void;
-    } catch {
-      fullGc = null;
-    }
-  }
-  const gc = fullGc;
-  if (gc) setImmediate(gc);
 }
 
 function enabled(cacheDir: string | null): cacheDir is string {
@@ -179,7 +157,6 @@ export function loadSnapshot(cacheDir: string | null, seed: number, scale: numbe
       const full = regenerate();
       if (gone) saveSnapshot(cacheDir, full);
       again = (gone ? loadSnapshot(cacheDir, seed, scale, regenerate) : null) ?? full;
-      if (again !== full) collectSoon();
     }
     return again.tables[name];
   };
@@ -278,7 +255,6 @@ export function generatedOnFirstUse(cacheDir: string | null, seed: number, scale
           },
         });
     }
-    if (lazy && full) collectSoon();
   };
   for (const name of names) {
     Object.defineProperty(data.tables, name, {

@@ -140,8 +140,19 @@ describe('side menu (spec §4, §9)', () => {
     await page.locator('[data-testid=menu-toggle]').click();
     await page.waitForFunction(() => document.querySelector('[data-testid=side-menu]')!.getBoundingClientRect().width === 64);
     expect((await menu(page).locator('.shell-menu-label').count())).toBe(0);
-    await menu(page).locator('[data-menu-group="/goods"]').click();
+    const goods = menu(page).locator('[data-menu-group="/goods"]');
     const flyout = page.locator('[data-testid=menu-flyout]');
+    // Hovering opens the flyout, and a click on the icon the pointer rests on keeps it open (it
+    // used to close it whenever the hover had been drawn first); a second click closes it.
+    await goods.hover();
+    await flyout.waitFor();
+    const drawn = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await goods.click();
+    await drawn();
+    expect(await flyout.count()).toBe(1);
+    await goods.click();
+    await flyout.waitFor({ state: 'detached' });
+    await goods.click();
     await flyout.waitFor();
     expect(await flyout.locator('.shell-menu-flyout-title').innerText()).toBe('商品管理');
     await shot(page, 'routing-collapsed-flyout-dark-zh');

@@ -226,6 +226,9 @@ function CollapsedGroup({ item, kids, label, isActive, location, active }: { ite
   const [pos, setPos] = useState<{ top: number; left: number } | null>(null);
   const [focusFirst, setFocusFirst] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
+  // How the open flyout was opened: a click on an icon the pointer has just opened by hovering
+  // must keep it open (it closed it, whenever the hover had been drawn before the click).
+  const openedBy = useRef<'hover' | 'press'>('hover');
 
   const show = () => {
     window.clearTimeout(closeTimer.current);
@@ -269,13 +272,22 @@ function CollapsedGroup({ item, kids, label, isActive, location, active }: { ite
     });
 
   return (
-    <li role="treeitem" aria-expanded={!!pos} onMouseEnter={show} onMouseLeave={hideSoon}>
+    <li
+      role="treeitem"
+      aria-expanded={!!pos}
+      onMouseEnter={() => {
+        if (!pos) openedBy.current = 'hover';
+        show();
+      }}
+      onMouseLeave={hideSoon}
+    >
       <button
         ref={button}
         type="button"
         className={`shell-menu-item shell-menu-item--top${isActive ? ' is-active-group' : ''}`}
         onClick={(e) => {
-          if (pos) return setPos(null);
+          if (pos && openedBy.current === 'press') return setPos(null);
+          openedBy.current = 'press';
           show();
           // detail 0: activated with Enter or Space rather than a pointer.
           if (e.detail === 0) setFocusFirst(true);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EndpointDef } from '../contract/index.js';
-import { ENTITY } from '../contract/index.js';
+import { ENDPOINTS, ENTITY } from '../contract/index.js';
 import { SESSION } from '../contract/openapi.js';
 import type { MockContext } from '../mock/context.js';
 import type { Exchange, ExchangeObserver } from '../platform/exchange.js';
@@ -34,6 +34,20 @@ export function auditedEndpoint(method: string, url: string): EndpointDef | null
   const p = q < 0 ? url : url.slice(0, q);
   const ep = endpointOf(method, p) ?? (p.startsWith('/api/v1/') ? endpointOf(method, p.slice(4)) : undefined);
   return ep && isAudited(ep) ? ep : null;
+}
+
+/** Audited endpoints by route key (`POST /v1/goods/update`): an exchange that carries its key is looked up once. */
+const AUDITED_BY_KEY = new Map(
+  // Keyed as the contract's route keys are (server/platform/tap.ts: a later definition of a key wins), then kept when audited.
+  [...new Map([...SESSION, ...ENDPOINTS].map((ep) => [`${ep.method} ${ep.path}`, ep]))].filter(([, ep]) => isAudited(ep)),
+);
+
+/**
+ * {@link auditedEndpoint} of an exchange the proxy already keyed: `routeKey` is the contract's key of
+ * the path (`POST /v1/x`), null when the contract has none (an `/api/v1/…` spelling, which is then read).
+ */
+function auditedOf(method: string, path: string, routeKey: string | null): EndpointDef | null {
+  return routeKey !== null ? (AUDITED_BY_KEY.get(routeKey) ?? null) : auditedEndpoint(method, path);
 }
 
 /** The entity an endpoint writes: its CRUD entity, else the group of its name when that is an entity. */
@@ -92,14 +106,34 @@ function unescapeJson(body: string): string {
   }
 }
 
-/** The envelope's code and message of an answer body (the first bytes are enough), or null. */
-export function envelopeOf(payload: unknown): { code: number; message: string } | null {
-  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.subarray(0, 4096).toString('utf8') : null;
+const CODE = /"code"\s*:\s*(-?\d+)/;
+const MESSAGE = /"message"\s*:\s*"((?:[^"\\]|\\.){0,255})/;
+
+/**
+ * The envelope's code and message of an answer body (the first 4,096 bytes are enough), or null.
+ * `onlyRefusals`: the message is read only when the code is not 200 ('' otherwise), for callers that
+ * keep no message of a success; the code is then found in the bytes read as Latin-1 (one byte, one
+ * character: the same ASCII match without decoding UTF-8).
+ */
+export function envelopeOf(payload: unknown, onlyRefusals = false): { code: number; message: string } | null {
+  let text: string | null;
+  if (typeof payload === 'string') text = payload;
+  else if (Buffer.isBuffer(payload)) {
+    const head = payload.subarray(0, 4096);
+    if (onlyRefusals) {
+      const code = CODE.exec(head.toString('latin1'));
+      if (!code) return null;
+      if (Number(code[1]) === 200) return { code: 200, message: '' };
+    }
+    text = head.toString('utf8');
+  } else text = null;
   if (!text) return null;
-  const code = /"code"\s*:\s*(-?\d+)/.exec(text);
+  const code = CODE.exec(text);
   if (!code) return null;
-  const message = /"message"\s*:\s*"((?:[^"\\]|\\.){0,255})/.exec(text);
-  return { code: Number(code[1]), message: message ? unescapeJson(message[1]) : '' };
+  const n = Number(code[1]);
+  if (onlyRefusals && n === 200) return { code: n, message: '' };
+  const message = MESSAGE.exec(text);
+  return { code: n, message: message ? unescapeJson(message[1]) : '' };
 }
 
 interface Pending {
@@ -247,10 +281,23 @@ export function platformIdentity(upstreamUrl: string, opts: { fetchImpl?: typeof
  * is resolved after the answer (the platform's user info, cached), never on the request's path.
  */
 export function platformObserver(trail: AuditTrail, identityOf: IdentityOf): ExchangeObserver {
+  const keep = (ep: EndpointDef, x: Exchange, body: unknown, env: { code: number; message: string } | null, who: Who | null) => {
+    trail.record(entryOf(ep, entityOf(ep), targetIdsOf(body).map(String), {
+      atMs: x.at,
+      session: who,
+      ip: x.clientIp ?? '',
+      code: env?.code ?? x.status,
+      status: x.status,
+      message: env && env.code !== 200 ? env.message : '',
+      servedBy: 'platform',
+      body: ep.kind === 'upload' ? { file: '[upload]' } : body,
+      changes: '',
+    }));
+  };
   return {
-    wants: (method, path) => auditedEndpoint(method, path) !== null,
+    wants: (method, path, routeKey) => auditedOf(method, path, routeKey) !== null,
     observe(x: Exchange) {
-      const ep = auditedEndpoint(x.method, x.path);
+      const ep = auditedOf(x.method, x.path, x.routeKey);
       if (!ep) return;
       let body: unknown = {};
       if (x.request.body && !x.request.binary) {
@@ -260,24 +307,12 @@ export function platformObserver(trail: AuditTrail, identityOf: IdentityOf): Exc
           body = { body: '[not JSON]' };
         }
       } else if (x.request.truncated) body = { body: '[too large to keep]' };
-      const env = x.answer.body && !x.answer.binary ? envelopeOf(x.answer.body) : null;
+      // A success keeps no message: only a refusal's is read.
+      const env = x.answer.body && !x.answer.binary ? envelopeOf(x.answer.body, true) : null;
       const auth = x.requestHeaders.authorization;
-      const keep = (who: Who | null) => {
-        trail.record(entryOf(ep, entityOf(ep), targetIdsOf(body).map(String), {
-          atMs: x.at,
-          session: who,
-          ip: x.clientIp ?? '',
-          code: env?.code ?? x.status,
-          status: x.status,
-          message: env && env.code !== 200 ? env.message : '',
-          servedBy: 'platform',
-          body: ep.kind === 'upload' ? { file: '[upload]' } : body,
-          changes: '',
-        }));
-      };
       const who = identityOf(Array.isArray(auth) ? auth[0] : auth);
-      if (who instanceof Promise) void who.then(keep);
-      else keep(who);
+      if (who instanceof Promise) void who.then((w) => keep(ep, x, body, env, w));
+      else keep(ep, x, body, env, who);
     },
   };
 }

@@ -9,7 +9,7 @@ import { AuditStore, openAuditDriver } from './store.js';
 import { AuditTrail } from './trail.js';
 
 export { AuditTrail } from './trail.js';
-export { AuditStore, openAuditDriver, postgresDriver, sqliteDriver, type SqlDriver } from './store.js';
+export { AuditStore, openAuditDriver, postgresDriver, sqliteDriver, sqliteWorkerDriver, type SqlDriver } from './store.js';
 
 /**
  * The audit trail of a console server (issue 25), in every mode: opens (and migrates) its store,

@@ -1,4 +1,5 @@
 import { DatabaseSync } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -126,6 +127,124 @@ export function sqliteDriver(file: string): SqlDriver {
   return driver;
 }
 
+/**
+ * The SQLite executor of {@link sqliteWorkerDriver}, run in a worker thread as given (`eval`: no
+ * module of ours is loaded there, so it runs the same from the bundle, tsx and the tests). One
+ * connection; each message `{id, op, sql, params}` is answered `{id, value}` or `{id, error}`, in
+ * the order received. `runEach` runs one prepared statement per parameter list.
+ */
+const SQLITE_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { DatabaseSync } = require('node:sqlite');
+let db = null;
+let openError = null;
+try {
+  db = new DatabaseSync(workerData.file);
+  if (workerData.file !== ':memory:') db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
+} catch (e) {
+  openError = e;
+}
+const cache = new Map();
+const stmt = (sql) => {
+  let s = cache.get(sql);
+  if (!s) cache.set(sql, (s = db.prepare(sql)));
+  return s;
+};
+parentPort.on('message', (m) => {
+  try {
+    if (openError) throw openError;
+    let value;
+    switch (m.op) {
+      case 'exec': db.exec(m.sql); break;
+      case 'run': stmt(m.sql).run(...m.params); break;
+      case 'runEach': { const s = stmt(m.sql); for (const p of JSON.parse(m.params)) s.run(...p); break; }
+      case 'all': value = stmt(m.sql).all(...m.params); break;
+      case 'rollback': if (db.isTransaction) db.exec('ROLLBACK'); break;
+      case 'close': if (db.isOpen) db.close(); break;
+    }
+    parentPort.postMessage({ id: m.id, value });
+  } catch (e) {
+    parentPort.postMessage({ id: m.id, error: { message: e.message, code: e.code, errcode: e.errcode, errstr: e.errstr } });
+  }
+});
+`;
+
+/**
+ * SQLite on a file through a worker thread (the default store of a console, issue 22): the same
+ * SQL, connection and transaction order as {@link sqliteDriver}, but the statements (the batch's
+ * inserts, WAL writes and checkpoints with their fsyncs) run off the event loop, so a burst of
+ * audited writes costs requests only the handing over of each batch. Calls are messages answered
+ * in order; a transaction holds the connection until it ends (others wait, as on one connection).
+ * Errors come back as `Error`s with SQLite's `code`/`errcode`/`errstr`; a worker that dies fails
+ * every waiting call and the ones after. The worker keeps the process alive only while a call waits.
+ */
+export function sqliteWorkerDriver(file: string): SqlDriver {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const worker = new Worker(SQLITE_WORKER, { eval: true, workerData: { file } });
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let next = 0;
+  let dead: Error | null = null;
+  worker.unref();
+  const failAll = (e: Error) => {
+    dead ??= e;
+    for (const w of waiting.values()) w.reject(e);
+    waiting.clear();
+  };
+  worker.on('message', (m: { id: number; value?: unknown; error?: { message: string; code?: string; errcode?: number; errstr?: string } }) => {
+    const w = waiting.get(m.id);
+    if (!w) return;
+    waiting.delete(m.id);
+    if (waiting.size === 0) worker.unref();
+    if (m.error) w.reject(Object.assign(new Error(m.error.message), { code: m.error.code, errcode: m.error.errcode, errstr: m.error.errstr }));
+    else w.resolve(m.value);
+  });
+  worker.on('error', (e: unknown) => failAll(e instanceof Error ? e : new Error(String(e))));
+  worker.on('exit', (code) => failAll(new Error(`the audit trail's SQLite worker stopped (exit code ${code})`)));
+  const send = (op: string, sql = '', params: unknown = []): Promise<unknown> => {
+    if (dead) return Promise.reject(dead);
+    const id = next++;
+    if (waiting.size === 0) worker.ref();
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, op, sql, params });
+    });
+  };
+  // One transaction at a time, as on one in-thread connection (see sqliteDriver).
+  let queue: Promise<unknown> = Promise.resolve();
+  let closed = false;
+  const driver: SqlDriver = {
+    dialect: 'sqlite',
+    exec: async (sql) => void (await send('exec', sql)),
+    run: async (sql, params = []) => void (await send('run', sql, params)),
+    runEach: async (sql, paramLists) => void (await send('runEach', sql, JSON.stringify(paramLists))),
+    all: async (sql, params = []) => (await send('all', sql, params)) as Record<string, unknown>[],
+    transaction<T>(fn: (tx: SqlDriver) => Promise<T>): Promise<T> {
+      const body = async () => {
+        await send('exec', 'BEGIN');
+        try {
+          const out = await fn(driver);
+          await send('exec', 'COMMIT');
+          return out;
+        } catch (e) {
+          await send('rollback').catch(() => undefined);
+          throw e;
+        }
+      };
+      const done = queue.then(body, body);
+      queue = done.catch(() => undefined);
+      return done;
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await queue;
+      if (!dead) await send('close').catch(() => undefined);
+      await worker.terminate();
+    },
+  };
+  return driver;
+}
+
 /** `?` → `$1, $2…` outside quoted strings and identifiers (the store's SQL has no other `?`). */
 export function dollarParams(sql: string): string {
   let n = 0;
@@ -197,11 +316,13 @@ export async function postgresDriver(url: string, opts: { max?: number; onError?
 
 /**
  * The driver a console's settings name: PostgreSQL when `AUDIT_DATABASE_URL` is set, else SQLite in
- * `AUDIT_DB` (a file or `:memory:`). `onError` hears PostgreSQL's idle-connection errors.
+ * `AUDIT_DB`: a file through a worker thread ({@link sqliteWorkerDriver}), `:memory:` on the event loop. `onError` hears PostgreSQL's idle-connection errors.
  */
 export async function openAuditDriver(config: { auditDb: string | null; auditDatabaseUrl?: string | null }, onError?: (e: unknown) => void): Promise<SqlDriver> {
   if (config.auditDatabaseUrl) return postgresDriver(config.auditDatabaseUrl, { onError });
-  return sqliteDriver(config.auditDb ?? ':memory:');
+  const file = config.auditDb ?? ':memory:';
+  // A trail in memory (tests, the benches' upstreams) stays on the event loop: a thread per app is not worth it there.
+  return file === ':memory:' ? sqliteDriver(file) : sqliteWorkerDriver(file);
 }
 
 /** Columns in stored order; the API's names are their camelCase forms. */

@@ -75,6 +75,8 @@ export class AuditTrail {
   private readonly maxQueue: number;
   private readonly flushMs: number;
   private readonly batchSize: number;
+  /** Entries taken from the queue and written or counted as dropped (what {@link flush} waits for). */
+  private taken = 0;
   /** A write asked for the next turn (the queue reached a batch). */
   private soon = false;
   private readonly now: () => number;
@@ -113,34 +115,47 @@ export class AuditTrail {
       this.soon = true;
       setImmediate(() => {
         this.soon = false;
-        void this.flush();
+        void this.write();
       });
     }
     if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), this.flushMs);
+      this.timer = setTimeout(() => void this.write(), this.flushMs);
       this.timer.unref();
     }
     return true;
   }
 
   /**
-   * Writes every queued entry now (the timer; readers of the log; tests; shutdown). One flush runs
-   * at a time: a call during a flush answers that flush, which goes on until the queue is empty.
-   * Never rejects (a refused batch is counted and told).
+   * Writes every entry queued before the call now (readers of the log; tests; shutdown): resolves
+   * once each is written or counted as dropped. Entries recorded meanwhile wait for their own
+   * batch or timer. Never rejects (a refused batch is counted and told).
    */
   flush(): Promise<void> {
+    const upto = this.counts.recorded;
+    const round = (): Promise<void> => (this.taken >= upto ? Promise.resolve() : this.write().then(round));
+    return round();
+  }
+
+  /**
+   * One round of writing (the timer, a full batch, {@link flush}): the entries queued when it
+   * starts, in batches of at most 1,000. One round runs at a time; a call during a round answers
+   * that round. A round never goes on with what arrived during it: on a store answering from
+   * another thread (server/audit/store.ts, `sqliteWorkerDriver`) it would otherwise chase the
+   * requests with a transaction per handful of entries.
+   */
+  private write(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.flushing ??= this.drain().finally(() => {
       this.flushing = null;
     });
-    // A flush that had already emptied the queue before this call's entries came: one more round.
-    return this.flushing.then(() => (this.queue.length ? this.flush() : undefined));
+    return this.flushing;
   }
 
   private async drain(): Promise<void> {
-    while (this.queue.length) {
-      const batch = this.queue.splice(0, 1000);
+    for (let left = this.queue.length; left > 0; ) {
+      const batch = this.queue.splice(0, Math.min(left, 1000));
+      left -= batch.length;
       try {
         await this.store.append((tail) => {
           let { id, hash } = tail;
@@ -155,7 +170,9 @@ export class AuditTrail {
           return rows;
         });
         this.counts.written += batch.length;
+        this.taken += batch.length;
       } catch (e) {
+        this.taken += batch.length;
         // The next batch re-reads the tail inside the lock, so the chain resumes from what is stored.
         this.counts.dropped += batch.length;
         this.errors.batches++;

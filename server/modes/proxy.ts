@@ -13,7 +13,7 @@ import { isSignOut, watchSignOuts } from '../plugins/sign-out.js';
 import { guardRequestBody, loadStateOf, MAX_URL_LENGTH } from '../plugins/limits.js';
 import { installRelay, rawAccessLog, writeEnvelope } from '../relay/index.js';
 import { wantingObservers, type Exchange, type ExchangeObserver } from '../platform/exchange.js';
-import { defaultSortOf, readSmallBody, withDefaultSort } from '../platform/default-sort.js';
+import { defaultSortOf, MAX_SORTED_BODY, readSmallBody, withDefaultSort } from '../platform/default-sort.js';
 import { BodyTap, contentTypeOf, DEFAULT_BODY_CAP, noBody, notifyObservers, routeKeyOf } from '../platform/tap.js';
 
 /**
@@ -100,6 +100,9 @@ const TIMEOUT_CODES = new Set([
 /** Envelope codes of the gateway failures; the client shows its own §8 message for each. */
 const BAD_GATEWAY = 502;
 const GATEWAY_TIMEOUT = 504;
+
+/** Largest declared request body read whole before it is relayed (bytes; the list bodies' limit): larger ones stream. */
+const WHOLE_BODY_LIMIT = MAX_SORTED_BODY;
 
 /** Largest platform 404/501 answer hybrid reads whole to tell a missing route from a missing record (bytes). */
 const NOT_BUILT_PEEK = 64 * 1024;
@@ -350,9 +353,10 @@ interface RelayCall {
  *   taken from the node:http `request` event (server/relay) and relayed without Fastify's request
  *   pipeline; the rest go through Fastify's hooks and the proxy's routes, which hand the same
  *   relay the request. The access-log line is the same on both (server/relay/access-log.ts).
- * - Bodies are streams both ways: never parsed (`bodyLimit` and JSON parsing never apply:
- *   multipart uploads, Excel exports), except a list request without a sort, given its entity's
- *   default sort (server/platform/default-sort.ts).
+ * - Bodies are never parsed (`bodyLimit` and JSON parsing never apply: multipart uploads, Excel
+ *   exports), except a list request without a sort, given its entity's default sort
+ *   (server/platform/default-sort.ts). Answers stream; a request body streams too unless its
+ *   declared length is at most {@link WHOLE_BODY_LIMIT} (16 KB), when it is read whole and sent as one buffer.
  * - Request headers: see {@link upstreamRequestHeadersFor}; answer headers: {@link relayedAnswerHeaders}.
  * - The QA controls (`/v1/mock/*`, `/api/v1/mock/*`) answer 404 however the path is spelled (the request's canonical path, server/plugins/canonical-path.ts).
  * - Upstream TLS certificates are verified.
@@ -399,31 +403,46 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   const relayExchange = (call: RelayCall): void => {
     const { req, method, url } = call;
     const path = splitUrl(url)[0];
-    const watchers = observers.length > 0 ? wantingObservers(observers, method, path, routeKeyOf(method, path)) : NONE;
+    // Keyed once: the observers' interest and the exchange they are handed share it.
+    const routeKey = observers.length > 0 ? routeKeyOf(method, path) : null;
+    const watchers = observers.length > 0 ? wantingObservers(observers, method, path, routeKey) : NONE;
     const headers = toRequestHeaders(call.ip, call.protocol, req.headers);
     headers.host = upstream.host;
     const te = req.headers['transfer-encoding'];
     const cl = req.headers['content-length'];
     const hasBody = te !== undefined || (cl !== undefined && cl !== '0');
+    const sort = hasBody ? defaultSortOf(method, path, req.headers) : null;
+    const copied = hasBody && (fallback !== null || watchers.length > 0);
+    // A body of a declared small length is read whole before it is sent, as a list's is for its
+    // sort: undici then writes one buffer instead of piping a stream through a second one, and a
+    // copy (observers, hybrid) is the very bytes sent, with no listener beside the relay's (issue 22:
+    // in CPU per relayed write the streamed body was the costliest part of the relay, and of
+    // auditing it). Longer and chunked bodies (uploads, imports) stream, a tap beside them.
+    const whole = sort !== null || (te === undefined && Number(cl) > 0 && Number(cl) <= WHOLE_BODY_LIMIT);
     let tap: BodyTap | null = null;
-    if (hasBody && (fallback !== null || watchers.length > 0)) {
-      // A 'data' listener beside the relay's own reading sees the same chunks and neither pauses nor buffers it.
+    if (copied) {
       const t = new BodyTap(contentTypeOf(req.headers['content-type']), cap);
       tap = t;
-      req.on('data', (c: Buffer) => t.push(c));
-      req.once('end', () => (t.ended = true));
+      if (!whole) {
+        // A 'data' listener beside the relay's own reading sees the same chunks and neither pauses nor buffers it.
+        req.on('data', (c: Buffer) => t.push(c));
+        req.once('end', () => (t.ended = true));
+      }
     }
-    const handler = new RelayHandler(call, watchers, tap);
+    const handler = new RelayHandler(call, watchers, tap, routeKey);
     const dispatch = (body: Readable | Buffer | null) => pool.dispatch({ path: basePath + url, method: method as 'GET', headers: headers as Record<string, string>, body }, handler);
     if (!hasBody) {
       delete headers['content-length'];
       return void dispatch(null);
     }
-    const sort = defaultSortOf(method, path, req.headers);
-    if (!sort) return void dispatch(detachedBody(req));
+    if (!whole) return void dispatch(detachedBody(req));
     readSmallBody(req, (err, bytes) => {
       if (err) return void handler.onError(err);
-      const sorted = withDefaultSort(bytes, sort);
+      if (tap !== null) {
+        tap.push(bytes);
+        tap.ended = true;
+      }
+      const sorted = sort === null ? null : withDefaultSort(bytes, sort);
       if (sorted === null) return void dispatch(bytes);
       // Re-encoded with its new length.
       const text = Buffer.from(JSON.stringify(sorted));
@@ -457,14 +476,14 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   };
 
   /** Tells the observers about an exchange the platform answered, once its answer was sent. */
-  const observed = (call: RelayCall, watchers: ExchangeObserver[], reqTap: BodyTap | null, status: number, headers: IncomingHttpHeaders, answer: BodyTap) => {
+  const observed = (call: RelayCall, watchers: ExchangeObserver[], reqTap: BodyTap | null, routeKey: string | null, status: number, headers: IncomingHttpHeaders, answer: BodyTap) => {
     const [p, q] = splitUrl(call.url);
     const requestHeaders = call.req.headers;
     const exchange: Exchange = {
       method: call.method,
       path: p,
       query: q,
-      routeKey: routeKeyOf(call.method, p),
+      routeKey,
       requestHeaders,
       request: reqTap ? reqTap.result() : noBody(contentTypeOf(requestHeaders['content-type'])),
       status,
@@ -492,6 +511,8 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       private readonly call: RelayCall,
       private readonly watchers: ExchangeObserver[],
       private readonly requestTap: BodyTap | null,
+      /** The contract's route key of the request's path, when observers were asked (else null). */
+      private readonly routeKey: string | null,
     ) {}
 
     onConnect(abort: (err?: Error) => void): void {
@@ -534,8 +555,8 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       if (!req.complete) out.connection = 'close';
       res.writeHead(this.status, out as IncomingHttpHeaders);
       if (this.watchers.length > 0) {
-        const { call, watchers, requestTap, status, headers, tap } = this;
-        res.once('finish', () => observed(call, watchers, requestTap, status, headers, tap!));
+        const { call, watchers, requestTap, routeKey, status, headers, tap } = this;
+        res.once('finish', () => observed(call, watchers, requestTap, routeKey, status, headers, tap!));
       }
       return this.flowing(!res.writableNeedDrain);
     }

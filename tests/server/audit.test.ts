@@ -4,9 +4,10 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { AuditStore, AuditTrail, postgresDriver, sqliteDriver, type SqlDriver } from '../../server/audit/index.js';
+import { AuditStore, AuditTrail, postgresDriver, sqliteDriver, sqliteWorkerDriver, type SqlDriver } from '../../server/audit/index.js';
 import { pgliteDriver } from '../../server/audit/pglite.js';
 import type { AuditQuery } from '../../server/audit/store.js';
+import { envelopeOf } from '../../server/audit/capture.js';
 import { call, makeApp, signIn } from './helpers.js';
 import { startPlatformStub, STUB_ADMIN_TOKEN, type PlatformStub } from './platform-stub.js';
 
@@ -139,6 +140,8 @@ function schemaFor(kind: string, dir: string | undefined): { schema: string; fre
 let pglite: Promise<PGlite> | null = null;
 const DRIVERS: DriverKind[] = [
   { name: 'SQLite', open: async (dir) => sqliteDriver(dir ? path.join(dir, 'audit.sqlite') : ':memory:') },
+  // A console's file trail: the same SQL on a worker thread (issue 22).
+  { name: 'SQLite in a worker', open: async (dir) => sqliteWorkerDriver(dir ? path.join(dir, 'audit.sqlite') : ':memory:') },
   {
     name: 'PGlite',
     open: async (dir) => {
@@ -339,6 +342,22 @@ describe('proxy mode', () => {
     expect(JSON.parse(page.list[0].fields)).toEqual({ typeName: '审计', sort: 1 });
   });
 
+  test('a file trail (the SQLite worker): relayed writes are kept in order with their fields redacted, and the file verifies after a restart', async () => {
+    stub = await startPlatformStub();
+    const file = path.join(tempDir(), 'audit.sqlite');
+    const a = await app({ MODE: 'proxy', UPSTREAM_URL: stub.url, AUDIT_DB: file });
+    for (let i = 1; i <= 3; i++) await post(a, '/v1/feedbackType/add', { typeName: `审计${i}`, sort: i, password: 'hunter2' }, STUB_ADMIN_TOKEN);
+    await expect.poll(() => a.auditTrail!.counts.recorded).toBe(3);
+    const page = await entries(a, STUB_ADMIN_TOKEN, { sortOrder: 'asc' });
+    expect(page.total).toBe(3);
+    expect(page.list.map((e) => JSON.parse(e.fields))).toEqual([1, 2, 3].map((i) => ({ typeName: `审计${i}`, sort: i, password: '[redacted]' })));
+    expect(page.list[0]).toMatchObject({ operation: 'feedbackType.add', servedBy: 'platform', username: 'admin', outcome: 0, status: 404 });
+    await a.close();
+    apps = apps.filter((x) => x !== a);
+    const again = await app({ MODE: 'proxy', UPSTREAM_URL: stub.url, AUDIT_DB: file });
+    expect((await post(again, '/console/auditLog/verify', {}, STUB_ADMIN_TOKEN)).json.data).toEqual({ ok: true, count: 3, firstBroken: null });
+  });
+
   test('hybrid: a write the mock answers (MOCK_ENDPOINTS) is kept as the mock\'s, with before → after', async () => {
     stub = await startPlatformStub();
     const a = await app({ MODE: 'hybrid', UPSTREAM_URL: stub.url, MOCK_ENDPOINTS: '/v1/goodsTag/**', SCALE: '0.25' });
@@ -349,6 +368,19 @@ describe('proxy mode', () => {
     expect(page.total).toBe(1);
     expect(page.list[0]).toMatchObject({ operation: 'goodsTag.update', servedBy: 'mock', outcome: 1, targetIds: String(tag.id) });
     expect(JSON.parse(page.list[0].changes)).toMatchObject({ sort: [tag.sort, 42] });
+  });
+});
+
+describe('envelopeOf', () => {
+  test("reads a refusal's code and message from the answer's bytes; a success's message only when asked", () => {
+    const refusal = Buffer.from(JSON.stringify({ code: 400, data: null, message: '名称已存在 "x"', field: 'typeName' }));
+    const success = Buffer.from(JSON.stringify({ code: 200, data: { typeName: '热卖' }, message: '操作成功' }));
+    expect(envelopeOf(refusal)).toEqual({ code: 400, message: '名称已存在 "x"' });
+    expect(envelopeOf(refusal, true)).toEqual({ code: 400, message: '名称已存在 "x"' });
+    expect(envelopeOf(success)).toEqual({ code: 200, message: '操作成功' });
+    expect(envelopeOf(success, true)).toEqual({ code: 200, message: '' });
+    expect(envelopeOf(Buffer.from('<html>bad gateway</html>'), true)).toBeNull();
+    expect(envelopeOf('{"code": -1, "message": "x"}', true)).toEqual({ code: -1, message: 'x' });
   });
 });
 

@@ -221,6 +221,25 @@ export async function openSignedIn(browser: Browser, server: Pick<E2EServer, 'ur
 }
 
 /**
+ * Moves a running console to `url` (a console path, maybe with a query) the way a menu link does
+ * (history.pushState, which the router follows), with no page load, and waits until the screen of
+ * that path is the one shown (or the exception page standing for it). A page not showing the
+ * console yet loads it. Loading the console again for every screen costs its boot, its session
+ * restore and every injected script again (issue 23: the largest cost of the end-to-end suite),
+ * and is not what an operator does between screens.
+ */
+export async function goTo(page: Page, server: Pick<E2EServer, 'url'>, url: string): Promise<void> {
+  const route = url.split('?')[0];
+  if (!(await page.locator('[data-testid=layout]').count())) await page.goto(server.url + url);
+  else await page.evaluate((u) => history.pushState(null, '', u), url);
+  await page.waitForFunction(
+    (r) => location.pathname === r && [...document.querySelectorAll<HTMLElement>('.page-view:not([hidden])')].some((v) => v.dataset.pagePath === r || v.dataset.pagePath === ''),
+    route,
+    { timeout: 15_000 },
+  );
+}
+
+/**
  * A fixed set of resources (servers, signed-in pages) shared by a file's concurrent tests: `use`
  * waits for a free one, runs the body with it, and gives it back however the body ends. With the
  * e2e project's `maxConcurrency` equal to the pool's size, no test waits (its timeout is its own).

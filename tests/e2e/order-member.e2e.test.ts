@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createAesCipher } from '../../web/lib/cipher';
 import { createCache, memoryStorage, StorageKey } from '../../web/lib/storage';
-import { CAPTCHA, e2eLifecycle, newPage, shot, type E2EServer } from './harness.js';
+import { CAPTCHA, e2eLifecycle, goTo, newPage, shot, type E2EServer } from './harness.js';
 
 /**
  * Member, Merchant, Order and Rent screens in Chromium (issue 9): deliver a paid order and see its
@@ -88,7 +88,7 @@ describe('Member, Merchant, Order and Rent (issue 9)', () => {
     for (const [locale, dark] of [[undefined, false], ['en', true]] as const) {
       const { page, errors } = await open('/order/index', { locale, dark });
       for (const r of routes) {
-        await page.goto(server.url + r);
+        await goTo(page, server, r);
         expect((await rows(page)).first()).toBeTruthy();
         await page.locator('.page-view:not([hidden]) [data-testid=crud-table] tbody tr td').first().waitFor();
         if (screens) await shot(page, `issue9-${r.slice(1).replace(/\//g, '-')}-${locale ?? 'zh'}${dark ? '-dark' : ''}`);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { e2eLifecycle, openSignedIn, resetMock, shot, type E2EServer } from './harness.js';
+import { e2eLifecycle, goTo, openSignedIn, resetMock, shot, type E2EServer } from './harness.js';
 import { StorageKey } from '../../web/lib/storage';
 import { mockCtx } from '../server/contract/harness.js';
 import type { AnyRow } from '../../server/mock/store/seed.js';
@@ -34,14 +34,6 @@ async function open(route: string, opts: { user?: 'admin' | 'operator'; locale?:
 }
 
 const view = '.page-view:not([hidden])';
-/** Client-side navigation (no page load), as a menu click does. */
-async function go(page: Page, path: string) {
-  await page.evaluate((p) => {
-    history.pushState(null, '', p);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.waitForURL((u) => u.pathname === path.split('?')[0]);
-}
 /** Waits for the list to finish loading and answers its body rows. */
 async function rows(page: Page) {
   await page.locator(`${view} [data-testid=crud-table]`).first().waitFor();
@@ -57,7 +49,7 @@ describe('storefront screens (issue 10)', () => {
     for (const locale of [undefined, 'en'] as const) {
       const { page, errors, context } = await open('/operate/advert', { locale });
       for (const route of ROUTES) {
-        await go(page, route);
+        await goTo(page, server, route);
         if (route === '/operate/seoSetting') await page.locator('[data-testid=seo-preview]').waitFor();
         else if (route === '/recommend/navigation') await page.locator('[data-testid=preview-item]').first().waitFor();
         else expect(await (await rows(page)).count(), route).toBeGreaterThan(0);
@@ -191,7 +183,7 @@ describe('storefront screens (issue 10)', () => {
     await dialog.locator('[data-testid=hide-confirm]').click();
     await toast(page, '已隐藏 1 条评论');
     expect(store().get('comment', id)).toMatchObject({ status: 2, hideReason: '与商品无关' });
-    await go(page, `/social/comment?status=2&keyword=${encodeURIComponent(String(store().get<AnyRow>('comment', id)!.content))}`);
+    await goTo(page, server, `/social/comment?status=2&keyword=${encodeURIComponent(String(store().get<AnyRow>('comment', id)!.content))}`);
     await (await rows(page)).filter({ hasText: '与商品无关' }).first().waitFor();
     await shot(page, 'storefront-comment');
     expect(errors).toEqual([]);
@@ -220,15 +212,15 @@ describe('storefront screens (issue 10)', () => {
     expect(await (await rows(page)).count()).toBeGreaterThan(0);
     expect(await page.locator(`${view} [data-testid=crud-del]`).count()).toBe(0);
     expect(await page.locator(`${view} [data-testid=crud-modify]`).count()).toBeGreaterThan(0);
-    await go(page, '/recommend/navigation');
+    await goTo(page, server, '/recommend/navigation');
     await page.locator('[data-testid=tree-node]').first().waitFor();
     expect(await page.locator('[data-testid=nav-del]').count()).toBe(0);
     expect(await page.locator('[data-testid=nav-toggle]').count()).toBeGreaterThan(0);
     await shot(page, 'storefront-navigation-operator-dark-en');
-    await go(page, '/social/comment');
+    await goTo(page, server, '/social/comment');
     expect(await (await rows(page)).count()).toBeGreaterThan(0);
     expect(await page.locator(`${view} [data-testid=comment-hide]`).count()).toBeGreaterThan(0);
-    await go(page, '/operate/advert');
+    await goTo(page, server, '/operate/advert');
     await (await rows(page)).first().locator('[data-testid=advert-chart-open]').click();
     await page.locator('[data-testid=advert-chart] .apexcharts-canvas, [data-testid=advert-chart-empty]').first().waitFor();
     await shot(page, 'storefront-advert-chart-dark-en');

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { StorageKey } from '../../web/lib/storage';
-import { apiToken, e2eLifecycle, openSignedIn, resetMock, shot, signIn, type E2EServer } from './harness.js';
+import { apiToken, e2eLifecycle, goTo, openSignedIn, resetMock, shot, signIn, type E2EServer } from './harness.js';
 
 /**
  * System and Statistics areas in Chromium (issue 11): a menu taken from the operator's role is gone
@@ -120,7 +120,7 @@ describe('System area (issue 11)', () => {
         ['/system/systemMessage', '[data-testid=crud-table] tbody tr'],
         ['/system/account/add', '[data-testid=avatar-fox]'],
       ] as const) {
-        await page.goto(server.url + route);
+        await goTo(page, server, route);
         await page.locator(`.page-view:not([hidden]) ${ready}`).first().waitFor();
         await shot(page, `system-${route.split('/').slice(2).join('-')}-${lang}`);
       }
@@ -163,7 +163,7 @@ describe('Statistics area (issue 11)', () => {
   test('the other screens draw their chart (funnel, ranking, stacked) in Chinese', async () => {
     const { page, errors, context } = await openAs('admin', '/statistics/newcomer');
     for (const kind of ['newcomer', 'game', 'userRegister', 'archive']) {
-      if (kind !== 'newcomer') await page.goto(`${server.url}/statistics/${kind}`);
+      if (kind !== 'newcomer') await goTo(page, server, `/statistics/${kind}`);
       const view = page.locator('.page-view:not([hidden])');
       await view.locator(`[data-testid=statistics-${kind}]`).waitFor();
       await view.locator('.apexcharts-canvas, [data-testid=statistics-empty]').first().waitFor();

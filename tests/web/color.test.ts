@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
+  AA_TEXT_CONTRAST,
+  contrastRatio,
   darken,
   DARK_HEADER_BG,
   DARK_MENU_BG,
@@ -128,9 +130,18 @@ describe('theme colour as CSS variables for PrimeReact', () => {
   test('dark mode shades go lighter; a light theme colour gets dark text', () => {
     expect(primaryPalette('#0960bd', true)['--primary-hover']).toBe('#186fcc');
     expect(primaryPalette('#ffeb3b', false)['--primary-color-text']).toBe('#030712');
-    // Text in a dark theme colour is lightened 20 % on dark surfaces (9+51, 96+51, 189+51).
-    expect(primaryPalette('#0960bd', true)['--primary-text']).toBe('#3c93f0');
+    // Text in a dark theme colour is lightened on dark surfaces until it reads at AA: 20 % (#3c93f0)
+    // read at 4.25:1 on a hovered row, 24 % does (9+61, 96+61, 189+61).
+    expect(primaryPalette('#0960bd', true)['--primary-text']).toBe('#469dfa');
     expect(primaryPalette('#0960bd', false)['--primary-text']).toBe('#0960bd');
+  });
+  test('text in the theme colour reads at WCAG AA on a hovered and a selected dark row, for any theme colour', () => {
+    for (const c of ['#0960bd', '#3b82f6', '#1677ff', '#722ed1', '#13c2c2', '#f5222d', '#000000', '#2f54eb', '#ffeb3b', '#8b4513']) {
+      const text = primaryPalette(c, true)['--primary-text'];
+      expect(contrastRatio(text, '#262f3d'), `${c} → ${text} on a hovered row`).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+    }
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#777777', '#ffffff')).toBeCloseTo(4.48, 2);
   });
   test('3-digit colours are expanded; an invalid one falls back to #0960bd', () => {
     expect(primaryPalette('#0AF', false)['--primary-color']).toBe('#00aaff');

@@ -16,6 +16,7 @@
  * after the DOM shows the result (requestAnimationFrame, then a message-channel task: the frame was
  * painted), both read on the page's `performance.now()` clock. Nothing is asserted.
  *
+ * `--renders` (with `--explain`): the components each step rendered, by name and count.
  * `--trace=<phase>` records a Chromium trace of that phase instead (`.cache/bench-ui/<phase>.trace.json`).
  * `--profile=<phase>` records a CPU profile of the console during that phase (CDP `Profiler`; with
  * `--no-minify` names are readable), writes it to `.cache/bench-ui/<phase>.cpuprofile` (open in
@@ -158,12 +159,103 @@ function probe() {
   };
 }
 
-/** Arms the probe, runs the user action, answers ms from the event to the painted result (null: not seen in time). */
+/**
+ * `--renders`: a React DevTools-style commit hook installed before the console's scripts, counting
+ * the components that rendered (function called) in each commit, by name (readable with
+ * `--no-minify`), so `--explain` can say what a step re-rendered: kept-alive screens, cells, shell.
+ */
+function renderCounter() {
+  const counts = new Map<string, number>();
+  const seen = new WeakMap<object, unknown>();
+  type Fiber = { tag: number; type: unknown; flags: number; child: Fiber | null; sibling: Fiber | null; memoizedState: unknown; memoizedProps: unknown };
+  const nameOf = (f: Fiber): string | null => {
+    const t = f.type as { displayName?: string; name?: string; type?: { displayName?: string; name?: string }; render?: { displayName?: string; name?: string } } | null;
+    if (!t || typeof t === 'string') return null;
+    return t.displayName || t.name || t.render?.displayName || t.render?.name || t.type?.displayName || t.type?.name || null;
+  };
+  const walk = (f: Fiber | null) => {
+    for (let cur = f; cur; cur = cur.sibling) {
+      // PerformedWork (flag 1): the component's function ran in the render this fiber came from;
+      // a fiber left untouched keeps its old flags, so count it once per (props, state) it rendered with.
+      if (cur.flags & 1) {
+        const mark = [cur.memoizedProps, cur.memoizedState];
+        const prev = seen.get(cur) as unknown[] | undefined;
+        if (!prev || prev[0] !== mark[0] || prev[1] !== mark[1]) {
+          seen.set(cur, mark);
+          const n = nameOf(cur);
+          if (n) counts.set(n, (counts.get(n) ?? 0) + 1);
+        }
+      }
+      walk(cur.child);
+    }
+  };
+  (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    onCommitFiberRoot: (_id: number, root: { current: Fiber }) => walk(root.current),
+    onCommitFiberUnmount: () => undefined,
+    onPostCommitFiberRoot: () => undefined,
+    checkDCE: () => undefined,
+  };
+  (window as unknown as { __benchRenders: () => [string, number][] }).__benchRenders = () => {
+    const out = [...counts].sort((a, b) => b[1] - a[1]);
+    counts.clear();
+    return out;
+  };
+}
+
+/**
+ * Main-thread CPU of a page (CDP `Performance.getMetrics` `ThreadTime` with thread ticks), in ms: what
+ * a step cost the page itself, which the machine's load barely moves (wall times at load average 10
+ * vary 2×). `cpuSteps` keeps each page's per-step figures in the order taken.
+ */
+const cpuSessions = new WeakMap<Page, CDPSession>();
+const cpuSteps = new WeakMap<Page, number[]>();
+/** Per page, the summed split of its steps' CPU (`--explain` prints it): script, style, layout, the rest. */
+const cpuSplit = new WeakMap<Page, Record<string, number>>();
+const SPLIT = { ScriptDuration: 'script', V8CompileDuration: 'compile', RecalcStyleDuration: 'style', LayoutDuration: 'layout', TaskDuration: 'tasks' } as const;
+async function threadMetrics(page: Page): Promise<Record<string, number>> {
+  let s = cpuSessions.get(page);
+  if (!s) {
+    s = await page.context().newCDPSession(page);
+    await s.send('Performance.enable', { timeDomain: 'threadTicks' } as never);
+    cpuSessions.set(page, s);
+  }
+  const { metrics } = await s.send('Performance.getMetrics');
+  return Object.fromEntries(metrics.filter((m) => m.name === 'ThreadTime' || m.name in SPLIT).map((m) => [m.name, m.value * 1000]));
+}
+/** The CPU splits of the console and the peer page so far, cleared for the next row. */
+function takeSplits(console: Page, peer: Page): Record<string, Record<string, number> | undefined> {
+  const out = { console: cpuSplit.get(console), peer: cpuSplit.get(peer) };
+  cpuSplit.delete(console);
+  cpuSplit.delete(peer);
+  return out;
+}
+/** The CPU figures of `page`'s timed steps taken since `from` (an index from `cpuMark`). */
+const cpuMark = (page: Page) => cpuSteps.get(page)?.length ?? 0;
+const cpuSince = (page: Page, from: number) => (cpuSteps.get(page) ?? []).slice(from);
+
+/**
+ * Arms the probe, runs the user action, answers ms from the event to the painted result (null: not
+ * seen in time); the page's main-thread CPU from arming to the answer goes to `cpuSteps`.
+ */
 async function timed(page: Page, types: string[], until: Until, action: () => Promise<unknown>, timeoutMs = 8000): Promise<number | null> {
   await page.evaluate(([t, u, ms]) => (window as unknown as { __bench: { arm(a: unknown, b: unknown, c: unknown): void } }).__bench.arm(t, u, ms), [types, until, timeoutMs] as const);
+  const c0 = await threadMetrics(page);
   await action();
   const r = await page.evaluate(() => (window as unknown as { __bench: { result: Promise<{ t0: number | null; t1: number | null }> } }).__bench.result);
-  return r.t0 !== null && r.t1 !== null ? r.t1 - r.t0 : null;
+  const ok = r.t0 !== null && r.t1 !== null;
+  if (ok) {
+    const c1 = await threadMetrics(page);
+    if (!cpuSteps.has(page)) cpuSteps.set(page, []);
+    cpuSteps.get(page)!.push(c1.ThreadTime - c0.ThreadTime);
+    const split = cpuSplit.get(page) ?? {};
+    for (const [k, name] of Object.entries(SPLIT)) split[name] = (split[name] ?? 0) + c1[k] - c0[k];
+    split.steps = (split.steps ?? 0) + 1;
+    cpuSplit.set(page, split);
+  }
+  return ok ? r.t1! - r.t0! : null;
 }
 
 // --- server, session, peer ----------------------------------------------------------------------
@@ -250,6 +342,9 @@ interface Row {
   peer: number[] | null;
   goal: string;
   missed?: number;
+  /** Main-thread CPU per step (ms), console and peer, when measured. */
+  cpu?: { ours: number[]; peer: number[] };
+  splits?: Record<string, Record<string, number> | undefined>;
 }
 const rows: Row[] = [];
 const ms = (v: number | null) => (v === null ? '—' : `${v.toFixed(1)} ms`);
@@ -257,6 +352,13 @@ function report(r: Row) {
   rows.push(r);
   const ratio = r.peer && p95(r.peer) ? ` · ratio ${(p95(r.ours)! / p95(r.peer)!).toFixed(2)}×` : '';
   console.log(`  ${r.what}: console p95 ${ms(p95(r.ours))} (p50 ${ms(p50(r.ours))}, n=${r.ours.length}${r.missed ? `, ${r.missed} not seen` : ''})${r.peer ? ` · peer p95 ${ms(p95(r.peer))} (p50 ${ms(p50(r.peer))})` : ''}${ratio}`);
+  if (r.cpu) {
+    const c = r.cpu;
+    const cr = c.peer.length && p50(c.peer) ? ` · ratio p50 ${(p50(c.ours)! / p50(c.peer)!).toFixed(2)}×, p95 ${(p95(c.ours)! / p95(c.peer)!).toFixed(2)}×` : '';
+    console.log(`    main-thread CPU per step: console p50 ${ms(p50(c.ours))}, p95 ${ms(p95(c.ours))}${c.peer.length ? ` · peer p50 ${ms(p50(c.peer))}, p95 ${ms(p95(c.peer))}` : ''}${cr}`);
+  }
+  // `--explain`: where the steps' main-thread time went on each page, ms per step (summed since the last row).
+  if (flag('explain') && r.splits) for (const [who, sp] of Object.entries(r.splits)) if (sp?.steps) console.log(`    ${who} per step: ${Object.entries(sp).filter(([k]) => k !== 'steps').map(([k, v]) => `${k} ${(v / sp.steps).toFixed(1)}`).join(', ')} ms`);
   // `--samples`: every time in the order taken (which step, which round), to tell a trend from noise.
   if (flag('samples')) console.log(`    console: ${r.ours.map((v) => v.toFixed(0)).join(' ')}${r.peer ? `\n    peer: ${r.peer.map((v) => v.toFixed(0)).join(' ')}` : ''}`);
 }
@@ -319,10 +421,12 @@ const ACTIONS = Number(opt('actions') ?? 3);
 function explain(page: Page): Promise<string> {
   return page.evaluate(() => {
     const last = (window as unknown as { __benchLast: { t0: number; t1: number } }).__benchLast;
+    const counter = (window as unknown as { __benchRenders?: () => [string, number][] }).__benchRenders;
+    const renders = counter ? `\n   rendered: ${counter().slice(0, 40).map(([n, c]) => `${n}×${c}`).join(' ')}` : '';
     const res = performance.getEntriesByType('resource').filter((e) => e.startTime >= last.t0 - 1) as PerformanceResourceTiming[];
     const long = (window as unknown as { __benchLong: PerformanceEntry[] }).__benchLong.filter((e) => e.startTime >= last.t0 - 1 && e.startTime <= last.t1);
     const states = (window as unknown as { __benchStates: [number, string][] }).__benchStates.map(([t, st]) => `\n     ${t.toFixed(0)} ${st}`).join('');
-    return `painted ${(last.t1 - last.t0).toFixed(0)} ms;${states}\n   long tasks ${long.map((e) => `${(e.startTime - last.t0).toFixed(0)}+${e.duration.toFixed(0)}`).join(' ')}; ` + res.map((e) => `${e.name.replace(location.origin, '').replace(/\?.*$/, '')} ${(e.startTime - last.t0).toFixed(0)}→${(e.responseEnd - last.t0).toFixed(0)}`).join(', ');
+    return `painted ${(last.t1 - last.t0).toFixed(0)} ms;${renders}${states}\n   long tasks ${long.map((e) => `${(e.startTime - last.t0).toFixed(0)}+${e.duration.toFixed(0)}`).join(' ')}; ` + res.map((e) => `${e.name.replace(location.origin, '').replace(/\?.*$/, '')} ${(e.startTime - last.t0).toFixed(0)}→${(e.responseEnd - last.t0).toFixed(0)}`).join(', ');
   });
 }
 
@@ -412,6 +516,7 @@ async function main() {
     // tsx compiles with esbuild's keepNames: the serialized probe calls `__name`, which the page lacks.
     await context.addInitScript('globalThis.__name = (f) => f;');
     await context.addInitScript(probe);
+    if (flag('renders')) await context.addInitScript(renderCounter);
     const page = await context.newPage();
     await gotoOwnPage(page, server.url, '/__bench_blank__', '<!doctype html><link rel="icon" href="data:,">');
     await page.evaluate((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), consoleStorageEntries({ [StorageKey.token]: token, ...(opt('project-config') ? { [StorageKey.projectConfig]: JSON.parse(opt('project-config')!) } : {}) }));
@@ -462,6 +567,7 @@ async function main() {
       const ours: number[] = [];
       let missed = 0;
       const menuReps = ONLY.has('menu') ? REPS : 1;
+      const cpuMenu0 = cpuMark(page);
       await withProfile(page, 'menu', async () => {
         for (let rep = 0; rep < menuReps; rep++) {
           await openConsole();
@@ -484,6 +590,8 @@ async function main() {
       });
       if (ONLY.has('menu')) {
         const peerTimes: number[] = [];
+        const cpuMenu = cpuSince(page, cpuMenu0);
+        const cpuPeer0 = cpuMark(peer);
         for (let rep = 0; rep < menuReps; rep++) {
           await openPeer();
           for (const s of screens.values()) {
@@ -492,13 +600,14 @@ async function main() {
             if (t !== null) peerTimes.push(t);
           }
         }
-        report({ what: `menu entry → first rows painted (${screens.size} list screens × ${menuReps})`, ours, peer: peerTimes, goal: `≤ ${PEER_GOAL}× peer`, missed });
+        report({ what: `menu entry → first rows painted (${screens.size} list screens × ${menuReps})`, ours, peer: peerTimes, goal: `≤ ${PEER_GOAL}× peer`, missed, cpu: { ours: cpuMenu, peer: cpuSince(peer, cpuPeer0) }, splits: takeSplits(page, peer) });
       }
     }
 
     // ---- filter / page / sort → rows repainted
     if (ONLY.has('repaint') || ONLY.has('tabs')) {
       await openConsole();
+      const cpuRepaint0 = cpuMark(page);
       await withProfile(page, 'repaint', async () => {
         for (const route of ROUTES) {
           const s = screens.get(route);
@@ -541,20 +650,25 @@ async function main() {
       if (ONLY.has('repaint')) {
         await openPeer();
         const peerBy: Record<string, number[]> = { page: [], sort: [], filter: [] };
+        const cpuOurs = cpuSince(page, cpuRepaint0);
+        const cpuPeer: number[] = [];
         for (const s of screens.values()) {
           if (!s.actions.length) continue;
           const cols = await fieldsOf(s.first);
           await peerGo('mount', { ...s.first, cols } as Captured & { cols: string[] }, s.columns);
           for (const a of s.actions) {
             const t = await peerGo('update', a.request);
-            if (t !== null) peerBy[a.kind].push(t);
+            if (t !== null) {
+              peerBy[a.kind].push(t);
+              cpuPeer.push(cpuSince(peer, cpuMark(peer) - 1)[0]);
+            }
           }
         }
         const all = [...screens.values()].flatMap((s) => s.actions);
         for (const kind of ['filter', 'page', 'sort'] as const) {
           report({ what: `${kind} → rows repainted`, ours: all.filter((a) => a.kind === kind).map((a) => a.ms), peer: peerBy[kind], goal: `≤ ${PEER_GOAL}× peer` });
         }
-        report({ what: 'filter / page / sort → rows repainted (all)', ours: all.map((a) => a.ms), peer: Object.values(peerBy).flat(), goal: `≤ ${PEER_GOAL}× peer` });
+        report({ what: 'filter / page / sort → rows repainted (all)', ours: all.map((a) => a.ms), peer: Object.values(peerBy).flat(), goal: `≤ ${PEER_GOAL}× peer`, cpu: { ours: cpuOurs, peer: cpuPeer }, splits: takeSplits(page, peer) });
       }
     }
 

@@ -10,6 +10,7 @@ import { MultiSelect } from 'primereact/multiselect';
 import { InputSwitch } from 'primereact/inputswitch';
 import { RadioButton } from 'primereact/radiobutton';
 import { Calendar } from 'primereact/calendar';
+import { Tag } from 'primereact/tag';
 import { Password } from 'primereact/password';
 import type { FieldKind, FieldSpec, InputProps, Row } from './types';
 import { centsToYuan, enumLabel, enumOptions, yuanToCents } from './values';
@@ -24,8 +25,6 @@ import { ColorInput } from './inputs/color';
 import { htmlText } from './safe-html';
 import { ImageThumbs } from './parts/ImageViewer';
 import { RecordLink } from './parts/RecordLink';
-import { PlainTag } from './parts/plain';
-import { useCellText } from './cell-env';
 import { cellTarget, fieldLink } from './record-links';
 import { listEveryQuery } from './api';
 import type { AnyEntity } from '../../server/contract/entity';
@@ -125,7 +124,7 @@ function TextCell({ value }: CellProps) {
  * the browser's time (issue 15 #9: one rule, the zone shown where it matters).
  */
 function DateTimeCell({ value }: CellProps) {
-  const { t } = useCellText();
+  const { t } = useTranslation();
   if (typeof value !== 'string' || !value) return null;
   const at = platformInstant(value);
   if (Number.isNaN(at)) return <>{value}</>;
@@ -138,13 +137,13 @@ function DateTimeCell({ value }: CellProps) {
   );
 }
 function EnumCell({ spec, value }: CellProps) {
-  const { lang } = useCellText();
+  const { i18n } = useTranslation();
   // No value, no tag (issue 21: an unpaid order showed an empty pay-type tag, a blue dot).
   if (value === null || value === undefined || value === '') return null;
-  return <PlainTag value={enumLabel(spec.enumName!, value, lang)} severity={enumSeverity(spec.enumName!, value)} dataValue={String(value)} className="crud-tag" />;
+  return <Tag value={enumLabel(spec.enumName!, value, i18n.language)} severity={enumSeverity(spec.enumName!, value)} data-value={String(value)} className="crud-tag" />;
 }
 function BoolCell({ value }: CellProps) {
-  const { t } = useCellText();
+  const { t } = useTranslation();
   return <i className={value ? 'pi pi-check' : 'pi pi-minus'} role="img" aria-label={value ? t('crud.yes') : t('crud.no')} />;
 }
 /** One currency formatter per language: building an `Intl.NumberFormat` costs far more than formatting (issue 22: per cell, per render). */
@@ -156,9 +155,9 @@ function moneyFormat(lang: string): Intl.NumberFormat {
   return f;
 }
 function MoneyCell({ value }: CellProps) {
-  const { lang } = useCellText();
+  const { i18n } = useTranslation();
   if (typeof value !== 'number') return null;
-  const text = moneyFormat(lang).format(value / 100);
+  const text = moneyFormat(i18n.language).format(value / 100);
   return <span className="crud-money" data-cents={value}>{text}</span>;
 }
 function PercentCell({ value }: CellProps) {
@@ -173,7 +172,7 @@ function RefsCell({ value, refs }: CellProps) {
   return (
     <span className="crud-chips">
       {(value as number[]).map((v) => (
-        <PlainTag key={v} value={refs?.find((o) => o.value === v)?.label ?? `#${v}`} severity="secondary" className="crud-chip" />
+        <Tag key={v} value={refs?.find((o) => o.value === v)?.label ?? `#${v}`} severity="secondary" className="crud-chip" />
       ))}
     </span>
   );

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { openSignedIn, resetMock, shot, signInByApi, type Account, type E2EServer, e2eLifecycle } from './harness.js';
+import { goTo, openSignedIn, resetMock, shot, signInByApi, type Account, type E2EServer, e2eLifecycle } from './harness.js';
 import { StorageKey } from '../../web/lib/storage';
 
 let server: E2EServer;
@@ -13,11 +13,6 @@ beforeEach(async () => {
   await resetMock(server);
 });
 
-/** Navigates inside the app the way a link does (history.pushState, which the router follows). */
-async function go(page: Page, path: string) {
-  await page.evaluate((p) => history.pushState(null, '', p), path);
-  await page.waitForFunction((p) => location.pathname + location.search === p, path);
-}
 
 /** Retries an assertion while the UI settles (generous: CI machines can be busy). */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
@@ -46,21 +41,21 @@ describe('multi-tab navigation in Chromium (spec §2 Multi-tab, §4, §5)', () =
     await poll(() => titles(page)).toEqual(['工作台']);
     await expect(page.locator('[data-testid=tab] .tabs-close').count()).resolves.toBe(0);
 
-    await go(page, '/dashboard/analysis');
-    await go(page, '/order/index');
-    await go(page, '/feedback/index');
+    await goTo(page, server, '/dashboard/analysis');
+    await goTo(page, server, '/order/index');
+    await goTo(page, server, '/feedback/index');
     await poll(() => titles(page)).toEqual(['工作台', '分析页', '订单列表', '反馈列表']);
     await poll(() => activeTitle(page)).toBe('反馈列表');
     // Login's sibling, the error page, is never a tab; neither is an unknown path.
-    await go(page, '/exception?status=500');
-    await go(page, '/no/such/page');
+    await goTo(page, server, '/exception?status=500');
+    await goTo(page, server, '/no/such/page');
     await poll(() => titles(page)).toHaveLength(4);
     await expect(page.locator('[data-testid=tab][aria-selected=true]').count()).resolves.toBe(0);
     // Opening an open page again activates its tab instead of adding one.
-    await go(page, '/order/index');
+    await goTo(page, server, '/order/index');
     await poll(() => titles(page)).toHaveLength(4);
     await poll(() => activeTitle(page)).toBe('订单列表');
-    await go(page, '/feedback/index');
+    await goTo(page, server, '/feedback/index');
     await shot(page, 'tabs-bar-zh');
 
     // Close the current (last) tab with its close button → the previous tab.
@@ -90,7 +85,7 @@ describe('multi-tab navigation in Chromium (spec §2 Multi-tab, §4, §5)', () =
 
   test('context menu: close left/right/other act on the right-clicked tab and make it active; the dropdown closes all', async () => {
     const { page, errors } = await signedIn();
-    for (const p of ['/dashboard/analysis', '/order/index', '/feedback/index', '/member/index']) await go(page, p);
+    for (const p of ['/dashboard/analysis', '/order/index', '/feedback/index', '/member/index']) await goTo(page, server, p);
     await poll(() => titles(page)).toEqual(['工作台', '分析页', '订单列表', '反馈列表', '会员列表']);
 
     // Close right of 反馈列表 (current is 会员列表, to its right) → 反馈列表 becomes current.
@@ -113,7 +108,7 @@ describe('multi-tab navigation in Chromium (spec §2 Multi-tab, §4, §5)', () =
     await poll(() => titles(page)).toEqual(['工作台', '反馈列表']);
 
     // The dropdown acts on the active tab: Close closes the current one → previous (home).
-    await go(page, '/order/index');
+    await goTo(page, server, '/order/index');
     await page.locator('[data-testid=tabs-dropdown]').click();
     await menuItem(page, 'tabs-dropdown-menu', 'close').click();
     await page.waitForURL(/\/feedback\/index$/);
@@ -128,7 +123,7 @@ describe('multi-tab navigation in Chromium (spec §2 Multi-tab, §4, §5)', () =
 
   test('keep-alive keeps the dashboard range across a tab switch; refresh resets it; closing the tab drops it', async () => {
     const { page, errors } = await signedIn();
-    await go(page, '/dashboard/analysis');
+    await goTo(page, server, '/dashboard/analysis');
     const range = page.locator('.an-range');
     await range.getByText('近 12 个月').click();
     const monthly = () => range.locator('.p-highlight').textContent();
@@ -152,16 +147,16 @@ describe('multi-tab navigation in Chromium (spec §2 Multi-tab, §4, §5)', () =
     await tabByTitle(page, '分析页').locator('.tabs-close').click();
     await page.waitForURL(/\/home\/work$/);
     await expect(page.locator('[data-page-path="/dashboard/analysis"]').count()).resolves.toBe(0);
-    await go(page, '/dashboard/analysis');
+    await goTo(page, server, '/dashboard/analysis');
     await expect(range.locator('.p-highlight').textContent()).resolves.toBe('近 30 天');
     expect(errors).toEqual([]);
   });
 
   test('tabs survive a reload (cached), and logging out resets them', async () => {
     const { page } = await signedIn();
-    await go(page, '/order/index?status=1');
-    await go(page, '/feedback/index');
-    await go(page, '/order/index?status=2');
+    await goTo(page, server, '/order/index?status=1');
+    await goTo(page, server, '/feedback/index');
+    await goTo(page, server, '/order/index?status=2');
     // One tab per route: the order list's tab follows its query where it stands (its filters are view state).
     await poll(() => titles(page)).toEqual(['工作台', '订单列表', '反馈列表']);
     await page.reload();
@@ -184,8 +179,8 @@ describe('multi-tab navigation in Chromium (spec §2 Multi-tab, §4, §5)', () =
     const { page, errors } = await signedIn({ user: 'operator', seed: { [StorageKey.locale]: 'en' } });
     await page.waitForURL(/\/dashboard\/analysis$/);
     await poll(() => titles(page)).toEqual(['Analysis']);
-    await go(page, '/order/index');
-    await go(page, '/home/work');
+    await goTo(page, server, '/order/index');
+    await goTo(page, server, '/home/work');
     await poll(() => titles(page)).toEqual(['Analysis', 'Orders', 'Workbench']);
     // The operator's pinned tab is the dashboard.
     await expect(tabByTitle(page, 'Analysis').locator('.tabs-close').count()).resolves.toBe(0);
@@ -211,7 +206,7 @@ describe('multi-tab navigation in Chromium (spec §2 Multi-tab, §4, §5)', () =
     await off.page.locator('.layout-header').waitFor();
     await expect(off.page.locator('[data-testid=tabs-bar]').count()).resolves.toBe(0);
     // Pages still render and navigate without tabs.
-    await go(off.page, '/dashboard/analysis');
+    await goTo(off.page, server, '/dashboard/analysis');
     await off.page.locator('.an-range').waitFor();
 
     const { page } = await signedIn();

@@ -75,9 +75,15 @@ export function darken(hex: string, percent: number): string {
   return shift(hex, percent, -1);
 }
 
+/** `top` painted at opacity `a` (0–1) over `under`, as a browser composes them. Result `#rrggbb`. */
+function mix(top: string, a: number, under: string): string {
+  const t = hexToRgb(top);
+  return toHex(hexToRgb(under).map((c, i) => t[i] * a + c * (1 - a)));
+}
+
 /** Mixes a colour with white: `weight` 0 = the colour, 1 = white. Result `#rrggbb`. */
 export function tint(hex: string, weight: number): string {
-  return toHex(hexToRgb(hex).map((c) => c + (255 - c) * weight));
+  return mix('#ffffff', weight, hex);
 }
 
 /** `rgba(r, g, b, alpha)` of a hex colour, for translucent highlights over either theme. */
@@ -111,11 +117,6 @@ export const AA_TEXT_CONTRAST = 4.5;
 const DARK_ROW = '#1f2937';
 const DARK_ROW_HOVER = '#262f3d';
 
-function over(hex: string, a: number, under: string): string {
-  const top = hexToRgb(hex);
-  return toHex(hexToRgb(under).map((c, i) => top[i] * a + c * (1 - a)));
-}
-
 /**
  * Text in the theme colour on dark surfaces: a dark theme colour is lightened (from 20 %, in steps
  * of 2 %) until it reads at WCAG AA on every surface it lies on ({@link DARK_ROW_HOVER}, a selected
@@ -123,7 +124,7 @@ function over(hex: string, a: number, under: string): string {
  */
 function darkModeText(c: string): string {
   if (!isDarkColor(c)) return c;
-  const surfaces = [DARK_ROW_HOVER, over(c, 0.16, DARK_ROW)];
+  const surfaces = [DARK_ROW_HOVER, mix(c, 0.16, DARK_ROW)];
   let text = lighten(c, 20);
   for (let p = 22; p <= 100 && surfaces.some((s) => contrastRatio(text, s) < AA_TEXT_CONTRAST); p += 2) text = lighten(c, p);
   return text;

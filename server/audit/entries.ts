@@ -1,6 +1,5 @@
 import { hash as oneShotHash } from 'node:crypto';
 import { redactJson } from '../platform/redact.js';
-import type { AuditAppendRow, AuditRow } from './store.js';
 
 /**
  * What an audit entry is made of (issue 25), from what a capture hands over to the row that is
@@ -13,6 +12,35 @@ import type { AuditAppendRow, AuditRow } from './store.js';
  * parsed, redacted and re-encoded, the answer's envelope read — when its batch is written: on the
  * SQLite worker for a file trail, so the relaying thread pays only the copy.
  */
+
+/** One kept entry, as stored and answered (`/console/auditLog/list|info`). */
+export interface AuditRow {
+  id: number;
+  createTime: string;
+  updateTime: string;
+  userId: number;
+  username: string;
+  roles: string;
+  ip: string;
+  operation: string;
+  area: string;
+  entity: string;
+  targetIds: string;
+  outcome: 0 | 1;
+  code: number;
+  status: number;
+  message: string;
+  servedBy: string;
+  /** The request's fields, redacted, as JSON. */
+  fields: string;
+  /** Redacted `{field: [before, after]}` (by id when the write named several), as JSON; '' when not known. */
+  changes: string;
+  prevHash: string;
+  hash: string;
+}
+
+/** A row to append: ids and hashes set by the trail. */
+export type AuditAppendRow = Omit<AuditRow, 'updateTime'> & { atMs: number };
 
 /** What a capture hands the trail: everything but the id, times and hashes, which the trail sets. */
 export type AuditInput = Omit<AuditRow, 'id' | 'createTime' | 'updateTime' | 'prevHash' | 'hash' | 'servedBy'> & {

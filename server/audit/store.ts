@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chainRows, COLUMNS, inputsOf, insertSql, META_SQL, TAIL_SQL, valuesOf, type EntryBatch } from './entries.js';
+import { chainRows, COLUMNS, inputsOf, insertSql, META_SQL, TAIL_SQL, valuesOf, type AuditAppendRow, type AuditRow, type EntryBatch } from './entries.js';
 
 /**
  * Where the audit trail is kept (issue 25): one SQL schema and one set of queries, run by SQLite
@@ -11,31 +11,7 @@ import { chainRows, COLUMNS, inputsOf, insertSql, META_SQL, TAIL_SQL, valuesOf, 
  * portable; the drivers share the asynchronous {@link SqlDriver} shape (tests add PGlite's).
  */
 
-/** One kept entry, as stored and answered (`/console/auditLog/list|info`). */
-export interface AuditRow {
-  id: number;
-  createTime: string;
-  updateTime: string;
-  userId: number;
-  username: string;
-  roles: string;
-  ip: string;
-  operation: string;
-  area: string;
-  entity: string;
-  targetIds: string;
-  outcome: 0 | 1;
-  code: number;
-  status: number;
-  message: string;
-  servedBy: string;
-  /** The request's fields, redacted, as JSON. */
-  fields: string;
-  /** Redacted `{field: [before, after]}` (by id when the write named several), as JSON; '' when not known. */
-  changes: string;
-  prevHash: string;
-  hash: string;
-}
+export type { AuditAppendRow, AuditRow } from './entries.js';
 
 /** The list query (`auditLog` entity filters, paging and sort). */
 export interface AuditQuery {
@@ -336,8 +312,6 @@ const CHAIN_LOCK = 0x6175646974;
 
 const SORTS: Record<string, string> = { createTime: 'at_ms', username: 'username', operation: 'operation', id: 'id' };
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** A row to append: ids and hashes set by the trail. */
-export type AuditAppendRow = Omit<AuditRow, 'updateTime'> & { atMs: number };
 
 /**
  * The audit trail's table on either driver: migrations at open ({@link AuditStore.open}), chained

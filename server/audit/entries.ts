@@ -165,7 +165,8 @@ export class EntryBatch {
   used = 0;
   count = 0;
 
-  constructor(initialBytes = 16 * 1024) {
+  /** `initialBytes`: 0 (the default) allocates on the first exchange, so a batch of built entries (mock mode) holds none. */
+  constructor(initialBytes = 0) {
     // Not from Node's shared pool: the whole buffer is transferred to the worker, never a pool slab.
     this.bytes = Buffer.allocUnsafeSlow(initialBytes);
   }
@@ -193,7 +194,7 @@ export class EntryBatch {
   /** Appends `n` bytes of `b`, growing the buffer when needed; answers `n`. */
   private copy(b: Buffer, n: number): number {
     if (this.used + n > this.bytes.length) {
-      const grown = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.used + n));
+      const grown = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.used + n, 16 * 1024));
       this.bytes.copy(grown, 0, 0, this.used);
       this.bytes = grown;
     }

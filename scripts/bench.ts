@@ -407,6 +407,22 @@ http { access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir};
   };
 }
 
+/** Rounds of the proxy row, the console and the bare proxy alternating (see benchProxy). */
+const PROXY_ROUNDS = QUICK ? 1 : 6;
+
+/** Several runs of one target as one: the median of each figure (throughput, p50, p99, CPU per request), errors summed. */
+function medianLoad(runs: Load[]): Load {
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const m = Math.floor(s.length / 2);
+    return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  };
+  const out: Load = { rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), errors: runs.reduce((n, r) => n + r.errors, 0) };
+  if (runs.every((r) => r.cpuUs !== undefined)) out.cpuUs = median(runs.map((r) => r.cpuUs!));
+  if (runs.every((r) => r.mainCpuUs !== undefined)) out.mainCpuUs = median(runs.map((r) => r.mainCpuUs!));
+  return out;
+}
+
 async function benchProxy() {
   console.log('\n== proxy: POST /v1/feedback/findAll (50 connections) ==');
   const mock = await startConsole();
@@ -423,15 +439,30 @@ async function benchProxy() {
     }
     await load({ ...t, port: mock.port, pid: mock.child.pid }, 1);
     await load({ ...t, port: proxy.port, pid: proxy.child.pid }, 1);
-    const direct = await load({ ...t, port: mock.port, pid: mock.child.pid });
-    const viaProxy = await load({ ...t, port: proxy.port, pid: proxy.child.pid });
-    report({ what: 'proxy: console proxy mode → mock', ours: viaProxy, peer: direct, peerName: 'the mock called directly', unit: 'rps' });
     // What a Node proxy costs at least on this machine (node:http in, an undici pool out, nothing
     // else): the ceiling of any proxy written in Node, beside nginx's.
     await load({ ...t, port: bareProxy.port, pid: bareProxy.child.pid }, 1);
-    const viaBare = await load({ ...t, port: bareProxy.port, pid: bareProxy.child.pid });
+    const direct = await load({ ...t, port: mock.port, pid: mock.child.pid });
+    // The console and the bare proxy in alternating short rounds, each side's median taken (issue
+    // 22): one run each, seconds apart, moved the ratio 0.76–1.67× with the load of other sessions.
+    const ours: Load[] = [];
+    const bare: Load[] = [];
+    const round = Math.max(1, DURATION / 2);
+    for (let i = 0; i < PROXY_ROUNDS; i++) {
+      const pair = [
+        async () => ours.push(await load({ ...t, port: proxy.port, pid: proxy.child.pid }, round)),
+        async () => bare.push(await load({ ...t, port: bareProxy.port, pid: bareProxy.child.pid }, round)),
+      ];
+      if (i % 2) pair.reverse();
+      for (const run of pair) await run();
+    }
+    const viaProxy = medianLoad(ours);
+    const viaBare = medianLoad(bare);
+    const each = (xs: Load[]) => xs.map((x) => `${n0(x.rps)}`).join(', ');
+    report({ what: 'proxy: console proxy mode → mock', ours: viaProxy, peer: direct, peerName: 'the mock called directly', unit: 'rps' });
     report({ what: 'proxy: bare node:http + undici proxy → mock (reference)', ours: viaBare, peer: direct, peerName: 'the mock called directly', unit: 'rps' });
-    report({ what: 'proxy: console proxy vs the bare Node proxy', ours: viaProxy, peer: viaBare, peerName: 'bare node:http + undici proxy', unit: 'rps' });
+    const ratios = ours.map((x, i) => (x.rps / bare[i].rps).toFixed(2)).join(', ');
+    report({ what: 'proxy: console proxy vs the bare Node proxy', ours: viaProxy, peer: viaBare, peerName: 'bare node:http + undici proxy', unit: 'rps', note: `medians of ${PROXY_ROUNDS} alternating rounds of ${round} s; ours ${each(ours)} req/s, bare ${each(bare)}; per round ${ratios}×` });
     if (nginx) {
       await load({ ...t, port: nginx.port }, 1);
       const viaNginx = await load({ ...t, port: nginx.port });
@@ -788,21 +819,16 @@ async function benchMemory() {
   });
 }
 
-/** Two runs of one target as one: throughput, latency and CPU per request averaged, errors summed. */
-function meanLoad(x: Load, y: Load): Load {
-  const out: Load = { rps: (x.rps + y.rps) / 2, p50: (x.p50 + y.p50) / 2, p99: Math.max(x.p99, y.p99), errors: x.errors + y.errors };
-  if (x.cpuUs !== undefined && y.cpuUs !== undefined) out.cpuUs = (x.cpuUs + y.cpuUs) / 2;
-  if (x.mainCpuUs !== undefined && y.mainCpuUs !== undefined) out.mainCpuUs = (x.mainCpuUs + y.mainCpuUs) / 2;
-  return out;
-}
-
 /**
  * Issue 25's measure of the audit trail: proxy mode relaying a write (`POST /v1/goodsTag/update`,
  * the same change each time, answered by a mock upstream) with the trail on (a SQLite file, the
  * default, written by its SQLite worker thread) against the same proxy with `AUDIT_DB=off`, measured
- * off, on, on, off and averaged; the note gives the main thread's CPU per request beside the
- * process's. Reads are relayed untouched either way.
+ * in alternating rounds (off, on, on, off, …), each side's median; the note gives the main
+ * thread's CPU per request beside the process's. Reads are relayed untouched either way.
  */
+/** Rounds of the audit row, off and on alternating (see benchAudit). */
+const AUDIT_ROUNDS = QUICK ? 1 : 4;
+
 async function benchAudit() {
   console.log('\n== audit: POST /v1/goodsTag/update through proxy mode, trail on vs off (50 connections) ==');
   const mock = await startConsole();
@@ -820,18 +846,25 @@ async function benchAudit() {
     }
     await load({ ...t, port: off.port, pid: off.child.pid }, 1);
     await load({ ...t, port: on.port, pid: on.child.pid }, 1);
-    // Off, on, on, off (each DURATION / 2 s): a machine whose load drifts during the row weighs on both sides alike.
+    // Off, on, on, off, off, on… (each DURATION / 2 s), each side's median: a machine whose load
+    // drifts during the row weighs on both sides alike, and one disturbed run does not decide it.
     const half = Math.max(1, DURATION / 2);
-    const a1 = await load({ ...t, port: off.port, pid: off.child.pid }, half);
-    const b1 = await load({ ...t, port: on.port, pid: on.child.pid }, half);
-    const b2 = await load({ ...t, port: on.port, pid: on.child.pid }, half);
-    const a2 = await load({ ...t, port: off.port, pid: off.child.pid }, half);
-    const runs = (x: Load, y: Load) => `${n0(x.rps)} and ${n0(y.rps)} req/s, CPU ${n0(x.cpuUs ?? NaN)} and ${n0(y.cpuUs ?? NaN)} µs/req (main thread ${n0(x.mainCpuUs ?? NaN)} and ${n0(y.mainCpuUs ?? NaN)})`;
-    const ours = meanLoad(b1, b2);
-    const peer = meanLoad(a1, a2);
+    const offRuns: Load[] = [];
+    const onRuns: Load[] = [];
+    for (let i = 0; i < AUDIT_ROUNDS; i++) {
+      const pair = [
+        async () => offRuns.push(await load({ ...t, port: off.port, pid: off.child.pid }, half)),
+        async () => onRuns.push(await load({ ...t, port: on.port, pid: on.child.pid }, half)),
+      ];
+      if (i % 2) pair.reverse();
+      for (const run of pair) await run();
+    }
+    const runs = (xs: Load[]) => `${xs.map((x) => n0(x.rps)).join(', ')} req/s, CPU ${xs.map((x) => n0(x.cpuUs ?? NaN)).join(', ')} µs/req (main thread ${xs.map((x) => n0(x.mainCpuUs ?? NaN)).join(', ')})`;
+    const ours = medianLoad(onRuns);
+    const peer = medianLoad(offRuns);
     // The trail writes from its own thread: the event loop's share is what relaying pays for it.
     const main = `main thread ${n0(ours.mainCpuUs ?? NaN)} vs ${n0(peer.mainCpuUs ?? NaN)} µs/req (${((peer.mainCpuUs ?? NaN) / (ours.mainCpuUs ?? NaN)).toFixed(2)}×)`;
-    report({ what: 'audit: proxy relaying writes, trail on vs off', ours, peer, peerName: 'proxy mode, AUDIT_DB=off', unit: 'rps', note: `${main}; on ${runs(b1, b2)}; off ${runs(a1, a2)}` });
+    report({ what: 'audit: proxy relaying writes, trail on vs off', ours, peer, peerName: 'proxy mode, AUDIT_DB=off', unit: 'rps', note: `medians of ${AUDIT_ROUNDS} alternating rounds; ${main}; on ${runs(onRuns)}; off ${runs(offRuns)}` });
   } finally {
     await on.stop();
     await off.stop();

@@ -66,20 +66,26 @@ async function listFiles(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-/** Bundles `server/main.ts` for `node dist/server/main.js`; packages stay in node_modules. */
+/**
+ * Bundles `server/main.ts` for `node dist/server/main.js`; packages stay in node_modules. Beside it,
+ * `audit-worker.js`: the audit trail's SQLite worker thread (server/audit/sqlite-worker.ts), which
+ * the server starts from the file next to its own.
+ */
 export async function buildServer(outfile: string): Promise<void> {
-  await esbuild.build({
-    absWorkingDir: PROJECT_ROOT,
-    entryPoints: [path.join(PROJECT_ROOT, 'server', 'main.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    packages: 'external',
-    sourcemap: true,
-    logLevel: 'silent',
-  });
+  const bundle = (entry: string, out: string) =>
+    esbuild.build({
+      absWorkingDir: PROJECT_ROOT,
+      entryPoints: [path.join(PROJECT_ROOT, 'server', entry)],
+      outfile: out,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      packages: 'external',
+      sourcemap: true,
+      logLevel: 'silent',
+    });
+  await Promise.all([bundle('main.ts', outfile), bundle(path.join('audit', 'sqlite-worker.ts'), path.join(path.dirname(outfile), 'audit-worker.js'))]);
 }
 
 /**

@@ -4,9 +4,11 @@ import { ENDPOINTS, ENTITY } from '../contract/index.js';
 import { SESSION } from '../contract/openapi.js';
 import type { MockContext } from '../mock/context.js';
 import type { Exchange, ExchangeObserver } from '../platform/exchange.js';
-import { redactJson } from '../platform/redact.js';
 import { endpointOf } from '../platform/tap.js';
-import type { AuditInput, AuditTrail } from './trail.js';
+import type { AuditTrail } from './trail.js';
+import { envelopeOf, redactedJson as json, RequestBody, targetIdsOf, type AuditInput, type Who } from './entries.js';
+
+export { envelopeOf, targetIdsOf } from './entries.js';
 
 /**
  * Where the audit trail's entries come from (issue 25): the mock's answers (Fastify hooks around
@@ -57,21 +59,23 @@ export function entityOf(ep: EndpointDef): string {
   return group in ENTITY ? group : '';
 }
 
+/** What an entry keeps of its audited endpoint (the platform's exchanges: worked out once per endpoint). */
+interface AuditedEndpoint {
+  name: string;
+  area: string;
+  entity: string;
+  upload: boolean;
+}
+const SHAPES = new Map<EndpointDef, AuditedEndpoint>();
+function auditedShape(ep: EndpointDef): AuditedEndpoint {
+  let s = SHAPES.get(ep);
+  if (!s) SHAPES.set(ep, (s = { name: ep.name, area: ep.area, entity: entityOf(ep), upload: ep.kind === 'upload' }));
+  return s;
+}
+
 /** Business numbers kept with the ids so a record is found by what operators are told (an order number). */
 const NUMBERS = ['orderNo', 'tradeNo', 'refundNo', 'applyNo'];
 type Row = Record<string, unknown>;
-
-/** Ids the request names: `id`, `ids`, else the first `<x>Id` field (a recharge names its member). */
-export function targetIdsOf(body: unknown): number[] {
-  if (!body || typeof body !== 'object') return [];
-  const b = body as Row;
-  if (Number.isInteger(b.id)) return [b.id as number];
-  if (Array.isArray(b.ids)) return (b.ids as unknown[]).filter((x): x is number => Number.isInteger(x)).slice(0, 50);
-  for (const [k, v] of Object.entries(b)) if (/Id$/.test(k) && Number.isInteger(v)) return [v as number];
-  return [];
-}
-
-const json = (v: unknown) => (v === undefined ? '' : JSON.stringify(redactJson(v)).slice(0, 20_000));
 
 /** Changed fields of records before → after (`updateTime` left out), by id when several. */
 export function diffRows(before: Map<number, Row | undefined>, after: Map<number, Row | undefined>): Record<string, [unknown, unknown]> | Record<string, Record<string, [unknown, unknown]>> {
@@ -95,45 +99,6 @@ export function diffRows(before: Map<number, Row | undefined>, after: Map<number
     if (Object.keys(d).length) out[String(id)] = d;
   }
   return out;
-}
-
-/** A JSON string's body unescaped; as written when it does not parse (cut in the middle of an escape). */
-function unescapeJson(body: string): string {
-  try {
-    return JSON.parse(`"${body}"`) as string;
-  } catch {
-    return body;
-  }
-}
-
-const CODE = /"code"\s*:\s*(-?\d+)/;
-const MESSAGE = /"message"\s*:\s*"((?:[^"\\]|\\.){0,255})/;
-
-/**
- * The envelope's code and message of an answer body (the first 4,096 bytes are enough), or null.
- * `onlyRefusals`: the message is read only when the code is not 200 ('' otherwise), for callers that
- * keep no message of a success; the code is then found in the bytes read as Latin-1 (one byte, one
- * character: the same ASCII match without decoding UTF-8).
- */
-export function envelopeOf(payload: unknown, onlyRefusals = false): { code: number; message: string } | null {
-  let text: string | null;
-  if (typeof payload === 'string') text = payload;
-  else if (Buffer.isBuffer(payload)) {
-    const head = payload.subarray(0, 4096);
-    if (onlyRefusals) {
-      const code = CODE.exec(head.toString('latin1'));
-      if (!code) return null;
-      if (Number(code[1]) === 200) return { code: 200, message: '' };
-    }
-    text = head.toString('utf8');
-  } else text = null;
-  if (!text) return null;
-  const code = CODE.exec(text);
-  if (!code) return null;
-  const n = Number(code[1]);
-  if (onlyRefusals && n === 200) return { code: n, message: '' };
-  const message = MESSAGE.exec(text);
-  return { code: n, message: message ? unescapeJson(message[1]) : '' };
 }
 
 interface Pending {
@@ -208,12 +173,6 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
   });
 }
 
-interface Who {
-  userId: number;
-  username: string;
-  roles: string;
-}
-
 function entryOf(ep: EndpointDef, entity: string, targets: string[], e: { atMs: number; session: Who | null; ip: string; code: number; status: number; message: string; servedBy: 'mock' | 'platform'; body: unknown; changes: string }): AuditInput {
   return {
     atMs: e.atMs,
@@ -281,39 +240,23 @@ export function platformIdentity(upstreamUrl: string, opts: { fetchImpl?: typeof
  * is resolved after the answer (the platform's user info, cached), never on the request's path.
  */
 export function platformObserver(trail: AuditTrail, identityOf: IdentityOf): ExchangeObserver {
-  const keep = (ep: EndpointDef, x: Exchange, body: unknown, env: { code: number; message: string } | null, who: Who | null) => {
-    trail.record(entryOf(ep, entityOf(ep), targetIdsOf(body).map(String), {
-      atMs: x.at,
-      session: who,
-      ip: x.clientIp ?? '',
-      code: env?.code ?? x.status,
-      status: x.status,
-      message: env && env.code !== 200 ? env.message : '',
-      servedBy: 'platform',
-      body: ep.kind === 'upload' ? { file: '[upload]' } : body,
-      changes: '',
-    }));
+  // Issue 22: the entry is made (body parsed, fields redacted, envelope read) when its batch is
+  // written, on the SQLite worker for a file trail; here only the bytes are copied into the batch.
+  const keep = (ep: AuditedEndpoint, x: Exchange, who: Who | null) => {
+    const req = x.request;
+    const kind = req.body !== null && !req.binary ? RequestBody.Bytes : req.truncated ? RequestBody.TooLarge : RequestBody.Skipped;
+    trail.recordExchange(x.at, who, x.clientIp ?? '', ep.name, ep.area, ep.entity, ep.upload, x.status, kind, req.body, x.answer.body !== null && !x.answer.binary ? x.answer.body : null);
   };
   return {
     wants: (method, path, routeKey) => auditedOf(method, path, routeKey) !== null,
     observe(x: Exchange) {
-      const ep = auditedOf(x.method, x.path, x.routeKey);
-      if (!ep) return;
-      let body: unknown = {};
-      if (x.request.body && !x.request.binary) {
-        try {
-          body = JSON.parse(x.request.body.toString('utf8'));
-        } catch {
-          body = { body: '[not JSON]' };
-        }
-      } else if (x.request.truncated) body = { body: '[too large to keep]' };
-      // A success keeps no message: only a refusal's is read.
-      const env = x.answer.body && !x.answer.binary ? envelopeOf(x.answer.body, true) : null;
+      const def = auditedOf(x.method, x.path, x.routeKey);
+      if (!def) return;
+      const ep = auditedShape(def);
       const auth = x.requestHeaders.authorization;
       const who = identityOf(Array.isArray(auth) ? auth[0] : auth);
-      if (who instanceof Promise) void who.then((w) => keep(ep, x, body, env, w));
-      else keep(ep, x, body, env, who);
+      if (who instanceof Promise) void who.then((w) => keep(ep, x, w));
+      else keep(ep, x, who);
     },
   };
 }
-

@@ -2,6 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import fs from 'node:fs';
 import path from 'node:path';
+import { chainRows, COLUMNS, inputsOf, insertSql, META_SQL, TAIL_SQL, valuesOf, type AuditAppendRow, type AuditRow, type EntryBatch } from './entries.js';
 
 /**
  * Where the audit trail is kept (issue 25): one SQL schema and one set of queries, run by SQLite
@@ -10,31 +11,7 @@ import path from 'node:path';
  * portable; the drivers share the asynchronous {@link SqlDriver} shape (tests add PGlite's).
  */
 
-/** One kept entry, as stored and answered (`/console/auditLog/list|info`). */
-export interface AuditRow {
-  id: number;
-  createTime: string;
-  updateTime: string;
-  userId: number;
-  username: string;
-  roles: string;
-  ip: string;
-  operation: string;
-  area: string;
-  entity: string;
-  targetIds: string;
-  outcome: 0 | 1;
-  code: number;
-  status: number;
-  message: string;
-  servedBy: string;
-  /** The request's fields, redacted, as JSON. */
-  fields: string;
-  /** Redacted `{field: [before, after]}` (by id when the write named several), as JSON; '' when not known. */
-  changes: string;
-  prevHash: string;
-  hash: string;
-}
+export type { AuditAppendRow, AuditRow } from './entries.js';
 
 /** The list query (`auditLog` entity filters, paging and sort). */
 export interface AuditQuery {
@@ -71,6 +48,14 @@ export interface SqlDriver {
    */
   runEach?(sql: string, paramLists: unknown[][]): Promise<void>;
   all(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  /**
+   * Writes a batch of the trail on the driver's own thread (the SQLite worker, issue 22): its
+   * entries made ({@link inputsOf}), chained after the tail and inserted in one transaction, after
+   * every transaction asked before. `bytes` is handed over (transferred, not copied): the caller
+   * no longer reads it. Answers how many rows were written. Drivers without it are handed rows
+   * built on the caller's thread ({@link AuditStore.append}).
+   */
+  appendEntries?(meta: unknown[], bytes: Buffer, used: number): Promise<number>;
   /** Runs `fn` in one transaction on one connection (`tx`), committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: SqlDriver) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -128,59 +113,31 @@ export function sqliteDriver(file: string): SqlDriver {
 }
 
 /**
- * The SQLite executor of {@link sqliteWorkerDriver}, run in a worker thread as given (`eval`: no
- * module of ours is loaded there, so it runs the same from the bundle, tsx and the tests). One
- * connection; each message `{id, op, sql, params}` is answered `{id, value}` or `{id, error}`, in
- * the order received. `runEach` runs one prepared statement per parameter list.
+ * Where the SQLite worker's script is (server/audit/sqlite-worker.ts): beside the bundle as
+ * `audit-worker.js` (`npm run build` writes it next to `dist/server/main.js`), or the TypeScript
+ * file itself, loaded through tsx, when the server runs from its sources (tests, `npm run dev`, scripts).
  */
-const SQLITE_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { DatabaseSync } = require('node:sqlite');
-let db = null;
-let openError = null;
-try {
-  db = new DatabaseSync(workerData.file);
-  if (workerData.file !== ':memory:') db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
-} catch (e) {
-  openError = e;
+function sqliteWorkerScript(): { url: URL; execArgv?: string[] } {
+  if (!import.meta.url.endsWith('.ts')) return { url: new URL('./audit-worker.js', import.meta.url) };
+  // From the sources only (a development package, resolved from the project folder as `npm run` scripts do): the bundle never takes this branch.
+  return { url: new URL('./sqlite-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
 }
-const cache = new Map();
-const stmt = (sql) => {
-  let s = cache.get(sql);
-  if (!s) cache.set(sql, (s = db.prepare(sql)));
-  return s;
-};
-parentPort.on('message', (m) => {
-  try {
-    if (openError) throw openError;
-    let value;
-    switch (m.op) {
-      case 'exec': db.exec(m.sql); break;
-      case 'run': stmt(m.sql).run(...m.params); break;
-      case 'runEach': { const s = stmt(m.sql); for (const p of JSON.parse(m.params)) s.run(...p); break; }
-      case 'all': value = stmt(m.sql).all(...m.params); break;
-      case 'rollback': if (db.isTransaction) db.exec('ROLLBACK'); break;
-      case 'close': if (db.isOpen) db.close(); break;
-    }
-    parentPort.postMessage({ id: m.id, value });
-  } catch (e) {
-    parentPort.postMessage({ id: m.id, error: { message: e.message, code: e.code, errcode: e.errcode, errstr: e.errstr } });
-  }
-});
-`;
 
 /**
  * SQLite on a file through a worker thread (the default store of a console, issue 22): the same
  * SQL, connection and transaction order as {@link sqliteDriver}, but the statements (the batch's
- * inserts, WAL writes and checkpoints with their fsyncs) run off the event loop, so a burst of
- * audited writes costs requests only the handing over of each batch. Calls are messages answered
+ * inserts, WAL writes and checkpoints with their fsyncs) run off the event loop, and so does the
+ * making of the platform's entries ({@link SqlDriver.appendEntries}: bodies parsed, fields redacted,
+ * the chain's hashes), so a burst of audited writes costs requests only the copying of their bytes
+ * and the handing over of each batch. Calls are messages answered
  * in order; a transaction holds the connection until it ends (others wait, as on one connection).
  * Errors come back as `Error`s with SQLite's `code`/`errcode`/`errstr`; a worker that dies fails
  * every waiting call and the ones after. The worker keeps the process alive only while a call waits.
  */
 export function sqliteWorkerDriver(file: string): SqlDriver {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const worker = new Worker(SQLITE_WORKER, { eval: true, workerData: { file } });
+  const script = sqliteWorkerScript();
+  const worker = new Worker(script.url, { workerData: { file }, ...(script.execArgv ? { execArgv: script.execArgv } : {}) });
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let next = 0;
   let dead: Error | null = null;
@@ -200,13 +157,13 @@ export function sqliteWorkerDriver(file: string): SqlDriver {
   });
   worker.on('error', (e: unknown) => failAll(e instanceof Error ? e : new Error(String(e))));
   worker.on('exit', (code) => failAll(new Error(`the audit trail's SQLite worker stopped (exit code ${code})`)));
-  const send = (op: string, sql = '', params: unknown = []): Promise<unknown> => {
+  const send = (op: string, sql = '', params: unknown = [], transfer?: ArrayBuffer[]): Promise<unknown> => {
     if (dead) return Promise.reject(dead);
     const id = next++;
     if (waiting.size === 0) worker.ref();
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, op, sql, params });
+      worker.postMessage({ id, op, sql, params }, transfer);
     });
   };
   // One transaction at a time, as on one in-thread connection (see sqliteDriver).
@@ -218,6 +175,13 @@ export function sqliteWorkerDriver(file: string): SqlDriver {
     run: async (sql, params = []) => void (await send('run', sql, params)),
     runEach: async (sql, paramLists) => void (await send('runEach', sql, JSON.stringify(paramLists))),
     all: async (sql, params = []) => (await send('all', sql, params)) as Record<string, unknown>[],
+    appendEntries(meta, bytes, used) {
+      // One message and one transaction in the worker, in turn with the others (never inside one).
+      const body = () => send('append', '', { meta, used, bytes }, [bytes.buffer as ArrayBuffer]) as Promise<number>;
+      const done = queue.then(body, body);
+      queue = done.catch(() => undefined);
+      return done;
+    },
     transaction<T>(fn: (tx: SqlDriver) => Promise<T>): Promise<T> {
       const body = async () => {
         await send('exec', 'BEGIN');
@@ -325,13 +289,6 @@ export async function openAuditDriver(config: { auditDb: string | null; auditDat
   return file === ':memory:' ? sqliteDriver(file) : sqliteWorkerDriver(file);
 }
 
-/** Columns in stored order; the API's names are their camelCase forms. */
-const COLUMNS = [
-  ['id', 'id'], ['create_time', 'createTime'], ['at_ms', 'atMs'], ['user_id', 'userId'], ['username', 'username'], ['roles', 'roles'], ['ip', 'ip'],
-  ['operation', 'operation'], ['area', 'area'], ['entity', 'entity'], ['target_ids', 'targetIds'], ['outcome', 'outcome'], ['code', 'code'],
-  ['status', 'status'], ['message', 'message'], ['served_by', 'servedBy'], ['fields', 'fields'], ['changes', 'changes'], ['prev_hash', 'prevHash'], ['hash', 'hash'],
-] as const;
-
 /**
  * Migrations in order, plain SQL both dialects run; `audit_meta.version` says how many ran. Ids are
  * assigned by the trail (the chain needs them before the row exists), so the key is a plain
@@ -355,24 +312,6 @@ const CHAIN_LOCK = 0x6175646974;
 
 const SORTS: Record<string, string> = { createTime: 'at_ms', username: 'username', operation: 'operation', id: 'id' };
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const INSERT_SQL = new Map<number, string>();
-/** `INSERT … VALUES (…), (…)` for `n` rows (cached: batches are split into power-of-two chunks, so few shapes exist). */
-function insertSql(n: number): string {
-  let sql = INSERT_SQL.get(n);
-  if (!sql) {
-    const one = `(${COLUMNS.map(() => '?').join(', ')})`;
-    INSERT_SQL.set(n, (sql = `INSERT INTO audit_log (${COLUMNS.map((c) => c[0]).join(', ')}) VALUES ${Array(n).fill(one).join(', ')}`));
-  }
-  return sql;
-}
-
-/** A row's values in column order (the insert's parameters). */
-function valuesOf(r: AuditAppendRow): unknown[] {
-  return [r.id, r.createTime, r.atMs, r.userId, r.username, r.roles, r.ip, r.operation, r.area, r.entity, r.targetIds, r.outcome, r.code, r.status, r.message, r.servedBy, r.fields, r.changes, r.prevHash, r.hash];
-}
-
-/** A row to append: ids and hashes set by the trail. */
-export type AuditAppendRow = Omit<AuditRow, 'updateTime'> & { atMs: number };
 
 /**
  * The audit trail's table on either driver: migrations at open ({@link AuditStore.open}), chained
@@ -406,14 +345,14 @@ export class AuditStore {
 
   /** The last entry's id and hash (the chain continues from it), or the anchor (0 and '' when never pruned). */
   async tail(db: SqlDriver = this.db): Promise<{ id: number; hash: string }> {
-    const r = (await db.all('SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1'))[0];
+    const r = (await db.all(TAIL_SQL))[0];
     if (r) return { id: Number(r.id), hash: String(r.hash) };
     const id = await this.meta('anchor_id', db);
     return { id: id ? Number(id) : 0, hash: (await this.meta('anchor_hash', db)) ?? '' };
   }
 
   async meta(key: string, db: SqlDriver = this.db): Promise<string | null> {
-    const r = (await db.all('SELECT value FROM audit_meta WHERE key = ?', [key]))[0];
+    const r = (await db.all(META_SQL, [key]))[0];
     return r ? String(r.value) : null;
   }
 
@@ -446,6 +385,17 @@ export class AuditStore {
       }
       return rows;
     });
+  }
+
+  /**
+   * Writes one batch of the trail (its entries made, chained after the tail and inserted in one
+   * transaction): on the driver's thread when it can ({@link SqlDriver.appendEntries}), else made
+   * here and {@link append}ed. The batch's bytes are handed over: it is not read again.
+   */
+  async appendBatch(batch: EntryBatch): Promise<number> {
+    if (this.db.appendEntries) return this.db.appendEntries(batch.meta, batch.bytes, batch.used);
+    const inputs = inputsOf(batch.meta, batch.bytes.subarray(0, batch.used));
+    return (await this.append((tail) => chainRows(tail, inputs))).length;
   }
 
   private where(q: AuditQuery): { sql: string; params: unknown[] } {

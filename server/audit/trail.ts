@@ -1,12 +1,7 @@
-import { hash as oneShotHash } from 'node:crypto';
-import type { AuditAppendRow, AuditRow, AuditStore } from './store.js';
+import type { AuditStore } from './store.js';
+import { digest, EntryBatch, type AuditInput, type RequestBody, type Who } from './entries.js';
 
-/** What a capture hands the trail: everything but the id, times and hashes, which the trail sets. */
-export type AuditInput = Omit<AuditRow, 'id' | 'createTime' | 'updateTime' | 'prevHash' | 'hash' | 'servedBy'> & {
-  /** When the answer ended, ms since epoch (stored as `createTime` in the platform's wall clock). */
-  atMs: number;
-  servedBy: 'mock' | 'platform';
-};
+export { wallClock, type AuditInput } from './entries.js';
 
 export interface AuditTrailOptions {
   /** Entries waiting to be written at most; beyond it an entry is dropped and counted. Default 10,000. */
@@ -31,29 +26,6 @@ export interface AuditTrailOptions {
   onError?: (e: unknown) => void;
 }
 
-/** The last second {@link wallClock} formatted (entries of one batch mostly share it). */
-let lastSecond = -1;
-let lastText = '';
-
-/** `YYYY-MM-DD HH:mm:ss` in UTC+8, the platform's wall clock (spec's datetime fields). */
-export function wallClock(ms: number): string {
-  const second = Math.floor(ms / 1000);
-  if (second !== lastSecond) {
-    lastSecond = second;
-    lastText = new Date(second * 1000 + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
-  }
-  return lastText;
-}
-
-/**
- * The hashed text of an entry: every kept field in a fixed order, chained to the previous hash —
- * sha256 of `prevHash + '\n' + JSON` (one-shot: the same digest as hashing the three parts in turn).
- */
-function digest(prevHash: string, r: Omit<AuditRow, 'hash' | 'updateTime'>): string {
-  const body = JSON.stringify([r.id, r.createTime, r.userId, r.username, r.roles, r.ip, r.operation, r.area, r.entity, r.targetIds, r.outcome, r.code, r.status, r.message, r.servedBy, r.fields, r.changes]);
-  return oneShotHash('sha256', `${prevHash}\n${body}`, 'hex');
-}
-
 /**
  * The audit trail's writer (issue 25): captures hand it entries with {@link record}, which only
  * queues a copy of what is needed (never blocks, waits on the database or fails an answer); a timer
@@ -66,7 +38,10 @@ function digest(prevHash: string, r: Omit<AuditRow, 'hash' | 'updateTime'>): str
  * chain's anchor moves with them).
  */
 export class AuditTrail {
-  private queue: AuditInput[] = [];
+  /** Entries waiting, in batches of at most {@link EntryBatch.MAX}; the last one takes new entries. */
+  private queue: EntryBatch[] = [];
+  /** Entries in {@link queue}. */
+  private queued = 0;
   private timer: NodeJS.Timeout | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
@@ -101,9 +76,30 @@ export class AuditTrail {
     }
   }
 
-  /** Queues one entry; returns false when the queue was full (the entry is dropped and counted). */
+  /** Queues one entry its capture built; returns false when the queue was full (the entry is dropped and counted). */
   record(e: AuditInput): boolean {
-    if (this.closed || this.queue.length >= this.maxQueue) {
+    if (!this.admit()) return false;
+    this.batch().addBuilt(e);
+    this.queuedOne();
+    return true;
+  }
+
+  /**
+   * Queues an audited exchange the platform answered, as it came (issue 22): its request's bytes
+   * and its answer's head are copied, and the entry — body parsed, ids read, fields redacted,
+   * envelope read — is made when its batch is written, on the SQLite worker thread for a file
+   * trail (see {@link EntryBatch.addExchange} for the arguments). Returns false when the queue was full.
+   */
+  recordExchange(atMs: number, who: Who | null, ip: string, operation: string, area: string, entity: string, upload: boolean, status: number, requestKind: RequestBody, request: Buffer | null, answer: Buffer | null): boolean {
+    if (!this.admit()) return false;
+    this.batch().addExchange(atMs, who, ip, operation, area, entity, upload, status, requestKind, request, answer);
+    this.queuedOne();
+    return true;
+  }
+
+  /** Whether an entry may be queued; counts (and tells, once per burst) a drop when not. */
+  private admit(): boolean {
+    if (this.closed || this.queued >= this.maxQueue) {
       this.counts.dropped++;
       if (!this.dropping) {
         this.dropping = true;
@@ -112,9 +108,22 @@ export class AuditTrail {
       return false;
     }
     this.dropping = false;
+    return true;
+  }
+
+  /** The batch taking new entries. */
+  private batch(): EntryBatch {
+    const last = this.queue[this.queue.length - 1];
+    if (last !== undefined && last.count < EntryBatch.MAX) return last;
+    const b = new EntryBatch();
+    this.queue.push(b);
+    return b;
+  }
+
+  private queuedOne(): void {
     this.counts.recorded++;
-    this.queue.push(e);
-    if (this.queue.length >= this.batchSize && !this.soon && !this.flushing) {
+    this.queued++;
+    if (this.queued >= this.batchSize && !this.soon && !this.flushing) {
       // A full batch is written on the next turn: the timer would let it grow (and age) for nothing.
       this.soon = true;
       setImmediate(() => {
@@ -126,7 +135,6 @@ export class AuditTrail {
       this.timer = setTimeout(() => void this.write(), this.flushMs);
       this.timer.unref();
     }
-    return true;
   }
 
   /**
@@ -157,28 +165,18 @@ export class AuditTrail {
   }
 
   private async drain(): Promise<void> {
-    for (let left = this.queue.length; left > 0; ) {
-      const batch = this.queue.splice(0, Math.min(left, 1000));
-      left -= batch.length;
+    const batches = this.queue;
+    this.queue = [];
+    this.queued = 0;
+    for (const batch of batches) {
       try {
-        await this.store.append((tail) => {
-          let { id, hash } = tail;
-          const rows = new Array<AuditAppendRow>(batch.length);
-          for (let i = 0; i < batch.length; i++) {
-            const e = batch[i];
-            // One object per entry, its fields in the store's column order; the hash set once known.
-            const row: AuditAppendRow = { id: ++id, createTime: wallClock(e.atMs), atMs: e.atMs, userId: e.userId, username: e.username, roles: e.roles, ip: e.ip, operation: e.operation, area: e.area, entity: e.entity, targetIds: e.targetIds, outcome: e.outcome, code: e.code, status: e.status, message: e.message, servedBy: e.servedBy, fields: e.fields, changes: e.changes, prevHash: hash, hash: '' };
-            row.hash = hash = digest(hash, row);
-            rows[i] = row;
-          }
-          return rows;
-        });
-        this.counts.written += batch.length;
-        this.taken += batch.length;
+        await this.store.appendBatch(batch);
+        this.counts.written += batch.count;
+        this.taken += batch.count;
       } catch (e) {
-        this.taken += batch.length;
+        this.taken += batch.count;
         // The next batch re-reads the tail inside the lock, so the chain resumes from what is stored.
-        this.counts.dropped += batch.length;
+        this.counts.dropped += batch.count;
         this.errors.batches++;
         try {
           this.opts.onError?.(e);

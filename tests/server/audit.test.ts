@@ -8,6 +8,7 @@ import { AuditStore, AuditTrail, postgresDriver, sqliteDriver, sqliteWorkerDrive
 import { pgliteDriver } from '../../server/audit/pglite.js';
 import type { AuditQuery } from '../../server/audit/store.js';
 import { envelopeOf } from '../../server/audit/capture.js';
+import { EntryBatch, inputsOf, RequestBody } from '../../server/audit/entries.js';
 import { call, makeApp, signIn } from './helpers.js';
 import { startPlatformStub, STUB_ADMIN_TOKEN, type PlatformStub } from './platform-stub.js';
 
@@ -381,6 +382,37 @@ describe('envelopeOf', () => {
     expect(envelopeOf(success, true)).toEqual({ code: 200, message: '' });
     expect(envelopeOf(Buffer.from('<html>bad gateway</html>'), true)).toBeNull();
     expect(envelopeOf('{"code": -1, "message": "x"}', true)).toEqual({ code: -1, message: 'x' });
+  });
+});
+
+describe('a platform exchange queued raw (issue 22: made an entry where its batch is written)', () => {
+  test('the entry is the one the observer used to build: ids, redacted fields, a refusal\'s message, the markers of bodies not kept', () => {
+    const b = new EntryBatch(8);
+    const who = { userId: 3, username: 'op', roles: '2' };
+    const ok = Buffer.from(JSON.stringify({ code: 200, message: '操作成功', data: null }));
+    const refused = Buffer.from(JSON.stringify({ code: 400, message: '名称已存在 "x"', data: null }));
+    b.addExchange(1, who, '10.0.0.1', 'goods.update', 'goods', 'goods', false, 200, RequestBody.Bytes, Buffer.from('{"id":7,"phone":"13800000000"}'), ok);
+    b.addExchange(2, null, '', 'goods.add', 'goods', 'goods', false, 200, RequestBody.Bytes, Buffer.from('{"ids":[1,2,"x"],"name":"热卖"}'), refused);
+    b.addExchange(3, who, '', 'goods.update', 'goods', 'goods', false, 502, RequestBody.Bytes, Buffer.from('not json'), null);
+    b.addExchange(4, who, '', 'goods.update', 'goods', 'goods', false, 200, RequestBody.Bytes, Buffer.alloc(0), ok);
+    b.addExchange(5, who, '', 'goods.import', 'goods', 'goods', false, 200, RequestBody.TooLarge, null, ok);
+    b.addExchange(6, who, '', 'goods.upload', 'goods', 'goods', true, 200, RequestBody.Skipped, null, ok);
+    b.addExchange(7, who, '', 'goods.update', 'goods', 'goods', false, 200, RequestBody.Bytes, Buffer.from('null'), ok);
+    b.addBuilt({ atMs: 8, userId: 1, username: 'admin', roles: 'super', ip: '', operation: 'goods.update', area: 'goods', entity: 'goods', targetIds: '1', outcome: 1, code: 200, status: 200, message: '', servedBy: 'mock', fields: '{}', changes: '{"sort":[1,2]}' });
+    const e = inputsOf(b.meta, b.bytes.subarray(0, b.used));
+    expect(e.map((x) => [x.targetIds, x.fields, x.outcome, x.code, x.message])).toEqual([
+      ['7', '{"id":7,"phone":"[redacted]"}', 1, 200, ''],
+      ['1,2', '{"ids":[1,2,"x"],"name":"热卖"}', 0, 400, '名称已存在 "x"'],
+      ['', '{"body":"[not JSON]"}', 0, 502, ''],
+      ['', '{"body":"[not JSON]"}', 1, 200, ''],
+      ['', '{"body":"[too large to keep]"}', 1, 200, ''],
+      ['', '{"file":"[upload]"}', 1, 200, ''],
+      ['', '{}', 1, 200, ''],
+      ['1', '{}', 1, 200, ''],
+    ]);
+    expect(e[0]).toMatchObject({ atMs: 1, userId: 3, username: 'op', roles: '2', ip: '10.0.0.1', operation: 'goods.update', area: 'goods', entity: 'goods', status: 200, servedBy: 'platform', changes: '' });
+    expect(e[1]).toMatchObject({ userId: 0, username: '', roles: '' });
+    expect(e[7]).toMatchObject({ servedBy: 'mock', changes: '{"sort":[1,2]}', username: 'admin' });
   });
 });
 

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { Button } from 'primereact/button';
 import type { Resource, Row } from './types';
 import { editId } from './api';
 import { ResourceForm } from './ResourceForm';
 import { useListController, type ListController, type ListControllerOptions } from './useListController';
 import { RelatedDialog, useVisibleRelated } from './parts/RelatedRecords';
 import { BatchBar, ListTable, ListToolbar, SearchForm, listContext, type ListContext } from './list-parts';
+import { LinkButton } from './parts/plain';
 import './crud.css';
 
 export type { ListContext };
@@ -68,7 +68,7 @@ export function ResourceListPage({ resource, rowActions, toolbar, title, reloadK
   // Records naming a row (declaration's `related`): a "Related" action per row when the user may open any of them.
   const related = useVisibleRelated(resource.related);
   const [relatedOf, setRelatedOf] = useState<Row | null>(null);
-  const relatedButton = (row: Row) => <Button label={t('crud.related')} link size="small" onClick={() => setRelatedOf(row)} data-testid="crud-related" />;
+  const relatedButton = (row: Row) => <LinkButton label={t('crud.related')} onClick={() => setRelatedOf(row)} testId="crud-related" />;
   const rows = rowActions || related.length ? (row: Row) => (
     <>
       {related.length > 0 && relatedButton(row)}

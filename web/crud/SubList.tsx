@@ -4,6 +4,7 @@ import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { Column } from 'primereact/column';
 import { InputSwitch } from 'primereact/inputswitch';
 import { CellValue } from './fields';
+import { CellEnvProvider } from './cell-env';
 import { useListController } from './useListController';
 import { fieldSpec } from './schema';
 import type { Resource, Row } from './types';
@@ -50,44 +51,47 @@ export function SubList({ resource, filter, columns, pageSize = 5, reloadKey = 0
           <span className="crud-toolbar__buttons">{toolbar}</span>
         </div>
       )}
-      <DataTable
-        key={i18n.language}
-        value={page.list}
-        dataKey="id"
-        lazy
-        paginator={page.total > state.pageSize}
-        first={(state.pageNum - 1) * state.pageSize}
-        rows={state.pageSize}
-        totalRecords={page.total}
-        onPage={(e: DataTableStateEvent) => ctl.go({ ...state, pageNum: (e.page ?? 0) + 1 })}
-        loading={ctl.loading}
-        size="small"
-        stripedRows
-        scrollable
-        emptyMessage={<div className="crud-empty"><i className="pi pi-inbox" />{t('crud.empty')}</div>}
-        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
-        currentPageReportTemplate={t('crud.total', { total: '{totalRecords}' })}
-      >
-        {cols.map((c) => {
-          const s = specs[c];
-          const isStatus = c === entity.statusField && s.kind === 'status';
-          return (
-            <Column
-              key={c}
-              field={c}
-              header={label(c)}
-              body={(row: Row) =>
-                isStatus ? (
-                  <InputSwitch checked={row[c] === 1} disabled={!canStatus} onChange={(e) => void ctl.setStatus(row, !!e.value)} aria-label={label(c)} data-testid="sublist-status" />
-                ) : (
-                  <CellValue spec={s} row={row} refs={s.ref ? ctl.refMaps[s.ref] : undefined} />
-                )
-              }
-            />
-          );
-        })}
-        {rowActions && <Column header={t('crud.actions')} style={{ whiteSpace: 'nowrap' }} body={(row: Row) => <span className="crud-row-actions">{rowActions(row, ctl.reload)}</span>} />}
-      </DataTable>
+      {/* One reading of language, routes and location for all the cells (issue 22). */}
+      <CellEnvProvider>
+        <DataTable
+          key={i18n.language}
+          value={page.list}
+          dataKey="id"
+          lazy
+          paginator={page.total > state.pageSize}
+          first={(state.pageNum - 1) * state.pageSize}
+          rows={state.pageSize}
+          totalRecords={page.total}
+          onPage={(e: DataTableStateEvent) => ctl.go({ ...state, pageNum: (e.page ?? 0) + 1 })}
+          loading={ctl.loading}
+          size="small"
+          stripedRows
+          scrollable
+          emptyMessage={<div className="crud-empty"><i className="pi pi-inbox" />{t('crud.empty')}</div>}
+          paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
+          currentPageReportTemplate={t('crud.total', { total: '{totalRecords}' })}
+        >
+          {cols.map((c) => {
+            const s = specs[c];
+            const isStatus = c === entity.statusField && s.kind === 'status';
+            return (
+              <Column
+                key={c}
+                field={c}
+                header={label(c)}
+                body={(row: Row) =>
+                  isStatus ? (
+                    <InputSwitch checked={row[c] === 1} disabled={!canStatus} onChange={(e) => void ctl.setStatus(row, !!e.value)} aria-label={label(c)} data-testid="sublist-status" />
+                  ) : (
+                    <CellValue spec={s} row={row} refs={s.ref ? ctl.refMaps[s.ref] : undefined} />
+                  )
+                }
+              />
+            );
+          })}
+          {rowActions && <Column header={t('crud.actions')} style={{ whiteSpace: 'nowrap' }} body={(row: Row) => <span className="crud-row-actions">{rowActions(row, ctl.reload)}</span>} />}
+        </DataTable>
+      </CellEnvProvider>
     </div>
   );
 }

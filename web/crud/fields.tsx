@@ -4,6 +4,7 @@ import type { FieldSpec, InputProps, Row } from './types';
 import type { RefOption } from './api';
 import { useRefOptionsOf } from './queries';
 import { KINDS, bindRefOptions, renderCell } from './kinds';
+import { CellEnvProvider, useCellEnvOrNull } from './cell-env';
 
 export { useRefMaps } from './queries';
 
@@ -28,7 +29,9 @@ bindRefOptions(useRefOptions, useFieldLabel);
 
 /** A table cell by kind (registry `KINDS`): enum as a tag in the current language, money as currency, images as thumbnails… */
 export function CellValue({ spec, row, refs }: { spec: FieldSpec; row: Row; refs?: RefOption[] }): ReactNode {
-  return renderCell(spec, row, refs);
+  const cell = renderCell(spec, row, refs);
+  // Inside a table the table's environment serves; alone (a detail screen) the cell reads its own.
+  return useCellEnvOrNull() ? cell : <CellEnvProvider>{cell}</CellEnvProvider>;
 }
 
 /**

@@ -10,7 +10,6 @@ import { MultiSelect } from 'primereact/multiselect';
 import { InputSwitch } from 'primereact/inputswitch';
 import { RadioButton } from 'primereact/radiobutton';
 import { Calendar } from 'primereact/calendar';
-import { Tag } from 'primereact/tag';
 import { Password } from 'primereact/password';
 import type { FieldKind, FieldSpec, InputProps, Row } from './types';
 import { centsToYuan, enumLabel, enumOptions, yuanToCents } from './values';
@@ -25,6 +24,8 @@ import { ColorInput } from './inputs/color';
 import { htmlText } from './safe-html';
 import { ImageThumbs } from './parts/ImageViewer';
 import { RecordLink } from './parts/RecordLink';
+import { PlainTag } from './parts/plain';
+import { useCellText } from './cell-env';
 import { cellTarget, fieldLink } from './record-links';
 import { listEveryQuery } from './api';
 import type { AnyEntity } from '../../server/contract/entity';
@@ -124,7 +125,7 @@ function TextCell({ value }: CellProps) {
  * the browser's time (issue 15 #9: one rule, the zone shown where it matters).
  */
 function DateTimeCell({ value }: CellProps) {
-  const { t } = useTranslation();
+  const { t } = useCellText();
   if (typeof value !== 'string' || !value) return null;
   const at = platformInstant(value);
   if (Number.isNaN(at)) return <>{value}</>;
@@ -137,13 +138,13 @@ function DateTimeCell({ value }: CellProps) {
   );
 }
 function EnumCell({ spec, value }: CellProps) {
-  const { i18n } = useTranslation();
+  const { lang } = useCellText();
   // No value, no tag (issue 21: an unpaid order showed an empty pay-type tag, a blue dot).
   if (value === null || value === undefined || value === '') return null;
-  return <Tag value={enumLabel(spec.enumName!, value, i18n.language)} severity={enumSeverity(spec.enumName!, value)} data-value={String(value)} className="crud-tag" />;
+  return <PlainTag value={enumLabel(spec.enumName!, value, lang)} severity={enumSeverity(spec.enumName!, value)} dataValue={String(value)} className="crud-tag" />;
 }
 function BoolCell({ value }: CellProps) {
-  const { t } = useTranslation();
+  const { t } = useCellText();
   return <i className={value ? 'pi pi-check' : 'pi pi-minus'} role="img" aria-label={value ? t('crud.yes') : t('crud.no')} />;
 }
 /** One currency formatter per language: building an `Intl.NumberFormat` costs far more than formatting (issue 22: per cell, per render). */
@@ -155,9 +156,9 @@ function moneyFormat(lang: string): Intl.NumberFormat {
   return f;
 }
 function MoneyCell({ value }: CellProps) {
-  const { i18n } = useTranslation();
+  const { lang } = useCellText();
   if (typeof value !== 'number') return null;
-  const text = moneyFormat(i18n.language).format(value / 100);
+  const text = moneyFormat(lang).format(value / 100);
   return <span className="crud-money" data-cents={value}>{text}</span>;
 }
 function PercentCell({ value }: CellProps) {
@@ -172,7 +173,7 @@ function RefsCell({ value, refs }: CellProps) {
   return (
     <span className="crud-chips">
       {(value as number[]).map((v) => (
-        <Tag key={v} value={refs?.find((o) => o.value === v)?.label ?? `#${v}`} severity="secondary" className="crud-chip" />
+        <PlainTag key={v} value={refs?.find((o) => o.value === v)?.label ?? `#${v}`} severity="secondary" className="crud-chip" />
       ))}
     </span>
   );

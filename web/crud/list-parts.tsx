@@ -1,11 +1,10 @@
-import { useMemo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { TreeTable } from 'primereact/treetable';
 import { Column } from 'primereact/column';
 import { Button } from 'primereact/button';
 import { MultiSelect } from 'primereact/multiselect';
-import { InputSwitch } from 'primereact/inputswitch';
 import type { Row } from './types';
 import { fieldSpec } from './schema';
 import { FieldInput } from './fields';
@@ -13,6 +12,8 @@ import { KINDS, NumberRangeInput, StringInput, kindDef, renderCell, widthOf } fr
 import { PAGE_SIZES } from './query-state';
 import { buildTree } from './tree';
 import type { ListController } from './useListController';
+import { CellEnvProvider } from './cell-env';
+import { LinkButton, Switch } from './parts/plain';
 import './crud.css';
 
 /** What a page's extra buttons get: a reload, the permission check, the applied view and the selection. */
@@ -26,6 +27,20 @@ export interface ListContext {
 /** The {@link ListContext} of a controller (what `rowActions` / `toolbar` callbacks receive). */
 export function listContext(ctl: ListController): ListContext {
   return { reload: ctl.reload, can: ctl.can, state: ctl.state, selection: ctl.selection };
+}
+
+/*
+ * The search form and the toolbar re-render only when what they show changes (issue 22): a list
+ * page renders several times while its screen mounts (reference lists and the page answering one
+ * by one), and each time every filter's Dropdown, Calendar and the column chooser re-rendered with
+ * it. The controller is a new object on every render; its actions are closures over the compared
+ * values (the view, the draft, the rows), so an older one shown by a skipped render acts the same.
+ */
+function sameList(a: ListController, b: ListController, keys: (keyof ListController)[]): boolean {
+  return keys.every((k) => a[k] === b[k]);
+}
+function sameAllow(a: ListController['allow'], b: ListController['allow']): boolean {
+  return (Object.keys(a) as (keyof ListController['allow'])[]).every((k) => a[k] === b[k]);
 }
 
 /** One filter of the search form: its label and input (by filter kind, then the field's kind). */
@@ -59,7 +74,9 @@ function SearchItem({ ctl, name }: { ctl: ListController; name: string }) {
  * ranges, `like` and `keyword` as text), Search applies (page 1) and Reset restores defaults.
  * `fields` limits or reorders the filters (default: the declaration's).
  */
-export function SearchForm({ ctl, fields, extra }: { ctl: ListController; fields?: string[]; extra?: ReactNode }) {
+export const SearchForm = memo(SearchFormView, (a, b) => a.fields === b.fields && a.extra === b.extra && sameList(a.ctl, b.ctl, ['resource', 'draft', 'state']));
+
+function SearchFormView({ ctl, fields, extra }: { ctl: ListController; fields?: string[]; extra?: ReactNode }) {
   const { t } = useTranslation();
   const declared = (ctl.resource.filters ?? []) as string[];
   // A list opened on one record (`?id=123`, a reference followed) says so in its form, where Reset clears it.
@@ -89,7 +106,12 @@ export function SearchForm({ ctl, fields, extra }: { ctl: ListController; fields
  * The toolbar above a table: title, Add, batch delete, the page's own buttons, Export, Refresh and
  * the column chooser; each kit button only when allowed (§6 codes).
  */
-export function ListToolbar({ ctl, title, onAdd, children }: { ctl: ListController; title?: ReactNode; onAdd?: () => void; children?: ReactNode }) {
+export const ListToolbar = memo(
+  ListToolbarView,
+  (a, b) => a.title === b.title && a.children === b.children && !a.onAdd === !b.onAdd && sameAllow(a.ctl.allow, b.ctl.allow) && sameList(a.ctl, b.ctl, ['resource', 'state', 'page', 'selection', 'shown', 'exporting', 'exportProgress']),
+);
+
+function ListToolbarView({ ctl, title, onAdd, children }: { ctl: ListController; title?: ReactNode; onAdd?: () => void; children?: ReactNode }) {
   const { t } = useTranslation();
   const { allow, resource, label } = ctl;
   const columns = resource.columns as string[];
@@ -165,7 +187,7 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
     const s = specs[c];
     if (c === entity.statusField && allow.status && (s.kind === 'status' || s.override.switchValues)) {
       const on = s.override.switchValues?.[0] ?? 1;
-      return <InputSwitch checked={row[c] === on} onChange={(e) => void ctl.setStatus(row, !!e.value)} data-testid="crud-status" aria-label={label(c)} />;
+      return <Switch checked={row[c] === on} onChange={(next) => void ctl.setStatus(row, next)} testId="crud-status" label={label(c)} />;
     }
     return renderCell(s, row, s.ref ? refMaps[s.ref] : undefined);
   };
@@ -196,8 +218,8 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
         return (
           <span className="crud-row-actions">
             {rowActions?.(row)}
-            {allow.update && onModify && <Button label={t('crud.modify')} link size="small" onClick={() => onModify(row)} data-testid="crud-modify" />}
-            {allow.del && <Button label={t('crud.delete')} link size="small" severity="danger" onClick={() => ctl.del([row])} data-testid="crud-del" />}
+            {allow.update && onModify && <LinkButton label={t('crud.modify')} onClick={() => onModify(row)} testId="crud-modify" />}
+            {allow.del && <LinkButton label={t('crud.delete')} severity="danger" onClick={() => ctl.del([row])} testId="crud-del" />}
           </span>
         );
       }}
@@ -215,7 +237,7 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
 
   if (resource.tree) {
     return (
-      <>
+      <CellEnvProvider>
         {page.list.length > 0 && failedNote}
         {/* One <table> (not `scrollable`, which splits header and body into two tables): the tree's
             rows and their column headers are one treegrid (web/main.tsx pass-through); the wrapper
@@ -230,14 +252,14 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
             <span className="p-paginator-current">{t('crud.total', { total: page.total })}</span>
           </div>
         )}
-      </>
+      </CellEnvProvider>
     );
   }
   const sortOrder = state.sortOrder === 'asc' ? 1 : state.sortOrder === 'desc' ? -1 : 0;
   // Wide lists scroll sideways instead of squeezing every column (widths from the kind registry).
   const minWidth = cols.reduce((n, c) => n + (widthOf(specs[c]) ?? 140), (canSelect ? 48 : 0) + (actionsCol ? 150 : 0));
   return (
-    <>
+    <CellEnvProvider>
     {page.list.length > 0 && failedNote}
     <DataTable
       // Cells are memoised by row: a language switch must redraw them.
@@ -272,6 +294,6 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
       {columnEls}
       {actions}
     </DataTable>
-    </>
+    </CellEnvProvider>
   );
 }

@@ -148,7 +148,8 @@ export function useListController(resource: Resource, opts: ListControllerOption
   }
 
   // Typed but not applied filters follow the applied ones when they change (back/forward, reset).
-  useEffect(() => setDraft(state.filters), [state.filters]);
+  // (A draft that already reads the same is kept: a new object re-rendered the whole page after every search, issue 22.)
+  useEffect(() => setDraft((d) => (JSON.stringify(d) === JSON.stringify(state.filters) ? d : state.filters)), [state.filters]);
 
   // The page is a query keyed by the request (`[entity, 'list', request]`): the previous page stays
   // on screen while the next loads, an answer for a view already left is never shown (TanStack
@@ -165,17 +166,20 @@ export function useListController(resource: Resource, opts: ListControllerOption
     placeholderData: (prev: unknown, prevQuery: Query<unknown, Error, unknown, OpKey> | undefined) => (prevQuery && prevQuery.queryKey[0] === entity.name && ownerOf(prevQuery.queryKey, permanent) === owner ? keepPreviousData(prev) : undefined),
   });
   // A failed load keeps the rows of the last good one of the same owner on screen (issue 15), with the inline error.
-  const [lastGood, setLastGood] = useState<{ owner: string; page: Page<Row> }>({ owner, page: EMPTY_PAGE });
+  // Kept in a ref, not state: setting it after every answer rendered the whole list page once more
+  // (issue 22); it is only read when the query has no data, a render the failure itself causes.
+  const lastGood = useRef<{ owner: string; page: Page<Row> }>({ owner, page: EMPTY_PAGE });
   useEffect(() => {
-    if (query.data && !query.isPlaceholderData) setLastGood({ owner, page: query.data });
+    if (query.data && !query.isPlaceholderData) lastGood.current = { owner, page: query.data };
   }, [query.data, query.isPlaceholderData, owner]);
-  const page = query.data ?? (lastGood.owner === owner ? lastGood.page : EMPTY_PAGE);
+  const page = query.data ?? (lastGood.current.owner === owner ? lastGood.current.page : EMPTY_PAGE);
   const failed = query.isError;
   const loading = query.isFetching;
   const refetch = query.refetch;
   const reload = useCallback(() => void refetch(), [refetch]);
   // The selection belongs to the rows it was made on: a new answer clears it.
-  useEffect(() => setSelection([]), [query.dataUpdatedAt]);
+  // (An empty selection stays the same array: a new one re-rendered the page on mount and on every answer.)
+  useEffect(() => setSelection((s) => (s.length ? [] : s)), [query.dataUpdatedAt]);
   // A page that changes reloadKey (after an import) asks for a fresh answer of the same view.
   const reloadKey = useRef(opts.reloadKey);
   useEffect(() => {

@@ -2,20 +2,11 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { editId } from '../api';
 import { crudEnv } from '../env';
+import { useCellEnvOrNull, useOpenRecord, type CellEnv } from '../cell-env';
 import { recordTarget, type RecordTarget } from '../record-links';
 import './parts.css';
 
-/**
- * Follows a record link inside the console: stores the id a detail screen reads (spec §3 edit-id
- * keys), then goes to the path through the app's router, so the shell's tabs open (or focus) it.
- */
-export function useOpenRecord(): (target: RecordTarget) => void {
-  const [, navigate] = useLocation();
-  return (target) => {
-    if (target.editId) editId.set(...target.editId);
-    navigate(target.path);
-  };
-}
+export { useOpenRecord };
 
 /**
  * A reference as a real anchor (issue 21 item 2): `href` is the record's screen (its detail, or its
@@ -25,10 +16,31 @@ export function useOpenRecord(): (target: RecordTarget) => void {
  * or it would lead to the list it is shown on.
  * @param entity contract entity name of the record; `id` its id.
  */
-export function RecordLink({ entity, id, target: given, children, testId }: { entity?: string; id?: unknown; target?: RecordTarget | null; children: ReactNode; testId?: string }) {
+export function RecordLink(props: RecordLinkProps) {
+  // In a table the cells share one reading of the routes, location and router (issue 22).
+  const env = useCellEnvOrNull();
+  return env ? linkElement({ env, ...props }) : <StandaloneRecordLink {...props} />;
+}
+
+interface RecordLinkProps {
+  entity?: string;
+  id?: unknown;
+  target?: RecordTarget | null;
+  children: ReactNode;
+  testId?: string;
+}
+
+/** A record link outside any table: reads the routes, the location and the router itself. */
+function StandaloneRecordLink(props: RecordLinkProps) {
   const canOpen = crudEnv().useCanOpen();
   const open = useOpenRecord();
   const [here] = useLocation();
+  return linkElement({ env: { canOpen, open, here }, ...props });
+}
+
+/** The anchor (or plain children) of a record link, given what it reads from its surroundings; no hooks. */
+function linkElement({ env, entity, id, target: given, children, testId }: RecordLinkProps & { env: Pick<CellEnv, 'canOpen' | 'open' | 'here'> }) {
+  const { canOpen, open, here } = env;
   const target = given === undefined ? recordTarget(entity, id) : given;
   // A record's list does not link its rows to itself (a detail screen elsewhere still is a link).
   const self = !!target && !target.editId && target.route === here;

@@ -4,6 +4,7 @@ import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { GuardedButton } from './GuardedButton';
+import { LinkButton } from './plain';
 import './parts.css';
 
 /** One row action: its label (also its accessible name), icon, and why it cannot run now (null: it can). */
@@ -44,9 +45,15 @@ export function RowActions({ actions, visible = 2, children, testId = 'row-actio
   return (
     <span className="crud-row-actions" data-testid={testId}>
       {children}
-      {shown.map((a) => (
-        <GuardedButton key={a.key} label={a.label} reason={a.reason} link size="small" severity={a.severity === 'help' || a.severity === 'warning' ? undefined : a.severity} onClick={a.onClick} data-testid={a.testId} />
-      ))}
+      {shown.map((a) => {
+        const severity = a.severity === 'help' || a.severity === 'warning' ? undefined : a.severity;
+        // An action that can run needs no tooltip: the plain button PrimeReact's would render (issue 22, one per row).
+        return a.reason ? (
+          <GuardedButton key={a.key} label={a.label} reason={a.reason} link size="small" severity={severity} onClick={a.onClick} data-testid={a.testId} />
+        ) : (
+          <LinkButton key={a.key} label={a.label} severity={severity} onClick={() => a.onClick()} testId={a.testId} />
+        );
+      })}
       {rest.length > 0 && (
         <>
           <Button

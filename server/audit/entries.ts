@@ -1,0 +1,301 @@
+import { hash as oneShotHash } from 'node:crypto';
+import { redactJson } from '../platform/redact.js';
+
+/**
+ * What an audit entry is made of (issue 25), from what a capture hands over to the row that is
+ * stored and chained, shared by the trail (server/audit/trail.ts) and its SQLite worker thread
+ * (server/audit/sqlite-worker.ts). Nothing here imports the contract or the server: the worker
+ * loads this module alone.
+ *
+ * Issue 22: a platform exchange is queued raw ({@link EntryBatch.addExchange}: its endpoint, status,
+ * who and the request's and answer's bytes copied into the batch) and made an entry — the request
+ * parsed, redacted and re-encoded, the answer's envelope read — when its batch is written: on the
+ * SQLite worker for a file trail, so the relaying thread pays only the copy.
+ */
+
+/** One kept entry, as stored and answered (`/console/auditLog/list|info`). */
+export interface AuditRow {
+  id: number;
+  createTime: string;
+  updateTime: string;
+  userId: number;
+  username: string;
+  roles: string;
+  ip: string;
+  operation: string;
+  area: string;
+  entity: string;
+  targetIds: string;
+  outcome: 0 | 1;
+  code: number;
+  status: number;
+  message: string;
+  servedBy: string;
+  /** The request's fields, redacted, as JSON. */
+  fields: string;
+  /** Redacted `{field: [before, after]}` (by id when the write named several), as JSON; '' when not known. */
+  changes: string;
+  prevHash: string;
+  hash: string;
+}
+
+/** A row to append: ids and hashes set by the trail. */
+export type AuditAppendRow = Omit<AuditRow, 'updateTime'> & { atMs: number };
+
+/** What a capture hands the trail: everything but the id, times and hashes, which the trail sets. */
+export type AuditInput = Omit<AuditRow, 'id' | 'createTime' | 'updateTime' | 'prevHash' | 'hash' | 'servedBy'> & {
+  /** When the answer ended, ms since epoch (stored as `createTime` in the platform's wall clock). */
+  atMs: number;
+  servedBy: 'mock' | 'platform';
+};
+
+/** Who made a call: the platform's user info or the mock's session. */
+export interface Who {
+  userId: number;
+  username: string;
+  roles: string;
+}
+
+/** Ids the request names: `id`, `ids`, else the first `<x>Id` field (a recharge names its member). */
+export function targetIdsOf(body: unknown): number[] {
+  if (!body || typeof body !== 'object') return [];
+  const b = body as Record<string, unknown>;
+  if (Number.isInteger(b.id)) return [b.id as number];
+  if (Array.isArray(b.ids)) return (b.ids as unknown[]).filter((x): x is number => Number.isInteger(x)).slice(0, 50);
+  for (const [k, v] of Object.entries(b)) if (/Id$/.test(k) && Number.isInteger(v)) return [v as number];
+  return [];
+}
+
+/** A value as kept in `fields`/`changes`: redacted JSON, at most 20,000 characters; '' for undefined. */
+export const redactedJson = (v: unknown): string => (v === undefined ? '' : JSON.stringify(redactJson(v)).slice(0, 20_000));
+
+/** A JSON string's body unescaped; as written when it does not parse (cut in the middle of an escape). */
+function unescapeJson(body: string): string {
+  try {
+    return JSON.parse(`"${body}"`) as string;
+  } catch {
+    return body;
+  }
+}
+
+const CODE = /"code"\s*:\s*(-?\d+)/;
+const MESSAGE = /"message"\s*:\s*"((?:[^"\\]|\\.){0,255})/;
+/** Bytes of an answer read for its envelope. */
+export const ENVELOPE_HEAD = 4096;
+
+/**
+ * The envelope's code and message of an answer body (the first 4,096 bytes are enough), or null.
+ * `onlyRefusals`: the message is read only when the code is not 200 ('' otherwise), for callers that
+ * keep no message of a success; the code is then found in the bytes read as Latin-1 (one byte, one
+ * character: the same ASCII match without decoding UTF-8).
+ */
+export function envelopeOf(payload: unknown, onlyRefusals = false): { code: number; message: string } | null {
+  let text: string | null;
+  if (typeof payload === 'string') text = payload;
+  else if (Buffer.isBuffer(payload)) {
+    const head = payload.subarray(0, ENVELOPE_HEAD);
+    if (onlyRefusals) {
+      const code = CODE.exec(head.toString('latin1'));
+      if (!code) return null;
+      if (Number(code[1]) === 200) return { code: 200, message: '' };
+    }
+    text = head.toString('utf8');
+  } else text = null;
+  if (!text) return null;
+  const code = CODE.exec(text);
+  if (!code) return null;
+  const n = Number(code[1]);
+  if (onlyRefusals && n === 200) return { code: n, message: '' };
+  const message = MESSAGE.exec(text);
+  return { code: n, message: message ? unescapeJson(message[1]) : '' };
+}
+
+/** The last second {@link wallClock} formatted (entries of one batch mostly share it). */
+let lastSecond = -1;
+let lastText = '';
+
+/** `YYYY-MM-DD HH:mm:ss` in UTC+8, the platform's wall clock (spec's datetime fields). */
+export function wallClock(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastText = new Date(second * 1000 + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+  }
+  return lastText;
+}
+
+/**
+ * The hashed text of an entry: every kept field in a fixed order, chained to the previous hash —
+ * sha256 of `prevHash + '\n' + JSON` (one-shot: the same digest as hashing the three parts in turn).
+ */
+export function digest(prevHash: string, r: Omit<AuditRow, 'hash' | 'updateTime'>): string {
+  const body = JSON.stringify([r.id, r.createTime, r.userId, r.username, r.roles, r.ip, r.operation, r.area, r.entity, r.targetIds, r.outcome, r.code, r.status, r.message, r.servedBy, r.fields, r.changes]);
+  return oneShotHash('sha256', `${prevHash}\n${body}`, 'hex');
+}
+
+/** An entry whose fields were built by its capture (the mock's hooks, tests). */
+const BUILT = 0;
+/** A platform exchange kept raw (see {@link EntryBatch.addExchange}). */
+const EXCHANGE = 1;
+/** Slots per entry in {@link EntryBatch.meta}: a tag, then the kind's fields. */
+const STRIDE = 17;
+/** What became of a platform exchange's request body (see {@link EntryBatch.addExchange}). */
+export const RequestBody = {
+  /** Its bytes are kept: parsed as JSON when written ('[not JSON]' when they do not parse, an empty body included). */
+  Bytes: 0,
+  /** Larger than the copy limit: kept as '[too large to keep]'. */
+  TooLarge: 1,
+  /** Binary (an upload's multipart): nothing of it is kept. */
+  Skipped: 2,
+} as const;
+export type RequestBody = (typeof RequestBody)[keyof typeof RequestBody];
+
+/**
+ * Entries queued for one write of the trail (at most {@link EntryBatch.MAX} entries, one
+ * transaction): one flat array of their fields (`meta`, {@link STRIDE} slots each) and one buffer
+ * of the platform exchanges' bytes (`bytes`, its own memory, so it can be handed to the worker
+ * thread without a copy). Built on the thread that relays; read ({@link inputsOf}) on the writer's.
+ */
+export class EntryBatch {
+  /** Entries per batch at most (one transaction each). */
+  static readonly MAX = 1000;
+  meta: unknown[] = [];
+  bytes: Buffer;
+  /** Bytes of {@link bytes} in use. */
+  used = 0;
+  count = 0;
+
+  constructor(initialBytes = 16 * 1024) {
+    // Not from Node's shared pool: the whole buffer is transferred to the worker, never a pool slab.
+    this.bytes = Buffer.allocUnsafeSlow(initialBytes);
+  }
+
+  /** Queues an entry its capture built. */
+  addBuilt(e: AuditInput): void {
+    this.meta.push(BUILT, e.atMs, e.userId, e.username, e.roles, e.ip, e.operation, e.area, e.entity, e.targetIds, e.outcome, e.code, e.status, e.message, e.servedBy, e.fields, e.changes);
+    this.count++;
+  }
+
+  /**
+   * Queues a platform exchange as it came (an audited write the platform answered): the request's
+   * bytes (`request`, read per `requestKind`) and the first {@link ENVELOPE_HEAD} bytes of a textual
+   * answer (`answer`, null when binary or not kept) are copied into the batch; `upload` keeps the
+   * fields as `{"file":"[upload]"}`. Made an entry by {@link inputsOf}.
+   */
+  addExchange(atMs: number, who: Who | null, ip: string, operation: string, area: string, entity: string, upload: boolean, status: number, requestKind: RequestBody, request: Buffer | null, answer: Buffer | null): void {
+    const reqAt = this.used;
+    const reqLen = requestKind === RequestBody.Bytes && request !== null ? this.copy(request, request.length) : 0;
+    const ansLen = answer === null ? -1 : this.copy(answer, Math.min(answer.length, ENVELOPE_HEAD));
+    this.meta.push(EXCHANGE, atMs, who?.userId ?? 0, who?.username ?? '', who?.roles ?? '', ip, operation, area, entity, upload ? 1 : 0, status, requestKind, reqAt, reqLen, ansLen, 0, 0);
+    this.count++;
+  }
+
+  /** Appends `n` bytes of `b`, growing the buffer when needed; answers `n`. */
+  private copy(b: Buffer, n: number): number {
+    if (this.used + n > this.bytes.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.used + n));
+      this.bytes.copy(grown, 0, 0, this.used);
+      this.bytes = grown;
+    }
+    b.copy(this.bytes, this.used, 0, n);
+    this.used += n;
+    return n;
+  }
+}
+
+/**
+ * The entries of a batch (`meta` and `bytes` as {@link EntryBatch} holds them, on either thread):
+ * built ones as given; a platform exchange with its request body parsed, its ids read, its fields
+ * redacted ({@link redactedJson}) and its answer's envelope read (a success keeps no message).
+ */
+export function inputsOf(meta: readonly unknown[], bytes: Uint8Array): AuditInput[] {
+  const n = meta.length / STRIDE;
+  const out = new Array<AuditInput>(n);
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 0, m = 0; i < n; i++, m += STRIDE) {
+    if (meta[m] === BUILT) {
+      out[i] = {
+        atMs: meta[m + 1] as number, userId: meta[m + 2] as number, username: meta[m + 3] as string, roles: meta[m + 4] as string, ip: meta[m + 5] as string,
+        operation: meta[m + 6] as string, area: meta[m + 7] as string, entity: meta[m + 8] as string, targetIds: meta[m + 9] as string, outcome: meta[m + 10] as 0 | 1,
+        code: meta[m + 11] as number, status: meta[m + 12] as number, message: meta[m + 13] as string, servedBy: meta[m + 14] as 'mock' | 'platform', fields: meta[m + 15] as string, changes: meta[m + 16] as string,
+      };
+      continue;
+    }
+    const kind = meta[m + 11] as RequestBody;
+    const reqAt = meta[m + 12] as number;
+    const reqLen = meta[m + 13] as number;
+    const ansLen = meta[m + 14] as number;
+    let body: unknown = {};
+    if (kind === RequestBody.Bytes) {
+      try {
+        body = JSON.parse(buf.toString('utf8', reqAt, reqAt + reqLen));
+      } catch {
+        body = { body: '[not JSON]' };
+      }
+    } else if (kind === RequestBody.TooLarge) body = { body: '[too large to keep]' };
+    const status = meta[m + 10] as number;
+    const env = ansLen < 0 ? null : envelopeOf(buf.subarray(reqAt + reqLen, reqAt + reqLen + ansLen), true);
+    const code = env?.code ?? status;
+    out[i] = {
+      atMs: meta[m + 1] as number,
+      userId: meta[m + 2] as number,
+      username: meta[m + 3] as string,
+      roles: meta[m + 4] as string,
+      ip: meta[m + 5] as string,
+      operation: meta[m + 6] as string,
+      area: meta[m + 7] as string,
+      entity: meta[m + 8] as string,
+      targetIds: targetIdsOf(body).map(String).join(',').slice(0, 255),
+      outcome: code === 200 && status < 400 ? 1 : 0,
+      code,
+      status,
+      message: (env && env.code !== 200 ? env.message : '').slice(0, 255),
+      servedBy: 'platform',
+      fields: redactedJson(meta[m + 9] === 1 ? { file: '[upload]' } : (body ?? {})),
+      changes: '',
+    };
+  }
+  return out;
+}
+
+/** Each input made a row continuing the chain from `tail`: the next id, the wall-clock time, the previous hash and its own. */
+export function chainRows(tail: { id: number; hash: string }, batch: readonly AuditInput[]): AuditAppendRow[] {
+  let { id, hash } = tail;
+  const rows = new Array<AuditAppendRow>(batch.length);
+  for (let i = 0; i < batch.length; i++) {
+    const e = batch[i];
+    // One object per entry, its fields in the store's column order; the hash set once known.
+    const row: AuditAppendRow = { id: ++id, createTime: wallClock(e.atMs), atMs: e.atMs, userId: e.userId, username: e.username, roles: e.roles, ip: e.ip, operation: e.operation, area: e.area, entity: e.entity, targetIds: e.targetIds, outcome: e.outcome, code: e.code, status: e.status, message: e.message, servedBy: e.servedBy, fields: e.fields, changes: e.changes, prevHash: hash, hash: '' };
+    row.hash = hash = digest(hash, row);
+    rows[i] = row;
+  }
+  return rows;
+}
+
+/** Columns in stored order; the API's names are their camelCase forms. */
+export const COLUMNS = [
+  ['id', 'id'], ['create_time', 'createTime'], ['at_ms', 'atMs'], ['user_id', 'userId'], ['username', 'username'], ['roles', 'roles'], ['ip', 'ip'],
+  ['operation', 'operation'], ['area', 'area'], ['entity', 'entity'], ['target_ids', 'targetIds'], ['outcome', 'outcome'], ['code', 'code'],
+  ['status', 'status'], ['message', 'message'], ['served_by', 'servedBy'], ['fields', 'fields'], ['changes', 'changes'], ['prev_hash', 'prevHash'], ['hash', 'hash'],
+] as const;
+
+/** A row's values in column order (the insert's parameters). */
+export function valuesOf(r: AuditAppendRow): unknown[] {
+  return [r.id, r.createTime, r.atMs, r.userId, r.username, r.roles, r.ip, r.operation, r.area, r.entity, r.targetIds, r.outcome, r.code, r.status, r.message, r.servedBy, r.fields, r.changes, r.prevHash, r.hash];
+}
+
+const INSERT_SQL = new Map<number, string>();
+/** `INSERT … VALUES (…), (…)` for `n` rows (cached: batches are split into power-of-two chunks, so few shapes exist). */
+export function insertSql(n: number): string {
+  let sql = INSERT_SQL.get(n);
+  if (!sql) {
+    const one = `(${COLUMNS.map(() => '?').join(', ')})`;
+    INSERT_SQL.set(n, (sql = `INSERT INTO audit_log (${COLUMNS.map((c) => c[0]).join(', ')}) VALUES ${Array(n).fill(one).join(', ')}`));
+  }
+  return sql;
+}
+
+/** The chain's last entry (its id and hash), when there is one. */
+export const TAIL_SQL = 'SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1';
+/** One value of `audit_meta` (the chain's anchor when every entry was pruned). */
+export const META_SQL = 'SELECT value FROM audit_meta WHERE key = ?';

@@ -1,0 +1,98 @@
+import { describe, expect, test } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { feedbackType } from '../../server/contract/feedback';
+import { callOp, defineResource, GuardedButton, ResourceListPage, RowActions, type RowAction } from '../../web/crud';
+import { mockApi, render } from './component/setup';
+
+/*
+ * A row action that changes the row's status, then the list's answer after the write's
+ * invalidation (issue 22, the stale order list of f19061d): the row must show the new status and
+ * its actions' new states. A disabled action's button is wrapped by PrimeReact's Tooltip in an
+ * element React does not know (`showOnDisabled`); when an action turned from a plain link button
+ * into a guarded one (or back), React removed and inserted nodes beside that foreign wrapper, the
+ * commit threw, and the list kept its old rows.
+ */
+
+type Row = Record<string, unknown>;
+const res = defineResource({ entity: feedbackType, permission: 'FeedbackType', columns: ['id', 'typeName', 'status'], actions: { status: false, update: false, del: false, batchDel: false } });
+
+/** A list whose rows hold `status` in a store the list handler and the write share (as the mock does). */
+function serve(rows: Row[]) {
+  const store = rows.map((r) => ({ ...r }));
+  mockApi('/v1/feedbackType/list', () => ({ list: store.map((r) => ({ ...r })), total: store.length }));
+  mockApi('/v1/feedbackType/updateStatus', (b) => {
+    const { id, status } = b as { id: number; status: number };
+    store.find((r) => r.id === id)!.status = status;
+    return null;
+  });
+}
+
+/** Two row actions whose availability swaps with the status: turn on (from off), turn off (from on). */
+function actionsOf(row: Row): RowAction[] {
+  const to = (status: number) => () => void callOp(feedbackType, 'updateStatus', { id: row.id, status });
+  return [
+    { key: 'on', label: 'Turn on', reason: row.status === 0 ? null : 'already on', onClick: to(1), testId: 'act-on' },
+    { key: 'off', label: 'Turn off', reason: row.status === 1 ? null : 'already off', onClick: to(0), testId: 'act-off' },
+  ];
+}
+
+function list(rowActions: (row: Row) => React.ReactNode) {
+  const loc = memoryLocation({ path: '/feedback/type', record: true });
+  return render(
+    <Router hook={loc.hook} searchHook={loc.searchHook}>
+      <ResourceListPage resource={res} rowActions={rowActions} />
+    </Router>,
+  );
+}
+
+const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+const statusOf = (name: string) => rowOf(name).querySelector('[data-value]')?.getAttribute('data-value');
+
+describe('a row action that changes its row (issue 22: the stale list after a row action)', () => {
+  test('the row shows the new status and its actions swap enabled and disabled, in both directions', async () => {
+    serve([
+      { id: 1, typeName: 'Payment', description: '', sort: 0, status: 0, createTime: '2026-01-01 10:00:00' },
+      { id: 2, typeName: 'Refund', description: '', sort: 1, status: 1, createTime: '2026-01-02 10:00:00' },
+    ]);
+    list((row) => <RowActions actions={actionsOf(row)} testId="acts" />);
+    await screen.findByText('Payment');
+    const on = () => within(rowOf('Payment')).getByTestId('act-on') as HTMLButtonElement;
+    const off = () => within(rowOf('Payment')).getByTestId('act-off') as HTMLButtonElement;
+    expect(statusOf('Payment')).toBe('0');
+    expect(on().disabled).toBe(false);
+    expect(off().disabled).toBe(true);
+    expect(off().getAttribute('data-reason')).toBe('already off');
+
+    await act(async () => fireEvent.click(on()));
+    await waitFor(() => expect(statusOf('Payment')).toBe('1'));
+    expect(on().disabled).toBe(true);
+    expect(on().getAttribute('data-reason')).toBe('already on');
+    expect(off().disabled).toBe(false);
+    // The other row is untouched, and the list is still the kit's table (no error screen).
+    expect(statusOf('Refund')).toBe('1');
+
+    await act(async () => fireEvent.click(off()));
+    await waitFor(() => expect(statusOf('Payment')).toBe('0'));
+    expect(on().disabled).toBe(false);
+    expect(off().disabled).toBe(true);
+  });
+
+  test('a guarded button appearing before a disabled one (a sibling inserted beside the tooltip wrapper)', async () => {
+    serve([{ id: 1, typeName: 'Payment', description: '', sort: 0, status: 0, createTime: '2026-01-01 10:00:00' }]);
+    list((row) => (
+      <span>
+        {row.status === 1 && <GuardedButton label="Only when on" reason={null} onClick={() => {}} data-testid="g-extra" />}
+        <GuardedButton label="Never" reason="not today" onClick={() => {}} data-testid="g-never" />
+        <GuardedButton label="Turn on" reason={row.status === 0 ? null : 'already on'} onClick={() => void callOp(feedbackType, 'updateStatus', { id: row.id, status: 1 })} data-testid="g-on" />
+      </span>
+    ));
+    await screen.findByText('Payment');
+    await act(async () => fireEvent.click(screen.getByTestId('g-on')));
+    await waitFor(() => expect(statusOf('Payment')).toBe('1'));
+    expect(screen.getByTestId('g-extra')).toBeTruthy();
+    expect((screen.getByTestId('g-on') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('g-never') as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -197,6 +197,22 @@ async function signIn(port: number): Promise<string> {
   return res.data.tokenHead + res.data.token;
 }
 
+/**
+ * Runs two loads in alternating rounds, A B, B A, A B… (each round's order flipped), and answers
+ * each side's runs: on a shared machine the load of others drifts within seconds, and one run each,
+ * back to back, would compare two different machines (issue 22). Take each side's {@link medianLoad}.
+ */
+async function alternateRounds(rounds: number, first: () => Promise<Load>, second: () => Promise<Load>): Promise<[Load[], Load[]]> {
+  const a: Load[] = [];
+  const b: Load[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const pair = [async () => a.push(await first()), async () => b.push(await second())];
+    if (i % 2) pair.reverse();
+    for (const run of pair) await run();
+  }
+  return [a, b];
+}
+
 // ---------------------------------------------------------------------------------------------
 
 interface Load {
@@ -358,12 +374,8 @@ async function benchStatic() {
           await run(peer.port, 1);
           // Alternating short rounds: on a shared machine the load of others drifts within seconds,
           // and two back-to-back 8 s runs would compare two different machines.
-          const ours: Load[] = [];
-          const bare: Load[] = [];
-          for (let round = 0; round < STATIC_ROUNDS; round++) {
-            ours.push(await run(app.port, Math.max(1, Math.round(DURATION / STATIC_ROUNDS))));
-            bare.push(await run(peer.port, Math.max(1, Math.round(DURATION / STATIC_ROUNDS))));
-          }
+          const seconds = Math.max(1, Math.round(DURATION / STATIC_ROUNDS));
+          const [ours, bare] = await alternateRounds(STATIC_ROUNDS, () => run(app.port, seconds), () => run(peer.port, seconds));
           report({ what: `static: ${what}, autocannon ${setting.name}`, ours: combine(ours), peer: combine(bare), peerName: 'bare node:http, same bytes and headers', unit: 'rps', note: `${STATIC_ROUNDS} alternating rounds` });
         }
       }
@@ -445,17 +457,12 @@ async function benchProxy() {
     const direct = await load({ ...t, port: mock.port, pid: mock.child.pid });
     // The console and the bare proxy in alternating short rounds, each side's median taken (issue
     // 22): one run each, seconds apart, moved the ratio 0.76–1.67× with the load of other sessions.
-    const ours: Load[] = [];
-    const bare: Load[] = [];
     const round = Math.max(1, DURATION / 2);
-    for (let i = 0; i < PROXY_ROUNDS; i++) {
-      const pair = [
-        async () => ours.push(await load({ ...t, port: proxy.port, pid: proxy.child.pid }, round)),
-        async () => bare.push(await load({ ...t, port: bareProxy.port, pid: bareProxy.child.pid }, round)),
-      ];
-      if (i % 2) pair.reverse();
-      for (const run of pair) await run();
-    }
+    const [ours, bare] = await alternateRounds(
+      PROXY_ROUNDS,
+      () => load({ ...t, port: proxy.port, pid: proxy.child.pid }, round),
+      () => load({ ...t, port: bareProxy.port, pid: bareProxy.child.pid }, round),
+    );
     const viaProxy = medianLoad(ours);
     const viaBare = medianLoad(bare);
     const each = (xs: Load[]) => xs.map((x) => `${n0(x.rps)}`).join(', ');
@@ -849,16 +856,11 @@ async function benchAudit() {
     // Off, on, on, off, off, on… (each DURATION / 2 s), each side's median: a machine whose load
     // drifts during the row weighs on both sides alike, and one disturbed run does not decide it.
     const half = Math.max(1, DURATION / 2);
-    const offRuns: Load[] = [];
-    const onRuns: Load[] = [];
-    for (let i = 0; i < AUDIT_ROUNDS; i++) {
-      const pair = [
-        async () => offRuns.push(await load({ ...t, port: off.port, pid: off.child.pid }, half)),
-        async () => onRuns.push(await load({ ...t, port: on.port, pid: on.child.pid }, half)),
-      ];
-      if (i % 2) pair.reverse();
-      for (const run of pair) await run();
-    }
+    const [offRuns, onRuns] = await alternateRounds(
+      AUDIT_ROUNDS,
+      () => load({ ...t, port: off.port, pid: off.child.pid }, half),
+      () => load({ ...t, port: on.port, pid: on.child.pid }, half),
+    );
     const runs = (xs: Load[]) => `${xs.map((x) => n0(x.rps)).join(', ')} req/s, CPU ${xs.map((x) => n0(x.cpuUs ?? NaN)).join(', ')} µs/req (main thread ${xs.map((x) => n0(x.mainCpuUs ?? NaN)).join(', ')})`;
     const ours = medianLoad(onRuns);
     const peer = medianLoad(offRuns);

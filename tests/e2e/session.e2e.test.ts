@@ -84,16 +84,32 @@ describe('foundation flows in Chromium (issue: sign in and land on the home work
     // the workbench first, and the menu entry was gone.
     const { page } = await openSignedIn(browser, server, '/dashboard/analysis');
     await page.locator('[data-testid=analysis] .apexcharts-canvas').first().waitFor({ timeout: 15_000 });
+    // The toast lives 3 s. Every toast the page shows from here on is written down, so the check
+    // below holds however late it runs: CI failed once when a background call signed out first and
+    // the refresh click below waited its 5 s for a button that had gone with the screen.
+    const recordToasts = () => {
+      const w = window as unknown as { __toasts?: string[] };
+      if (w.__toasts) return;
+      const seen: string[] = (w.__toasts = []);
+      const note = () => {
+        for (const el of document.querySelectorAll('.p-toast-message')) {
+          const text = el.textContent ?? '';
+          if (text && !seen.includes(text)) seen.push(text);
+        }
+      };
+      new MutationObserver(note).observe(document.documentElement, { childList: true, subtree: true, characterData: true });
+      note();
+    };
+    await page.addInitScript(recordToasts);
+    await page.evaluate(recordToasts);
     server.clock.advance(3601_000);
     try {
-      // Refreshing the screen asks again; if a call of the console's own has signed out already,
-      // the button is gone with the screen and the outcome below is the same.
-      await page
-        .locator('[data-testid=tabs-refresh]')
-        .click({ timeout: 5_000 })
-        .catch(() => undefined);
-      await page.waitForURL(/\/login\?redirect=%2Fdashboard%2Fanalysis$/);
-      await expect(page.locator('.p-toast-message').first().textContent()).resolves.toContain('登录超时，请重新登录！');
+      // Refreshing the screen asks again; a call of the console's own may sign out first, and then
+      // the button is gone with the screen: whichever comes first ends the wait.
+      const signedOut = page.waitForURL(/\/login\?redirect=%2Fdashboard%2Fanalysis$/);
+      await Promise.race([signedOut, page.locator('[data-testid=tabs-refresh]').click().catch(() => undefined)]);
+      await signedOut;
+      await page.waitForFunction(() => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).some((text) => text.includes('登录超时，请重新登录！')));
       await shot(page, 'timeout-zh');
     } finally {
       server.clock.advance(-3601_000);

@@ -96,3 +96,55 @@ describe('a row action that changes its row (issue 22: the stale list after a ro
     expect((screen.getByTestId('g-never') as HTMLButtonElement).disabled).toBe(true);
   });
 });
+
+describe('row actions drawn as plain elements (issue 22: one PrimeReact Button, Tooltip and Menu per row)', () => {
+  test('a guarded link button turns from plain to disabled with its reason and back, as its row changes', async () => {
+    serve([{ id: 1, typeName: 'Payment', description: '', sort: 0, status: 0, createTime: '2026-01-01 10:00:00' }]);
+    const act1 = (row: Row) => () => void callOp(feedbackType, 'updateStatus', { id: row.id, status: row.status === 0 ? 1 : 0 });
+    list((row) => (
+      <span>
+        <GuardedButton label="Turn on" link size="small" reason={row.status === 0 ? null : 'already on'} onClick={act1(row)} data-testid="l-on" />
+        <GuardedButton label="Turn off" link size="small" severity="danger" reason={row.status === 1 ? null : 'already off'} onClick={act1(row)} data-testid="l-off" />
+      </span>
+    ));
+    await screen.findByText('Payment');
+    const on = () => screen.getByTestId('l-on') as HTMLButtonElement;
+    const off = () => screen.getByTestId('l-off') as HTMLButtonElement;
+    // The plain element keeps PrimeReact's classes and name.
+    expect(on().className).toContain('p-button-link');
+    expect(on().getAttribute('aria-label')).toBe('Turn on');
+    expect(off().disabled).toBe(true);
+    expect(off().getAttribute('data-reason')).toBe('already off');
+
+    await act(async () => fireEvent.click(on()));
+    await waitFor(() => expect(statusOf('Payment')).toBe('1'));
+    expect(on().disabled).toBe(true);
+    expect(on().getAttribute('data-reason')).toBe('already on');
+    expect(off().disabled).toBe(false);
+    expect(off().className).toContain('p-button-danger');
+
+    await act(async () => fireEvent.click(off()));
+    await waitFor(() => expect(statusOf('Payment')).toBe('0'));
+    expect(on().disabled).toBe(false);
+    expect(off().disabled).toBe(true);
+  });
+
+  test('"More" opens the row menu on its first click (mounted then) and each later one', async () => {
+    serve([{ id: 1, typeName: 'Payment', description: '', sort: 0, status: 0, createTime: '2026-01-01 10:00:00' }]);
+    const done: string[] = [];
+    const actions: RowAction[] = ['a', 'b', 'c', 'd'].map((k) => ({ key: k, label: `Action ${k}`, onClick: () => void done.push(k), testId: `m-${k}` }));
+    list(() => <RowActions actions={actions} testId="acts" />);
+    await screen.findByText('Payment');
+    expect(screen.queryByTestId('acts-menu')).toBeNull();
+    const more = screen.getByTestId('acts-more');
+    expect(more.getAttribute('aria-haspopup')).toBe('menu');
+    fireEvent.click(more);
+    await waitFor(() => expect(screen.getByText('Action c')).toBeTruthy());
+    fireEvent.click(screen.getByText('Action d'));
+    await waitFor(() => expect(done).toEqual(['d']));
+    fireEvent.click(more);
+    await waitFor(() => expect(screen.getByText('Action c')).toBeTruthy());
+    fireEvent.click(screen.getByText('Action c'));
+    await waitFor(() => expect(done).toEqual(['d', 'c']));
+  });
+});

@@ -68,6 +68,10 @@ export function ResourceListPage({ resource, rowActions, toolbar, title, reloadK
   // Records naming a row (declaration's `related`): a "Related" action per row when the user may open any of them.
   const related = useVisibleRelated(resource.related);
   const [relatedOf, setRelatedOf] = useState<Row | null>(null);
+  // The add/modify form is mounted when first opened, then kept (it closes with its animation and
+  // keeps its tab): a list entered from the menu does not build a hidden form with every render (issue 22).
+  const [formUsed, setFormUsed] = useState(false);
+  if (form.editing !== undefined && !formUsed) setFormUsed(true);
   const relatedButton = (row: Row) => <LinkButton label={t('crud.related')} onClick={() => setRelatedOf(row)} testId="crud-related" />;
   const rows = rowActions || related.length ? (row: Row) => (
     <>
@@ -86,7 +90,7 @@ export function ResourceListPage({ resource, rowActions, toolbar, title, reloadK
         <ListTable ctl={ctl} rowActions={rows} onModify={(row) => form.open(row)} />
       </section>
       {related.length > 0 && <RelatedDialog row={relatedOf} labelField={resource.entity.label} related={related} onHide={() => setRelatedOf(null)} />}
-      {resource.form && resource.form.mode !== 'page' && (ctl.allow.add || ctl.allow.update) && (
+      {formUsed && resource.form && resource.form.mode !== 'page' && (ctl.allow.add || ctl.allow.update) && (
         <ResourceForm
           resource={resource}
           record={form.editing ?? null}

@@ -33,8 +33,10 @@ export function listContext(ctl: ListController): ListContext {
  * The search form and the toolbar re-render only when what they show changes (issue 22): a list
  * page renders several times while its screen mounts (reference lists and the page answering one
  * by one), and each time every filter's Dropdown, Calendar and the column chooser re-rendered with
- * it. The controller is a new object on every render; its actions are closures over the compared
- * values (the view, the draft, the rows), so an older one shown by a skipped render acts the same.
+ * it, and on every page, sort or filter. The controller is a new object on every render; the actions
+ * these parts hold (search, reset, delete, export) read the controller's latest view when called,
+ * and the rest are closures over the compared values, so an older one kept by a skipped render acts
+ * the same.
  */
 function sameList(a: ListController, b: ListController, keys: (keyof ListController)[]): boolean {
   return keys.every((k) => a[k] === b[k]);
@@ -74,7 +76,7 @@ function SearchItem({ ctl, name }: { ctl: ListController; name: string }) {
  * ranges, `like` and `keyword` as text), Search applies (page 1) and Reset restores defaults.
  * `fields` limits or reorders the filters (default: the declaration's).
  */
-export const SearchForm = memo(SearchFormView, (a, b) => a.fields === b.fields && a.extra === b.extra && sameList(a.ctl, b.ctl, ['resource', 'draft', 'state']));
+export const SearchForm = memo(SearchFormView, (a, b) => a.fields === b.fields && a.extra === b.extra && sameList(a.ctl, b.ctl, ['resource', 'draft']) && a.ctl.state.filters.id === b.ctl.state.filters.id);
 
 function SearchFormView({ ctl, fields, extra }: { ctl: ListController; fields?: string[]; extra?: ReactNode }) {
   const { t } = useTranslation();
@@ -108,7 +110,7 @@ function SearchFormView({ ctl, fields, extra }: { ctl: ListController; fields?: 
  */
 export const ListToolbar = memo(
   ListToolbarView,
-  (a, b) => a.title === b.title && a.children === b.children && !a.onAdd === !b.onAdd && sameAllow(a.ctl.allow, b.ctl.allow) && sameList(a.ctl, b.ctl, ['resource', 'state', 'page', 'selection', 'shown', 'exporting', 'exportProgress']),
+  (a, b) => a.title === b.title && a.children === b.children && !a.onAdd === !b.onAdd && sameAllow(a.ctl.allow, b.ctl.allow) && sameList(a.ctl, b.ctl, ['resource', 'selection', 'shown', 'exporting', 'exportProgress']),
 );
 
 function ListToolbarView({ ctl, title, onAdd, children }: { ctl: ListController; title?: ReactNode; onAdd?: () => void; children?: ReactNode }) {

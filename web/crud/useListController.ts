@@ -289,13 +289,32 @@ export function useListController(resource: Resource, opts: ListControllerOption
     export: off.export !== false && can('export'),
   };
 
+  // The actions the search form and the toolbar hold act on the latest view, whichever render they
+  // came from: those parts skip the renders that change nothing they show (a page, a sort; issue 22).
+  const live = useRef({ apply: () => {}, reset: () => {}, del, exportNow });
+  live.current = {
+    apply: () => go({ ...state, pageNum: 1, filters: Object.fromEntries(Object.entries(draft).filter(([, v]) => !isEmpty(v))) }),
+    reset: () => go({ pageNum: 1, pageSize: state.pageSize, filters: {} }),
+    del,
+    exportNow,
+  };
+  const stable = useMemo(
+    () => ({
+      apply: () => live.current.apply(),
+      reset: () => live.current.reset(),
+      del: (rows: Row[]) => live.current.del(rows),
+      exportNow: () => live.current.exportNow(),
+    }),
+    [],
+  );
+
   return {
     resource,
     state,
     draft,
     setDraft,
-    apply: () => go({ ...state, pageNum: 1, filters: Object.fromEntries(Object.entries(draft).filter(([, v]) => !isEmpty(v))) }),
-    reset: () => go({ pageNum: 1, pageSize: state.pageSize, filters: {} }),
+    apply: stable.apply,
+    reset: stable.reset,
     go,
     page,
     loading,
@@ -313,9 +332,9 @@ export function useListController(resource: Resource, opts: ListControllerOption
       setShownState(next);
       local.set(colsKey, next);
     },
-    del,
+    del: stable.del,
     setStatus,
-    exportNow,
+    exportNow: stable.exportNow,
     exporting,
     exportProgress,
     cancelExport: () => exportAbort.current?.abort(),

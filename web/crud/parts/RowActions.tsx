@@ -1,6 +1,5 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { GuardedButton } from './GuardedButton';
@@ -25,10 +24,25 @@ export interface RowAction {
  * overflow menu (PrimeReact `Menu` popup), each entry keeping its label, icon and disabled reason.
  * Callers pass only actions the user holds the permission for; an unavailable one stays listed,
  * disabled with its reason, so the user learns why.
+ *
+ * The menu is mounted on the first click of its row's "More" (issue 22: ten closed popup menus, each
+ * with its portal, transition and overlay hooks, were drawn with every page of the order list), then kept.
  */
 export function RowActions({ actions, visible = 2, children, testId = 'row-actions' }: { actions: readonly RowAction[]; visible?: number; children?: ReactNode; testId?: string }) {
   const { t } = useTranslation();
   const menu = useRef<Menu>(null);
+  // The first click mounts the menu (phase 1); it opens from its button two commits later (phase 2):
+  // the popup's portal mounts its content only after its own mount effect, and a transition that
+  // starts already open skips the positioning PrimeReact does as the menu enters.
+  const [menuPhase, setMenuPhase] = useState<0 | 1 | 2>(0);
+  const opening = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (menuPhase === 1) setMenuPhase(2);
+    else if (menuPhase === 2 && opening.current && menu.current) {
+      menu.current.show({ currentTarget: opening.current } as unknown as SyntheticEvent);
+      opening.current = null;
+    }
+  }, [menuPhase]);
   // One left over goes in the row itself: a menu of one entry hides it for nothing.
   const cut = actions.length <= visible + 1 ? actions.length : visible;
   const shown = actions.slice(0, cut);
@@ -56,18 +70,22 @@ export function RowActions({ actions, visible = 2, children, testId = 'row-actio
       })}
       {rest.length > 0 && (
         <>
-          <Button
+          <LinkButton
             label={t('parts.rowActions.more')}
             icon="pi pi-angle-down"
             iconPos="right"
-            link
-            size="small"
-            aria-haspopup="menu"
-            aria-label={t('parts.rowActions.moreLabel', { count: rest.length })}
-            onClick={(e) => menu.current?.toggle(e)}
-            data-testid={`${testId}-more`}
+            hasPopup="menu"
+            ariaLabel={t('parts.rowActions.moreLabel', { count: rest.length })}
+            onClick={(e) => {
+              if (menuPhase === 2 && menu.current) menu.current.toggle(e);
+              else if (menuPhase === 0) {
+                opening.current = e.currentTarget;
+                setMenuPhase(1);
+              }
+            }}
+            testId={`${testId}-more`}
           />
-          <Menu model={items} popup ref={menu} className="part-row-menu" pt={{ menu: { 'aria-label': t('parts.rowActions.menu') } }} data-testid={`${testId}-menu`} />
+          {menuPhase > 0 && <Menu model={items} popup ref={menu} className="part-row-menu" pt={{ menu: { 'aria-label': t('parts.rowActions.menu') } }} data-testid={`${testId}-menu`} />}
         </>
       )}
     </span>

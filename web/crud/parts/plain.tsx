@@ -13,20 +13,24 @@ const cx = (...names: (string | false | null | undefined)[]) => names.filter(Boo
 
 /**
  * A small link button (PrimeReact `<Button link size="small">`): the label is also its accessible
- * name, as PrimeReact's; `severity` colours it (`p-button-<severity>`).
+ * name, as PrimeReact's, unless `ariaLabel` says more; `severity` colours it (`p-button-<severity>`);
+ * `icon` (PrimeIcons classes) is drawn before the label, or after it with `iconPos="right"`, where
+ * PrimeReact draws it; `hasPopup` marks a button that opens a menu.
  */
-export function LinkButton({ label, severity, onClick, disabled, testId }: { label: string; severity?: string; onClick: (e: MouseEvent<HTMLButtonElement>) => void; disabled?: boolean; testId?: string }) {
+export function LinkButton({ label, severity, onClick, disabled, testId, icon, iconPos, ariaLabel, hasPopup }: { label: string; severity?: string; onClick: (e: MouseEvent<HTMLButtonElement>) => void; disabled?: boolean; testId?: string; icon?: string; iconPos?: 'left' | 'right'; ariaLabel?: string; hasPopup?: 'menu' }) {
   return (
     <button
       type="button"
-      aria-label={label}
+      aria-label={ariaLabel ?? label}
       className={cx('p-button p-component p-button-link p-button-sm', severity && `p-button-${severity}`, disabled && 'p-disabled')}
+      aria-haspopup={hasPopup}
       disabled={disabled}
       onClick={onClick}
       data-testid={testId}
       data-pc-name="button"
       data-pc-section="root"
     >
+      {icon && <span className={`p-button-icon p-c p-button-icon-${iconPos ?? 'left'} ${icon}`} data-pc-section="icon" />}
       <span className="p-button-label p-c" data-pc-section="label">
         {label}
       </span>

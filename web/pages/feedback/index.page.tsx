@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'primereact/button';
-import { ResourceListPage } from '../../crud';
+import { LinkButton, ResourceListPage } from '../../crud';
 import feedback from '../../resources/feedback/feedback.resource';
 import { ReplyDialog } from './reply-dialog';
 import './feedback.css';
@@ -14,7 +13,7 @@ export default function FeedbackIndexPage() {
     <>
       <ResourceListPage
         resource={feedback}
-        rowActions={(row, ctx) => ctx.can('update') && <Button label={t('feedback.reply')} link size="small" onClick={() => setReplying({ row, reload: ctx.reload })} data-testid="feedback-reply" />}
+        rowActions={(row, ctx) => ctx.can('update') && <LinkButton label={t('feedback.reply')} onClick={() => setReplying({ row, reload: ctx.reload })} testId="feedback-reply" />}
       />
       <ReplyDialog
         row={replying?.row ?? null}

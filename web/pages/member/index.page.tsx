@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
-import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { api } from '../../api/client';
 import { walletSummaryQuery } from './wallet-summary';
 import { notify } from '../../services/notify';
-import { ResourceListPage, SubList, centsToYuan, enumLabel, useRefOptions, ActionDialog, AuditHistory, DescList, DetailSection, useCanOpen } from '../../crud';
+import { ResourceListPage, LinkButton, SubList, centsToYuan, enumLabel, useRefOptions, ActionDialog, AuditHistory, DescList, DetailSection, useCanOpen } from '../../crud';
 import { fieldSpec } from '../../crud/schema';
 import member from '../../resources/member/member.resource';
 import order from '../../resources/order/order.resource';
@@ -46,16 +45,14 @@ export default function MemberIndexPage() {
         reloadKey={reloadKey}
         rowActions={(row, ctx) => (
           <>
-            <Button label={t('member.detail')} link size="small" onClick={() => setDetail(row)} data-testid="member-detail" />
-            <Button label={t('member.invites')} link size="small" onClick={() => setInvites(row)} data-testid="member-invites" />
+            <LinkButton label={t('member.detail')} onClick={() => setDetail(row)} testId="member-detail" />
+            <LinkButton label={t('member.invites')} onClick={() => setInvites(row)} testId="member-invites" />
             {ctx.can('update') && row.status !== 3 && (
-              <Button
+              <LinkButton
                 label={t(row.status === 2 ? 'member.enable' : 'member.freeze')}
-                link
-                size="small"
                 severity={row.status === 2 ? 'success' : 'danger'}
                 onClick={() => setStatus(row)}
-                data-testid="member-status"
+                testId="member-status"
               />
             )}
           </>

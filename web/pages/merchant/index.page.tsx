@@ -6,7 +6,7 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
 import { api } from '../../api/client';
 import { notify } from '../../services/notify';
-import { ListTable, ListToolbar, ResourceListPage, SearchForm, useListController, ActionDialog, type ActionField } from '../../crud';
+import { LinkButton, ListTable, ListToolbar, ResourceListPage, SearchForm, useListController, ActionDialog, type ActionField } from '../../crud';
 import merchant from '../../resources/merchant/merchant.resource';
 import merchantAccount from '../../resources/merchant/merchant-account.resource';
 
@@ -67,15 +67,13 @@ export default function MerchantIndexPage() {
       <ResourceListPage
         resource={merchant}
         rowActions={(row, ctx) => (
-          <Button
+          <LinkButton
             label={t('merchant.accounts')}
-            link
-            size="small"
             onClick={() => {
               setCanEdit(ctx.can('update'));
               setAccountsOf(row);
             }}
-            data-testid="merchant-accounts"
+            testId="merchant-accounts"
           />
         )}
       />

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'primereact/button';
-import { ResourceListPage } from '../../crud';
+import { LinkButton, ResourceListPage } from '../../crud';
 import advert from '../../resources/operate/advert.resource';
 import { AdvertChartDialog } from './advert-chart';
 import '../storefront.css';
@@ -12,7 +11,7 @@ export default function OperateAdvertPage() {
   const [charted, setCharted] = useState<Record<string, unknown> | null>(null);
   return (
     <>
-      <ResourceListPage resource={advert} rowActions={(row) => <Button label={t('operate.chart.open')} link size="small" onClick={() => setCharted(row)} data-testid="advert-chart-open" />} />
+      <ResourceListPage resource={advert} rowActions={(row) => <LinkButton label={t('operate.chart.open')} onClick={() => setCharted(row)} testId="advert-chart-open" />} />
       <AdvertChartDialog row={charted} onHide={() => setCharted(null)} />
     </>
   );

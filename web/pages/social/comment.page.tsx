@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { Chip } from 'primereact/chip';
 import { api } from '../../api/client';
 import { notify } from '../../services/notify';
-import { ActionDialog, BatchBar, ListTable, ListToolbar, SearchForm, useListController, type ListController } from '../../crud';
+import { ActionDialog, BatchBar, LinkButton, ListTable, ListToolbar, SearchForm, useListController, type ListController } from '../../crud';
 import comment from '../../resources/social/comment.resource';
 import '../storefront.css';
 
@@ -61,9 +61,9 @@ export default function SocialCommentPage() {
             rowActions={(row) =>
               canModerate && (
                 <>
-                  {row.status !== 1 && <Button label={t('social.approve')} link size="small" onClick={() => void moderate([row], 'approve')} data-testid="comment-approve" />}
-                  {row.status !== 2 && <Button label={t('social.hide')} link size="small" severity="warning" onClick={() => askHide([row])} data-testid="comment-hide" />}
-                  {row.status !== 2 && <Button label={t(row.isTop ? 'social.unpin' : 'social.pin')} link size="small" onClick={() => void moderate([row], row.isTop ? 'unpin' : 'pin')} data-testid="comment-pin" />}
+                  {row.status !== 1 && <LinkButton label={t('social.approve')} onClick={() => void moderate([row], 'approve')} testId="comment-approve" />}
+                  {row.status !== 2 && <LinkButton label={t('social.hide')} severity="warning" onClick={() => askHide([row])} testId="comment-hide" />}
+                  {row.status !== 2 && <LinkButton label={t(row.isTop ? 'social.unpin' : 'social.pin')} onClick={() => void moderate([row], row.isTop ? 'unpin' : 'pin')} testId="comment-pin" />}
                 </>
               )
             }

@@ -111,10 +111,18 @@ const NOT_BUILT_PEEK = 64 * 1024;
 /** How many rounds of percent-decoding we undo when looking for hidden dot segments. */
 const MAX_DECODE_ROUNDS = 5;
 
-function connectionListed(headers: IncomingHttpHeaders): string[] {
-  const c = headers.connection;
+function connectionListed(c: string | string[] | undefined): string[] {
   const value = Array.isArray(c) ? c.join(',') : c;
   return value ? value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : [];
+}
+
+/** `Connection` values that name only hop-by-hop headers (dropped anyway): no set of listed names is needed then. */
+const PLAIN_CONNECTION = /^\s*(?:keep-alive|close)\s*$/i;
+
+/** The names a `Connection` header lists beyond the hop-by-hop ones, or null when it lists none (the usual `keep-alive`/`close`). */
+function listedNames(connection: string | string[] | undefined): Set<string> | null {
+  if (connection === undefined || (typeof connection === 'string' && PLAIN_CONNECTION.test(connection))) return null;
+  return new Set(connectionListed(connection));
 }
 
 /**
@@ -122,8 +130,7 @@ function connectionListed(headers: IncomingHttpHeaders): string[] {
  * names (one pass, no `delete`: deleting keys turns the copy into a slow dictionary object).
  */
 function withoutHopByHop(headers: IncomingHttpHeaders, drop?: (lowerName: string) => boolean): IncomingHttpHeaders {
-  // Most messages list nothing in Connection: no Set then.
-  const listed = headers.connection === undefined ? null : new Set(connectionListed(headers));
+  const listed = listedNames(headers.connection);
   const out: IncomingHttpHeaders = {};
   for (const name in headers) {
     const n = name.toLowerCase();
@@ -134,18 +141,30 @@ function withoutHopByHop(headers: IncomingHttpHeaders, drop?: (lowerName: string
 }
 
 /**
- * The headers sent to the platform: the client's headers (Authorization included, untouched)
- * minus hop-by-hop and client-claimed forwarding headers, plus X-Forwarded-For/-Proto describing
- * the connection the console actually saw and X-Forwarded-Host from PUBLIC_HOST (never the
- * client's Host header, which anyone can set; none when PUBLIC_HOST is unset). `host` was already
- * set to the upstream's by the relay.
+ * The headers sent to the platform, flat (`[name, value, …]`, as undici takes them without walking
+ * an object): the client's headers (Authorization included, untouched) minus hop-by-hop and
+ * client-claimed forwarding headers, `Host` set to the upstream's (`host`), plus
+ * X-Forwarded-For/-Proto describing the connection the console actually saw and X-Forwarded-Host
+ * from PUBLIC_HOST (never the client's Host header, which anyone can set; none when PUBLIC_HOST is
+ * unset). `contentLength`: undefined sends the client's `Content-Length` as it came, null drops it
+ * (a request without a body), a string replaces it (a body the relay re-encoded).
  */
-export function upstreamRequestHeadersFor(publicHost: string | null): (ip: string, protocol: string, headers: IncomingHttpHeaders) => IncomingHttpHeaders {
-  return (ip, protocol, headers) => {
-    const out = withoutHopByHop(headers, isForwardingHeader);
-    out['x-forwarded-for'] = ip;
-    out['x-forwarded-proto'] = protocol;
-    if (publicHost) out['x-forwarded-host'] = publicHost;
+export function upstreamRequestHeadersFor(
+  publicHost: string | null,
+): (ip: string, protocol: string, headers: IncomingHttpHeaders, host: string, contentLength?: string | null) => (string | string[])[] {
+  return (ip, protocol, headers, host, contentLength) => {
+    const listed = listedNames(headers.connection);
+    const out: (string | string[])[] = ['host', host];
+    for (const name in headers) {
+      // node:http's header names are lower-case already.
+      const value = headers[name];
+      if (value === undefined || name === 'host' || HOP_BY_HOP.has(name) || isForwardingHeader(name) || (listed !== null && listed.has(name))) continue;
+      if (name === 'content-length' && contentLength !== undefined) continue;
+      out.push(name, value);
+    }
+    if (contentLength != null) out.push('content-length', contentLength);
+    out.push('x-forwarded-for', ip, 'x-forwarded-proto', protocol);
+    if (publicHost) out.push('x-forwarded-host', publicHost);
     return out;
   };
 }
@@ -165,6 +184,38 @@ export function relayedAnswerHeaders(headers: IncomingHttpHeaders): IncomingHttp
   return withoutHopByHop(headers, isDroppedAnswerHeader);
 }
 
+/** A raw header name or value of undici's as text (header bytes are Latin-1: one byte, one character). */
+const headerText = (x: Buffer | string): string => (typeof x === 'string' ? x : x.toString('latin1'));
+
+/** Header names seen in answers, lower-cased, by {@link nameKey}: most answers carry the same dozen or two. */
+const NAMES = new Map<number, string>();
+/** Most names {@link NAMES} keeps (a platform sending ever new names gets them decoded each time). */
+const MAX_NAMES = 512;
+const lowerByte = (b: number) => (b >= 65 && b <= 90 ? b + 32 : b) & 127;
+/** A name's length and three of its bytes (lower-cased) in one small integer. */
+const nameKey = (x: Buffer) => x.length | (lowerByte(x[0]) << 6) | (lowerByte(x[x.length - 1]) << 13) | (lowerByte(x[x.length >> 1]) << 20);
+function sameName(x: Buffer, name: string): boolean {
+  for (let i = 0; i < x.length; i++) if (lowerByte(x[i]) !== name.charCodeAt(i) || x[i] > 127) return false;
+  return true;
+}
+
+/**
+ * A raw answer header name, lower-cased. A name seen before comes back as the same string,
+ * compared byte by byte rather than decoded (issue 22: decoding each name of each answer, and
+ * hashing each new string to look it up, was most of what relaying the head cost).
+ */
+function headerName(x: Buffer | string): string {
+  if (typeof x === 'string') return x.toLowerCase();
+  const n = x.length;
+  if (n === 0 || n > 63) return x.toString('latin1').toLowerCase();
+  const key = nameKey(x);
+  const known = NAMES.get(key);
+  if (known !== undefined && known.length === n && sameName(x, known)) return known;
+  const name = x.toString('latin1').toLowerCase();
+  if (known === undefined && NAMES.size < MAX_NAMES) NAMES.set(key, name);
+  return name;
+}
+
 /**
  * undici's raw answer headers (`[name, value, …]`, Buffers or strings) as a header object with
  * lower-cased names; a repeated header becomes an array of its values.
@@ -172,14 +223,55 @@ export function relayedAnswerHeaders(headers: IncomingHttpHeaders): IncomingHttp
 function parseRawHeaders(raw: Buffer[] | string[]): IncomingHttpHeaders {
   const out: Record<string, string | string[]> = {};
   for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i].toString().toLowerCase();
-    const value = raw[i + 1].toString('latin1' as never);
+    const name = headerName(raw[i]);
+    const value = headerText(raw[i + 1]);
     const had = out[name];
     if (had === undefined) out[name] = value;
     else if (Array.isArray(had)) had.push(value);
     else out[name] = [had, value];
   }
   return out as IncomingHttpHeaders;
+}
+
+/** Answer headers the relay never copies from the platform's: hop-by-hop, dropped ({@link relayedAnswerHeaders}), and those it sets itself. */
+const NOT_COPIED = new Set([...HOP_BY_HOP, ...DROPPED_ANSWER_HEADERS, ...Object.keys(SECURITY_HEADERS), 'x-served-by']);
+/** What every relayed platform answer ends with, flat: the console's security headers and `x-served-by: platform`. */
+const OWN_ANSWER_HEADERS: readonly string[] = [...Object.entries(SECURITY_HEADERS).flat(), 'x-served-by', 'platform'];
+
+/**
+ * The head of a relayed answer as `res.writeHead` takes it flat (`[name, value, …]`), made once
+ * from undici's raw headers: {@link relayedAnswerHeaders}' rules, then the console's security
+ * headers (replacing the platform's own) and `x-served-by: platform` (issue 22: no header object
+ * built, copied and merged per answer, and the values of headers the console replaces never
+ * decoded). A platform redirect's `Location` loses the upstream's base path (`/platform/v1/x` →
+ * `/v1/x`; `path` is the request's canonical path).
+ */
+export function relayedAnswerHead(raw: readonly (Buffer | string)[], basePath: string, path: string): string[] {
+  const n = raw.length;
+  const names = new Array<string>(n >> 1);
+  let connection: string | string[] | undefined;
+  for (let i = 0; i < n; i += 2) {
+    const name = headerName(raw[i]);
+    names[i >> 1] = name;
+    if (name === 'connection') {
+      const v = headerText(raw[i + 1]);
+      connection = connection === undefined ? v : [connection, v].flat();
+    }
+  }
+  const listed = listedNames(connection);
+  const out: string[] = [];
+  for (let i = 0; i < n; i += 2) {
+    const name = names[i >> 1];
+    if (NOT_COPIED.has(name) || (listed !== null && listed.has(name))) continue;
+    let value = headerText(raw[i + 1]);
+    if (name === 'location' && basePath !== '') {
+      const prefix = routePrefixOf(path);
+      value = value.replace(basePath + prefix, prefix);
+    }
+    out.push(name, value);
+  }
+  for (let i = 0; i < OWN_ANSWER_HEADERS.length; i++) out.push(OWN_ANSWER_HEADERS[i]);
+  return out;
 }
 
 /** Characters without which {@link unsafePathReason} has nothing to find (no dot, escape, backslash or control). */
@@ -380,6 +472,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   // loadConfig strips trailing slashes, so the base path is '' or '/platform'.
   const basePath = upstream.pathname.replace(/\/+$/, '');
   const toRequestHeaders = upstreamRequestHeadersFor(config.publicHost);
+  const upstreamHost = upstream.host;
   const timeoutMs = config.upstreamTimeoutMs;
 
   // Closed with the app, so shutdown (and tests) do not wait.
@@ -406,12 +499,11 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     // Keyed once: the observers' interest and the exchange they are handed share it.
     const routeKey = observers.length > 0 ? routeKeyOf(method, path) : null;
     const watchers = observers.length > 0 ? wantingObservers(observers, method, path, routeKey) : NONE;
-    const headers = toRequestHeaders(call.ip, call.protocol, req.headers);
-    headers.host = upstream.host;
-    const te = req.headers['transfer-encoding'];
-    const cl = req.headers['content-length'];
+    const reqHeaders = req.headers;
+    const te = reqHeaders['transfer-encoding'];
+    const cl = reqHeaders['content-length'];
     const hasBody = te !== undefined || (cl !== undefined && cl !== '0');
-    const sort = hasBody ? defaultSortOf(method, path, req.headers) : null;
+    const sort = hasBody ? defaultSortOf(method, path, reqHeaders) : null;
     const copied = hasBody && (fallback !== null || watchers.length > 0);
     // A body of a declared small length is read whole before it is sent, as a list's is for its
     // sort: undici then writes one buffer instead of piping a stream through a second one, and a
@@ -421,7 +513,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     const whole = sort !== null || (te === undefined && Number(cl) > 0 && Number(cl) <= WHOLE_BODY_LIMIT);
     let tap: BodyTap | null = null;
     if (copied) {
-      const t = new BodyTap(contentTypeOf(req.headers['content-type']), cap);
+      const t = new BodyTap(contentTypeOf(reqHeaders['content-type']), cap);
       tap = t;
       if (!whole) {
         // A 'data' listener beside the relay's own reading sees the same chunks and neither pauses nor buffers it.
@@ -430,11 +522,11 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       }
     }
     const handler = new RelayHandler(call, watchers, tap, routeKey);
-    const dispatch = (body: Readable | Buffer | null) => pool.dispatch({ path: basePath + url, method: method as 'GET', headers: headers as Record<string, string>, body }, handler);
-    if (!hasBody) {
-      delete headers['content-length'];
-      return void dispatch(null);
-    }
+    const target = basePath + url;
+    // `contentLength`: see upstreamRequestHeadersFor (undefined: as it came; null: none; else the re-encoded body's).
+    const dispatch = (body: Readable | Buffer | null, contentLength?: string | null) =>
+      pool.dispatch({ path: target, method: method as 'GET', headers: toRequestHeaders(call.ip, call.protocol, reqHeaders, upstreamHost, contentLength) as string[], body }, handler);
+    if (!hasBody) return void dispatch(null, null);
     if (!whole) return void dispatch(detachedBody(req));
     readSmallBody(req, (err, bytes) => {
       if (err) return void handler.onError(err);
@@ -443,11 +535,9 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
         tap.ended = true;
       }
       const sorted = sort === null ? null : withDefaultSort(bytes, sort);
-      if (sorted === null) return void dispatch(bytes);
+      if (sorted === null) dispatch(bytes);
       // Re-encoded with its new length.
-      const text = Buffer.from(JSON.stringify(sorted));
-      headers['content-length'] = String(text.length);
-      dispatch(text);
+      else dispatch(sorted, String(sorted.length));
     });
   };
 
@@ -500,7 +590,10 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   class RelayHandler {
     private abort: ((err?: Error) => void) | null = null;
     private status = 0;
+    /** The answer's headers as an object, made only for observers (their exchange). */
     private headers: IncomingHttpHeaders = {};
+    /** The head to write ({@link relayedAnswerHead}), made when the answer's headers came. */
+    private head: string[] = [];
     private started = false;
     private peeking: Buffer[] | null = null;
     private peeked = 0;
@@ -520,7 +613,8 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       const { req, res } = this.call;
       if (req.destroyed && !req.complete) return abort();
       // A client that goes away cancels the platform's request (its connection is not held until the body timeout).
-      res.once('close', () => {
+      // (`on`, not `once`: an answer closes once, and `once` wraps every listener in one more.)
+      res.on('close', () => {
         if (!res.writableFinished && this.abort) this.abort();
       });
     }
@@ -529,9 +623,13 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       if (status < 200) return true;
       this.status = status;
       this.resume = resume;
-      this.headers = parseRawHeaders(rawHeaders);
+      // Made now: undici's raw headers are not the relay's to keep while a hybrid answer is peeked at.
+      this.head = relayedAnswerHead(rawHeaders, basePath, this.call.path);
       const watchers = this.watchers;
-      if (watchers.length > 0) this.tap = new BodyTap(contentTypeOf(this.headers['content-type']), cap, watchers.some((o) => o.binaryAnswers));
+      if (watchers.length > 0) {
+        this.headers = parseRawHeaders(rawHeaders);
+        this.tap = new BodyTap(contentTypeOf(this.headers['content-type']), cap, watchers.some((o) => o.binaryAnswers));
+      }
       if (fallback !== null && fallback.mayBeNotBuilt(this.call.method, this.call.path, status)) {
         this.peeking = [];
         return true;
@@ -543,17 +641,10 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     private start(): boolean {
       this.started = true;
       const { req, res } = this.call;
-      const out: Record<string, string | string[] | number | undefined> = { ...relayedAnswerHeaders(this.headers), ...SECURITY_HEADERS };
-      out[SERVED_BY] = 'platform';
-      // The platform's redirects come back without its base path (`/platform/v1/x` → `/v1/x`).
-      const location = out.location;
-      if (basePath !== '' && typeof location === 'string') {
-        const prefix = routePrefixOf(this.call.path);
-        out.location = location.replace(basePath + prefix, prefix);
-      }
+      const head = this.head;
       // An HTTP/1 connection cannot be reused until its request body has been consumed.
-      if (!req.complete) out.connection = 'close';
-      res.writeHead(this.status, out as IncomingHttpHeaders);
+      if (!req.complete) head.push('connection', 'close');
+      res.writeHead(this.status, head);
       if (this.watchers.length > 0) {
         const { call, watchers, requestTap, routeKey, status, headers, tap } = this;
         res.once('finish', () => observed(call, watchers, requestTap, routeKey, status, headers, tap!));

@@ -16,11 +16,26 @@ import { ENTITIES } from '../contract/index.js';
 /** Largest list body that is read to add the sort; larger ones (never seen from the console) stream unchanged. */
 export const MAX_SORTED_BODY = 16 * 1024;
 
+/** A list's default sort, with the bytes that add it to a JSON object's text (made once per list). */
+export interface DefaultSort {
+  readonly sortField: string;
+  readonly sortOrder: 'asc' | 'desc';
+  /** `,"sortField":…,"sortOrder":…}`: replaces the closing brace of an object with members. */
+  readonly afterMembers: Buffer;
+  /** `"sortField":…,"sortOrder":…}`: the same after `{` of an empty object. */
+  readonly alone: Buffer;
+}
+
+function defaultSort(sortField: string, sortOrder: 'asc' | 'desc'): DefaultSort {
+  const members = `${JSON.stringify('sortField')}:${JSON.stringify(sortField)},${JSON.stringify('sortOrder')}:${JSON.stringify(sortOrder)}}`;
+  return { sortField, sortOrder, afterMembers: Buffer.from(`,${members}`), alone: Buffer.from(members) };
+}
+
 /** `list` path → the entity's default sort, e.g. `/v1/order/list` → `{ sortField: 'id', sortOrder: 'desc' }`. */
-const LIST_SORTS: ReadonlyMap<string, { sortField: string; sortOrder: 'asc' | 'desc' }> = new Map(
+const LIST_SORTS: ReadonlyMap<string, DefaultSort> = new Map(
   ENTITIES.flatMap((e) => {
     const ep = e.endpoints.find((x) => x.op === 'list');
-    return ep ? [[ep.path, { sortField: e.defaultSort[0], sortOrder: e.defaultSort[1] }] as const] : [];
+    return ep ? [[ep.path, defaultSort(e.defaultSort[0], e.defaultSort[1])] as const] : [];
   }),
 );
 
@@ -29,7 +44,7 @@ const LIST_SORTS: ReadonlyMap<string, { sortField: string; sortOrder: 'asc' | 'd
  * `POST` of `application/json` to a contract `list` path (exact, without the query), or without a
  * declared body length of 1..MAX_SORTED_BODY bytes (chunked or empty bodies are relayed as they come).
  */
-export function defaultSortOf(method: string, path: string, headers: IncomingHttpHeaders): { sortField: string; sortOrder: 'asc' | 'desc' } | null {
+export function defaultSortOf(method: string, path: string, headers: IncomingHttpHeaders): DefaultSort | null {
   const contentLength = headers['content-length'];
   if (method !== 'POST' || contentLength === undefined || !JSON_TYPE.test(headers['content-type'] ?? '')) return null;
   const sort = LIST_SORTS.get(path);
@@ -42,13 +57,20 @@ export function defaultSortOf(method: string, path: string, headers: IncomingHtt
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 const SORT_FIELD = Buffer.from('"sortField"');
+const SORT_ORDER = Buffer.from('"sortOrder"');
+
+/** JSON's whitespace bytes (space, tab, LF, CR). */
+const isJsonSpace = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
 
 /**
- * The body to forward for a list request's bytes: the parsed object with `sort` added when the
- * body is a JSON object that names no `sortField`, else null (relay the bytes unchanged: a sort of
- * the user's, or a body the platform should judge as it is).
+ * The body to forward for a list request's bytes: the JSON object with `sort` added when the body
+ * is a JSON object that names no `sortField`, else null (relay the bytes unchanged: a sort of the
+ * user's, or a body the platform should judge as it is). The body is parsed only to be judged: the
+ * sort's members are written in place of its closing brace (issue 22: no object spread and
+ * re-encoded per request; the platform reads the same members). A body that names a `sortOrder`
+ * of its own (without a field) is re-encoded, so the sent object names each member once.
  */
-export function withDefaultSort(bytes: Buffer, sort: { sortField: string; sortOrder: 'asc' | 'desc' }): Record<string, unknown> | null {
+export function withDefaultSort(bytes: Buffer, sort: DefaultSort): Buffer | null {
   if (bytes.includes(SORT_FIELD)) return null;
   let body: unknown;
   try {
@@ -57,22 +79,40 @@ export function withDefaultSort(bytes: Buffer, sort: { sortField: string; sortOr
     return null;
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
-  return { ...(body as Record<string, unknown>), ...sort };
+  if (bytes.includes(SORT_ORDER)) return Buffer.from(JSON.stringify({ ...(body as Record<string, unknown>), sortField: sort.sortField, sortOrder: sort.sortOrder }));
+  // A parsed object's text ends with `}` (then whitespace only); before it, `{` when it has no members.
+  let end = bytes.length - 1;
+  while (isJsonSpace(bytes[end])) end--;
+  let last = end - 1;
+  while (isJsonSpace(bytes[last])) last--;
+  return Buffer.concat([bytes.subarray(0, end), bytes[last] === 0x7b ? sort.alone : sort.afterMembers]);
 }
 
-/** Reads a small body whole (its length was checked by {@link defaultSortOf}); errors and aborts reach `cb`. */
+/**
+ * Reads a small body whole (its length was checked by {@link defaultSortOf}); errors and aborts
+ * reach `cb`, once. Plain listeners (not `once`, which wraps each in another): a request's stream
+ * ends once and is dropped with it.
+ */
 export function readSmallBody(payload: Readable, cb: (err: Error | null, bytes: Buffer) => void): void {
-  const chunks: Buffer[] = [];
+  let first: Buffer | null = null;
+  let more: Buffer[] | null = null;
   let settled = false;
-  const finish = (err: Error | null) => {
+  const fail = (err: Error) => {
     if (settled) return;
     settled = true;
-    cb(err, err ? Buffer.alloc(0) : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    cb(err, Buffer.alloc(0));
   };
-  payload.on('data', (c: Buffer) => chunks.push(c));
-  payload.once('end', () => finish(null));
-  payload.once('error', (err) => finish(err));
-  payload.once('close', () => {
-    if (!payload.readableEnded) finish(new Error('the client closed the request before its body ended'));
+  payload.on('data', (c: Buffer) => {
+    if (first === null) first = c;
+    else (more ??= [first]).push(c);
+  });
+  payload.on('end', () => {
+    if (settled) return;
+    settled = true;
+    cb(null, more !== null ? Buffer.concat(more) : (first ?? Buffer.alloc(0)));
+  });
+  payload.on('error', fail);
+  payload.on('close', () => {
+    if (!payload.readableEnded) fail(new Error('the client closed the request before its body ended'));
   });
 }

@@ -54,6 +54,26 @@ export function writeEnvelope(req: IncomingMessage, res: ServerResponse, status:
   res.end(body);
 }
 
+/** What the access-log line of a raw answer needs when the answer is done (kept on the answer: no closure per request). */
+interface PendingLine {
+  write: (line: string) => void;
+  n: number;
+  method: string;
+  url: string;
+  ip: string | undefined;
+  t0: number;
+}
+const PENDING_LINE = Symbol('relay.accessLog');
+type LoggedResponse = ServerResponse & { [PENDING_LINE]?: PendingLine };
+
+/** The one `finish` listener of every logged raw answer (`this` is the answer). */
+function writePendingLine(this: LoggedResponse): void {
+  const p = this[PENDING_LINE];
+  if (p === undefined) return;
+  this[PENDING_LINE] = undefined;
+  p.write(accessLogLine(`relay-${p.n.toString(36)}`, p.method, p.url, p.ip, this.statusCode, performance.now() - p.t0));
+}
+
 /**
  * The access log of the raw relay: the same line Fastify's log controller writes
  * ({@link accessLogLine}), when the answer is done; nothing when the app's level is above `info`.
@@ -66,8 +86,8 @@ export function rawAccessLog(app: FastifyInstance): (req: IncomingMessage, res: 
   // `startedAt` (performance.now()): when the request came, for a taker that logs only once it knows it answers.
   return (req, res, ip, startedAt) => {
     if (write === null || !log.isLevelEnabled('info')) return;
-    const t0 = startedAt ?? performance.now();
-    const id = `relay-${(next++).toString(36)}`;
-    res.once('finish', () => write(accessLogLine(id, req.method!, req.url!, ip, res.statusCode, performance.now() - t0)));
+    (res as LoggedResponse)[PENDING_LINE] = { write, n: next++, method: req.method!, url: req.url!, ip, t0: startedAt ?? performance.now() };
+    // `on`, not `once`: an answer finishes once, and `once` wraps each listener in another.
+    res.on('finish', writePendingLine);
   };
 }

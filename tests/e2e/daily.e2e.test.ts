@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiToken, openSignedIn, resetMock, type E2EServer, e2eLifecycle } from './harness.js';
+import { apiCall, apiToken, openSignedIn, resetMock, type E2EServer, e2eLifecycle } from './harness.js';
 
 /**
  * The daily operator (issue 21) in Chromium: the search palette finds records (an order by its
@@ -18,12 +18,7 @@ beforeEach(async () => {
 });
 
 type Row = Record<string, unknown> & { id: number };
-async function call<T>(path: string, body: unknown, token: string): Promise<T> {
-  const res = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify(body) });
-  const env = (await res.json()) as { code: number; data: T; message: string };
-  if (env.code !== 200) throw new Error(`${path}: ${env.message}`);
-  return env.data;
-}
+const call = <T>(path: string, body: unknown, token: string) => apiCall<T>(server, path, body, token);
 
 describe('search palette: records', () => {
   test('Ctrl+K, an order number → the hit opens that order', async () => {

@@ -153,12 +153,22 @@ export const ACCOUNTS = {
 } as const;
 export type Account = keyof typeof ACCOUNTS;
 
-/** Calls the server's API (POST with a JSON body, or GET) and answers the envelope's data; throws on any code but 200. */
-async function api<T>(server: Pick<E2EServer, 'url'>, method: 'GET' | 'POST', path: string, body: unknown = {}): Promise<T> {
-  const init: RequestInit = method === 'POST' ? { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : { method };
+/** Calls the server's API (POST with a JSON body, or GET), signed in when `token` is given, and answers the envelope's data; throws on any code but 200. */
+async function api<T>(server: Pick<E2EServer, 'url'>, method: 'GET' | 'POST', path: string, body: unknown = {}, token?: string): Promise<T> {
+  const auth: Record<string, string> = token ? { authorization: token } : {};
+  const init: RequestInit = method === 'POST' ? { method, headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(body) } : { method, headers: auth };
   const env = (await (await fetch(server.url + path, init)).json()) as { code: number; data: T; message: string };
   if (env.code !== 200) throw new Error(`${method} ${path} answered ${env.code}: ${env.message}`);
   return env.data;
+}
+
+/**
+ * A test's own API call beside the screen (to find a record to open, or to check what a screen
+ * saved): POST `body` as JSON to `path` with the stored form of the token ({@link apiToken});
+ * answers the envelope's data, throws naming the path on any code but 200.
+ */
+export function apiCall<T>(server: Pick<E2EServer, 'url'>, path: string, body: unknown, token: string): Promise<T> {
+  return api<T>(server, 'POST', path, body, token);
 }
 
 /** Signs in through the API (spec §7 captcha + login, the e2e captcha code) and answers the stored form of the token (`tokenHead + token`). */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiToken, openSignedIn, resetMock, shot, type Account, type E2EServer, e2eLifecycle } from './harness.js';
+import { apiCall, apiToken, openSignedIn, resetMock, shot, type Account, type E2EServer, e2eLifecycle } from './harness.js';
 import { StorageKey } from '../../web/lib/storage';
 
 /**
@@ -20,12 +20,7 @@ beforeEach(async () => {
 });
 
 type Row = Record<string, unknown> & { id: number };
-async function call<T>(path: string, body: unknown, token: string): Promise<T> {
-  const res = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify(body) });
-  const env = (await res.json()) as { code: number; data: T; message: string };
-  if (env.code !== 200) throw new Error(`${path}: ${env.message}`);
-  return env.data;
-}
+const call = <T>(path: string, body: unknown, token: string) => apiCall<T>(server, path, body, token);
 
 /** The page shown (others are kept alive, hidden, in their tabs). */
 const V = '.page-view:not([hidden]) ';

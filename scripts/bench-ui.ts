@@ -82,7 +82,7 @@ type Until =
  * records the first trusted user event of an armed kind, notes list answers, and resolves once the
  * DOM shows what was waited for and the next frame has been painted.
  */
-function probe() {
+function probe(opts?: { states?: boolean }) {
   type Armed = { types: string[]; until: Until; t0: number | null; answerAt: number | null; resolve: (v: { t0: number | null; t1: number | null }) => void; done: boolean };
   const w = window as unknown as { __bench: { arm(types: string[], until: Until, timeoutMs: number): void; result: Promise<{ t0: number | null; t1: number | null }> | null } };
   let armed: Armed | null = null;
@@ -110,7 +110,9 @@ function probe() {
   const states: [number, string][] = ((window as unknown as { __benchStates: [number, string][] }).__benchStates = []);
   const check = () => {
     const a = armed;
-    if (a && a.t0 !== null && !a.done) {
+    // The DOM states along the way (`--explain`): five document-wide queries per mutation, ~1–2 ms a
+    // step that would otherwise count in every time measured.
+    if (opts?.states && a && a.t0 !== null && !a.done) {
       const root = a.until.kind === 'rows' ? document.querySelector(a.until.root) : null;
       const st = `fallback:${document.querySelectorAll('.page-outlet-loading').length} views:${document.querySelectorAll('.page-view').length} tables:${root?.querySelectorAll('.p-datatable').length} overlay:${root?.querySelectorAll('.p-datatable-loading-overlay').length} rows:${root?.querySelectorAll('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)').length} old:${root?.querySelectorAll('[data-bench-old]').length}`;
       if (states.at(-1)?.[1] !== st) states.push([performance.now() - a.t0, st]);
@@ -252,6 +254,7 @@ async function timed(page: Page, types: string[], until: Until, action: () => Pr
     cpuSteps.get(page)!.push(c1.ThreadTime - c0.ThreadTime);
     const split = cpuSplit.get(page) ?? {};
     for (const [k, name] of Object.entries(SPLIT)) split[name] = (split[name] ?? 0) + c1[k] - c0[k];
+    split.cpu = (split.cpu ?? 0) + c1.ThreadTime - c0.ThreadTime;
     split.steps = (split.steps ?? 0) + 1;
     cpuSplit.set(page, split);
   }
@@ -358,7 +361,13 @@ function report(r: Row) {
     console.log(`    main-thread CPU per step: console p50 ${ms(p50(c.ours))}, p95 ${ms(p95(c.ours))}${c.peer.length ? ` · peer p50 ${ms(p50(c.peer))}, p95 ${ms(p95(c.peer))}` : ''}${cr}`);
   }
   // `--explain`: where the steps' main-thread time went on each page, ms per step (summed since the last row).
-  if (flag('explain') && r.splits) for (const [who, sp] of Object.entries(r.splits)) if (sp?.steps) console.log(`    ${who} per step: ${Object.entries(sp).filter(([k]) => k !== 'steps').map(([k, v]) => `${k} ${(v / sp.steps).toFixed(1)}`).join(', ')} ms`);
+  // `other`: the thread's CPU outside script, compile, style and layout (paint, commit, GC, tasks' own overhead).
+  if (flag('explain') && r.splits)
+    for (const [who, sp] of Object.entries(r.splits))
+      if (sp?.steps) {
+        const other = (sp.cpu ?? 0) - (sp.script ?? 0) - (sp.compile ?? 0) - (sp.style ?? 0) - (sp.layout ?? 0);
+        console.log(`    ${who} per step: ${[...Object.entries(sp).filter(([k]) => k !== 'steps'), ['other', other] as const].map(([k, v]) => `${k} ${(v / sp.steps).toFixed(1)}`).join(', ')} ms`);
+      }
   // `--samples`: every time in the order taken (which step, which round), to tell a trend from noise.
   if (flag('samples')) console.log(`    console: ${r.ours.map((v) => v.toFixed(0)).join(' ')}${r.peer ? `\n    peer: ${r.peer.map((v) => v.toFixed(0)).join(' ')}` : ''}`);
 }
@@ -442,7 +451,7 @@ async function withProfile<T>(page: Page, phase: string, body: () => Promise<T>)
     fs.mkdirSync(WORK, { recursive: true });
     const file = path.join(WORK, `${phase}.trace.json`);
     const browser = page.context().browser()!;
-    await browser.startTracing(page, { path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink', 'cc', 'viz', 'renderer.scheduler', 'loading', 'benchmark'] });
+    await browser.startTracing(page, { path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'disabled-by-default-devtools.timeline.stack', 'disabled-by-default-devtools.timeline.invalidationTracking', 'blink', 'cc', 'viz', 'renderer.scheduler', 'loading', 'benchmark'] });
     try {
       return await body();
     } finally {
@@ -515,7 +524,7 @@ async function main() {
     const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'zh-CN' });
     // tsx compiles with esbuild's keepNames: the serialized probe calls `__name`, which the page lacks.
     await context.addInitScript('globalThis.__name = (f) => f;');
-    await context.addInitScript(probe);
+    await context.addInitScript(probe, { states: flag('explain') });
     if (flag('renders')) await context.addInitScript(renderCounter);
     const page = await context.newPage();
     await gotoOwnPage(page, server.url, '/__bench_blank__', '<!doctype html><link rel="icon" href="data:,">');
@@ -676,6 +685,10 @@ async function main() {
     if (ONLY.has('tabs')) {
       const ours: number[] = [];
       let missed = 0;
+      const cpuTabs0 = cpuMark(page);
+      takeSplits(page, peer);
+      // The rounds above rendered the screens: only the switches' renders count.
+      if (flag('renders')) await page.evaluate(() => (window as unknown as { __benchRenders?: () => unknown }).__benchRenders?.());
       await withProfile(page, 'tabs', async () => {
         const targets = [...screens.keys()].slice(-6);
         for (let rep = 0; rep < REPS; rep++) {
@@ -684,14 +697,19 @@ async function main() {
             if (!(await tab.count())) continue;
             if ((await tab.getAttribute('aria-selected')) === 'true') continue;
             await tab.scrollIntoViewIfNeeded();
-            const t = await timed(page, ['click'], { kind: 'rows', root: `.page-view[data-page-path="${route}"]:not([hidden])` }, () => tab.click());
+            // A plain mouse click at the tab, found before the step is armed (as in the menu phase):
+            // playwright's own checks before a locator click (~20 ms of queries over every kept-alive
+            // page's DOM) ran on the page's main thread inside the step's CPU figure.
+            const b = (await tab.boundingBox())!;
+            const t = await timed(page, ['click'], { kind: 'rows', root: `.page-view[data-page-path="${route}"]:not([hidden])` }, () => page.mouse.click(b.x + b.width / 2, b.y + b.height / 2));
             if (t === null) missed++;
             else ours.push(t);
+            if (flag('explain')) console.log(route, 'tab', t === null ? 'not seen' : await explain(page));
             await pause(page);
           }
         }
       });
-      report({ what: `tab switch to a kept-alive screen (${screens.size} screens open)`, ours, peer: null, goal: `≤ ${TAB_GOAL_MS} ms`, missed });
+      report({ what: `tab switch to a kept-alive screen (${screens.size} screens open)`, ours, peer: null, goal: `≤ ${TAB_GOAL_MS} ms`, missed, cpu: { ours: cpuSince(page, cpuTabs0), peer: [] }, splits: takeSplits(page, peer) });
     }
 
     // ---- search palette keystroke → menu results shown

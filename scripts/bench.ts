@@ -435,6 +435,19 @@ function medianLoad(runs: Load[]): Load {
   return out;
 }
 
+/**
+ * CPU per request of two sides run in alternating rounds, compared round by round (the other side's
+ * µs over this side's, so above 1 is better, like throughput): the rounds' ratios and their median.
+ * Issue 22: on the shared machine a round's throughput moves with other sessions' load far more than
+ * the work each request costs, so this is the steadier figure of the proxy and audit rows.
+ */
+function pairedCpu(ours: Load[], peer: Load[]): string {
+  const r = ours.flatMap((x, i) => (x.cpuUs && peer[i]?.cpuUs ? [peer[i].cpuUs! / x.cpuUs] : [])).sort((a, b) => a - b);
+  if (!r.length) return 'CPU per request not read';
+  const m = r.length % 2 ? r[(r.length - 1) / 2] : (r[r.length / 2 - 1] + r[r.length / 2]) / 2;
+  return `CPU/req per round ${r.map((x) => x.toFixed(2)).join(', ')}× (sorted), median ${m.toFixed(2)}×`;
+}
+
 async function benchProxy() {
   console.log('\n== proxy: POST /v1/feedback/findAll (50 connections) ==');
   const mock = await startConsole();
@@ -469,7 +482,14 @@ async function benchProxy() {
     report({ what: 'proxy: console proxy mode → mock', ours: viaProxy, peer: direct, peerName: 'the mock called directly', unit: 'rps' });
     report({ what: 'proxy: bare node:http + undici proxy → mock (reference)', ours: viaBare, peer: direct, peerName: 'the mock called directly', unit: 'rps' });
     const ratios = ours.map((x, i) => (x.rps / bare[i].rps).toFixed(2)).join(', ');
-    report({ what: 'proxy: console proxy vs the bare Node proxy', ours: viaProxy, peer: viaBare, peerName: 'bare node:http + undici proxy', unit: 'rps', note: `medians of ${PROXY_ROUNDS} alternating rounds of ${round} s; ours ${each(ours)} req/s, bare ${each(bare)}; per round ${ratios}×` });
+    report({
+      what: 'proxy: console proxy vs the bare Node proxy',
+      ours: viaProxy,
+      peer: viaBare,
+      peerName: 'bare node:http + undici proxy',
+      unit: 'rps',
+      note: `medians of ${PROXY_ROUNDS} alternating rounds of ${round} s; ours ${each(ours)} req/s, bare ${each(bare)}; per round ${ratios}×; ${pairedCpu(ours, bare)}`,
+    });
     if (nginx) {
       await load({ ...t, port: nginx.port }, 1);
       const viaNginx = await load({ ...t, port: nginx.port });
@@ -866,7 +886,7 @@ async function benchAudit() {
     const peer = medianLoad(offRuns);
     // The trail writes from its own thread: the event loop's share is what relaying pays for it.
     const main = `main thread ${n0(ours.mainCpuUs ?? NaN)} vs ${n0(peer.mainCpuUs ?? NaN)} µs/req (${((peer.mainCpuUs ?? NaN) / (ours.mainCpuUs ?? NaN)).toFixed(2)}×)`;
-    report({ what: 'audit: proxy relaying writes, trail on vs off', ours, peer, peerName: 'proxy mode, AUDIT_DB=off', unit: 'rps', note: `medians of ${AUDIT_ROUNDS} alternating rounds; ${main}; on ${runs(onRuns)}; off ${runs(offRuns)}` });
+    report({ what: 'audit: proxy relaying writes, trail on vs off', ours, peer, peerName: 'proxy mode, AUDIT_DB=off', unit: 'rps', note: `medians of ${AUDIT_ROUNDS} alternating rounds; ${main}; ${pairedCpu(onRuns, offRuns)}; on ${runs(onRuns)}; off ${runs(offRuns)}` });
   } finally {
     await on.stop();
     await off.stop();

@@ -233,6 +233,12 @@ function parseRawHeaders(raw: Buffer[] | string[]): IncomingHttpHeaders {
   return out as IncomingHttpHeaders;
 }
 
+/** The first value of header `name` (lower-case) in undici's raw headers, or undefined. */
+function rawHeaderValue(raw: readonly (Buffer | string)[], name: string): string | undefined {
+  for (let i = 0; i < raw.length; i += 2) if (headerName(raw[i]) === name) return headerText(raw[i + 1]);
+  return undefined;
+}
+
 /** Answer headers the relay never copies from the platform's: hop-by-hop, dropped ({@link relayedAnswerHeaders}), and those it sets itself. */
 const NOT_COPIED = new Set([...HOP_BY_HOP, ...DROPPED_ANSWER_HEADERS, ...Object.keys(SECURITY_HEADERS), 'x-served-by']);
 /** What every relayed platform answer ends with, flat: the console's security headers and `x-served-by: platform`. */
@@ -566,9 +572,10 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   };
 
   /** Tells the observers about an exchange the platform answered, once its answer was sent. */
-  const observed = (call: RelayCall, watchers: ExchangeObserver[], reqTap: BodyTap | null, routeKey: string | null, status: number, headers: IncomingHttpHeaders, answer: BodyTap) => {
+  const observed = (call: RelayCall, watchers: ExchangeObserver[], reqTap: BodyTap | null, routeKey: string | null, status: number, raw: Buffer[] | string[], answer: BodyTap) => {
     const [p, q] = splitUrl(call.url);
     const requestHeaders = call.req.headers;
+    let headers: IncomingHttpHeaders | null = null;
     const exchange: Exchange = {
       method: call.method,
       path: p,
@@ -577,7 +584,10 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       requestHeaders,
       request: reqTap ? reqTap.result() : noBody(contentTypeOf(requestHeaders['content-type'])),
       status,
-      answerHeaders: headers,
+      // Made when an observer reads them (the recorder does; the audit trail never does).
+      get answerHeaders() {
+        return (headers ??= parseRawHeaders(raw));
+      },
       answer: answer.result(),
       servedBy: 'platform',
       clientIp: call.ip,
@@ -590,8 +600,8 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   class RelayHandler {
     private abort: ((err?: Error) => void) | null = null;
     private status = 0;
-    /** The answer's headers as an object, made only for observers (their exchange). */
-    private headers: IncomingHttpHeaders = {};
+    /** undici's raw answer headers, kept for observers (their exchange's `answerHeaders`). */
+    private raw: Buffer[] | string[] = [];
     /** The head to write ({@link relayedAnswerHead}), made when the answer's headers came. */
     private head: string[] = [];
     private started = false;
@@ -627,8 +637,8 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       this.head = relayedAnswerHead(rawHeaders, basePath, this.call.path);
       const watchers = this.watchers;
       if (watchers.length > 0) {
-        this.headers = parseRawHeaders(rawHeaders);
-        this.tap = new BodyTap(contentTypeOf(this.headers['content-type']), cap, watchers.some((o) => o.binaryAnswers));
+        this.raw = rawHeaders;
+        this.tap = new BodyTap(contentTypeOf(rawHeaderValue(rawHeaders, 'content-type')), cap, watchers.some((o) => o.binaryAnswers));
       }
       if (fallback !== null && fallback.mayBeNotBuilt(this.call.method, this.call.path, status)) {
         this.peeking = [];
@@ -646,8 +656,8 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       if (!req.complete) head.push('connection', 'close');
       res.writeHead(this.status, head);
       if (this.watchers.length > 0) {
-        const { call, watchers, requestTap, routeKey, status, headers, tap } = this;
-        res.once('finish', () => observed(call, watchers, requestTap, routeKey, status, headers, tap!));
+        const { call, watchers, requestTap, routeKey, status, raw, tap } = this;
+        res.once('finish', () => observed(call, watchers, requestTap, routeKey, status, raw, tap!));
       }
       return this.flowing(!res.writableNeedDrain);
     }

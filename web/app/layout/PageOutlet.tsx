@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from '../error-boundary';
 import { useProjectConfig } from '../../services/project-config';
 import { beginPageLoad, endPageLoad } from './page-loading';
 import { useTabsSync } from '../tabs/use-tabs-sync';
-import { useRefreshCount, useTabList } from '../tabs/tabs-store';
+import { useOpenTabs, useRefreshCount } from '../tabs/tabs-store';
 import './page-outlet.css';
 
 const ExceptionPage = lazy(() => import('../../pages/exception/exception.page'));
@@ -85,7 +85,8 @@ interface Entry {
 export function PageOutlet({ resolved, location }: { resolved: Exclude<Resolved, { kind: 'redirect' }>; location: string }) {
   const search = useSearch();
   useTabsSync(resolved.route, location, search);
-  const { tabs } = useTabList();
+  // The tabs alone, not the active key: a switch already re-renders the outlet through the location.
+  const tabs = useOpenTabs();
   const refreshCount = useRefreshCount();
   const keepAlive = useProjectConfig((c) => c.openKeepAlive);
   const showTabs = useProjectConfig((c) => c.multiTabsSetting.show);

@@ -66,12 +66,22 @@ function MenuPanel({ collapsed, width, drawer = false }: { collapsed: boolean; w
   const accordion = useProjectConfig((c) => c.menuSetting.accordion);
 
   // Spec §2: `:param` segments of menu paths are filled from the current route's parameters.
-  const params = useMemo(() => matchFlatRoute(flattenRoutes(routes), location)?.params ?? {}, [routes, location]);
+  // The items (and so every node's `onToggle`) stay the same while the parameters read the same:
+  // a navigation between plain paths re-renders only the nodes it highlights (issue 22: tab switch).
+  const flat = useMemo(() => flattenRoutes(routes), [routes]);
+  const params = useStableRecord(matchFlatRoute(flat, location)?.params);
   const items = useMemo(() => menuWithParams(menus, params), [menus, params]);
   const active = useMemo(() => activeChainFor(items, location), [items, location]);
 
   const [open, setOpen] = useState<string[]>(() => openForLocation([], items, location, accordion));
-  useEffect(() => setOpen((o) => openForLocation(o, items, location, accordion)), [items, location, accordion]);
+  // The groups to open for a new location are worked out in the render that shows it (React's
+  // "state from props" pattern: it re-runs this component before committing), not in an effect
+  // that rendered and committed the whole menu a second time on each navigation (issue 22).
+  const [openedFor, setOpenedFor] = useState({ items, location, accordion });
+  if (openedFor.items !== items || openedFor.location !== location || openedFor.accordion !== accordion) {
+    setOpenedFor({ items, location, accordion });
+    setOpen((o) => sameList(o, openForLocation(o, items, location, accordion)));
+  }
   const onToggle = useCallback((key: string) => setOpen((o) => toggleOpen(o, key, accordion, items)), [accordion, items]);
 
   return (
@@ -121,6 +131,22 @@ function MenuPanel({ collapsed, width, drawer = false }: { collapsed: boolean; w
       </Authority>
     </aside>
   );
+}
+
+const NO_PARAMS: Readonly<Record<string, string>> = {};
+
+/** `record`, or the one last answered while it holds the same entries (none: one shared empty record). */
+function useStableRecord(record: Readonly<Record<string, string>> | undefined): Readonly<Record<string, string>> {
+  const last = useRef(NO_PARAMS);
+  const next = record ?? NO_PARAMS;
+  const keys = Object.keys(next);
+  if (keys.length !== Object.keys(last.current).length || keys.some((k) => last.current[k] !== next[k])) last.current = next;
+  return last.current;
+}
+
+/** `prev` when `next` lists the same keys in the same order. */
+function sameList(prev: string[], next: string[]): string[] {
+  return prev.length === next.length && prev.every((k, i) => k === next[i]) ? prev : next;
 }
 
 interface NodeProps {

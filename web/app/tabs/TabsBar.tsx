@@ -1,5 +1,4 @@
-import { Suspense, lazy, memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type WheelEvent } from 'react';
-import { useLocation } from 'wouter';
+import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContextMenu } from 'primereact/contextmenu';
 import { Menu } from 'primereact/menu';
@@ -7,7 +6,7 @@ import { Button } from 'primereact/button';
 import type { MenuItem } from 'primereact/menuitem';
 import { tabKey, type Tab } from '../../machines/tabs.machine';
 import { updateProjectConfig, useProjectConfig } from '../../services/project-config';
-import { runTabAction, useTabList } from './tabs-store';
+import { runTabAction, showTab, useTabList } from './tabs-store';
 import { showsCloseButton, tabMenuItems, type TabAction } from './tab-menu';
 import './tabs-bar.css';
 
@@ -37,7 +36,6 @@ const ICONS: Record<TabAction, string> = {
  */
 export function TabsBar() {
   const { t } = useTranslation();
-  const [, go] = useLocation();
   const setting = useProjectConfig((c) => c.multiTabsSetting);
   const fullContent = useProjectConfig((c) => c.fullContent);
   const { tabs, activeKey } = useTabList();
@@ -83,16 +81,10 @@ export function TabsBar() {
     return () => cancelAnimationFrame(frame);
   }, [activeKey, tabs.length]);
 
-  // The dropdown's items for the tab active when it opens (the callback stays the same across renders).
-  const latest = useRef<() => MenuItem[]>(() => []);
-  const onDropdown = useCallback((e: MouseEvent<HTMLButtonElement>) => {
-    setDropdownModel(latest.current());
-    dropdown.current?.toggle(e);
-  }, []);
-
-  if (!setting.show) return null;
-
-  const title = (tab: Tab) => (tab.meta.literalTitle ? tab.meta.title : t(tab.meta.title));
+  // Looked up when the tabs or the language change, not on every switch (i18next's lookups were
+  // ~1 ms of a switch with twenty tabs open).
+  const titles = useMemo(() => tabs.map((tab) => (tab.meta.literalTitle ? tab.meta.title : t(tab.meta.title))), [tabs, t]);
+  const closeLabel = t('tabs.close');
   const act = (action: TabAction, key?: string | null) => runTabAction(action, key ?? undefined);
   const model = (key: string | null): MenuItem[] => {
     const items = tabMenuItems(tabs, key, activeKey).map(
@@ -101,30 +93,48 @@ export function TabsBar() {
     return [...items.slice(0, 2), { separator: true }, ...items.slice(2)];
   };
 
-  latest.current = () => model(activeKey);
+  // What the tabs' handlers read, current as of the last render: the handlers themselves stay the
+  // same across renders, so a tab switch re-renders only the two tabs whose state changed.
+  const latest = useRef({ tabs, activeKey, model });
+  latest.current = { tabs, activeKey, model };
+  const [on] = useState(
+    (): TabHandlers => ({
+      show: (tab) => showTab(tab),
+      close: (key) => runTabAction('close', key),
+      contextMenu: (e, key) => {
+        setContextModel(latest.current.model(key));
+        if (contextMenu.current) {
+          contextMenu.current.show(e);
+        } else {
+          e.preventDefault();
+          pendingContextMenu.current = e;
+          setContextMenuWanted(true);
+        }
+      },
+      keyDown: (e, tab, i) => {
+        const list = latest.current.tabs;
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          showTab(tab);
+        } else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+          e.preventDefault();
+          const next = strip.current?.querySelectorAll<HTMLElement>('[role="tab"]')[(i + (e.key === 'ArrowRight' ? 1 : -1) + list.length) % list.length];
+          next?.focus();
+        } else if (e.key === 'Delete' && showsCloseButton(list, tab)) {
+          runTabAction('close', tabKey(tab));
+        }
+      },
+    }),
+  );
 
-  const onContextMenu = (e: MouseEvent, key: string) => {
-    setContextModel(model(key));
-    if (contextMenu.current) {
-      contextMenu.current.show(e);
-    } else {
-      e.preventDefault();
-      pendingContextMenu.current = e;
-      setContextMenuWanted(true);
-    }
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>, tab: Tab, i: number) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      go(tab.fullPath);
-    } else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-      e.preventDefault();
-      const next = strip.current?.querySelectorAll<HTMLElement>('[role="tab"]')[(i + (e.key === 'ArrowRight' ? 1 : -1) + tabs.length) % tabs.length];
-      next?.focus();
-    } else if (e.key === 'Delete' && showsCloseButton(tabs, tab)) {
-      act('close', tabKey(tab));
-    }
-  };
+  // The dropdown's items for the tab active when it opens (the callback stays the same across renders).
+  const onDropdown = useCallback((e: MouseEvent<HTMLButtonElement>) => {
+    setDropdownModel(latest.current.model(latest.current.activeKey));
+    dropdown.current?.toggle(e);
+  }, []);
+
+  if (!setting.show) return null;
+
   // A vertical wheel scrolls the strip sideways, as users expect of a tab strip.
   const onWheel = (e: WheelEvent<HTMLDivElement>) => {
     if (strip.current && Math.abs(e.deltaY) > Math.abs(e.deltaX)) strip.current.scrollLeft += e.deltaY;
@@ -144,44 +154,20 @@ export function TabsBar() {
           const key = tabKey(tab);
           const active = key === activeKey;
           const closable = showsCloseButton(tabs, tab);
+          const text = titles[i];
           return (
-            <div
+            <TabItem
               key={key}
-              role="tab"
-              aria-selected={active}
-              tabIndex={active || (activeKey === null && i === 0) ? 0 : -1}
-              className={`tabs-tab${active ? ' is-active' : ''}${tab.meta.affix ? ' is-affix' : ''}`}
-              data-testid="tab"
-              data-key={key}
-              // Named by its title alone: without this the close button's label joins the name.
-              aria-labelledby={`tab-title-${i}`}
-              aria-keyshortcuts={closable ? 'Delete' : undefined}
-              title={title(tab)}
-              onClick={() => !active && go(tab.fullPath)}
-              onKeyDown={(e) => onKeyDown(e, tab, i)}
-              // Stop the browser's middle-button autoscroll so middle-click can close the tab.
-              onMouseDown={(e) => e.button === 1 && e.preventDefault()}
-              onAuxClick={(e) => e.button === 1 && act('close', key)}
-              onContextMenu={(e) => onContextMenu(e, key)}
-            >
-              {tab.meta.affix && <i className="pi pi-thumbtack tabs-pin" aria-hidden />}
-              <span className="tabs-title" id={`tab-title-${i}`}>{title(tab)}</span>
-              {closable && (
-                // Not a button inside the tab (a nested control, which screen readers stumble on):
-                // keyboard and assistive-technology users close a tab with Delete or the context menu.
-                <span
-                  className="tabs-close"
-                  aria-hidden
-                  title={`${t('tabs.close')} ${title(tab)}`}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    act('close', key);
-                  }}
-                >
-                  <i className="pi pi-times" />
-                </span>
-              )}
-            </div>
+              tab={tab}
+              tabKey={key}
+              index={i}
+              active={active}
+              focusable={active || (activeKey === null && i === 0)}
+              closable={closable}
+              title={text}
+              closeTitle={closable ? `${closeLabel} ${text}` : ''}
+              on={on}
+            />
           );
         })}
       </div>
@@ -195,6 +181,74 @@ export function TabsBar() {
     </div>
   );
 }
+
+/** What a tab does with the user's clicks and keys: one object for the bar's lifetime. */
+interface TabHandlers {
+  show: (tab: Tab) => void;
+  close: (key: string) => void;
+  contextMenu: (e: MouseEvent, key: string) => void;
+  keyDown: (e: KeyboardEvent<HTMLDivElement>, tab: Tab, index: number) => void;
+}
+
+interface TabItemProps {
+  tab: Tab;
+  tabKey: string;
+  index: number;
+  active: boolean;
+  /** In the tab order (roving tabindex): the active tab, or the first when none is active. */
+  focusable: boolean;
+  closable: boolean;
+  title: string;
+  closeTitle: string;
+  on: TabHandlers;
+}
+
+/**
+ * One tab of the strip. Memoised on what it shows: a switch re-renders the tab left and the tab
+ * entered, not all of them (issue 22: tab switch ≤ 50 ms).
+ */
+const TabItem = memo(function TabItem({ tab, tabKey: key, index: i, active, focusable, closable, title, closeTitle, on }: TabItemProps) {
+  return (
+    <div
+      role="tab"
+      aria-selected={active}
+      tabIndex={focusable ? 0 : -1}
+      className={`tabs-tab${active ? ' is-active' : ''}${tab.meta.affix ? ' is-affix' : ''}`}
+      data-testid="tab"
+      data-key={key}
+      // Named by its title alone: without this the close button's label joins the name.
+      aria-labelledby={`tab-title-${i}`}
+      aria-keyshortcuts={closable ? 'Delete' : undefined}
+      title={title}
+      onClick={() => !active && on.show(tab)}
+      onKeyDown={(e) => on.keyDown(e, tab, i)}
+      // Stop the browser's middle-button autoscroll so middle-click can close the tab.
+      onMouseDown={(e) => e.button === 1 && e.preventDefault()}
+      onAuxClick={(e) => e.button === 1 && on.close(key)}
+      onContextMenu={(e) => on.contextMenu(e, key)}
+    >
+      {tab.meta.affix && <i className="pi pi-thumbtack tabs-pin" aria-hidden />}
+      <span className="tabs-title" id={`tab-title-${i}`}>
+        {title}
+      </span>
+      {closable && (
+        // Not a button inside the tab (a nested control, which screen readers stumble on):
+        // keyboard and assistive-technology users close a tab with Delete or the context menu.
+        <span
+          className="tabs-close"
+          aria-hidden
+          title={closeTitle}
+          onClick={(e) => {
+            e.stopPropagation();
+            on.close(key);
+          }}
+        >
+          <i className="pi pi-times" />
+        </span>
+      )}
+    </div>
+  );
+});
 
 interface TabToolsProps {
   showRedo: boolean;

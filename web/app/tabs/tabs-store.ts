@@ -61,6 +61,23 @@ export function useTabList(): { tabs: Tab[]; activeKey: string | null } {
   return { tabs, activeKey };
 }
 
+/** The open tabs alone: for readers that do not show which one is active (the page outlet). */
+export function useOpenTabs(): Tab[] {
+  return useSelector(tabsActor(), (s) => s.context.tabs);
+}
+
+/**
+ * Shows an open tab (a click on it, Enter on it): navigates to its full path and, when the
+ * navigation happened, makes it the active tab in the same event, so the bar and the page change
+ * in one render instead of the bar one commit later, when `useTabsSync` opens the tab of the
+ * new location (it then finds it open and active, and changes nothing). A navigation refused (a
+ * page's leave guard) leaves the tabs as they were.
+ */
+export function showTab(tab: Tab): void {
+  navigate(tab.fullPath);
+  if (window.location.pathname + window.location.search === tab.fullPath) tabsActor().send({ type: 'tab.open', tab });
+}
+
 /** Refresh counts per route path (the page outlet keys pages on them, so a refresh remounts). */
 export function useRefreshCount(): Record<string, number> {
   return useSelector(tabsActor(), (s) => s.context.refreshCount);

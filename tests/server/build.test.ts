@@ -85,8 +85,14 @@ describe(`the web build (${useRealWeb ? 'web/' : 'fixture'})`, () => {
     expect(html).toContain('<meta charset="utf-8">');
     expect(html).toContain('<meta name="viewport"');
     expect(html).toContain('<title>Game Console</title>');
-    // Inline (one request fewer on the first visit); the hashed file is still written.
-    expect(html).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,%3Csvg[^"]+">/);
+    // Inline (one request fewer on the first visit); the hashed SVG file is still written. A PNG:
+    // Chromium decodes a page's icon again after every pushState, and an SVG icon cost 3–7 ms of
+    // main thread on every tab switch and menu entry (issue 22).
+    const icon = html.match(/<link rel="icon" type="image\/png" sizes="64x64" href="data:image\/png;base64,([A-Za-z0-9+/=]+)">/);
+    expect(icon).not.toBeNull();
+    const png = Buffer.from(icon![1], 'base64');
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([64, 64]);
     expect(result.outputs.favicon).toMatch(/favicon-[A-Z2-7]{8}\.svg$/);
     expect(html).toContain('<div id="app"></div>');
     expect(html).toMatch(/<noscript>[^<]+<\/noscript>/);
@@ -120,7 +126,7 @@ describe(`the web build (${useRealWeb ? 'web/' : 'fixture'})`, () => {
     expect(html).not.toMatch(/javascript:/i);
 
     // Every URL but the inline icon is absolute from / and names a file the build wrote.
-    const urls = [...html.matchAll(/(?:href|src|data-light-href|data-dark-href)="([^"]+)"/g)].map((m) => m[1]).filter((u) => !u.startsWith('data:image/svg+xml,'));
+    const urls = [...html.matchAll(/(?:href|src|data-light-href|data-dark-href)="([^"]+)"/g)].map((m) => m[1]).filter((u) => !u.startsWith('data:image/png;base64,'));
     expect(urls.length).toBeGreaterThanOrEqual(5);
     for (const url of urls) {
       expect(url).toMatch(/^\/assets\//);

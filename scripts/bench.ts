@@ -67,6 +67,16 @@ const DIST = path.join(WORK, 'web');
 const SERVER = path.join(WORK, 'server', 'main.js');
 
 const children = new Set<ChildProcess>();
+
+/** Kills a started child (SIGKILL: a bench server holds nothing worth a clean stop) and resolves once it has exited. */
+function killChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    children.delete(child);
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
 process.on('exit', () => {
   for (const c of children) c.kill('SIGKILL');
 });
@@ -128,13 +138,7 @@ async function startProcess(args: string[], env: Record<string, string>): Promis
     port,
     child,
     bootMs,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        children.delete(child);
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGKILL');
-      }),
+    stop: () => killChild(child),
   };
 }
 
@@ -165,13 +169,7 @@ async function startPeer(script: string, env: Record<string, string> = {}, probe
     port,
     child,
     bootMs: performance.now() - t0,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        children.delete(child);
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGKILL');
-      }),
+    stop: () => killChild(child),
   };
 }
 

@@ -50,6 +50,14 @@ function list(rowActions: (row: Row) => React.ReactNode) {
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 const statusOf = (name: string) => rowOf(name).querySelector('[data-value]')?.getAttribute('data-value');
 
+
+/** The row's one runnable action is `enabled`; `disabled` is off, with `reason` as its stated reason when given. */
+function expectOnly(enabled: HTMLButtonElement, disabled: HTMLButtonElement, reason?: string) {
+  expect(enabled.disabled).toBe(false);
+  expect(disabled.disabled).toBe(true);
+  if (reason !== undefined) expect(disabled.getAttribute('data-reason')).toBe(reason);
+}
+
 describe('a row action that changes its row (issue 22: the stale list after a row action)', () => {
   test('the row shows the new status and its actions swap enabled and disabled, in both directions', async () => {
     serve([
@@ -61,22 +69,17 @@ describe('a row action that changes its row (issue 22: the stale list after a ro
     const on = () => within(rowOf('Payment')).getByTestId('act-on') as HTMLButtonElement;
     const off = () => within(rowOf('Payment')).getByTestId('act-off') as HTMLButtonElement;
     expect(statusOf('Payment')).toBe('0');
-    expect(on().disabled).toBe(false);
-    expect(off().disabled).toBe(true);
-    expect(off().getAttribute('data-reason')).toBe('already off');
+    expectOnly(on(), off(), 'already off');
 
     await act(async () => fireEvent.click(on()));
     await waitFor(() => expect(statusOf('Payment')).toBe('1'));
-    expect(on().disabled).toBe(true);
-    expect(on().getAttribute('data-reason')).toBe('already on');
-    expect(off().disabled).toBe(false);
+    expectOnly(off(), on(), 'already on');
     // The other row is untouched, and the list is still the kit's table (no error screen).
     expect(statusOf('Refund')).toBe('1');
 
     await act(async () => fireEvent.click(off()));
     await waitFor(() => expect(statusOf('Payment')).toBe('0'));
-    expect(on().disabled).toBe(false);
-    expect(off().disabled).toBe(true);
+    expectOnly(on(), off());
   });
 
   test('a guarded button appearing before a disabled one (a sibling inserted beside the tooltip wrapper)', async () => {
@@ -118,15 +121,12 @@ describe('row actions drawn as plain elements (issue 22: one PrimeReact Button, 
 
     await act(async () => fireEvent.click(on()));
     await waitFor(() => expect(statusOf('Payment')).toBe('1'));
-    expect(on().disabled).toBe(true);
-    expect(on().getAttribute('data-reason')).toBe('already on');
-    expect(off().disabled).toBe(false);
+    expectOnly(off(), on(), 'already on');
     expect(off().className).toContain('p-button-danger');
 
     await act(async () => fireEvent.click(off()));
     await waitFor(() => expect(statusOf('Payment')).toBe('0'));
-    expect(on().disabled).toBe(false);
-    expect(off().disabled).toBe(true);
+    expectOnly(on(), off());
   });
 
   test('"More" opens the row menu on its first click (mounted then) and each later one', async () => {

@@ -119,6 +119,15 @@ export class PlatformIdentity {
     return p;
   }
 
+  /**
+   * The user info of an Authorization value when it is known now, without asking the platform:
+   * the info, null for a token known to be refused, undefined when not known (or no longer fresh).
+   */
+  knownInfo(authorization: string): UserInfo | null | undefined {
+    const hit = this.known.get(authorization);
+    return hit && hit.until > this.now() ? hit.info : undefined;
+  }
+
   /** Forgets a token (it signed out): the next call asks the platform again. */
   forget(authorization: string | undefined): void {
     if (!authorization) return;

@@ -198,7 +198,7 @@ describe('multi-tab navigation in Chromium (spec §2 Multi-tab, §4, §5)', () =
       void d.dismiss();
     });
     await tabByTitle(page, '分析页').click();
-    await poll(() => asked).toEqual(['confirm']);
+    await poll(async () => asked).toEqual(['confirm']);
     expect(new URL(page.url()).pathname).toBe('/goods/add');
     await expect(activeTitle(page)).resolves.toBe(addTitle);
     await expect(form.count()).resolves.toBe(1);

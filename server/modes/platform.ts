@@ -32,7 +32,7 @@ export function observersFor(config: Config, app: FastifyInstance, identity?: Pl
       app.log,
       async (authorization) => roleSet(await who.userInfo(authorization)),
       (authorization) => {
-        const info = who.knownInfo(authorization);
+        const info = who.keptInfo(authorization);
         return info === undefined ? undefined : roleSet(info);
       },
     );

@@ -40,7 +40,8 @@ export interface MockFallback {
   replayable(method: string, path: string): boolean;
   /**
    * Answers a request decided {@link early} from the mock, on the client's own connection: its
-   * body unread, the mock's router, hooks, sign-in check and permissions run on it as it comes.
+   * body unread, the mock's router, hooks, sign-in check and permissions run on it as it comes (a
+   * plain list call whose platform session is already kept: the mock's raw list road, issue 22).
    */
   route(req: IncomingMessage, res: ServerResponse): void;
   /**

@@ -437,9 +437,12 @@ export class AuditStore {
     const dir = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const index = LAZY_INDEXES[sort];
     if (index !== undefined && !this.indexed.has(sort)) {
-      // In a transaction of its own: never inside another's (a prune's) on the one connection.
-      await this.db.transaction((tx) => tx.exec(index));
-      this.indexed.add(sort);
+      // In a transaction of its own: never inside another's (a prune's) on the one connection. A
+      // store that cannot make it (read-only) still sorts, without it, and tries again next time.
+      await this.db.transaction((tx) => tx.exec(index)).then(
+        () => this.indexed.add(sort),
+        () => undefined,
+      );
     }
     const total = Number((await this.db.all(`SELECT COUNT(*) AS n FROM audit_log ${sql}`, params))[0].n);
     const rows = await this.db.all(`SELECT * FROM audit_log ${sql} ORDER BY ${sort} ${dir}, id ${dir} LIMIT ? OFFSET ?`, [...params, pageSize, (pageNum - 1) * pageSize]);

@@ -39,6 +39,32 @@ export function LinkButton({ label, severity, onClick, disabled, testId, icon, i
 }
 
 /**
+ * A button (PrimeReact `<Button>` with a label and an icon before it; `outlined`, `small`, a
+ * `severity`, `disabled`): the element PrimeReact renders, for the buttons every list page draws on
+ * entry (search form's Search and Reset, toolbar's Add, batch delete and Export). `type="submit"`
+ * submits its form.
+ */
+export function PlainButton({ label, icon, severity, outlined, small, disabled, type = 'button', onClick, testId }: { label: string; icon: string; severity?: string; outlined?: boolean; small?: boolean; disabled?: boolean; type?: 'button' | 'submit'; onClick?: (e: MouseEvent<HTMLButtonElement>) => void; testId?: string }) {
+  return (
+    <button
+      aria-label={label}
+      className={cx('p-button p-component', disabled && 'p-disabled', outlined && 'p-button-outlined', small && 'p-button-sm', severity && `p-button-${severity}`)}
+      type={type}
+      disabled={disabled}
+      onClick={onClick}
+      data-testid={testId}
+      data-pc-name="button"
+      data-pc-section="root"
+    >
+      <span className={`p-button-icon p-c p-button-icon-left ${icon}`} data-pc-section="icon" />
+      <span className="p-button-label p-c" data-pc-section="label">
+        {label}
+      </span>
+    </button>
+  );
+}
+
+/**
  * An on/off switch (PrimeReact `InputSwitch` with the console's pass-through: the native
  * `role="switch"` input carries the name and state, the wrapper none). `onChange` gets the new state.
  */

@@ -16,6 +16,7 @@ import { endpointOf, isContractPath } from '../platform/tap.js';
 import { actionOfEndpoint } from '../contract/resources.js';
 import { registerMockMode, type MockModeOptions } from './mock.js';
 import { registerProxyMode, SERVED_BY, type MockFallback } from './proxy.js';
+import type { RawTaker } from '../relay/index.js';
 
 /**
  * The mock as a backend of hybrid and replay modes: a separate, in-process Fastify instance with
@@ -23,7 +24,7 @@ import { registerProxyMode, SERVED_BY, type MockFallback } from './proxy.js';
  * socket). Keeping it separate leaves the outer app's routing to the proxy, and the mock's own
  * hooks untouched.
  */
-export async function createMockBackend(config: Config, deps: AppDeps, options: MockModeOptions = {}): Promise<{ app: FastifyInstance; ctx: MockContext }> {
+export async function createMockBackend(config: Config, deps: AppDeps, options: MockModeOptions = {}): Promise<{ app: FastifyInstance; ctx: MockContext; listRoad: RawTaker | null }> {
   // The client's address as the outer app reads it: the backend answers the client's own request (answerFromMock).
   const app = Fastify({ logger: false, trustProxy: fastifyTrustProxy(config.trustProxy), ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } } });
   registerCanonicalPath(app);
@@ -38,9 +39,9 @@ export async function createMockBackend(config: Config, deps: AppDeps, options: 
     done(null, payload);
   });
   deps.onMockBackend?.(app);
-  await registerMockMode(app, config, deps, options);
+  const { listRoad } = await registerMockMode(app, config, deps, options);
   await app.ready();
-  return { app, ctx: (app as unknown as { __mockCtx: MockContext }).__mockCtx };
+  return { app, ctx: (app as unknown as { __mockCtx: MockContext }).__mockCtx, listRoad };
 }
 
 /** Headers of the backend's answer not copied: they describe the in-process exchange. */
@@ -209,9 +210,10 @@ const NOT_BUILT = new Set([404, 501]);
  *    its body is read.
  * A 404 for a path outside the contract is the platform's answer and is relayed as is.
  */
-export function mockFallback(config: Config, backend: FastifyInstance, now: () => number): MockFallback & { memory: FallbackMemory } {
+export function mockFallback(config: Config, backend: FastifyInstance, now: () => number, listRoad: RawTaker | null = null): MockFallback & { memory: FallbackMemory } {
   const globs = config.mockEndpoints.map(globToRegExp);
   const memory = new FallbackMemory(config.mockFallbackTtl, now);
+  const routing = (req: IncomingMessage, res: ServerResponse) => backend.routing(req, res);
   return {
     memory,
     early(method, path) {
@@ -226,7 +228,11 @@ export function mockFallback(config: Config, backend: FastifyInstance, now: () =
       return true;
     },
     replayable: isReadEndpoint,
-    route: (req, res) => backend.routing(req, res),
+    // A plain list call whose platform session is already kept: the mock's raw list road (issue 22),
+    // as mock mode answers it; anything else (a body it will not answer included) the mock's router.
+    route: (req, res) => {
+      if (listRoad === null || !listRoad(req, res, routing)) routing(req, res);
+    },
     replay: (req, res, ip, body) => replayToMock(backend, req, res, ip, body),
   };
 }
@@ -235,6 +241,10 @@ export function mockFallback(config: Config, backend: FastifyInstance, now: () =
  * `MODE=hybrid`: proxy mode (server/modes/proxy.ts, same streaming, headers and failures) with the
  * mock store answering where the platform has nothing yet ({@link mockFallback}). The mock accepts
  * the platform's token (server/platform/sessions.ts). Answers carry `x-served-by: platform|mock`.
+ * A plain list call sent to the mock whose token's platform session is already kept (checked
+ * synchronously, `PlatformSessions.known`) is answered on the mock's raw list road as in mock mode
+ * (server/relay/mock-lists.ts, same bytes and rules); the first call of a token, and every refusal,
+ * go through the mock's router, which asks the platform (issue 22).
  */
 export async function registerHybridMode(app: FastifyInstance, config: Config, deps: AppDeps, options: { observers?: readonly ExchangeObserver[]; identity?: PlatformIdentity } = {}): Promise<{ fallback: MockFallback & { memory: FallbackMemory } }> {
   const now = deps.now ?? Date.now;
@@ -245,15 +255,17 @@ export async function registerHybridMode(app: FastifyInstance, config: Config, d
     {
       accounts: () => (ctxRef ? (ctxRef.store.col('admin').values() as Iterable<MappableAccount>) : []),
       roleKeyOf: (id) => ctxRef?.store.get<{ roleKey: string }>('role', id)?.roleKey,
+      // Both only ever go up (every write and reset moves them), so their sum moves when either does.
+      version: () => (ctxRef ? ctxRef.store.col('admin').version + ctxRef.store.col('role').version : -1),
     },
     now,
   );
   // Issue 24 item 13: a sign-out passing through drops the token's session at once.
   onSignOut(app, (a) => sessions.forget(a));
-  const backend = await createMockBackend(config, deps, { resolveSession: (a) => sessions.resolve(a) });
+  const backend = await createMockBackend(config, deps, { resolveSession: (a) => sessions.resolve(a), knownSession: (a) => sessions.known(a) });
   ctxRef = backend.ctx;
   app.addHook('onClose', async () => backend.app.close());
-  const fallback = mockFallback(config, backend.app, now);
+  const fallback = mockFallback(config, backend.app, now, backend.listRoad);
   await registerProxyMode(app, config, { observers: options.observers, fallback });
   return { fallback };
 }

@@ -11,7 +11,8 @@ import { isPublicMockPath, registerFaultInjection } from '../mock/qa.js';
 import { registerContractRoutes } from '../mock/routes/contract.js';
 import { registerPermissions } from '../mock/permissions.js';
 import type { Session } from '../mock/sessions.js';
-import { installMockListRoad } from '../relay/mock-lists.js';
+import { installMockListRoad, mockListTaker, type SessionOf } from '../relay/mock-lists.js';
+import type { RawTaker } from '../relay/index.js';
 
 /** How mock mode is embedded by hybrid and replay modes (server/modes/hybrid.ts). */
 export interface MockModeOptions {
@@ -25,6 +26,17 @@ export interface MockModeOptions {
    * `request` event (server/relay/mock-lists.ts). Not for the backends of hybrid and replay.
    */
   rawLists?: boolean;
+  /**
+   * Hybrid (with `resolveSession`): the platform's session of a token when it is already kept,
+   * synchronously (`PlatformSessions.known`). Plain list calls the relay hands the mock are then
+   * answered on the raw road as in mock mode (server/relay/mock-lists.ts), returned as `listRoad`.
+   */
+  knownSession?: SessionOf;
+}
+
+/** What registering mock mode gives its embedder: hybrid's raw list road (see {@link MockModeOptions.knownSession}), else null. */
+export interface MockMode {
+  listRoad: RawTaker | null;
 }
 
 /**
@@ -32,7 +44,7 @@ export interface MockModeOptions {
  * call but the public ones without a live token, with envelope code 401 (spec §8) and HTTP 200,
  * the way the platform answers. Every API answer carries `x-served-by: mock` (issue 14).
  */
-export async function registerMockMode(app: FastifyInstance, config: Config, deps: AppDeps, options: MockModeOptions = {}) {
+export async function registerMockMode(app: FastifyInstance, config: Config, deps: AppDeps, options: MockModeOptions = {}): Promise<MockMode> {
   // Already the app's first hook when built by buildApp or createMockBackend; this keeps mock mode whole on its own.
   registerCanonicalPath(app);
   const ctx = createMockContext(config, deps.now);
@@ -58,6 +70,8 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
     if (listening && !stopPreparing) stopPreparing = ctx.store.prepareInSlices();
   };
   if (options.rawLists && !options.resolveSession) installMockListRoad(app, config, ctx, startPreparing);
+  // Hybrid: the road is the relay's to call (its verdict, body guard and access log come first).
+  const listRoad = options.resolveSession && options.knownSession ? mockListTaker(app, config, ctx, { startPreparing, sessionOf: options.knownSession, relayed: true }) : null;
   app.addHook('onRequest', async (req, reply) => {
     // The canonical path (issue 24): what the router will answer, however the client spelled it.
     const p = pathOf(req);
@@ -74,4 +88,5 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
   await registerAdminRoutes(app, ctx);
   await registerSummaryRoutes(app, ctx);
   await registerContractRoutes(app, ctx);
+  return { listRoad };
 }

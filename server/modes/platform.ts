@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.js';
 import type { Config } from '../config.js';
 import type { ExchangeObserver } from '../platform/exchange.js';
 import { Recorder } from '../platform/recorder.js';
+import type { UserInfo } from '../contract/auth.js';
 import { PlatformIdentity, roleSetOfInfo } from '../platform/sessions.js';
 import { onSignOut } from '../plugins/sign-out.js';
 import { registerHybridMode } from './hybrid.js';
@@ -17,10 +18,24 @@ export function observersFor(config: Config, app: FastifyInstance, identity?: Pl
   if (config.recordDir && (config.mode === 'proxy' || config.mode === 'hybrid')) {
     // Issue 24 item 3: recordings are kept per role set of who asked; a token the platform does not know is not recorded.
     const who = identity ?? new PlatformIdentity(config.upstreamUrl!, Date.now, config.upstreamConnectTimeoutMs + 10_000);
-    const recorder = new Recorder(config.recordDir, config.recordMaxMb * 1024 * 1024, app.log, async (authorization) => {
-      const info = await who.userInfo(authorization);
-      return info ? roleSetOfInfo(info) : null;
-    });
+    // The role set of each user info, worked out once (the recorder asks it per exchange).
+    const sets = new WeakMap<UserInfo, string>();
+    const roleSet = (info: UserInfo | null): string | null => {
+      if (!info) return null;
+      let set = sets.get(info);
+      if (set === undefined) sets.set(info, (set = roleSetOfInfo(info)));
+      return set;
+    };
+    const recorder = new Recorder(
+      config.recordDir,
+      config.recordMaxMb * 1024 * 1024,
+      app.log,
+      async (authorization) => roleSet(await who.userInfo(authorization)),
+      (authorization) => {
+        const info = who.keptInfo(authorization);
+        return info === undefined ? undefined : roleSet(info);
+      },
+    );
     app.decorate('platformRecorder', recorder);
     // Exchanges still queued are written before the app closes (SIGTERM, tests).
     app.addHook('onClose', async () => recorder.flush());

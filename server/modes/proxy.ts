@@ -12,7 +12,7 @@ import { canonicalPath, pathOf } from '../plugins/canonical-path.js';
 import { isSignOut, watchSignOuts } from '../plugins/sign-out.js';
 import { guardRequestBody, loadStateOf, MAX_URL_LENGTH } from '../plugins/limits.js';
 import { installRelay, rawAccessLog, writeEnvelope } from '../relay/index.js';
-import { wantingObservers, type Exchange, type ExchangeObserver } from '../platform/exchange.js';
+import { wantingObservers, type Exchange, type ExchangeBody, type ExchangeObserver } from '../platform/exchange.js';
 import { defaultSortOf, MAX_SORTED_BODY, readSmallBody, withDefaultSort } from '../platform/default-sort.js';
 import { BodyTap, contentTypeOf, DEFAULT_BODY_CAP, noBody, notifyObservers, routeKeyOf } from '../platform/tap.js';
 
@@ -40,7 +40,8 @@ export interface MockFallback {
   replayable(method: string, path: string): boolean;
   /**
    * Answers a request decided {@link early} from the mock, on the client's own connection: its
-   * body unread, the mock's router, hooks, sign-in check and permissions run on it as it comes.
+   * body unread, the mock's router, hooks, sign-in check and permissions run on it as it comes (a
+   * plain list call whose platform session is already kept: the mock's raw list road, issue 22).
    */
   route(req: IncomingMessage, res: ServerResponse): void;
   /**
@@ -231,6 +232,34 @@ function parseRawHeaders(raw: Buffer[] | string[]): IncomingHttpHeaders {
     else out[name] = [had, value];
   }
   return out as IncomingHttpHeaders;
+}
+
+/**
+ * An exchange as the relay hands it to its observers (server/platform/exchange.ts). A class, so
+ * every exchange has one shape (issue 22: an object literal with a getter was built property by
+ * property at run time, and its readers' lookups went megamorphic); the header object is made only
+ * when an observer reads `answerHeaders` (the recorder when it writes; the audit trail never).
+ */
+class RelayedExchange implements Exchange {
+  readonly servedBy = 'platform' as const;
+  private headers: IncomingHttpHeaders | null = null;
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly query: string,
+    readonly routeKey: string | null,
+    readonly requestHeaders: IncomingHttpHeaders,
+    readonly request: ExchangeBody,
+    readonly status: number,
+    readonly rawAnswerHeaders: Buffer[] | string[],
+    readonly answer: ExchangeBody,
+    readonly clientIp: string,
+    readonly at: number,
+  ) {}
+
+  get answerHeaders(): IncomingHttpHeaders {
+    return (this.headers ??= parseRawHeaders(this.rawAnswerHeaders));
+  }
 }
 
 /** The first value of header `name` (lower-case) in undici's raw headers, or undefined. */
@@ -575,25 +604,8 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   const observed = (call: RelayCall, watchers: ExchangeObserver[], reqTap: BodyTap | null, routeKey: string | null, status: number, raw: Buffer[] | string[], answer: BodyTap) => {
     const [p, q] = splitUrl(call.url);
     const requestHeaders = call.req.headers;
-    let headers: IncomingHttpHeaders | null = null;
-    const exchange: Exchange = {
-      method: call.method,
-      path: p,
-      query: q,
-      routeKey,
-      requestHeaders,
-      request: reqTap ? reqTap.result() : noBody(contentTypeOf(requestHeaders['content-type'])),
-      status,
-      // Made when an observer reads them (the recorder does; the audit trail never does).
-      get answerHeaders() {
-        return (headers ??= parseRawHeaders(raw));
-      },
-      answer: answer.result(),
-      servedBy: 'platform',
-      clientIp: call.ip,
-      at: Date.now(),
-    };
-    notifyObservers(watchers, exchange, call.log);
+    const request = reqTap ? reqTap.result() : noBody(contentTypeOf(requestHeaders['content-type']));
+    notifyObservers(watchers, new RelayedExchange(call.method, p, q, routeKey, requestHeaders, request, status, raw, answer.result(), call.ip, Date.now()), call.log);
   };
 
   /** undici's dispatch handler of one relayed exchange: the answer is written straight to the client's socket from undici's chunks. */

@@ -32,6 +32,12 @@ export interface Exchange {
   /** HTTP status the platform answered. */
   status: number;
   answerHeaders: Record<string, string | string[] | number | undefined>;
+  /**
+   * The answer's headers as received, flat (`[name, value, …]`, names in the platform's spelling,
+   * Buffers or strings), when the relay has them: read without making {@link answerHeaders}
+   * (issue 22: the recorder reads three of them per exchange).
+   */
+  rawAnswerHeaders?: readonly (Buffer | string)[];
   answer: ExchangeBody;
   /**
    * Which side served the answer (header `x-served-by`). Proxy and hybrid modes hand observers only

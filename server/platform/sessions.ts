@@ -13,6 +13,12 @@ export interface MappableAccount {
 export interface AccountDirectory {
   accounts(): Iterable<MappableAccount>;
   roleKeyOf(roleId: number): string | undefined;
+  /**
+   * Optional: a number that moves whenever an account or a role may have changed. While it holds,
+   * a platform user's mapping is reused instead of walking the accounts again (issue 22: hybrid's
+   * mock answers map the token's user on every call).
+   */
+  version?(): number;
 }
 
 /** How long a resolved token is trusted before the platform is asked again, in ms. */
@@ -41,6 +47,9 @@ const MAX_TOKENS = 10_000;
  *    verdict at once: the mock refuses the token from then on (issue 24 item 13).
  */
 export class PlatformSessions {
+  /** Mappings by kept user info (the identity's, kept until it expires), valid while the directory's version holds. */
+  private mapped = new WeakMap<object, { version: number; account: MappableAccount | null }>();
+
   constructor(
     private readonly identity: PlatformIdentity,
     private readonly directory: AccountDirectory,
@@ -51,13 +60,38 @@ export class PlatformSessions {
   async resolve(authorization: string | undefined): Promise<Session | null> {
     if (!authorization) return null;
     const info = await this.identity.userInfo(authorization);
-    const account = info ? this.accountFor(info) : null;
+    const account = info ? this.mappedAccount(info) : null;
+    return account ? { token: authorization, userId: account.id, username: account.username, expiresAt: this.now() + POSITIVE_TTL_MS } : null;
+  }
+
+  /**
+   * The session of an Authorization header value when the platform's verdict on the token is already
+   * kept (see {@link PlatformIdentity.keptInfo}), without asking: the session {@link resolve} would give,
+   * null (no token, refused, or no account maps), or undefined when only asking can tell (then
+   * {@link resolve}). Hybrid's raw list road (issue 22) decides synchronously from it.
+   */
+  known(authorization: string | undefined): Session | null | undefined {
+    if (!authorization) return null;
+    const info = this.identity.keptInfo(authorization);
+    if (info === undefined) return undefined;
+    const account = info ? this.mappedAccount(info) : null;
     return account ? { token: authorization, userId: account.id, username: account.username, expiresAt: this.now() + POSITIVE_TTL_MS } : null;
   }
 
   /** Forgets what is known of a token (it was signed out): the next call asks the platform again. */
   forget(authorization: string | undefined): void {
     this.identity.forget(authorization);
+  }
+
+  /** {@link accountFor}, reused while the directory's version holds (see {@link AccountDirectory.version}). */
+  private mappedAccount(info: UserInfo): MappableAccount | null {
+    const version = this.directory.version?.();
+    if (version === undefined) return this.accountFor(info);
+    const hit = this.mapped.get(info);
+    if (hit !== undefined && hit.version === version) return hit.account;
+    const account = this.accountFor(info);
+    this.mapped.set(info, { version, account });
+    return account;
   }
 
   /** The mock account a platform user maps to (by role, see the class doc), or null. */
@@ -117,6 +151,16 @@ export class PlatformIdentity {
       this.pending.set(authorization, p);
     }
     return p;
+  }
+
+  /**
+   * The kept user info of an Authorization value (still within its time), null when the kept verdict
+   * is a refusal, undefined when nothing is kept (never asked, expired, signed out): {@link userInfo}
+   * would then ask the platform. Never asks, never waits.
+   */
+  keptInfo(authorization: string): UserInfo | null | undefined {
+    const hit = this.known.get(authorization);
+    return hit && hit.until > this.now() ? hit.info : undefined;
   }
 
   /** Forgets a token (it signed out): the next call asks the platform again. */

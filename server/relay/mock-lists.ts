@@ -13,7 +13,7 @@ import { contractValidatorCompiler } from '../mock/routes/validator.js';
 import { guardRequestBody, loadStateOf } from '../plugins/limits.js';
 import { inputProblem } from '../plugins/input.js';
 import { SECURITY_HEADERS } from '../plugins/security.js';
-import { installRelay, rawAccessLog } from './index.js';
+import { installRelay, rawAccessLog, type RawTaker } from './index.js';
 
 /**
  * The raw road of mock list answers (issue 22, lists rows): a plain `POST /v1/<entity>/list` in mock
@@ -27,6 +27,8 @@ import { installRelay, rawAccessLog } from './index.js';
  * or chunked, bad JSON, a refusal, a fault set by QA, shedding, TRUST_PROXY, an error of the store)
  * goes to Fastify, whose hooks answer it byte for byte as before: when the body was already read, it
  * is handed to Fastify's body parser again ({@link PREREAD}).
+ * Hybrid mode calls the same road ({@link mockListTaker}) for what its relay sends to the mock, on
+ * the mock backend, with the platform's session when it is already kept (server/modes/hybrid.ts).
  */
 
 /** Fastify's default `bodyLimit` (the app sets none): a longer body is Fastify's to refuse (413). */
@@ -57,6 +59,13 @@ function listRoutes(): Map<string, ListRoute> {
 /** Content types Fastify's JSON parser takes that the raw road takes too (anything else, Fastify decides). */
 const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8', 'application/json; charset=UTF-8']);
 
+/**
+ * The session the sign-in hook would find for an Authorization value, known synchronously: a
+ * session, or null/undefined when the raw road leaves the request to Fastify's (none, or one only
+ * an asynchronous question can tell: hybrid's platform session not yet kept).
+ */
+export type SessionOf = (authorization: string | undefined) => Session | null | undefined;
+
 /** What becomes of a request: answered here as a list (`route`, `session`), or Fastify's. */
 export type MockListVerdict = { to: 'list'; route: ListRoute; session: Session } | { to: 'fastify' };
 const TO_FASTIFY: MockListVerdict = { to: 'fastify' };
@@ -68,15 +77,15 @@ const TO_FASTIFY: MockListVerdict = { to: 'fastify' };
  *   canonical path would be the same, and Fastify's hooks read that one);
  * - load shedding off, no QA fault set (the fault hook may answer instead), no TRUST_PROXY (the
  *   client's address then needs Fastify's proxy-addr);
- * - a live mock session (the sign-in hook's `sessions.verify`), whose account may call the path
- *   (the permission hook's `refusalFor`);
+ * - a live session (the sign-in hook's `sessions.verify`; hybrid: the platform's session when
+ *   already kept, `ctx.sessionOf`), whose account may call the path (the permission hook's `refusalFor`);
  * - a JSON content type and a `Content-Length` within the body limit, not chunked.
  * Every refusal (401, 403, 413, 415, 503, a fault) is Fastify's to answer, in the client's language.
  */
 export function mockListVerdict(
   req: { method?: string; url?: string; headers: IncomingHttpHeaders },
   routes: ReadonlyMap<string, ListRoute>,
-  ctx: { mock: MockContext; shedding: boolean; trustProxy: boolean },
+  ctx: { mock: MockContext; shedding: boolean; trustProxy: boolean; sessionOf?: SessionOf },
 ): MockListVerdict {
   if (req.method !== 'POST' || ctx.shedding || ctx.trustProxy) return TO_FASTIFY;
   const route = routes.get(req.url!);
@@ -87,7 +96,7 @@ export function mockListVerdict(
   if (type === undefined || !JSON_TYPES.has(type) || length === undefined || h['transfer-encoding'] !== undefined) return TO_FASTIFY;
   const n = Number(length);
   if (!(n > 0 && n <= LIST_BODY_LIMIT)) return TO_FASTIFY;
-  const session = ctx.mock.sessions.verify(h.authorization);
+  const session = ctx.sessionOf === undefined ? ctx.mock.sessions.verify(h.authorization) : ctx.sessionOf(h.authorization);
   if (!session || refusalFor(ctx.mock, session, req.url!) !== null) return TO_FASTIFY;
   return { to: 'list', route, session };
 }
@@ -162,16 +171,32 @@ export class AnswerCache {
 const PREREAD = Symbol('mock list body read');
 type Preread = IncomingMessage & { [PREREAD]?: Buffer };
 
+/** How a {@link mockListTaker} is set up, besides the mock it answers from. */
+export interface MockListRoadOptions {
+  /** Mock mode's own start of the background preparation, called as its hook calls it for an API request. */
+  startPreparing: () => void;
+  /** The sign-in hook's session, synchronously (default: the mock's own sessions); see {@link SessionOf}. */
+  sessionOf?: SessionOf;
+  /**
+   * The request comes from a relay that already guards its body and writes its access-log line
+   * (hybrid: the proxy's relay hands over what MOCK_ENDPOINTS sends to the mock): the road does neither.
+   */
+  relayed?: boolean;
+}
+
 /**
- * Installs the raw road in front of `app` (mock mode, a listening server; `inject` never reaches it):
- * see the module comment. `startPreparing` is mock mode's own start of the background preparation,
- * called as its hook calls it for an API request.
+ * The raw road of `app` (the mock's Fastify instance: mock mode's own app, or hybrid's mock backend)
+ * as a taker of requests (see the module comment): true when it answered (or will), false to leave
+ * the request, unread, to whoever called it; a body it read and does not answer goes to `toFastify`
+ * with the bytes kept for `app`'s parser. Installs that parser hook on `app`, so it is called before
+ * `app` is ready.
  */
-export function installMockListRoad(app: FastifyInstance, config: Config, mock: MockContext, startPreparing: () => void): void {
+export function mockListTaker(app: FastifyInstance, config: Config, mock: MockContext, options: MockListRoadOptions): RawTaker {
+  const { startPreparing, relayed = false } = options;
   const routes = listRoutes();
   const load = loadStateOf(app);
-  const accessLog = rawAccessLog(app);
-  const ctx = { mock, shedding: false, trustProxy: config.trustProxy !== false };
+  const accessLog = relayed ? null : rawAccessLog(app);
+  const ctx = { mock, shedding: false, trustProxy: config.trustProxy !== false, sessionOf: options.sessionOf };
   // The answer's headers as Fastify's road sends them (x-served-by from the mock's hook, the type
   // from the route, the security headers from their onSend hook), set out once.
   const head: (string | number)[] = ['x-served-by', 'mock', 'content-type', 'application/json; charset=utf-8'];
@@ -190,14 +215,14 @@ export function installMockListRoad(app: FastifyInstance, config: Config, mock: 
     done(null, again);
   });
 
-  installRelay(app, (req, res, toFastify) => {
+  return (req, res, toFastify) => {
     const t0 = performance.now();
     ctx.shedding = load.shedding;
     const verdict = mockListVerdict(req, routes, ctx);
     if (verdict.to === 'fastify') return false;
     startPreparing();
     const { route } = verdict;
-    guardRequestBody(req, config.bodyTimeoutMs, () => app.log.info('request body timed out'), () => res.headersSent);
+    if (!relayed) guardRequestBody(req, config.bodyTimeoutMs, () => app.log.info('request body timed out'), () => res.headersSent);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.once('end', () => {
@@ -222,12 +247,21 @@ export function installMockListRoad(app: FastifyInstance, config: Config, mock: 
         toFastify(req, res);
         return;
       }
-      accessLog(req, res, req.socket.remoteAddress ?? '', t0);
+      accessLog?.(req, res, req.socket.remoteAddress ?? '', t0);
       const h = head.slice();
       h[lengthAt] = answer.length;
       res.writeHead(200, h as string[]);
       res.end(answer);
     });
     return true;
-  });
+  };
+}
+
+/**
+ * Installs the raw road in front of `app` (mock mode, a listening server; `inject` never reaches it):
+ * see the module comment. `startPreparing` is mock mode's own start of the background preparation,
+ * called as its hook calls it for an API request.
+ */
+export function installMockListRoad(app: FastifyInstance, config: Config, mock: MockContext, startPreparing: () => void): void {
+  installRelay(app, mockListTaker(app, config, mock, { startPreparing }));
 }

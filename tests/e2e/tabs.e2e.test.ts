@@ -152,6 +152,84 @@ describe('multi-tab navigation in Chromium (spec §2 Multi-tab, §4, §5)', () =
     expect(errors).toEqual([]);
   });
 
+  test('a tab switch shows its page, then writes the URL and title; back and forward follow; a leave guard still asks first', async () => {
+    const { page, errors } = await signedIn();
+    await goTo(page, server, '/dashboard/analysis');
+    await goTo(page, server, '/order/index');
+    const shown = (path: string) => page.locator(`.page-view[data-page-path="${path}"]:not([hidden])`);
+
+    // The page, the active tab, the side menu's entry, the breadcrumbs, then the URL and the title.
+    await tabByTitle(page, '分析页').click();
+    await shown('/dashboard/analysis').waitFor();
+    await poll(() => activeTitle(page)).toBe('分析页');
+    await page.waitForURL(/\/dashboard\/analysis$/);
+    await poll(() => page.title()).toBe('分析页 - 游戏商城运营后台');
+    await expect(page.locator('[data-testid=side-menu] a.is-active').getAttribute('data-menu-path')).resolves.toBe('/dashboard/analysis');
+    await poll(() => page.locator('[data-testid=breadcrumbs]').innerText()).toContain('分析页');
+    await shot(page, 'tabs-switch-zh');
+
+    // Back returns to the tab left; forward to the one shown (each switch is one history entry).
+    await page.goBack();
+    await page.waitForURL(/\/order\/index$/);
+    await shown('/order/index').waitFor();
+    await poll(() => activeTitle(page)).toBe('订单列表');
+    await poll(() => page.title()).toBe('订单列表 - 游戏商城运营后台');
+    await page.goForward();
+    await page.waitForURL(/\/dashboard\/analysis$/);
+    await shown('/dashboard/analysis').waitFor();
+    await poll(() => activeTitle(page)).toBe('分析页');
+
+    // Two switches in a row keep both entries, in order.
+    await tabByTitle(page, '订单列表').click();
+    await tabByTitle(page, '工作台').click();
+    await page.waitForURL(/\/home\/work$/);
+    await page.goBack();
+    await page.waitForURL(/\/order\/index$/);
+    await shown('/order/index').waitFor();
+
+    // A page with unsaved changes asks before a tab switch; refused, nothing changes; accepted, the switch happens.
+    await goTo(page, server, '/goods/add');
+    const form = shown('/goods/add');
+    await form.locator('[data-field="goodsName"] input').fill('E2E typed');
+    const addTitle = await activeTitle(page);
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(d.type());
+      void d.dismiss();
+    });
+    await tabByTitle(page, '分析页').click();
+    await poll(async () => asked).toEqual(['confirm']);
+    expect(new URL(page.url()).pathname).toBe('/goods/add');
+    await expect(activeTitle(page)).resolves.toBe(addTitle);
+    await expect(form.count()).resolves.toBe(1);
+    await expect(form.locator('[data-field="goodsName"] input').inputValue()).resolves.toBe('E2E typed');
+    page.once('dialog', (d) => void d.accept());
+    await tabByTitle(page, '分析页').click();
+    await page.waitForURL(/\/dashboard\/analysis$/);
+    await shown('/dashboard/analysis').waitFor();
+    await poll(() => activeTitle(page)).toBe('分析页');
+    expect(errors).toEqual([]);
+  });
+
+  test('a tab switch in English on the dark theme: page, tab, menu entry, breadcrumbs, URL and title', async () => {
+    const { page, errors } = await signedIn({ seed: { [StorageKey.locale]: 'en' } });
+    await goTo(page, server, '/order/index');
+    await page.locator('[data-testid=theme-toggle]').click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await tabByTitle(page, 'Workbench').click();
+    await page.locator('.page-view[data-page-path="/home/work"]:not([hidden])').waitFor();
+    await poll(() => activeTitle(page)).toBe('Workbench');
+    await page.waitForURL(/\/home\/work$/);
+    await poll(() => page.title()).toBe('Workbench - Game Commerce Console');
+    await tabByTitle(page, 'Orders').click();
+    await page.waitForURL(/\/order\/index$/);
+    await poll(() => page.title()).toBe('Orders - Game Commerce Console');
+    await expect(page.locator('[data-testid=side-menu] a.is-active').getAttribute('data-menu-path')).resolves.toBe('/order/index');
+    await poll(() => page.locator('[data-testid=breadcrumbs]').innerText()).toContain('Orders');
+    await shot(page, 'tabs-switch-en-dark');
+    expect(errors).toEqual([]);
+  });
+
   test('tabs survive a reload (cached), and logging out resets them', async () => {
     const { page } = await signedIn();
     await goTo(page, server, '/order/index?status=1');

@@ -98,6 +98,49 @@ describe('recording (RECORD_DIR in proxy mode)', () => {
     expect(recorder.stats.dropped).toBeGreaterThan(0);
   });
 
+  test('a repeated request with the same answer is not written again; a changed answer is, and the latest answer wins', async () => {
+    const dir = tmpDir();
+    let answer = { code: 200, message: 'ok', data: { list: [{ id: 1, name: 'A' }], total: 1 } };
+    let disposition: string | null = null;
+    const up = await startUpstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', ...(disposition ? { 'content-disposition': disposition } : {}) }).end(JSON.stringify(answer));
+    });
+    toClose.push(() => up.close());
+    const recorder = new Recorder(dir, 50 * 1024 * 1024);
+    const a = await app({ MODE: 'proxy', UPSTREAM_URL: up.url }, [recorder]);
+    // Two spellings of one request (one recording): the keys in another order.
+    const ask = async (body: string) => {
+      expect((await post(a, '/v1/feedbackType/list', body)).json().code).toBe(200);
+      await recorder.flush();
+    };
+    const recorded = () => {
+      const recs = readRecording(dir);
+      expect(recs).toHaveLength(1);
+      return { body: JSON.parse(recs[0].body), headers: recs[0].headers };
+    };
+    await ask('{"pageNum":1,"pageSize":10}');
+    for (let i = 0; i < 3; i++) await ask('{"pageNum":1,"pageSize":10}');
+    expect(recorder.stats).toMatchObject({ written: 1, unchanged: 3 });
+    answer = { code: 200, message: 'ok', data: { list: [{ id: 1, name: 'B' }], total: 1 } };
+    await ask('{"pageNum":1,"pageSize":10}');
+    expect(recorder.stats.written).toBe(2);
+    expect(recorded().body.data.list[0].name).toBe('B');
+    // The other spelling brings the first answer back: written, so the file holds the latest.
+    answer = { code: 200, message: 'ok', data: { list: [{ id: 1, name: 'A' }], total: 1 } };
+    await ask('{"pageSize":10,"pageNum":1}');
+    expect(recorded().body.data.list[0].name).toBe('A');
+    // The first spelling answered B again (the answer it last saw): the file moves back to B.
+    answer = { code: 200, message: 'ok', data: { list: [{ id: 1, name: 'B' }], total: 1 } };
+    await ask('{"pageNum":1,"pageSize":10}');
+    expect(recorded().body.data.list[0].name).toBe('B');
+    // Same bytes, a new header the recording keeps: written again.
+    const written = recorder.stats.written;
+    disposition = 'attachment; filename="list.json"';
+    await ask('{"pageNum":1,"pageSize":10}');
+    expect(recorder.stats.written).toBe(written + 1);
+    expect(recorded().headers['content-disposition']).toBe(disposition);
+  });
+
   test('an observer sees the exchange after the answer: bounded copies, binary bodies counted but not copied', async () => {
     const platform = await stub();
     const seen: Exchange[] = [];

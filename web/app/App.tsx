@@ -1,11 +1,12 @@
 import { Suspense, lazy, useEffect, useMemo, type ComponentType } from 'react';
-import { Redirect, useLocation, useSearch } from 'wouter';
+import { Redirect, Router, useLocation, useSearch } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../services/session';
 import { usePrimeLocale } from '../services/locale';
 import { decideGuard, ERROR_LOG_PATH, LOGIN_PATH } from '../services/guard';
 import { useResolvedRoute, type Resolved } from './routing/resolve';
 import { pageTitle } from './page-title';
+import { useShellLocation, useShellSearch, whenLocationWritten } from './routing/shell-location';
 import { Notifier } from './notify';
 import { FullPageLoader } from './loader';
 import { LockGate } from './lock/LockGate';
@@ -23,9 +24,19 @@ const ErrorLogPage: ComponentType = lazy(() => import('../pages/error-log/list.p
 /**
  * The router (spec §2): guards every navigation, renders the login page or the layout with the
  * lazily loaded page of the current route, the exception page (404) for unknown paths, and keeps
- * the document title as "{page title} - {app title}" in the current language.
+ * the document title as "{page title} - {app title}" in the current language. Everything under it
+ * reads the location the shell shows (`routing/shell-location.ts`: a tab switch writes its URL
+ * after the frame is painted).
  */
 export function App() {
+  return (
+    <Router hook={useShellLocation} searchHook={useShellSearch}>
+      <Console />
+    </Router>
+  );
+}
+
+function Console() {
   usePrimeLocale();
   const [location] = useLocation();
   const search = useSearch();
@@ -51,9 +62,10 @@ export function App() {
   }, [location, s.status, s.send]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    if (location === LOGIN_PATH) document.title = pageTitle(t, 'routes.basic.login');
-    else if (route) document.title = pageTitle(t, route.title, route.literalTitle);
-    else document.title = pageTitle(t, 'routes.basic.exception');
+    const title =
+      location === LOGIN_PATH ? pageTitle(t, 'routes.basic.login') : route ? pageTitle(t, route.title, route.literalTitle) : pageTitle(t, 'routes.basic.exception');
+    // With the URL: a tab switch writes both after its frame is painted.
+    whenLocationWritten(() => (document.title = title));
   }, [location, route, t, i18n.language]);
 
   if (transient) return <FullPageLoader />;

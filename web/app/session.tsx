@@ -10,9 +10,11 @@ import { loadScreenTexts } from '../i18n';
 import type { SessionActor } from '../services/session';
 import { LOGIN_PATH } from '../services/guard';
 import { getProjectConfig } from '../services/project-config';
+import { shellPath, shellSearch } from './routing/shell-location';
 
+/** The location shown (a tab switch's URL may not be written yet, routing/shell-location.ts). */
 function currentFullPath(): string {
-  return window.location.pathname + window.location.search;
+  return shellPath() + shellSearch();
 }
 
 /**
@@ -64,7 +66,7 @@ export function createSessionActor(files: readonly string[]): SessionActor {
       navigateHome: (_, { path }) => navigate(path, { replace: true }),
       navigateToLogin: (_, { withRedirect }) => {
         const here = currentFullPath();
-        const onLogin = window.location.pathname === LOGIN_PATH;
+        const onLogin = shellPath() === LOGIN_PATH;
         if (onLogin) return;
         const to = withRedirect && here !== '/' ? `${LOGIN_PATH}?redirect=${encodeURIComponent(here)}` : LOGIN_PATH;
         navigate(to, { replace: true });

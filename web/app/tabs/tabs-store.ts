@@ -7,6 +7,7 @@ import { getProjectConfig, subscribeProjectConfig } from '../../services/project
 import { sessionActor } from '../../services/session';
 import { homePathOf } from '../../machines/session.machine';
 import { notify } from '../../services/notify';
+import { showLocation } from '../routing/shell-location';
 import { i18n } from '../../i18n';
 import type { TabAction } from './tab-menu';
 
@@ -67,15 +68,14 @@ export function useOpenTabs(): Tab[] {
 }
 
 /**
- * Shows an open tab (a click on it, Enter on it): navigates to its full path and, when the
- * navigation happened, makes it the active tab in the same event, so the bar and the page change
- * in one render instead of the bar one commit later, when `useTabsSync` opens the tab of the
- * new location (it then finds it open and active, and changes nothing). A navigation refused (a
- * page's leave guard) leaves the tabs as they were.
+ * Shows an open tab (a click on it, Enter on it): shows its full path (the URL is written after
+ * the frame is painted, `showLocation`) and, when the navigation happened, makes it the active tab
+ * in the same event, so the bar and the page change in one render instead of the bar one commit
+ * later, when `useTabsSync` opens the tab of the new location (it then finds it open and active,
+ * and changes nothing). A navigation refused (a page's leave guard) leaves the tabs as they were.
  */
 export function showTab(tab: Tab): void {
-  navigate(tab.fullPath);
-  if (window.location.pathname + window.location.search === tab.fullPath) tabsActor().send({ type: 'tab.open', tab });
+  if (showLocation(tab.fullPath)) tabsActor().send({ type: 'tab.open', tab });
 }
 
 /** Refresh counts per route path (the page outlet keys pages on them, so a refresh remounts). */

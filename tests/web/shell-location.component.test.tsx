@@ -1,0 +1,122 @@
+import { describe, expect, test } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { Router, useLocation, useSearch } from 'wouter';
+import { shellPath, showLocation, useShellLocation, useShellSearch, whenLocationWritten } from '../../web/app/routing/shell-location';
+
+/*
+ * The shell's location (issue 22: a tab switch writes its URL after the frame is painted): what
+ * the shell's readers see, what the browser's history holds, and a leave guard's say, in order.
+ */
+
+function Shown() {
+  const [path] = useLocation();
+  const search = useSearch();
+  return <output data-testid="shown">{`${path}${search ? `?${search}` : ''}`}</output>;
+}
+const mount = () =>
+  render(
+    <Router hook={useShellLocation} searchHook={useShellSearch}>
+      <Shown />
+    </Router>,
+  );
+const shown = () => screen.getByTestId('shown').textContent;
+/** The URLs the browser's history was given, in order (wouter announces each push with its arguments). */
+function pushes(): string[] {
+  const seen: string[] = [];
+  addEventListener('pushState', (e) => seen.push(String((e as Event & { arguments: unknown[] }).arguments[2])));
+  return seen;
+}
+const browser = () => location.pathname + location.search;
+
+describe('the shell location (tab switch: the page first, the URL after the paint)', () => {
+  test('the shell shows the new location at once; the browser gets it, as one new entry, just after', async () => {
+    history.replaceState(null, '', '/a');
+    const pushed = pushes();
+    const { unmount } = mount();
+    expect(shown()).toBe('/a');
+    let moved = false;
+    act(() => {
+      moved = showLocation('/b?status=1');
+    });
+    expect(moved).toBe(true);
+    expect(shown()).toBe('/b?status=1');
+    expect(browser()).toBe('/a');
+    await waitFor(() => expect(browser()).toBe('/b?status=1'));
+    expect(pushed).toEqual(['/b?status=1']);
+    expect(shown()).toBe('/b?status=1');
+    unmount();
+  });
+
+  test('a navigation right after a switch comes after it in history; the title waits for the URL', async () => {
+    history.replaceState(null, '', '/a');
+    const pushed = pushes();
+    const { unmount } = mount();
+    const titles: string[] = [];
+    act(() => {
+      showLocation('/b');
+      whenLocationWritten(() => titles.push(browser()));
+    });
+    expect(titles).toEqual([]);
+    act(() => history.pushState(null, '', '/c'));
+    expect(pushed).toEqual(['/b', '/c']);
+    expect(titles).toEqual(['/b']);
+    expect(shown()).toBe('/c');
+    // Written already: the timers left do nothing more.
+    await new Promise((r) => setTimeout(r, 600));
+    expect(pushed).toEqual(['/b', '/c']);
+    whenLocationWritten(() => titles.push('now'));
+    expect(titles).toEqual(['/b', 'now']);
+    unmount();
+  });
+
+  test('the browser moving by itself (back) before the URL is written wins', async () => {
+    history.replaceState(null, '', '/a');
+    const pushed = pushes();
+    const { unmount } = mount();
+    act(() => void showLocation('/b'));
+    expect(shown()).toBe('/b');
+    act(() => void dispatchEvent(new PopStateEvent('popstate')));
+    expect(shown()).toBe('/a');
+    expect(shellPath()).toBe('/a');
+    await new Promise((r) => setTimeout(r, 600));
+    expect(pushed).toEqual([]);
+    expect(browser()).toBe('/a');
+    unmount();
+  });
+
+  test('with a leave guard on history, it asks at once: refused, nothing changes; allowed, the URL is written then', () => {
+    history.replaceState(null, '', '/form');
+    const pushed = pushes();
+    const { unmount } = mount();
+    const own = history.pushState;
+    let allow = false;
+    const asked: string[] = [];
+    // What a page's leave guard does (web/crud/leave-guard.ts): wraps pushState while its form is dirty.
+    history.pushState = function (this: History, data, unused, url) {
+      asked.push(String(url));
+      if (!allow) return;
+      return own.call(this, data, unused, url);
+    };
+    try {
+      let moved = true;
+      act(() => {
+        moved = showLocation('/b');
+      });
+      expect(moved).toBe(false);
+      expect(asked).toEqual(['/b']);
+      expect(shown()).toBe('/form');
+      expect(browser()).toBe('/form');
+      allow = true;
+      act(() => {
+        moved = showLocation('/b');
+      });
+      expect(moved).toBe(true);
+      expect(browser()).toBe('/b');
+      expect(shown()).toBe('/b');
+      expect(pushed).toEqual(['/b']);
+    } finally {
+      history.pushState = own;
+    }
+    unmount();
+  });
+});

@@ -166,6 +166,11 @@ describe('multi-tab navigation in Chromium (spec §2 Multi-tab, §4, §5)', () =
     await poll(() => page.title()).toBe('分析页 - 游戏商城运营后台');
     await expect(page.locator('[data-testid=side-menu] a.is-active').getAttribute('data-menu-path')).resolves.toBe('/dashboard/analysis');
     await poll(() => page.locator('[data-testid=breadcrumbs]').innerText()).toContain('分析页');
+    // The clicked tab has the focus, and is the tablist's one stop in the tab order.
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-key'))).toBe('/dashboard/analysis');
+    await expect(page.locator('[data-testid=tab][tabindex="0"]').getAttribute('data-key')).resolves.toBe('/dashboard/analysis');
+    await page.keyboard.press('ArrowLeft');
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-key'))).toBe('/home/work');
     await shot(page, 'tabs-switch-zh');
 
     // Back returns to the tab left; forward to the one shown (each switch is one history entry).

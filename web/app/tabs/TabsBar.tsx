@@ -220,10 +220,21 @@ const TabItem = memo(function TabItem({ tab, tabKey: key, index: i, active, focu
       aria-labelledby={`tab-title-${i}`}
       aria-keyshortcuts={closable ? 'Delete' : undefined}
       title={title}
-      onClick={() => !active && on.show(tab)}
+      onClick={(e) => {
+        if (active) return;
+        const el = e.currentTarget;
+        on.show(tab);
+        // Focused once the switch is drawn (see onMouseDown).
+        requestAnimationFrame(() => el.isConnected && el.focus({ preventScroll: true }));
+      }}
       onKeyDown={(e) => on.keyDown(e, tab, i)}
-      // Stop the browser's middle-button autoscroll so middle-click can close the tab.
-      onMouseDown={(e) => e.button === 1 && e.preventDefault()}
+      onMouseDown={(e) => {
+        // Middle button: no autoscroll, so middle-click can close the tab. Left button on a tab not
+        // shown: no focus yet. The switch makes it the tab in the tab order (tabindex 0), and
+        // Chromium restyles the document at once when the focused element's tabindex changes, a
+        // style pass of its own inside the switch's commit (issue 22); the click focuses it after.
+        if (e.button === 1 || (e.button === 0 && !active)) e.preventDefault();
+      }}
       onAuxClick={(e) => e.button === 1 && on.close(key)}
       onContextMenu={(e) => on.contextMenu(e, key)}
     >

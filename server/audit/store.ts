@@ -290,22 +290,33 @@ export async function openAuditDriver(config: { auditDb: string | null; auditDat
 }
 
 /**
- * Migrations in order, plain SQL both dialects run; `audit_meta.version` says how many ran. Ids are
- * assigned by the trail (the chain needs them before the row exists), so the key is a plain
- * `BIGINT PRIMARY KEY` (a file created before this was portable kept SQLite's `INTEGER PRIMARY KEY`,
- * which reads and writes the same).
+ * Migrations in order, plain SQL both dialects run (given the dialect); `audit_meta.version` says how
+ * many ran. Ids are assigned by the trail (the chain needs them before the row exists). On SQLite the
+ * key is `INTEGER PRIMARY KEY`, the table's own row id (issue 22: a `BIGINT PRIMARY KEY` there is a
+ * second B-tree written with every entry); PostgreSQL's is `BIGINT`. Files created while the key was
+ * `BIGINT` read and write the same. Only the time index is made here: the indexes for sorting by
+ * user or operation are made when the log is first sorted so ({@link LAZY_INDEXES}; files and
+ * databases created before have them already).
  */
-const MIGRATIONS = [
-  `CREATE TABLE audit_log (
-    id BIGINT PRIMARY KEY, create_time TEXT NOT NULL, at_ms BIGINT NOT NULL, user_id BIGINT NOT NULL, username TEXT NOT NULL,
+const MIGRATIONS: readonly ((dialect: SqlDriver['dialect']) => string)[] = [
+  (dialect) => `CREATE TABLE audit_log (
+    id ${dialect === 'sqlite' ? 'INTEGER' : 'BIGINT'} PRIMARY KEY, create_time TEXT NOT NULL, at_ms BIGINT NOT NULL, user_id BIGINT NOT NULL, username TEXT NOT NULL,
     roles TEXT NOT NULL, ip TEXT NOT NULL, operation TEXT NOT NULL, area TEXT NOT NULL, entity TEXT NOT NULL, target_ids TEXT NOT NULL,
     outcome INTEGER NOT NULL, code INTEGER NOT NULL, status INTEGER NOT NULL, message TEXT NOT NULL, served_by TEXT NOT NULL,
     fields TEXT NOT NULL, changes TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL
   );
-  CREATE INDEX audit_log_at ON audit_log (at_ms);
-  CREATE INDEX audit_log_operation ON audit_log (operation);
-  CREATE INDEX audit_log_username ON audit_log (username);`,
+  CREATE INDEX audit_log_at ON audit_log (at_ms);`,
 ];
+
+/**
+ * Indexes made the first time the log is sorted by their column (issue 22): every index is written
+ * with every entry, and the filters on user and operation match substrings (`LIKE '%…%'`), which no
+ * index serves; only sorting by them does. Made once per store and kept from then on.
+ */
+const LAZY_INDEXES: Record<string, string> = {
+  username: 'CREATE INDEX IF NOT EXISTS audit_log_username ON audit_log (username)',
+  operation: 'CREATE INDEX IF NOT EXISTS audit_log_operation ON audit_log (operation)',
+};
 
 /** The advisory lock's key on PostgreSQL (any constant shared by every replica): "audit" in ASCII. */
 const CHAIN_LOCK = 0x6175646974;
@@ -320,6 +331,9 @@ const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * it, so consoles sharing one database keep one chain; SQLite is one process per file.
  */
 export class AuditStore {
+  /** Columns whose sort index ({@link LAZY_INDEXES}) this store has made sure of. */
+  private indexed = new Set<string>();
+
   private constructor(readonly db: SqlDriver) {}
 
   /** Opens a store on `db`, creating and migrating its tables. */
@@ -331,7 +345,7 @@ export class AuditStore {
       await tx.exec('CREATE TABLE IF NOT EXISTS audit_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
       const version = Number((await tx.all("SELECT value FROM audit_meta WHERE key = 'version'"))[0]?.value ?? 0);
       for (let v = version; v < MIGRATIONS.length; v++) {
-        await tx.exec(MIGRATIONS[v]);
+        await tx.exec(MIGRATIONS[v](tx.dialect));
         await tx.run("INSERT INTO audit_meta (key, value) VALUES ('version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [String(v + 1)]);
       }
     });
@@ -421,6 +435,15 @@ export class AuditStore {
     const pageNum = Math.max(q.pageNum ?? 1, 1);
     const sort = SORTS[q.sortField ?? ''] ?? 'id';
     const dir = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const index = LAZY_INDEXES[sort];
+    if (index !== undefined && !this.indexed.has(sort)) {
+      // In a transaction of its own: never inside another's (a prune's) on the one connection. A
+      // store that cannot make it (read-only) still sorts, without it, and tries again next time.
+      await this.db.transaction((tx) => tx.exec(index)).then(
+        () => this.indexed.add(sort),
+        () => undefined,
+      );
+    }
     const total = Number((await this.db.all(`SELECT COUNT(*) AS n FROM audit_log ${sql}`, params))[0].n);
     const rows = await this.db.all(`SELECT * FROM audit_log ${sql} ORDER BY ${sort} ${dir}, id ${dir} LIMIT ? OFFSET ?`, [...params, pageSize, (pageNum - 1) * pageSize]);
     return { list: rows.map(toRow), total };

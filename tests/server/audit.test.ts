@@ -254,6 +254,7 @@ describe.each(DRIVERS)('the trail itself on $name', (kind) => {
     expect(await ids({})).toEqual([5, 4, 3, 2, 1]);
     expect(await ids({ sortOrder: 'asc' })).toEqual([1, 2, 3, 4, 5]);
     expect(await ids({ sortField: 'username', sortOrder: 'asc' })).toEqual([1, 3, 5, 4, 2]);
+    expect(await ids({ sortField: 'operation', sortOrder: 'desc' })).toEqual([2, 1, 5, 3, 4]);
     expect(await ids({ username: 'adm' })).toEqual([5, 3, 1]);
     expect(await ids({ username: 'r_1' })).toEqual([4]); // `_` is a character, not a wildcard
     expect(await ids({ operation: 'order.' })).toEqual([2, 1]);
@@ -267,6 +268,12 @@ describe.each(DRIVERS)('the trail itself on $name', (kind) => {
     expect(await trail.store.list({ pageNum: 2, pageSize: 2 })).toMatchObject({ total: 5, list: [{ id: 3 }, { id: 2 }] });
     expect(await trail.store.info(2)).toMatchObject({ id: 2, username: 'operator', outcome: 0, code: 400, createTime: '2026-11-20 11:00:00', updateTime: '2026-11-20 11:00:00' });
     expect(await trail.store.info(99)).toBeNull();
+    // Entries written after the log was sorted (its sort indexes made) are sorted with the rest.
+    e(5, { username: 'aaron', operation: 'zone.update' });
+    await trail.flush();
+    expect(await ids({ sortField: 'username', sortOrder: 'asc' })).toEqual([6, 1, 3, 5, 4, 2]);
+    expect((await ids({ sortField: 'operation', sortOrder: 'desc' }))[0]).toBe(6);
+    expect(await trail.verify()).toMatchObject({ ok: true, count: 6 });
     await shut(trail);
   }, T);
 

@@ -57,7 +57,7 @@ server.listen(Number(process.env.PORT), '127.0.0.1', () => process.send && proce
 export const PROXY_PEER = `
 const http = require('node:http');
 const { Pool } = require('undici');
-const pool = new Pool(process.env.UPSTREAM, { connections: 64 });
+const pool = new Pool(process.env.UPSTREAM, process.env.CONNECTIONS === 'unlimited' ? {} : { connections: 64 });
 const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'host']);
 const strip = (h) => { const o = {}; for (const k in h) if (!HOP.has(k)) o[k] = h[k]; return o; };
 const server = http.createServer((req, res) => {

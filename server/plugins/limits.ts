@@ -97,9 +97,12 @@ export async function registerConnectionLimits(app: FastifyInstance, config: Con
 export function guardRequestBody(raw: http.IncomingMessage, bodyTimeoutMs: number, onTimedOut: () => void, answered: () => boolean): void {
   const hasBody = raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
   if (!hasBody || raw.complete) return;
-  // A body that came in the packet of its headers is whole once this tick's parsing is done: no timer
-  // then (a timer and two listeners per request were a visible part of a proxied call's cost).
-  process.nextTick(watchBodySilence, raw, bodyTimeoutMs, onTimedOut, answered);
+  // A body that came in the packet of its headers is whole once this read's parsing is done: no timer
+  // then (a timer and two listeners per request were a visible part of a proxied call's cost). Not
+  // `process.nextTick`: node's server parses a socket's data in C++ and calls into JavaScript once for
+  // the headers and again for the body, running the tick queue in between, so a tick still found
+  // every such body unread and set the timer for every request (issue 22, stop 34).
+  setImmediate(watchBodySilence, raw, bodyTimeoutMs, onTimedOut, answered);
 }
 
 function watchBodySilence(raw: http.IncomingMessage, bodyTimeoutMs: number, onTimedOut: () => void, answered: () => boolean): void {

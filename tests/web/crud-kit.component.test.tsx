@@ -56,6 +56,43 @@ describe('ResourceListPage on the headless controller', () => {
   });
 });
 
+describe('parts drawn after the first rows (issue 22)', () => {
+  const filtered = defineResource({ entity: feedbackType, permission: 'FeedbackType', columns: ['id', 'typeName', 'status'], filters: ['typeName', 'status'], form: { mode: 'dialog', fields: ['typeName'] } });
+  const statusPicker = () => document.querySelector('[data-filter=status] .p-dropdown')!;
+
+  test('an empty picker looks the same before and after it mounts, and a click before it mounted opens it', async () => {
+    let answer: (v: unknown) => void = () => {};
+    mockApi('/v1/feedbackType/list', () => new Promise((r) => (answer = r)));
+    inRouter(<ResourceListPage resource={filtered} />);
+    // While the list loads, the status filter is the look-alike: PrimeReact's classes, its placeholder.
+    const look = statusPicker();
+    expect(look.className).toBe('w-full p-dropdown p-component p-inputwrapper p-dropdown-clearable');
+    expect(look.querySelector('.p-dropdown-label')!.textContent).toBe('Status');
+    expect(look.querySelector('select')).toBeNull();
+    expect(document.querySelector('[data-filter=status] label')!.getAttribute('for')).toBe(document.querySelector('[data-filter=status] input')!.id);
+    expect(document.querySelector('.p-dropdown-panel')).toBeNull();
+    fireEvent.click(look);
+    await waitFor(() => expect(document.querySelector('.p-dropdown-panel')).not.toBeNull());
+    expect(statusPicker().className).toContain('w-full p-dropdown p-component p-inputwrapper');
+    await act(async () => answer(page(types)));
+    await screen.findByText('Payment');
+  });
+
+  test('after the first answer the pickers and the column chooser mount by themselves', async () => {
+    mockApi('/v1/feedbackType/list', () => page(types));
+    inRouter(<ResourceListPage resource={filtered} />);
+    await screen.findByText('Payment');
+    await waitFor(() => expect(document.querySelector('[data-filter=status] .p-dropdown select')).not.toBeNull());
+    expect(statusPicker().querySelector('.p-dropdown-label')!.textContent).toBe('Status');
+    // The paginator's page size: PrimeReact's Dropdown showing 10.
+    await waitFor(() => expect(document.querySelector('.p-paginator .p-dropdown select')).not.toBeNull());
+    expect(document.querySelector('.p-paginator .p-dropdown-label')!.textContent).toBe('10');
+    // The column chooser too: its panel lists the columns.
+    fireEvent.click(screen.getByTestId('crud-columns'));
+    await waitFor(() => expect(document.querySelectorAll('.p-multiselect-panel .p-multiselect-item')).toHaveLength(3));
+  });
+});
+
 describe('ResourceForm', () => {
   test('a bad value is refused beside its field, tied to the input with aria-invalid and aria-describedby', async () => {
     render(<ResourceForm resource={typeRes} visible onHide={() => {}} onSaved={() => {}} mode="page" />);

@@ -23,7 +23,7 @@ export { kindDef, formValue, wireValue, urlValue, exportValue, type KindContext 
 export {
   GuardedButton, DetailView, DetailSection, DescList, DragTree, locate, WeightsEditor, IconPicker, filterIcons, iconPage, ICON_PAGE_SIZE, ICON_SEARCH_DEBOUNCE_MS,
   RangeBar, useUrlRange, QUICK_RANGES, GRANULARITIES, quickRangeDates, readRange, writeRange, previousPeriod, changePercent, AVATAR_NAMES, avatarPath, avatarSrc, avatarLetters, useNow, durationParts, useConfirmAction, AuditHistory,
-  RecordLink, useOpenRecord, ImageThumbs, ImageViewer, RowActions, LinkButton, RelatedRecords, RelatedDialog, useCanOpen, useVisibleRelated,
+  RecordLink, useOpenRecord, ImageThumbs, ImageViewer, RowActions, LinkButton, PlainRating, RelatedRecords, RelatedDialog, useCanOpen, useVisibleRelated,
 } from './parts';
 export type { DragTreeNode, DragTreeProps, WeightItem, QuickRange, Granularity, RangeState, ConfirmActionOptions, RowAction } from './parts';
 export { RECORD_ROUTES, recordTarget, fieldLink, cellTarget, type RecordRoute, type RecordTarget, type FieldLink } from './record-links';

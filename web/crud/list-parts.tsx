@@ -8,12 +8,13 @@ import { MultiSelect } from 'primereact/multiselect';
 import type { Row } from './types';
 import { fieldSpec } from './schema';
 import { FieldInput } from './fields';
-import { KINDS, NumberRangeInput, StringInput, kindDef, renderCell, widthOf } from './kinds';
+import { DateRangeInput, KINDS, NumberRangeInput, kindDef, renderCell, widthOf } from './kinds';
 import { PAGE_SIZES } from './query-state';
 import { buildTree } from './tree';
 import type { ListController } from './useListController';
 import { CellEnvProvider } from './cell-env';
-import { LinkButton, Switch } from './parts/plain';
+import { LinkButton, PlainButton, Switch } from './parts/plain';
+import { CalendarLook, ColumnsLook, DropdownLook, Later, laterPageSize } from './later';
 import './crud.css';
 
 /** What a page's extra buttons get: a reload, the permission check, the applied view and the selection. */
@@ -45,6 +46,24 @@ function sameAllow(a: ListController['allow'], b: ListController['allow']): bool
   return (Object.keys(a) as (keyof ListController['allow'])[]).every((k) => a[k] === b[k]);
 }
 
+/** What a filter's input looks like before it mounts (`later.tsx`): a picker left empty, else none (drawn at once). */
+function lookOf(spec: ReturnType<typeof fieldSpec>, filterKind: string | undefined, value: unknown): 'dropdown' | 'calendar' | null {
+  if (spec.override.filterInput || !(value === undefined || value === null || value === '')) return null;
+  const def = kindDef(spec);
+  if (filterKind === 'range') return (def.range ?? NumberRangeInput) === DateRangeInput ? 'calendar' : null;
+  const input = def.filter ?? def.input;
+  return spec.override.input ? null : input === KINDS.enum.input || input === KINDS.ref.input ? 'dropdown' : null;
+}
+
+/**
+ * A text filter: the element PrimeReact's `InputText` renders (same classes, `p-filled` when it
+ * holds text, pass-through data attributes), drawn plain since every list's form has one or more (issue 22).
+ */
+function FilterText({ id, value, onChange, placeholder }: { id: string; value: unknown; onChange: (v: string) => void; placeholder: string }) {
+  const text = typeof value === 'string' ? value : value == null ? '' : String(value);
+  return <input id={id} className={`w-full p-inputtext p-component${text ? ' p-filled' : ''}`} value={text} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} maxLength={64} data-pc-name="inputtext" data-pc-section="root" />;
+}
+
 /** One filter of the search form: its label and input (by filter kind, then the field's kind). */
 function SearchItem({ ctl, name }: { ctl: ListController; name: string }) {
   const { t } = useTranslation();
@@ -61,8 +80,11 @@ function SearchItem({ ctl, name }: { ctl: ListController; name: string }) {
     const Range = kindDef(spec).range ?? NumberRangeInput;
     input = <Range {...props} />;
   }
-  else if (kind === 'like' || name === 'keyword') input = <StringInput {...props} spec={{ ...spec, kind: 'string' }} />;
+  else if (kind === 'like' || name === 'keyword') input = <FilterText id={id} value={draft[name]} onChange={props.onChange} placeholder={lbl} />;
   else input = <FieldInput {...props} />;
+  // Pickers left empty are drawn after the list's first rows (look-alikes until then).
+  const look = lookOf(spec, kind, draft[name]);
+  if (look) input = <Later flag={ctl.later} look={look === 'dropdown' ? <DropdownLook id={id} placeholder={lbl} /> : <CalendarLook id={id} placeholder={lbl} />}>{input}</Later>;
   return (
     <div className="crud-search__item" data-filter={name}>
       <label htmlFor={id}>{lbl}</label>
@@ -97,8 +119,8 @@ function SearchFormView({ ctl, fields, extra }: { ctl: ListController; fields?: 
       {names.map((f) => <SearchItem key={f} ctl={ctl} name={f} />)}
       {extra}
       <div className="crud-search__buttons">
-        <Button type="submit" label={t('crud.search')} icon="pi pi-search" data-testid="crud-search-submit" />
-        <Button type="button" label={t('crud.reset')} icon="pi pi-refresh" severity="secondary" outlined onClick={ctl.reset} data-testid="crud-search-reset" />
+        <PlainButton type="submit" label={t('crud.search')} icon="pi pi-search" testId="crud-search-submit" />
+        <PlainButton label={t('crud.reset')} icon="pi pi-refresh" severity="secondary" outlined onClick={ctl.reset} testId="crud-search-reset" />
       </div>
     </form>
   );
@@ -121,26 +143,30 @@ function ListToolbarView({ ctl, title, onAdd, children }: { ctl: ListController;
     <header className="crud-toolbar">
       <h3 className="crud-toolbar__title">{title ?? t(`resources.${resource.entity.name}.title`)}</h3>
       <div className="crud-toolbar__buttons">
-        {allow.add && onAdd && <Button label={t('crud.add')} icon="pi pi-plus" size="small" onClick={onAdd} data-testid="crud-add" />}
+        {/* Drawn plain (PlainButton, the same element) on every entry; Export is PrimeReact's while it runs, for its spinner. */}
+        {allow.add && onAdd && <PlainButton label={t('crud.add')} icon="pi pi-plus" small onClick={onAdd} testId="crud-add" />}
         {allow.batchDel && !resource.tree && (
-          <Button label={t('crud.batchDelete')} icon="pi pi-trash" size="small" severity="danger" outlined disabled={!ctl.selection.length} onClick={() => ctl.del(ctl.selection)} data-testid="crud-batch-del" />
+          <PlainButton label={t('crud.batchDelete')} icon="pi pi-trash" small severity="danger" outlined disabled={!ctl.selection.length} onClick={() => ctl.del(ctl.selection)} testId="crud-batch-del" />
         )}
         {children}
-        {allow.export && <Button label={ctl.exportProgress ? t('crud.exporting', ctl.exportProgress) : t('crud.export')} icon="pi pi-download" size="small" severity="secondary" outlined loading={ctl.exporting} disabled={ctl.exporting} onClick={() => void ctl.exportNow()} data-testid="crud-export" />}
+        {allow.export && !ctl.exporting && <PlainButton label={t('crud.export')} icon="pi pi-download" small severity="secondary" outlined onClick={() => void ctl.exportNow()} testId="crud-export" />}
+        {allow.export && ctl.exporting && <Button label={ctl.exportProgress ? t('crud.exporting', ctl.exportProgress) : t('crud.export')} icon="pi pi-download" size="small" severity="secondary" outlined loading disabled onClick={() => void ctl.exportNow()} data-testid="crud-export" />}
         {ctl.exporting && <Button label={t('crud.cancelExport')} icon="pi pi-times" size="small" severity="secondary" text onClick={ctl.cancelExport} data-testid="crud-export-cancel" />}
         <Button icon="pi pi-refresh" size="small" text rounded onClick={ctl.reload} aria-label={t('crud.refresh')} tooltip={t('crud.refresh')} data-testid="crud-refresh" />
-        <MultiSelect
-          value={ctl.shown}
-          options={columns.map((c) => ({ value: c, label: label(c) }))}
-          onChange={(e) => ctl.setShown(e.value as string[])}
-          className="crud-columns"
-          dropdownIcon="pi pi-table"
-          selectedItemTemplate={() => null}
-          placeholder=" "
-          aria-label={t('crud.columns')}
-          panelHeaderTemplate={<div className="crud-columns__head">{t('crud.columns')}</div>}
-          data-testid="crud-columns"
-        />
+        <Later flag={ctl.later} look={<ColumnsLook label={t('crud.columns')} filled={ctl.shown.length > 0} />}>
+          <MultiSelect
+            value={ctl.shown}
+            options={columns.map((c) => ({ value: c, label: label(c) }))}
+            onChange={(e) => ctl.setShown(e.value as string[])}
+            className="crud-columns"
+            dropdownIcon="pi pi-table"
+            selectedItemTemplate={() => null}
+            placeholder=" "
+            aria-label={t('crud.columns')}
+            panelHeaderTemplate={<div className="crud-columns__head">{t('crud.columns')}</div>}
+            data-testid="crud-columns"
+          />
+        </Later>
       </div>
     </header>
   );
@@ -237,6 +263,9 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
   const empty = failedNote || <div className="crud-empty" data-testid="crud-empty"><i className="pi pi-inbox" />{t('crud.empty')}</div>;
   const nodes = useMemo(() => (resource.tree ? buildTree(page.list, { parentField: resource.tree.parentField, labelField: entity.label, rootValue: resource.tree.rootValue }) : []), [page.list, resource.tree, entity.label]);
 
+  // The page-size picker is drawn after the first rows, like the search form's pickers (later.tsx).
+  const pageTemplate = useMemo(() => ({ layout: 'RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport', RowsPerPageDropdown: laterPageSize(ctl.later) }), [ctl.later]);
+
   if (resource.tree) {
     return (
       <CellEnvProvider>
@@ -281,7 +310,7 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
       removableSort
       loading={ctl.loading}
       emptyMessage={empty}
-      paginatorTemplate="RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
+      paginatorTemplate={pageTemplate}
       currentPageReportTemplate={t('crud.total', { total: '{totalRecords}' })}
       selectionMode="checkbox"
       selection={ctl.selection}

@@ -13,6 +13,7 @@ import { useFieldLabel, useRefMaps } from './fields';
 import { callOp, readEvery, readOp, type Page, type RefOption } from './api';
 import { DEFAULT_PAGE_SIZE, isEmpty, listQueryString, listRequest, pageAfterDelete, parseListQuery, type ListState } from './query-state';
 import { crudEnv } from './env';
+import { laterFlag, useSetLater, type LaterFlag } from './later';
 
 const EMPTY_PAGE: Page<Row> = { list: [], total: 0 };
 
@@ -97,6 +98,11 @@ export interface ListController {
   exportProgress: { done: number; total: number } | null;
   cancelExport: () => void;
   label: (field: string) => string;
+  /**
+   * Set once the list's first answer is painted and the browser idles (`later.tsx`): the search
+   * form's pickers and the column chooser mount then, off the path from the menu click to the rows (issue 22).
+   */
+  later: LaterFlag;
 }
 
 /**
@@ -175,6 +181,8 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const page = query.data ?? (lastGood.current.owner === owner ? lastGood.current.page : EMPTY_PAGE);
   const failed = query.isError;
   const loading = query.isFetching;
+  const [later] = useState(laterFlag);
+  useSetLater(later, loading);
   const refetch = query.refetch;
   const reload = useCallback(() => void refetch(), [refetch]);
   // The selection belongs to the rows it was made on: a new answer clears it.
@@ -339,5 +347,6 @@ export function useListController(resource: Resource, opts: ListControllerOption
     exportProgress,
     cancelExport: () => exportAbort.current?.abort(),
     label,
+    later,
   };
 }

@@ -19,6 +19,6 @@ export { useConfirmAction, type ConfirmActionOptions } from './confirm-action';
 export { RecordLink, useOpenRecord } from './RecordLink';
 export { ImageThumbs, ImageViewer } from './ImageViewer';
 export { RowActions, type RowAction } from './RowActions';
-export { LinkButton } from './plain';
+export { LinkButton, PlainRating } from './plain';
 export { RelatedRecords, RelatedDialog, useCanOpen, useVisibleRelated } from './RelatedRecords';
 export { AuditHistory } from './AuditHistory';

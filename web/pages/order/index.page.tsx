@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { Button } from 'primereact/button';
-import { ResourceListPage, RowActions, editId } from '../../crud';
+import { LinkButton, ResourceListPage, RowActions, editId } from '../../crud';
 import order from '../../resources/order/order.resource';
 import { ORDER_ID_KEY, useOrderActions } from './order-actions';
 import './order.css';
@@ -26,15 +25,13 @@ export default function OrderIndexPage() {
         rowActions={(row) => (
           // Detail and the first two actions labelled in the row; the rest in the labelled "More" menu.
           <RowActions actions={actions.actionList(row)} visible={2} testId="order-row-actions">
-            <Button
+            <LinkButton
               label={t('order.detail')}
-              link
-              size="small"
               onClick={() => {
                 editId.set(ORDER_ID_KEY, row.id as number);
                 navigate('/order/detail');
               }}
-              data-testid="order-detail"
+              testId="order-detail"
             />
           </RowActions>
         )}

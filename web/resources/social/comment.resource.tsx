@@ -1,8 +1,7 @@
 import { Image } from 'primereact/image';
-import { Rating } from 'primereact/rating';
 import { Link } from 'wouter';
 import { comment } from '../../../server/contract/social';
-import { defineResource, editId } from '../../crud';
+import { defineResource, editId, PlainRating } from '../../crud';
 
 type Row = Record<string, unknown>;
 
@@ -43,7 +42,8 @@ export default defineResource({
     status: { width: 100 },
     targetName: { width: 160, cell: (r) => <TargetCell row={r} /> },
     images: { cell: (r) => <ImagesCell row={r} /> },
-    rating: { width: 130, cell: (r) => <span role="img" aria-label={`${String(r.rating)} / 5`}><Rating value={r.rating as number} readOnly cancel={false} aria-hidden /></span> },
+    // The stars drawn plain (PrimeReact Rating's markup), one per row (issue 22); the span names the rating.
+    rating: { width: 130, cell: (r) => <span role="img" aria-label={`${String(r.rating)} / 5`}><PlainRating value={Number(r.rating) || 0} /></span> },
     replyCount: { width: 90, cell: (r) => <Link href={`/social/reply?commentId=${String(r.id)}`} className="storefront-link" data-testid="comment-replies">{String(r.replyCount ?? 0)}</Link> },
     createTime: { width: 170 },
   },

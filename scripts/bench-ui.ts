@@ -683,6 +683,9 @@ async function main() {
 
     // ---- tab switch to a kept-alive screen (the screens opened above stay alive as tabs)
     if (ONLY.has('tabs')) {
+      // The repaint phase ends on the peer page: an operator switches tabs in the console they look at,
+      // and a page behind another gets its frames ~1 s apart (see `openConsole`).
+      await page.bringToFront();
       const ours: number[] = [];
       let missed = 0;
       const cpuTabs0 = cpuMark(page);

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Router, useLocation, useSearch } from 'wouter';
 import { shellPath, showLocation, useShellLocation, useShellSearch, whenLocationWritten } from '../../web/app/routing/shell-location';
@@ -26,6 +26,11 @@ function pushes(): string[] {
   addEventListener('pushState', (e) => seen.push(String((e as Event & { arguments: unknown[] }).arguments[2])));
   return seen;
 }
+/** The deferred write's timers (frame, idle callback, 500 ms fallback) on a fake clock, run to the end by the test instead of waited for. */
+function fakeClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback'] });
+  onTestFinished(() => void vi.useRealTimers());
+}
 const browser = () => location.pathname + location.search;
 
 describe('the shell location (tab switch: the page first, the URL after the paint)', () => {
@@ -48,6 +53,7 @@ describe('the shell location (tab switch: the page first, the URL after the pain
   });
 
   test('a navigation right after a switch comes after it in history; the title waits for the URL', async () => {
+    fakeClock();
     history.replaceState(null, '', '/a');
     const pushed = pushes();
     const { unmount } = mount();
@@ -61,8 +67,8 @@ describe('the shell location (tab switch: the page first, the URL after the pain
     expect(pushed).toEqual(['/b', '/c']);
     expect(titles).toEqual(['/b']);
     expect(shown()).toBe('/c');
-    // Written already: the timers left do nothing more.
-    await new Promise((r) => setTimeout(r, 600));
+    // Written already: the timers left (the frame, the idle callback, the 500 ms fallback) do nothing more.
+    await vi.runAllTimersAsync();
     expect(pushed).toEqual(['/b', '/c']);
     whenLocationWritten(() => titles.push('now'));
     expect(titles).toEqual(['/b', 'now']);
@@ -70,6 +76,7 @@ describe('the shell location (tab switch: the page first, the URL after the pain
   });
 
   test('the browser moving by itself (back) before the URL is written wins', async () => {
+    fakeClock();
     history.replaceState(null, '', '/a');
     const pushed = pushes();
     const { unmount } = mount();
@@ -78,7 +85,7 @@ describe('the shell location (tab switch: the page first, the URL after the pain
     act(() => void dispatchEvent(new PopStateEvent('popstate')));
     expect(shown()).toBe('/a');
     expect(shellPath()).toBe('/a');
-    await new Promise((r) => setTimeout(r, 600));
+    await vi.runAllTimersAsync();
     expect(pushed).toEqual([]);
     expect(browser()).toBe('/a');
     unmount();

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -125,17 +126,38 @@ function TextCell({ value }: CellProps) {
  * the browser's time (issue 15 #9: one rule, the zone shown where it matters).
  */
 function DateTimeCell({ value }: CellProps) {
-  const { t } = useCellText();
+  const { t, lang } = useCellText();
   if (typeof value !== 'string' || !value) return null;
-  const at = platformInstant(value);
-  if (Number.isNaN(at)) return <>{value}</>;
-  const elsewhere = new Date(at).getTimezoneOffset() !== -480;
-  const title = t('crud.platformZone') + (elsewhere ? ` · ${t('crud.localTime', { time: dayjs(at).format('YYYY-MM-DD HH:mm:ss') })}` : '');
+  const shown = recordTime(value, t, lang);
+  if (!shown) return <>{value}</>;
   return (
-    <time dateTime={`${value.replace(' ', 'T')}+08:00`} title={title}>
+    <time dateTime={shown.dateTime} title={shown.title}>
       {value}
     </time>
   );
+}
+/**
+ * What {@link DateTimeCell} draws for a record time, kept per language and value (issue 22: parsing
+ * the time, two translations and a dayjs format per cell, per render); null for a value that is no
+ * time. A title read before its text was loaded (the key itself) is not kept; the map is cleared
+ * past 2,000 entries.
+ */
+const recordTimes = new Map<string, { dateTime: string; title: string } | null>();
+function recordTime(value: string, t: TFunction, lang: string): { dateTime: string; title: string } | null {
+  const key = `${lang}\u0000${value}`;
+  const kept = recordTimes.get(key);
+  if (kept !== undefined) return kept;
+  const at = platformInstant(value);
+  let shown: { dateTime: string; title: string } | null = null;
+  if (!Number.isNaN(at)) {
+    const elsewhere = new Date(at).getTimezoneOffset() !== -480;
+    const zone = t('crud.platformZone');
+    shown = { dateTime: `${value.replace(' ', 'T')}+08:00`, title: zone + (elsewhere ? ` · ${t('crud.localTime', { time: dayjs(at).format('YYYY-MM-DD HH:mm:ss') })}` : '') };
+    if (zone === 'crud.platformZone') return shown;
+  }
+  if (recordTimes.size >= 2000) recordTimes.clear();
+  recordTimes.set(key, shown);
+  return shown;
 }
 function EnumCell({ spec, value }: CellProps) {
   const { lang } = useCellText();

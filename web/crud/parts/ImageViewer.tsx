@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { useCellEnvOrNull } from '../cell-env';
 import { Galleria } from 'primereact/galleria';
 import './parts.css';
 
@@ -10,8 +12,25 @@ import './parts.css';
  * The viewer is mounted only while open, so a page of rows holds no gallery.
  * @param srcs image URLs; `max` thumbnails are drawn (the rest counted as `+n`, reachable in the viewer).
  */
-export function ImageThumbs({ srcs, max = 3, testId = 'crud-thumb' }: { srcs: readonly string[]; max?: number; testId?: string }) {
+export function ImageThumbs(props: ThumbsProps) {
+  // In a table the cells' `t` (read once per table): `useTranslation` in each cell subscribed each
+  // to the language events (issue 22). Outside one (a dialog), its own.
+  const env = useCellEnvOrNull();
+  return env ? <Thumbs {...props} t={env.t} /> : <ThumbsOwnText {...props} />;
+}
+
+interface ThumbsProps {
+  srcs: readonly string[];
+  max?: number;
+  testId?: string;
+}
+
+function ThumbsOwnText(props: ThumbsProps) {
   const { t } = useTranslation();
+  return <Thumbs {...props} t={t} />;
+}
+
+function Thumbs({ srcs, max = 3, testId = 'crud-thumb', t }: ThumbsProps & { t: TFunction }) {
   const [open, setOpen] = useState<number | null>(null);
   if (!srcs.length) return null;
   return (

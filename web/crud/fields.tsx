@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useCallback, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec, InputProps, Row } from './types';
 import type { RefOption } from './api';
@@ -14,7 +14,8 @@ export type { InputProps } from './types';
 /** The i18n label of a field: `resources.<entity>.fields.<field>`, then the kit's common fields, then the name. */
 export function useFieldLabel(entity: string): (field: string) => string {
   const { t } = useTranslation();
-  return (field) => t([`resources.${entity}.fields.${field}`, `crud.fields.${field}`], { defaultValue: field });
+  // One function while the language holds: the list's memoised parts compare it (issue 22).
+  return useCallback((field: string) => t([`resources.${entity}.fields.${field}`, `crud.fields.${field}`], { defaultValue: field }), [t, entity]);
 }
 
 /**

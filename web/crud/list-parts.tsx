@@ -1,4 +1,4 @@
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { TreeTable } from 'primereact/treetable';
@@ -199,13 +199,44 @@ export interface ListTableProps {
   selectable?: boolean;
 }
 
+/*
+ * PrimeReact's body cells are memoised on these props (its default list less `rowIndex`): a page
+ * change moves `first` at once while the previous rows stay under the loading mask, and with
+ * `rowIndex` compared every cell of those rows was drawn again before the new rows drew them once
+ * more (issue 22). Our cells read only their row (templates below); a row's position changes its
+ * `<tr>` (striping, BodyRow re-renders), not its cells.
+ */
+const CELL_MEMO_PROPS = ['rowData', 'field', 'allowCellSelection', 'isCellSelected', 'editMode', 'tabIndex', 'editing', 'expanded', 'editingMeta', 'frozenCol', 'alignFrozenCol'];
+
 /**
  * The table of a list: a lazy DataTable with server paging and sorting, or (declarations with
  * `tree`) a TreeTable of the whole set nested by the parent field; cells from the kind registry,
  * status switches, and the row actions column.
+ *
+ * Renders only when what it shows changes (issue 22): the page around it renders several times per
+ * entry and per page change (its screen, reference lists, the URL write), and each render of
+ * PrimeReact's DataTable re-renders its header cells, rows and paginator with their pass-through
+ * merging. The callbacks it holds (`rowActions`, `onModify`, the controller's `go` and `setStatus`)
+ * are read from the latest render when called, so a skipped render acts the same.
  */
-export function ListTable({ ctl, rowActions, onModify, selectable }: ListTableProps) {
+export const ListTable = memo(
+  ListTableView,
+  (a, b) =>
+    a.selectable === b.selectable &&
+    !a.rowActions === !b.rowActions &&
+    !a.onModify === !b.onModify &&
+    sameAllow(a.ctl.allow, b.ctl.allow) &&
+    sameList(a.ctl, b.ctl, ['resource', 'state', 'page', 'loading', 'failed', 'selection', 'shown', 'specs', 'refMaps', 'label', 'later', 'reload', 'setSelection', 'placeholder']),
+);
+
+function ListTableView({ ctl: ctlNow, rowActions: rowActionsNow, onModify: onModifyNow, selectable }: ListTableProps) {
   const { t, i18n } = useTranslation();
+  // The latest callbacks, for templates and handlers made by an earlier render (see ListTable).
+  const live = useRef({ ctl: ctlNow, rowActions: rowActionsNow, onModify: onModifyNow });
+  live.current = { ctl: ctlNow, rowActions: rowActionsNow, onModify: onModifyNow };
+  const ctl: ListController = { ...ctlNow, go: (next) => live.current.ctl.go(next), setStatus: (row, on) => live.current.ctl.setStatus(row, on) };
+  const rowActions = rowActionsNow && ((row: Row) => live.current.rowActions?.(row));
+  const onModify = onModifyNow && ((row: Row) => live.current.onModify?.(row));
   const { resource, state, page, allow, specs, refMaps, label } = ctl;
   const entity = resource.entity;
   const canSelect = selectable ?? allow.batchDel;
@@ -266,6 +297,15 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
   // The page-size picker is drawn after the first rows, like the search form's pickers (later.tsx).
   const pageTemplate = useMemo(() => ({ layout: 'RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport', RowsPerPageDropdown: laterPageSize(ctl.later) }), [ctl.later]);
 
+  // While the previous view's rows stay under the loading mask, the table keeps that view's page:
+  // PrimeReact keys a row's cells by its index (`first` + position), so a `first` moved ahead of its
+  // rows rebuilt every cell of the old rows before the new rows were drawn (issue 22). The URL and
+  // the request move at once; the paginator follows with the rows.
+  const viewPaging = { first: (state.pageNum - 1) * state.pageSize, rows: state.pageSize };
+  const shownPaging = useRef(viewPaging);
+  if (!ctl.placeholder) shownPaging.current = viewPaging;
+  const paging = ctl.placeholder ? shownPaging.current : viewPaging;
+
   if (resource.tree) {
     return (
       <CellEnvProvider>
@@ -299,8 +339,8 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
       dataKey="id"
       lazy
       paginator
-      first={(state.pageNum - 1) * state.pageSize}
-      rows={state.pageSize}
+      first={paging.first}
+      rows={paging.rows}
       totalRecords={page.total}
       rowsPerPageOptions={[...PAGE_SIZES]}
       onPage={(e: DataTableStateEvent) => ctl.go({ ...state, pageNum: (e.page ?? 0) + 1, pageSize: e.rows })}
@@ -308,6 +348,7 @@ export function ListTable({ ctl, rowActions, onModify, selectable }: ListTablePr
       sortOrder={sortOrder as 1 | -1 | 0}
       onSort={(e: DataTableStateEvent) => ctl.go({ ...state, pageNum: 1, sortField: e.sortOrder ? e.sortField : undefined, sortOrder: e.sortOrder === 1 ? 'asc' : e.sortOrder === -1 ? 'desc' : undefined })}
       removableSort
+      cellMemoProps={CELL_MEMO_PROPS}
       loading={ctl.loading}
       emptyMessage={empty}
       paginatorTemplate={pageTemplate}

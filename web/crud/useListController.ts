@@ -68,6 +68,8 @@ export interface ListController {
   go: (next: ListState) => void;
   page: Page<Row>;
   loading: boolean;
+  /** `page` holds the previous view's rows, kept on screen while this view's load runs. */
+  placeholder: boolean;
   /**
    * The last load failed (the HTTP client showed why): the rows of the last good load stay on
    * screen and the table shows an inline error with a retry (issue 15: a failed list must not
@@ -326,6 +328,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
     go,
     page,
     loading,
+    placeholder: query.isPlaceholderData,
     failed,
     reload,
     selection,

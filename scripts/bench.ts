@@ -57,6 +57,20 @@ const SWEEP_CONFIRM = 3;
  * growth: every request's garbage is young). `--node-flags=` (empty) measures node's defaults.
  */
 const NODE_FLAGS = (opt('node-flags') ?? '--max-semi-space-size=4').split(' ').filter(Boolean);
+/**
+ * glibc malloc settings the console runs with, as `npm run serve`, `npm start` and the Dockerfile set
+ * them (issue 22): two arenas, not one per thread (11 threads), and a fixed trim threshold. Left to
+ * itself glibc raises its mmap threshold to 16 MB and its trim threshold to 32 MB after the first
+ * large block is freed (a 16 MB one at start), after which every thread's arena may keep up to 32 MB
+ * of freed memory as RSS: the run-to-run spread of the memory row. `--malloc-env=` (empty) measures
+ * glibc's defaults; otherwise `NAME=value` pairs separated by spaces.
+ */
+const MALLOC_ENV: Record<string, string> = Object.fromEntries(
+  (opt('malloc-env') ?? 'MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=131072')
+    .split(' ')
+    .filter(Boolean)
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+);
 /** The console's LOG_LEVEL: `info` (the default, an access log line per request) unless told. */
 const LOG_LEVEL = opt('log-level') ?? 'info';
 
@@ -146,7 +160,7 @@ async function startProcess(args: string[], env: Record<string, string>): Promis
 function startConsole(env: Record<string, string> = {}): Promise<Server> {
   const mock: Record<string, string> = !env.MODE || env.MODE === 'mock' ? { MOCK_CAPTCHA_CODE: 'BENCH' } : {};
   // Each console its own audit trail (in memory) unless a bench names one: consoles never share a file.
-  return startProcess([...NODE_FLAGS, SERVER], { LOG_LEVEL, DIST_DIR: DIST, AUDIT_DB: ':memory:', ...mock, ...env });
+  return startProcess([...NODE_FLAGS, SERVER], { ...MALLOC_ENV, LOG_LEVEL, DIST_DIR: DIST, AUDIT_DB: ':memory:', ...mock, ...env });
 }
 
 /** A peer script; peers answer /healthz-less, so readiness is a TCP probe of its own path. */
@@ -180,11 +194,33 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-/** RSS split as /proc reads it: anonymous (heaps, malloc) and file-backed (the node binary, mapped files), MB. */
+/**
+ * RSS split as /proc reads it: anonymous (heaps, malloc) and file-backed (the node binary, mapped
+ * files), MB; of the anonymous part, what glibc's arenas hold (its main heap and the threads'
+ * 64 MB-aligned heaps, in use or freed and kept) — the rest is mostly V8's heap.
+ */
 function rssParts(pid: number): string {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const mb = (k: string) => (Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024).toFixed(0);
-  return `anon ${mb('RssAnon')} MB, file ${mb('RssFile')} MB, ${/Threads:\s+(\d+)/.exec(status)?.[1]} threads`;
+  const ARENA = 64n * 1024n * 1024n;
+  const maps: { start: bigint; end: bigint; perms: string; name: string; anonKb: number }[] = [];
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) maps.push({ start: BigInt(`0x${head[1]}`), end: BigInt(`0x${head[2]}`), perms: head[3], name: head[4], anonKb: 0 });
+    const anon = /^Anonymous:\s+(\d+) kB/.exec(line);
+    if (anon && maps.length) maps[maps.length - 1].anonKb = Number(anon[1]);
+  }
+  let mainKb = 0;
+  let threadKb = 0;
+  maps.forEach((m, i) => {
+    if (m.name === '[heap]') mainKb += m.anonKb;
+    // A thread arena's heap: unnamed, 64 MB-aligned, 64 MB reserved (its unused tail a `---p` mapping), glibc's HEAP_MAX_SIZE.
+    const next = maps[i + 1];
+    const reserved = m.end - m.start === ARENA || (next?.start === m.end && next.perms === '---p' && next.end - m.start === ARENA);
+    if (m.name === '' && m.start % ARENA === 0n && reserved) threadKb += m.anonKb;
+  });
+  const arenas = `malloc arenas ${((mainKb + threadKb) / 1024).toFixed(0)} MB: main ${(mainKb / 1024).toFixed(0)}, threads ${(threadKb / 1024).toFixed(0)}`;
+  return `anon ${mb('RssAnon')} MB (${arenas}), file ${mb('RssFile')} MB, ${/Threads:\s+(\d+)/.exec(status)?.[1]} threads`;
 }
 
 async function signIn(port: number): Promise<string> {

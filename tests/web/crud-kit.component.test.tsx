@@ -56,6 +56,33 @@ describe('ResourceListPage on the headless controller', () => {
   });
 });
 
+describe('paging (issue 22)', () => {
+  test('next page: the rows on screen stay as drawn under the loading mask until the next page replaces them, and the paginator moves with them', async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, typeName: `Type ${i + 1}`, description: '', sort: i, status: 1, createTime: '2026-01-01 10:00:00' }));
+    let release: () => void = () => {};
+    mockApi('/v1/feedbackType/list', async (b) => {
+      const { pageNum = 1, pageSize = 10 } = b as { pageNum?: number; pageSize?: number };
+      if (pageNum > 1) await new Promise<void>((r) => (release = r));
+      return page(rows.slice((pageNum - 1) * pageSize, pageNum * pageSize), rows.length);
+    });
+    const { loc } = inRouter(<ResourceListPage resource={typeRes} />);
+    const cell = (await screen.findByText('Type 1')).closest('td');
+    const shownPage = () => document.querySelector('.p-paginator-page.p-highlight')?.textContent;
+    expect(shownPage()).toBe('1');
+    fireEvent.click(document.querySelector('.p-paginator-next')!);
+    await waitFor(() => expect(document.querySelector('.p-datatable-loading-overlay')).not.toBeNull());
+    expect(loc.history.at(-1)).toContain('pageNum=2');
+    // The first page's cells are the very elements drawn before (not rebuilt under the mask), with their page.
+    expect(screen.getByText('Type 1').closest('td')).toBe(cell);
+    expect(shownPage()).toBe('1');
+    act(() => release());
+    await screen.findByText('Type 11');
+    await waitFor(() => expect(document.querySelector('.p-datatable-loading-overlay')).toBeNull());
+    expect(screen.queryByText('Type 1')).toBeNull();
+    expect(shownPage()).toBe('2');
+  });
+});
+
 describe('parts drawn after the first rows (issue 22)', () => {
   const filtered = defineResource({ entity: feedbackType, permission: 'FeedbackType', columns: ['id', 'typeName', 'status'], filters: ['typeName', 'status'], form: { mode: 'dialog', fields: ['typeName'] } });
   const statusPicker = () => document.querySelector('[data-filter=status] .p-dropdown')!;

@@ -206,6 +206,11 @@ export interface ListTableProps {
  * more (issue 22). Our cells read only their row (templates below); a row's position changes its
  * `<tr>` (striping, BodyRow re-renders), not its cells.
  */
+/** The actions column's look as PrimeReact draws a right-frozen last column (see ListTable). */
+const FROZEN_RIGHT = 'p-frozen-column';
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+const NOWRAP_FROZEN = { whiteSpace: 'nowrap', right: '0px' } as const;
+
 const CELL_MEMO_PROPS = ['rowData', 'field', 'allowCellSelection', 'isCellSelected', 'editMode', 'tabIndex', 'editing', 'expanded', 'editingMeta', 'frozenCol', 'alignFrozenCol'];
 
 /**
@@ -269,9 +274,13 @@ function ListTableView({ ctl: ctlNow, rowActions: rowActionsNow, onModify: onMod
   const actions = actionsCol && (
     <Column
       header={t('crud.actions')}
-      frozen={!resource.tree}
-      alignFrozen="right"
-      style={{ whiteSpace: 'nowrap' }}
+      // Frozen to the right by PrimeReact's own class and the offset it would compute (the last
+      // column: 0), without its `frozen` prop: each frozen cell measured itself after mounting and
+      // set that offset as state, a second render of the column's cells and header on every entry
+      // and page (issue 22). Same classes and inline style, so the same sticky column.
+      headerClassName={resource.tree ? undefined : FROZEN_RIGHT}
+      bodyClassName={resource.tree ? undefined : FROZEN_RIGHT}
+      style={resource.tree ? NOWRAP : NOWRAP_FROZEN}
       body={(r: Row | { data: Row }) => {
         const row = resource.tree ? (r as { data: Row }).data : (r as Row);
         return (

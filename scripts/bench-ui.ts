@@ -401,6 +401,26 @@ async function capture(page: Page, action: () => Promise<unknown>): Promise<Capt
   return seen;
 }
 
+/**
+ * The table's own list request among those a screen sent on entry: the one asking for the kit's
+ * default page size. A screen's pickers load their options first with list requests of their own
+ * (e.g. the goods list's category tree, `/v1/goodsCategory/list` at 100 a page), whose answer is
+ * not what the table paints; without such a request, the first one.
+ */
+/** The kit's default page size (`DEFAULT_PAGE_SIZE` in web/crud/query-state.ts, spec §9); that module needs a DOM to load. */
+const TABLE_PAGE_SIZE = 10;
+
+function tableRequest(seen: Captured[]): Captured | undefined {
+  const pageSizeOf = (c: Captured) => {
+    try {
+      return (JSON.parse(c.body) as { pageSize?: unknown }).pageSize;
+    } catch {
+      return undefined;
+    }
+  };
+  return seen.find((c) => pageSizeOf(c) === TABLE_PAGE_SIZE) ?? seen[0];
+}
+
 /** Opens the menu groups above a route's entry (untimed), so its link can be clicked. */
 async function revealMenuEntry(page: Page, route: string) {
   const link = page.locator(`[data-testid=side-menu] a[data-menu-path="${route}"]`);
@@ -589,9 +609,10 @@ async function main() {
             if (t === null) missed++;
             else ours.push(t);
             if (flag('explain')) console.log(route, await explain(page));
-            if (!screens.has(route) && seen[0]) {
+            const first = tableRequest(seen);
+            if (!screens.has(route) && first) {
               const columns = await page.locator(`${SHOWN} .p-datatable-thead > tr > th`).count();
-              screens.set(route, { route, first: seen[0], columns, actions: [] });
+              screens.set(route, { route, first, columns, actions: [] });
             }
             await pause(page);
           }

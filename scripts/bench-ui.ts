@@ -401,15 +401,15 @@ async function capture(page: Page, action: () => Promise<unknown>): Promise<Capt
   return seen;
 }
 
+/** The kit's default page size (`DEFAULT_PAGE_SIZE` in web/crud/query-state.ts, spec §9); that module needs a DOM to load. */
+const TABLE_PAGE_SIZE = 10;
+
 /**
  * The table's own list request among those a screen sent on entry: the one asking for the kit's
  * default page size. A screen's pickers load their options first with list requests of their own
  * (e.g. the goods list's category tree, `/v1/goodsCategory/list` at 100 a page), whose answer is
  * not what the table paints; without such a request, the first one.
  */
-/** The kit's default page size (`DEFAULT_PAGE_SIZE` in web/crud/query-state.ts, spec §9); that module needs a DOM to load. */
-const TABLE_PAGE_SIZE = 10;
-
 function tableRequest(seen: Captured[]): Captured | undefined {
   const pageSizeOf = (c: Captured) => {
     try {

@@ -199,18 +199,17 @@ export interface ListTableProps {
   selectable?: boolean;
 }
 
-/*
- * PrimeReact's body cells are memoised on these props (its default list less `rowIndex`): a page
- * change moves `first` at once while the previous rows stay under the loading mask, and with
- * `rowIndex` compared every cell of those rows was drawn again before the new rows drew them once
- * more (issue 22). Our cells read only their row (templates below); a row's position changes its
- * `<tr>` (striping, BodyRow re-renders), not its cells.
- */
 /** The actions column's look as PrimeReact draws a right-frozen last column (see ListTable). */
 const FROZEN_RIGHT = 'p-frozen-column';
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const NOWRAP_FROZEN = { whiteSpace: 'nowrap', right: '0px' } as const;
 
+/*
+ * PrimeReact's body cells are memoised on these props: its default list less `rowIndex` (issue 22).
+ * Our cells read only their row (templates below), so a cell whose row moved (a page's rows shifted,
+ * an insert above) need not draw again; a row's position changes its `<tr>` (striping), not its
+ * cells. The page held under the loading mask is ListTable's `paging` below.
+ */
 const CELL_MEMO_PROPS = ['rowData', 'field', 'allowCellSelection', 'isCellSelected', 'editMode', 'tabIndex', 'editing', 'expanded', 'editingMeta', 'frozenCol', 'alignFrozenCol'];
 
 /**

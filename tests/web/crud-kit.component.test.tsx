@@ -81,6 +81,42 @@ describe('paging (issue 22)', () => {
     expect(screen.queryByText('Type 1')).toBeNull();
     expect(shownPage()).toBe('2');
   });
+
+  test('sort: the rows on screen keep their sort arrow under the mask (PrimeReact\'s, first in the table) and the arrow moves with the sorted rows; a sort clicked while a search loads keeps the search', async () => {
+    const sortRes = defineResource({ entity: feedbackType, permission: 'FeedbackType', columns: ['id', 'typeName', 'sort'], filters: ['typeName'], form: { mode: 'dialog', fields: ['typeName'] } });
+    const rows = Array.from({ length: 3 }, (_, i) => ({ id: i + 1, typeName: `Type ${i + 1}`, description: '', sort: i, status: 1, createTime: '2026-01-01 10:00:00' }));
+    const held: (() => void)[] = [];
+    mockApi('/v1/feedbackType/list', async (b) => {
+      const { sortField, sortOrder, typeName } = b as { sortField?: string; sortOrder?: string; typeName?: string };
+      if (sortField || typeName) await new Promise<void>((r) => held.push(r));
+      const list = rows.filter((r) => !typeName || r.typeName.includes(typeName));
+      return page(sortOrder === 'desc' ? [...list].reverse() : list);
+    });
+    const { loc } = inRouter(<ResourceListPage resource={sortRes} />);
+    await screen.findByText('Type 1');
+    const header = () => screen.getByRole('columnheader', { name: /Sort/ });
+    expect(header().getAttribute('aria-sort')).toBe('none');
+    fireEvent.click(header());
+    await waitFor(() => expect(document.querySelector('.p-datatable-loading-overlay')).not.toBeNull());
+    expect(document.querySelector('[data-testid=crud-table]')!.firstElementChild!.className).toBe('p-datatable-loading-overlay p-component-overlay');
+    expect(loc.history.at(-1)).toContain('sortField=sort');
+    expect(header().getAttribute('aria-sort')).toBe('none');
+    await act(async () => held.shift()!());
+    await waitFor(() => expect(document.querySelector('.p-datatable-loading-overlay')).toBeNull());
+    expect(header().getAttribute('aria-sort')).toBe('ascending');
+
+    // A search submitted, then the header clicked before the search's answer: the next view sorts the search's rows.
+    fireEvent.change(screen.getByPlaceholderText('Type name'), { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('crud-search-submit'));
+    await waitFor(() => expect(loc.history.at(-1)).toContain('typeName=2'));
+    fireEvent.click(header());
+    await waitFor(() => expect(loc.history.at(-1)).toContain('sortOrder=desc'));
+    expect(loc.history.at(-1)).toContain('typeName=2');
+    while (held.length) await act(async () => held.shift()!());
+    await waitFor(() => expect(screen.queryByText('Type 1')).toBeNull());
+    expect(screen.getByText('Type 2')).toBeTruthy();
+    expect(header().getAttribute('aria-sort')).toBe('descending');
+  });
 });
 
 describe('parts drawn after the first rows (issue 22)', () => {

@@ -1,4 +1,4 @@
-import { memo, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { TreeTable } from 'primereact/treetable';
@@ -208,9 +208,53 @@ const NOWRAP_FROZEN = { whiteSpace: 'nowrap', right: '0px' } as const;
  * PrimeReact's body cells are memoised on these props: its default list less `rowIndex` (issue 22).
  * Our cells read only their row (templates below), so a cell whose row moved (a page's rows shifted,
  * an insert above) need not draw again; a row's position changes its `<tr>` (striping), not its
- * cells. The page held under the loading mask is ListTable's `paging` below.
+ * cells. The page held under the loading mask is ListTable's `view` below.
  */
 const CELL_MEMO_PROPS = ['rowData', 'field', 'allowCellSelection', 'isCellSelected', 'editMode', 'tabIndex', 'editing', 'expanded', 'editingMeta', 'frozenCol', 'alignFrozenCol'];
+
+/*
+ * The loading mask PrimeReact's DataTable draws for `loading` (its element, classes, pass-through
+ * sections and SpinnerIcon, as it renders them), put in and taken out by `TableMask` instead
+ * (issue 22): setting `loading` rendered the whole DataTable — every header cell (new pass-through
+ * callbacks each render), row, paginator part and the page-size picker — to add this one element,
+ * once more per page, sort and filter. It goes where PrimeReact puts it, first in the table's
+ * root, so it stacks under the sticky header row as PrimeReact's does.
+ */
+const MASK_HTML =
+  '<div class="p-datatable-loading-overlay p-component-overlay" data-pc-section="loadingoverlay"><svg width="14" height="14" viewBox="0 0 14 14" fill="none" xmlns="http://www.w3.org/2000/svg" class="p-icon p-icon-spin p-datatable-loading-icon" data-pc-section="loadingicon"><path d="M6.99701 14C5.85441 13.999 4.72939 13.7186 3.72012 13.1832C2.71084 12.6478 1.84795 11.8737 1.20673 10.9284C0.565504 9.98305 0.165424 8.89526 0.041387 7.75989C-0.0826496 6.62453 0.073125 5.47607 0.495122 4.4147C0.917119 3.35333 1.59252 2.4113 2.46241 1.67077C3.33229 0.930247 4.37024 0.413729 5.4857 0.166275C6.60117 -0.0811796 7.76026 -0.0520535 8.86188 0.251112C9.9635 0.554278 10.9742 1.12227 11.8057 1.90555C11.915 2.01493 11.9764 2.16319 11.9764 2.31778C11.9764 2.47236 11.915 2.62062 11.8057 2.73C11.7521 2.78503 11.688 2.82877 11.6171 2.85864C11.5463 2.8885 11.4702 2.90389 11.3933 2.90389C11.3165 2.90389 11.2404 2.8885 11.1695 2.85864C11.0987 2.82877 11.0346 2.78503 10.9809 2.73C9.9998 1.81273 8.73246 1.26138 7.39226 1.16876C6.05206 1.07615 4.72086 1.44794 3.62279 2.22152C2.52471 2.99511 1.72683 4.12325 1.36345 5.41602C1.00008 6.70879 1.09342 8.08723 1.62775 9.31926C2.16209 10.5513 3.10478 11.5617 4.29713 12.1803C5.48947 12.7989 6.85865 12.988 8.17414 12.7157C9.48963 12.4435 10.6711 11.7264 11.5196 10.6854C12.3681 9.64432 12.8319 8.34282 12.8328 7C12.8328 6.84529 12.8943 6.69692 13.0038 6.58752C13.1132 6.47812 13.2616 6.41667 13.4164 6.41667C13.5712 6.41667 13.7196 6.47812 13.8291 6.58752C13.9385 6.69692 14 6.84529 14 7C14 8.85651 13.2622 10.637 11.9489 11.9497C10.6356 13.2625 8.85432 14 6.99701 14Z" fill="currentColor"></path></svg></div>';
+let maskTemplate: HTMLTemplateElement | null = null;
+
+/** Shows the DataTable's loading mask in `host` (the table's root element) while `on`. */
+function TableMask({ on, host }: { on: boolean; host: RefObject<HTMLElement | null> }) {
+  useLayoutEffect(() => {
+    const root = host.current;
+    if (!on || !root) return;
+    if (!maskTemplate) {
+      maskTemplate = document.createElement('template');
+      maskTemplate.innerHTML = MASK_HTML;
+    }
+    const mask = maskTemplate.content.firstChild!.cloneNode(true) as Element;
+    root.insertBefore(mask, root.firstChild);
+    return () => mask.remove();
+  }, [on, host]);
+  return null;
+}
+
+/** The view of the rows on screen: their page and sort (the table's paginator and sort arrows). */
+interface ShownView {
+  pageNum: number;
+  pageSize: number;
+  sortField?: string;
+  sortOrder?: 'asc' | 'desc';
+}
+const sameView = (a: ShownView, b: ShownView) => a.pageNum === b.pageNum && a.pageSize === b.pageSize && a.sortField === b.sortField && a.sortOrder === b.sortOrder;
+
+/** What the table's handlers and templates read when called (the latest render's). */
+interface LiveTable {
+  ctl: ListController;
+  rowActions?: (row: Row) => ReactNode;
+  onModify?: (row: Row) => void;
+}
 
 /**
  * The table of a list: a lazy DataTable with server paging and sorting, or (declarations with
@@ -220,11 +264,16 @@ const CELL_MEMO_PROPS = ['rowData', 'field', 'allowCellSelection', 'isCellSelect
  * Renders only when what it shows changes (issue 22): the page around it renders several times per
  * entry and per page change (its screen, reference lists, the URL write), and each render of
  * PrimeReact's DataTable re-renders its header cells, rows and paginator with their pass-through
- * merging. The callbacks it holds (`rowActions`, `onModify`, the controller's `go` and `setStatus`)
- * are read from the latest render when called, so a skipped render acts the same.
+ * merging. While a view loads, the table keeps showing the rows on screen with their page and sort
+ * (PrimeReact keys a row's cells by `first` + position, so a `first` moved ahead of its rows rebuilt
+ * every old cell before the new rows were drawn); the paginator and the sort arrow move with the new
+ * rows, and the loading mask comes and goes without rendering the DataTable (`TableMask`): one
+ * DataTable render per page, sort or filter, when its rows arrive. The callbacks it holds
+ * (`rowActions`, `onModify`, the controller's `go` and `setStatus`, the applied view) are read from
+ * the latest render when called, so a skipped render acts the same.
  */
 export const ListTable = memo(
-  ListTableView,
+  ListTableFrame,
   (a, b) =>
     a.selectable === b.selectable &&
     !a.rowActions === !b.rowActions &&
@@ -233,15 +282,55 @@ export const ListTable = memo(
     sameList(a.ctl, b.ctl, ['resource', 'state', 'page', 'loading', 'failed', 'selection', 'shown', 'specs', 'refMaps', 'label', 'later', 'reload', 'setSelection', 'placeholder']),
 );
 
-function ListTableView({ ctl: ctlNow, rowActions: rowActionsNow, onModify: onModifyNow, selectable }: ListTableProps) {
-  const { t, i18n } = useTranslation();
-  // The latest callbacks, for templates and handlers made by an earlier render (see ListTable).
-  const live = useRef({ ctl: ctlNow, rowActions: rowActionsNow, onModify: onModifyNow });
-  live.current = { ctl: ctlNow, rowActions: rowActionsNow, onModify: onModifyNow };
+function ListTableFrame({ ctl, rowActions, onModify, selectable }: ListTableProps) {
+  const { i18n } = useTranslation();
+  const live = useRef<LiveTable>({ ctl, rowActions, onModify });
+  live.current = { ctl, rowActions, onModify };
+  const host = useRef<HTMLElement | null>(null);
+  const { pageNum, pageSize, sortField, sortOrder } = ctl.state;
+  const view = useRef<ShownView>({ pageNum, pageSize, sortField, sortOrder });
+  if (!ctl.placeholder && !sameView(view.current, ctl.state)) view.current = { pageNum, pageSize, sortField, sortOrder };
+  const tree = !!ctl.resource.tree;
+  // Cells are memoised by row: a language switch must redraw them (and the mask goes into the new table).
+  return (
+    <>
+      <ListTableBody key={`table-${i18n.language}`} ctl={ctl} view={view.current} live={live} host={host} hasRowActions={!!rowActions} hasModify={!!onModify} selectable={selectable} />
+      {!tree && <TableMask key={`mask-${i18n.language}`} on={ctl.loading} host={host} />}
+    </>
+  );
+}
+
+interface ListTableBodyProps {
+  /** For what it shows; its callbacks are read through `live`. */
+  ctl: ListController;
+  view: ShownView;
+  live: RefObject<LiveTable>;
+  /** Set to the DataTable's root element after each render (where `TableMask` draws). */
+  host: RefObject<HTMLElement | null>;
+  hasRowActions: boolean;
+  hasModify: boolean;
+  selectable?: boolean;
+}
+
+const ListTableBody = memo(
+  ListTableView,
+  (a, b) =>
+    a.view === b.view &&
+    a.selectable === b.selectable &&
+    a.hasRowActions === b.hasRowActions &&
+    a.hasModify === b.hasModify &&
+    sameAllow(a.ctl.allow, b.ctl.allow) &&
+    sameList(a.ctl, b.ctl, ['resource', 'page', 'failed', 'selection', 'shown', 'specs', 'refMaps', 'label', 'later', 'reload', 'setSelection']) &&
+    // A TreeTable draws its own mask.
+    (!a.ctl.resource.tree || a.ctl.loading === b.ctl.loading),
+);
+
+function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify, selectable }: ListTableBodyProps) {
+  const { t } = useTranslation();
   const ctl: ListController = { ...ctlNow, go: (next) => live.current.ctl.go(next), setStatus: (row, on) => live.current.ctl.setStatus(row, on) };
-  const rowActions = rowActionsNow && ((row: Row) => live.current.rowActions?.(row));
-  const onModify = onModifyNow && ((row: Row) => live.current.onModify?.(row));
-  const { resource, state, page, allow, specs, refMaps, label } = ctl;
+  const rowActions = hasRowActions ? (row: Row) => live.current.rowActions?.(row) : undefined;
+  const onModify = hasModify ? (row: Row) => live.current.onModify?.(row) : undefined;
+  const { resource, page, allow, specs, refMaps, label } = ctl;
   const entity = resource.entity;
   const canSelect = selectable ?? allow.batchDel;
   const actionsCol = (allow.update && !!onModify) || allow.del || !!rowActions;
@@ -305,14 +394,11 @@ function ListTableView({ ctl: ctlNow, rowActions: rowActionsNow, onModify: onMod
   // The page-size picker is drawn after the first rows, like the search form's pickers (later.tsx).
   const pageTemplate = useMemo(() => ({ layout: 'RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport', RowsPerPageDropdown: laterPageSize(ctl.later) }), [ctl.later]);
 
-  // While the previous view's rows stay under the loading mask, the table keeps that view's page:
-  // PrimeReact keys a row's cells by its index (`first` + position), so a `first` moved ahead of its
-  // rows rebuilt every cell of the old rows before the new rows were drawn (issue 22). The URL and
-  // the request move at once; the paginator follows with the rows.
-  const viewPaging = { first: (state.pageNum - 1) * state.pageSize, rows: state.pageSize };
-  const shownPaging = useRef(viewPaging);
-  if (!ctl.placeholder) shownPaging.current = viewPaging;
-  const paging = ctl.placeholder ? shownPaging.current : viewPaging;
+  // Where TableMask draws: the DataTable's root, after every render (a new table on a language switch).
+  const table = useRef<DataTable<Row[]>>(null);
+  useLayoutEffect(() => {
+    host.current = table.current?.getElement() ?? null;
+  });
 
   if (resource.tree) {
     return (
@@ -321,7 +407,7 @@ function ListTableView({ ctl: ctlNow, rowActions: rowActionsNow, onModify: onMod
         {/* One <table> (not `scrollable`, which splits header and body into two tables): the tree's
             rows and their column headers are one treegrid (web/main.tsx pass-through); the wrapper
             still scrolls sideways on a narrow screen. */}
-        <TreeTable key={i18n.language} value={nodes} loading={ctl.loading} emptyMessage={empty} data-testid="crud-table" className="crud-tree-table">
+        <TreeTable value={nodes} loading={ctl.loading} emptyMessage={empty} data-testid="crud-table" className="crud-tree-table">
           {columnEls}
           {actions}
         </TreeTable>
@@ -334,30 +420,35 @@ function ListTableView({ ctl: ctlNow, rowActions: rowActionsNow, onModify: onMod
       </CellEnvProvider>
     );
   }
-  const sortOrder = state.sortOrder === 'asc' ? 1 : state.sortOrder === 'desc' ? -1 : 0;
+  const sortOrder = view.sortOrder === 'asc' ? 1 : view.sortOrder === 'desc' ? -1 : 0;
   // Wide lists scroll sideways instead of squeezing every column (widths from the kind registry).
   const minWidth = cols.reduce((n, c) => n + (widthOf(specs[c]) ?? 140), (canSelect ? 48 : 0) + (actionsCol ? 150 : 0));
   return (
     <CellEnvProvider>
     {page.list.length > 0 && failedNote}
     <DataTable
-      // Cells are memoised by row: a language switch must redraw them.
-      key={i18n.language}
+      ref={table}
       value={page.list}
       dataKey="id"
       lazy
       paginator
-      first={paging.first}
-      rows={paging.rows}
+      first={(view.pageNum - 1) * view.pageSize}
+      rows={view.pageSize}
       totalRecords={page.total}
       rowsPerPageOptions={[...PAGE_SIZES]}
-      onPage={(e: DataTableStateEvent) => ctl.go({ ...state, pageNum: (e.page ?? 0) + 1, pageSize: e.rows })}
-      sortField={state.sortField}
+      // The applied view when called (this render may be older than the latest filters).
+      onPage={(e: DataTableStateEvent) => {
+        const { ctl: now } = live.current;
+        now.go({ ...now.state, pageNum: (e.page ?? 0) + 1, pageSize: e.rows });
+      }}
+      sortField={view.sortField}
       sortOrder={sortOrder as 1 | -1 | 0}
-      onSort={(e: DataTableStateEvent) => ctl.go({ ...state, pageNum: 1, sortField: e.sortOrder ? e.sortField : undefined, sortOrder: e.sortOrder === 1 ? 'asc' : e.sortOrder === -1 ? 'desc' : undefined })}
+      onSort={(e: DataTableStateEvent) => {
+        const { ctl: now } = live.current;
+        now.go({ ...now.state, pageNum: 1, sortField: e.sortOrder ? e.sortField : undefined, sortOrder: e.sortOrder === 1 ? 'asc' : e.sortOrder === -1 ? 'desc' : undefined });
+      }}
       removableSort
       cellMemoProps={CELL_MEMO_PROPS}
-      loading={ctl.loading}
       emptyMessage={empty}
       paginatorTemplate={pageTemplate}
       currentPageReportTemplate={t('crud.total', { total: '{totalRecords}' })}

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useProjectConfig } from '../../services/project-config';
 import { beginPageLoad, endPageLoad, PAGE_LOADING_HIDE_MS, usePageBusy, usePageLoading } from './page-loading';
 import './page-progress.css';
@@ -10,49 +9,47 @@ import './page-progress.css';
 /** Paths shown at least once in this page's life: only a first visit loads (its chunk), as in the spec's guard. */
 const visited = new Set<string>();
 
-/** How far the bar is after one trickle step (NProgress-like: fast at first, never reaching the end). */
-export function trickle(width: number): number {
-  if (width >= 0.94) return width;
-  const step = width < 0.2 ? 0.1 : width < 0.5 ? 0.04 : width < 0.8 ? 0.02 : 0.005;
-  return Math.min(0.94, width + step);
-}
-
-/** The thin bar in the theme colour while a page loads (transitionSetting.openNProgress). */
+/**
+ * The thin bar in the theme colour while a page loads (transitionSetting.openNProgress). It creeps
+ * towards the end by a CSS animation (NProgress-like: fast at first, never reaching the end), on the
+ * compositor: a JS trickle re-rendered it every 200 ms while the page it announces was being drawn
+ * (issue 22, menu entry). Done: it runs to the end, fades out and leaves after 350 ms.
+ */
 function TopBar({ busy }: { busy: boolean }) {
   const { t } = useTranslation();
-  const [width, setWidth] = useState(0);
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (busy) {
       setShown(true);
-      setWidth(0.08);
-      const id = setInterval(() => setWidth(trickle), 200);
-      return () => clearInterval(id);
+      return;
     }
-    // Done: run to the end, then fade out.
-    setWidth((w) => (w > 0 ? 1 : 0));
-    const id = setTimeout(() => {
-      setShown(false);
-      setWidth(0);
-    }, 350);
+    const id = setTimeout(() => setShown(false), 350);
     return () => clearTimeout(id);
   }, [busy]);
-  if (!shown) return null;
+  if (!busy && !shown) return null;
+  // While busy the bar's progress is not known (an indeterminate progressbar: no aria-valuenow).
   return (
-    <div className={`page-progress${busy ? '' : ' page-progress--done'}`} role="progressbar" aria-label={t('common.loading')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(width * 100)} data-testid="page-progress">
-      <div className="page-progress__bar" style={{ transform: `scaleX(${width})` }} />
+    <div className={`page-progress${busy ? ' page-progress--busy' : ' page-progress--done'}`} role="progressbar" aria-label={t('common.loading')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={busy ? undefined : 100} data-testid="page-progress">
+      <div className="page-progress__bar" />
     </div>
   );
 }
 
-/** The loading overlay over the content area (transitionSetting.openPageLoading), after the 50 ms delay of spec §4. */
+/**
+ * The loading overlay over the content area (transitionSetting.openPageLoading), after the 50 ms delay
+ * of spec §4. Its spinner turns by a transform animation and the veil has no backdrop blur: PrimeReact's
+ * ProgressSpinner animates its stroke (a repaint each frame on the main thread) and the blur repainted
+ * the screen being drawn beneath, both during the ~170 ms a first visit shows it (issue 22, menu entry).
+ */
 function LoadingOverlay() {
   const { t } = useTranslation();
   const [host, setHost] = useState<HTMLElement | null>(null);
   useEffect(() => setHost(document.getElementById('main-content')), []);
   const overlay = (
     <div className={`page-loading-overlay${host ? '' : ' page-loading-overlay--fixed'}`} role="status" aria-live="polite" data-testid="page-loading">
-      <ProgressSpinner style={{ width: 48, height: 48 }} strokeWidth="4" aria-label={t('lock.tools.pageLoading')} />
+      <svg className="page-loading-overlay__spinner" viewBox="0 0 48 48" width="48" height="48" aria-hidden>
+        <circle cx="24" cy="24" r="20" fill="none" strokeWidth="4" />
+      </svg>
       <span className="page-loading-overlay__text">{t('lock.tools.pageLoading')}</span>
     </div>
   );

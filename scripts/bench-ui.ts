@@ -663,6 +663,8 @@ interface Attribution {
   nativeUs: number;
   /** Steps whose window could not be placed on the profile's clock. */
   unplaced: number;
+  /** Steps placed by their own clock mark (the others by the offset the marks agree on). */
+  ownMark: number;
 }
 const attributions = new Map<string, Map<string, Attribution>>();
 
@@ -677,6 +679,14 @@ const attributions = new Map<string, Map<string, Attribution>>();
  * most mark/run pairs agree on (±1.5 ms) is that constant, refined per step by its own run.
  */
 function attribute(phase: string, who: string, p: CpuProfile, windows: StepWindow[]) {
+  // An attribution that fails must not cost the run its figures.
+  try {
+    attributeSamples(phase, who, p, windows);
+  } catch (e) {
+    console.log(`  ${phase}: ${who}'s attribution failed: ${(e as Error).stack ?? String(e)}`);
+  }
+}
+function attributeSamples(phase: string, who: string, p: CpuProfile, windows: StepWindow[]) {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -732,7 +742,8 @@ function attribute(phase: string, who: string, p: CpuProfile, windows: StepWindo
         // not a URL: keep it whole
       }
       const sm = sourceMapOf(pathname);
-      const pos = sm ? originalPositionFor(sm.map, { line: f.lineNumber + 1, column: Math.max(0, f.columnNumber) }) : null;
+      // A script's top level or an eval'd function may come without a position (line -1).
+      const pos = sm && f.lineNumber >= 0 ? originalPositionFor(sm.map, { line: f.lineNumber + 1, column: Math.max(0, f.columnNumber) }) : null;
       if (pos?.source) {
         const src = pos.source.replace(/^[a-z-]+:(?=\/)/, '');
         out = { group: moduleGroup(path.relative(PROJECT_ROOT, path.resolve(sm!.dir, src)).split(path.sep).join('/')), native: false };
@@ -743,7 +754,7 @@ function attribute(phase: string, who: string, p: CpuProfile, windows: StepWindo
   };
   const phaseMap = attributions.get(phase) ?? new Map<string, Attribution>();
   attributions.set(phase, phaseMap);
-  const a = phaseMap.get(who) ?? { steps: 0, us: new Map(), nativeUs: 0, unplaced: 0 };
+  const a = phaseMap.get(who) ?? { steps: 0, us: new Map(), nativeUs: 0, unplaced: 0, ownMark: 0 };
   phaseMap.set(who, a);
   // First sample at or after `t` (µs).
   const from = (t: number) => {
@@ -764,6 +775,7 @@ function attribute(phase: string, who: string, p: CpuProfile, windows: StepWindo
     }
     const own = runs.map((r) => offsetOf(w, r)).filter((o) => Math.abs(o - best) <= 1.5);
     const off = own.length ? own.reduce((x, y) => (Math.abs(y - best) < Math.abs(x - best) ? y : x)) : best;
+    if (own.length) a.ownMark++;
     const lo = (w.origin + w.end + off) * 1000;
     const hi = (w.origin + w.t1 + off) * 1000;
     a.steps++;
@@ -791,7 +803,7 @@ function printAttribution(phase: string, splits?: Row['splits']) {
   const diffs = who.includes('peer+table') && who.includes('peer');
   const f = (v: number) => v.toFixed(1);
   const line = (name: string, vals: number[]) => `| ${name} | ${vals.map(f).join(' | ')}${diffs ? ` | ${f(vals[0] - vals[2])} | ${f(vals[2] - vals[1])}` : ''} |`;
-  console.log(`\n  ${phase}: main-thread time per step by source (CPU profile samples inside the timed steps, ms per step; steps: ${who.map((k) => `${k} ${m.get(k)!.steps}${m.get(k)!.unplaced ? ` (${m.get(k)!.unplaced} not placed)` : ''}`).join(', ')})`);
+  console.log(`\n  ${phase}: main-thread time per step by source (CPU profile samples inside the timed steps, ms per step; steps: ${who.map((k) => `${k} ${m.get(k)!.steps} (${m.get(k)!.ownMark} placed by their own clock mark${m.get(k)!.unplaced ? `, ${m.get(k)!.unplaced} not placed` : ''})`).join(', ')})`);
   console.log(`| group | ${who.join(' | ')}${diffs ? ' | console − peer+table | peer+table − peer' : ''} |\n|---|${who.map(() => '---|').join('')}${diffs ? '---|---|' : ''}`);
   for (const g of groups) console.log(line(g, who.map((k) => per(k, g))));
   const busy = (k: string) => [...m.get(k)!.us].filter(([g]) => g !== '(idle)').reduce((s, [, v]) => s + v, 0) / 1000 / m.get(k)!.steps;

@@ -119,6 +119,59 @@ describe('paging (issue 22)', () => {
   });
 });
 
+describe('a new view asks once (issue 22: its request leaves before the list renders it)', () => {
+  test('a search (beside an id read from the URL as a number), a page and a sort each send one list request', async () => {
+    const idRes = defineResource({ entity: feedbackType, permission: 'FeedbackType', columns: ['id', 'typeName', 'sort'], filters: ['typeName'], form: { mode: 'dialog', fields: ['typeName'] } });
+    const rows = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, typeName: `Type ${i + 1}`, description: '', sort: i, status: 1, createTime: '2026-01-01 10:00:00' }));
+    mockApi('/v1/feedbackType/list', (b) => {
+      const { pageNum = 1, pageSize = 10, id, typeName } = b as { pageNum?: number; pageSize?: number; id?: number; typeName?: string };
+      const list = rows.filter((r) => (id === undefined || r.id === id) && (!typeName || r.typeName === typeName));
+      return page(list.slice((pageNum - 1) * pageSize, pageNum * pageSize), list.length);
+    });
+    const { loc } = inRouter(<ResourceListPage resource={idRes} />, '/feedback/type?id=12');
+    await screen.findByText('Type 12');
+    const lists = () => calls.filter((c) => c.path === '/v1/feedbackType/list').map((c) => c.body);
+    expect(lists()).toEqual([{ pageNum: 1, pageSize: 10, id: 12 }]);
+    fireEvent.change(screen.getByPlaceholderText('Type name'), { target: { value: 'Type 3' } });
+    fireEvent.click(screen.getByTestId('crud-search-submit'));
+    await waitFor(() => expect(screen.queryByText('Type 12')).toBeNull());
+    expect(loc.history.at(-1)).toContain('typeName=Type+3');
+    expect(lists()).toEqual([{ pageNum: 1, pageSize: 10, id: 12 }, { pageNum: 1, pageSize: 10, id: 12, typeName: 'Type 3' }]);
+    fireEvent.click(screen.getByTestId('crud-search-reset'));
+    await screen.findByText('Type 10');
+    fireEvent.click(document.querySelector('.p-paginator-next')!);
+    await screen.findByText('Type 11');
+    fireEvent.click(screen.getByRole('columnheader', { name: /Sort/ }));
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: /Sort/ }).getAttribute('aria-sort')).toBe('ascending'));
+    expect(lists().slice(2)).toEqual([{ pageNum: 1, pageSize: 10 }, { pageNum: 2, pageSize: 10 }, { pageNum: 1, pageSize: 10, sortField: 'sort', sortOrder: 'asc' }]);
+  });
+});
+
+describe('the page-size picker (drawn again only when its value changes, issue 22)', () => {
+  test('after a search and a page change, a new page size keeps the search and starts at page 1', async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, typeName: `Type ${i + 1}`, description: '', sort: i, status: 1, createTime: '2026-01-01 10:00:00' }));
+    mockApi('/v1/feedbackType/list', (b) => {
+      const { pageNum = 1, pageSize = 10, typeName } = b as { pageNum?: number; pageSize?: number; typeName?: string };
+      const list = rows.filter((r) => !typeName || r.typeName.startsWith(typeName));
+      return page(list.slice((pageNum - 1) * pageSize, pageNum * pageSize), list.length);
+    });
+    const { loc } = inRouter(<ResourceListPage resource={typeRes} />);
+    await screen.findByText('Type 1');
+    fireEvent.change(screen.getByPlaceholderText('Type name'), { target: { value: 'Type' } });
+    fireEvent.click(screen.getByTestId('crud-search-submit'));
+    await waitFor(() => expect(loc.history.at(-1)).toContain('typeName=Type'));
+    fireEvent.click(document.querySelector('.p-paginator-next')!);
+    await screen.findByText('Type 11');
+    // The real picker mounts once the list idles (later.tsx).
+    await waitFor(() => expect(document.querySelector('.p-paginator select, .p-paginator .p-dropdown [data-pc-section=select]')).not.toBeNull());
+    fireEvent.click(document.querySelector('.p-paginator .p-dropdown')!);
+    const option = await waitFor(() => { const o = [...document.querySelectorAll('.p-dropdown-item')].find((e) => e.textContent === '50'); expect(o).toBeTruthy(); return o!; });
+    fireEvent.click(option);
+    await screen.findByText('Type 50');
+    expect(calls.filter((c) => c.path === '/v1/feedbackType/list').at(-1)?.body).toEqual({ pageNum: 1, pageSize: 50, typeName: 'Type' });
+  });
+});
+
 describe('parts drawn after the first rows (issue 22)', () => {
   const filtered = defineResource({ entity: feedbackType, permission: 'FeedbackType', columns: ['id', 'typeName', 'status'], filters: ['typeName', 'status'], form: { mode: 'dialog', fields: ['typeName'] } });
   const statusPicker = () => document.querySelector('[data-filter=status] .p-dropdown')!;

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { Fragment, cloneElement, isValidElement, memo, useLayoutEffect, useMemo, useRef, type ReactElement, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { TreeTable } from 'primereact/treetable';
@@ -14,7 +14,8 @@ import { buildTree } from './tree';
 import type { ListController } from './useListController';
 import { CellEnvProvider } from './cell-env';
 import { LinkButton, PlainButton, Switch } from './parts/plain';
-import { CalendarLook, ColumnsLook, DropdownLook, Later, laterPageSize } from './later';
+import { CalendarLook, ColumnsLook, DropdownLook, Later, laterPageSize, type LaterFlag } from './later';
+import type { PaginatorRowsPerPageDropdownOptions } from 'primereact/paginator';
 import './crud.css';
 
 /** What a page's extra buttons get: a reload, the permission check, the applied view and the selection. */
@@ -240,6 +241,44 @@ function TableMask({ on, host }: { on: boolean; host: RefObject<HTMLElement | nu
   return null;
 }
 
+type PageSizeOptions = PaginatorRowsPerPageDropdownOptions & { ariaLabel?: string };
+
+/**
+ * The paginator's page-size picker as a `paginatorTemplate` entry ({@link laterPageSize}), drawn
+ * again only when its value, choices or state change (issue 22): PrimeReact's paginator hands the
+ * template a new picker (new options and handler) with every render of the table, once per page,
+ * sort and filter, and its Dropdown re-rendered with its panel and transition each time. The picker
+ * kept calls the handler of the paginator's latest render.
+ */
+function usePageSizeTemplate(later: LaterFlag): (o: PaginatorRowsPerPageDropdownOptions) => ReactNode {
+  const change = useRef<PaginatorRowsPerPageDropdownOptions['onChange'] | null>(null);
+  return useMemo(() => {
+    const draw = laterPageSize(later);
+    const onChange: PaginatorRowsPerPageDropdownOptions['onChange'] = (e) => change.current?.(e);
+    return function PageSizeTemplate(o: PaginatorRowsPerPageDropdownOptions) {
+      change.current = o.onChange;
+      return <PageSizeSlot o={o} draw={draw} onChange={onChange} />;
+    };
+  }, [later]);
+}
+
+const PageSizeSlot = memo(
+  function PageSizeSlot({ o, draw, onChange }: { o: PageSizeOptions; draw: (o: PaginatorRowsPerPageDropdownOptions) => ReactNode; onChange: PaginatorRowsPerPageDropdownOptions['onChange'] }) {
+    // PrimeReact's element is its Dropdown in a fragment; anything else is drawn as given.
+    const el = o.element as ReactNode;
+    const dropdown = isValidElement<{ children?: ReactNode }>(el) && el.type === Fragment && isValidElement(el.props.children) ? cloneElement(el.props.children as ReactElement<{ onChange?: unknown }>, { onChange }) : el;
+    return draw({ ...o, element: dropdown as PaginatorRowsPerPageDropdownOptions['element'] });
+  },
+  (a, b) =>
+    a.draw === b.draw &&
+    a.o.value === b.o.value &&
+    a.o.disabled === b.o.disabled &&
+    a.o.ariaLabel === b.o.ariaLabel &&
+    a.o.appendTo === b.o.appendTo &&
+    a.o.options.length === b.o.options.length &&
+    a.o.options.every((x, i) => (x as { value?: unknown }).value === (b.o.options[i] as { value?: unknown }).value),
+);
+
 /** The view of the rows on screen: their page and sort (the table's paginator and sort arrows). */
 interface ShownView {
   pageNum: number;
@@ -392,7 +431,8 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
   const nodes = useMemo(() => (resource.tree ? buildTree(page.list, { parentField: resource.tree.parentField, labelField: entity.label, rootValue: resource.tree.rootValue }) : []), [page.list, resource.tree, entity.label]);
 
   // The page-size picker is drawn after the first rows, like the search form's pickers (later.tsx).
-  const pageTemplate = useMemo(() => ({ layout: 'RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport', RowsPerPageDropdown: laterPageSize(ctl.later) }), [ctl.later]);
+  const pageSize = usePageSizeTemplate(ctl.later);
+  const pageTemplate = useMemo(() => ({ layout: 'RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport', RowsPerPageDropdown: pageSize }), [pageSize]);
 
   // Where TableMask draws: the DataTable's root, after every render (a new table on a language switch).
   const table = useRef<DataTable<Row[]>>(null);

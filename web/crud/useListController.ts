@@ -163,13 +163,19 @@ export function useListController(resource: Resource, opts: ListControllerOption
   // on screen while the next loads, an answer for a view already left is never shown (TanStack
   // cancels it through the signal), and a write to the entity anywhere refetches it.
   const body = useMemo(() => JSON.parse(requestKey) as Record<string, unknown>, [requestKey]);
-  const everyBody = useMemo(() => Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'pageNum' && k !== 'pageSize')), [body]);
-  const queryKey = all ? opKey(entity.name, 'listEvery', everyBody) : opKey(entity.name, 'list', body);
-  // A tree list shares the cache entry of `listEvery` (its raw rows); select turns either into a page.
+  // A tree list shares the cache entry of `listEvery` (its raw rows, every page); select turns either into a page.
+  const listQuery = (b: Record<string, unknown>) => {
+    const every = all ? Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'pageNum' && k !== 'pageSize')) : b;
+    return {
+      queryKey: all ? opKey(entity.name, 'listEvery', every) : opKey(entity.name, 'list', b),
+      queryFn: ({ signal }: { signal: AbortSignal }): Promise<unknown> => (all ? readEvery(entity, every, signal) : readOp<Page<Row>>(entity, 'list', b, signal)),
+    };
+  };
+  const { queryKey, queryFn } = listQuery(body);
   const toPage = useCallback((d: unknown): Page<Row> => (all ? { list: d as Row[], total: (d as Row[]).length } : (d as Page<Row>)), [all]);
   const query = useQuery<unknown, Error, Page<Row>, OpKey>({
     queryKey,
-    queryFn: ({ signal }) => (all ? readEvery(entity, everyBody, signal) : readOp<Page<Row>>(entity, 'list', body, signal)),
+    queryFn,
     select: toPage,
     placeholderData: (prev: unknown, prevQuery: Query<unknown, Error, unknown, OpKey> | undefined) => (prevQuery && prevQuery.queryKey[0] === entity.name && ownerOf(prevQuery.queryKey, permanent) === owner ? keepPreviousData(prev) : undefined),
   });
@@ -197,15 +203,29 @@ export function useListController(resource: Resource, opts: ListControllerOption
     reloadKey.current = opts.reloadKey;
     reload();
   }, [opts.reloadKey, reload]);
+  // A new view's request leaves at once, before the list renders it (issue 22: the page, the URL
+  // write and the loading mask were rendered first, 15–50 ms between the click and the request);
+  // the query the render then makes for that view is the same (same key) and takes its answer.
+  const headStart = (next: ListState) => {
+    const { queryKey: key, queryFn: fn } = listQuery(JSON.parse(JSON.stringify({ ...listRequest(next), ...permanent })) as Record<string, unknown>);
+    void queryClient.prefetchQuery({ queryKey: key, queryFn: fn });
+  };
   const go = (next: ListState) => {
     if (!urlSync) {
       if (JSON.stringify(next) === JSON.stringify(localState)) reload();
-      else setLocalState(next);
+      else {
+        headStart(next);
+        setLocalState(next);
+      }
       return;
     }
     const qs = listQueryString(next, opts.keepQuery);
     if (qs === (search ? `?${search}` : '')) reload();
-    else navigate(`${path}${qs}`);
+    else {
+      // The view as the URL will give it back (filters read by their kinds), so the keys match.
+      headStart(parseListQuery(qs, entity, filterNames, (n) => fieldSpec(resource, n)));
+      navigate(`${path}${qs}`);
+    }
   };
 
   const blockOf = (row: Row): string | null => {

@@ -144,8 +144,9 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const specs = useMemo(() => Object.fromEntries(columns.map((c) => [c, fieldSpec(resource, c)])), [resource, columns]);
   const refMaps = useRefMaps(Object.values(specs).filter((s) => (s.kind === 'ref' || s.kind === 'refs' || s.kind === 'tree') && s.ref).map((s) => s.ref!));
   const permanent = useMemo(() => ({ ...resource.permanentFilter, ...opts.permanentFilter }), [resource.permanentFilter, opts.permanentFilter]);
-  const request = { ...listRequest(state), ...permanent };
-  const requestKey = JSON.stringify(request);
+  // A view's request body as JSON text: the query's key is made from it, here and in `headStart`.
+  const requestTextOf = (view: ListState) => JSON.stringify({ ...listRequest(view), ...permanent });
+  const requestKey = requestTextOf(state);
   // Whose list this is (the orders of one member): another owner starts on page 1 and never shows
   // the previous owner's rows, not even as the placeholder while its own load.
   const owner = JSON.stringify(permanent);
@@ -207,7 +208,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
   // write and the loading mask were rendered first, 15–50 ms between the click and the request);
   // the query the render then makes for that view is the same (same key) and takes its answer.
   const headStart = (next: ListState) => {
-    const { queryKey: key, queryFn: fn } = listQuery(JSON.parse(JSON.stringify({ ...listRequest(next), ...permanent })) as Record<string, unknown>);
+    const { queryKey: key, queryFn: fn } = listQuery(JSON.parse(requestTextOf(next)) as Record<string, unknown>);
     void queryClient.prefetchQuery({ queryKey: key, queryFn: fn });
   };
   const go = (next: ListState) => {
@@ -293,7 +294,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
       const { exportRows } = await import('./export');
       const cols = shown.map((c) => ({ header: label(c), value: (r: Row) => exportValue(specs[c], r[c], { locale: i18n.language, refs: specs[c].ref ? refMaps[specs[c].ref] : undefined }) }));
       const res = await exportRows(
-        (pageNum, pageSize, signal) => readOp<Page<Row>>(entity, 'list', { ...request, pageNum, pageSize }, signal),
+        (pageNum, pageSize, signal) => readOp<Page<Row>>(entity, 'list', { ...body, pageNum, pageSize }, signal),
         cols,
         `${t(`resources.${entity.name}.title`)}-${dayjs().format('YYYYMMDDHHmmss')}`,
         { signal: abort.signal, onProgress: setExportProgress },

@@ -128,9 +128,12 @@ function probe(opts?: { states?: boolean }) {
       if (!table || table.querySelector('.p-datatable-loading-overlay')) return false;
       return !!table.querySelector('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)') || (!!u.answer && !!table.querySelector('.p-datatable-emptymessage'));
     }
-    const input = document.querySelector<HTMLInputElement>('[data-testid=search-input]');
-    if (!input || input.value !== u.text) return false;
-    return [...document.querySelectorAll('[data-testid=search-result]')].map((e) => (e as HTMLElement).innerText).join('\n') === u.sig;
+    // Within the palette's dialog, kept as the root above: a document-wide query walked every kept-alive screen first.
+    let modal = a.rootEl;
+    if (!modal || !modal.isConnected) modal = a.rootEl = document.querySelector('[data-testid=search-modal]');
+    const input = modal?.querySelector<HTMLInputElement>('[data-testid=search-input]');
+    if (!modal || !input || input.value !== u.text) return false;
+    return [...modal.querySelectorAll('[data-testid=search-result]')].map((e) => (e as HTMLElement).innerText).join('\n') === u.sig;
   };
   const states: [number, string][] = ((window as unknown as { __benchStates: [number, string][] }).__benchStates = []);
   const check = () => {

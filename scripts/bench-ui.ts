@@ -105,7 +105,7 @@ type Until =
  * DOM shows what was waited for and the next frame has been painted.
  */
 function probe(opts?: { states?: boolean }) {
-  type Armed = { types: string[]; until: Until; t0: number | null; answerAt: number | null; resolve: (v: { t0: number | null; t1: number | null }) => void; done: boolean };
+  type Armed = { types: string[]; until: Until; t0: number | null; answerAt: number | null; resolve: (v: { t0: number | null; t1: number | null }) => void; done: boolean; rootEl: Element | null };
   const w = window as unknown as { __bench: { arm(types: string[], until: Until, timeoutMs: number): void; result: Promise<{ t0: number | null; t1: number | null }> | null } };
   let armed: Armed | null = null;
   const realFetch = window.fetch.bind(window);
@@ -120,14 +120,20 @@ function probe(opts?: { states?: boolean }) {
     const u = a.until;
     if (u.kind === 'rows') {
       if (u.answer && a.answerAt === null) return false;
-      const root = document.querySelector(u.root);
+      // The root found is kept while it still matches: a document-wide query on every mutation walked
+      // the kept-alive screens before the shown one (the console's DOM only, 2–4 ms a step).
+      let root = a.rootEl;
+      if (!root || !root.isConnected || !root.matches(u.root)) root = a.rootEl = document.querySelector(u.root);
       const table = root?.querySelector(u.fresh ? '.p-datatable:not([data-bench-old])' : '.p-datatable');
       if (!table || table.querySelector('.p-datatable-loading-overlay')) return false;
-      return table.querySelectorAll('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)').length > 0 || (!!u.answer && !!table.querySelector('.p-datatable-emptymessage'));
+      return !!table.querySelector('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)') || (!!u.answer && !!table.querySelector('.p-datatable-emptymessage'));
     }
-    const input = document.querySelector<HTMLInputElement>('[data-testid=search-input]');
-    if (!input || input.value !== u.text) return false;
-    return [...document.querySelectorAll('[data-testid=search-result]')].map((e) => (e as HTMLElement).innerText).join('\n') === u.sig;
+    // Within the palette's dialog, kept as the root above: a document-wide query walked every kept-alive screen first.
+    let modal = a.rootEl;
+    if (!modal || !modal.isConnected) modal = a.rootEl = document.querySelector('[data-testid=search-modal]');
+    const input = modal?.querySelector<HTMLInputElement>('[data-testid=search-input]');
+    if (!modal || !input || input.value !== u.text) return false;
+    return [...modal.querySelectorAll('[data-testid=search-result]')].map((e) => (e as HTMLElement).innerText).join('\n') === u.sig;
   };
   const states: [number, string][] = ((window as unknown as { __benchStates: [number, string][] }).__benchStates = []);
   const check = () => {
@@ -184,7 +190,7 @@ function probe(opts?: { states?: boolean }) {
       w.__bench.result = new Promise((resolve) => {
         // A screen entered afresh paints a new table: the ones on the page now do not count.
         if (until.kind === 'rows' && until.fresh) document.querySelectorAll('.p-datatable').forEach((t) => t.setAttribute('data-bench-old', ''));
-        armed = { types, until, t0: null, answerAt: null, resolve, done: false };
+        armed = { types, until, t0: null, answerAt: null, resolve, done: false, rootEl: null };
         states.length = 0;
         setTimeout(() => resolve({ t0: armed?.t0 ?? null, t1: null }), timeoutMs);
       });
@@ -565,7 +571,12 @@ interface ScreenRequests {
   actions: { kind: 'page' | 'sort' | 'filter'; request: Captured; ms: number }[];
 }
 
-async function withProfile<T>(page: Page, phase: string, body: () => Promise<T>): Promise<T> {
+/**
+ * Runs `body` under `--trace=<phase>` or `--profile=<phase>` when asked. With `perRound`, `body`
+ * profiles its own rounds ({@link profileRound}): a page reloaded between rounds starts a new
+ * document, whose samples one profile across the reload could not place on the page's clock.
+ */
+async function withProfile<T>(page: Page, phase: string, body: () => Promise<T>, perRound = false): Promise<T> {
   if (opt('trace') === phase) {
     fs.mkdirSync(WORK, { recursive: true });
     const file = path.join(WORK, `${phase}.trace.json`);
@@ -578,17 +589,35 @@ async function withProfile<T>(page: Page, phase: string, body: () => Promise<T>)
       console.log(`  trace written to ${path.relative(PROJECT_ROOT, file)} (open in chrome://tracing or DevTools' Performance panel)`);
     }
   }
-  if (PROFILE !== phase) return body();
+  if (PROFILE !== phase || perRound) return body();
   const stop = await startProfile(page);
   try {
     return await body();
   } finally {
     const { profile, windows } = await stop();
-    fs.mkdirSync(WORK, { recursive: true });
-    const file = path.join(WORK, `${phase}.cpuprofile`);
-    fs.writeFileSync(file, JSON.stringify(profile));
-    summarize(profile, file);
-    attribute(phase, 'console', profile, windows);
+    keepProfile(phase, profile, windows, true);
+  }
+}
+
+/** Attributes a console profile's timed steps to `phase`; the last one (`write`) is also written to disk and summarised. */
+function keepProfile(phase: string, profile: CpuProfile, windows: StepWindow[], write: boolean) {
+  attribute(phase, 'console', profile, windows);
+  if (!write) return;
+  fs.mkdirSync(WORK, { recursive: true });
+  const file = path.join(WORK, `${phase}.cpuprofile`);
+  fs.writeFileSync(file, JSON.stringify(profile));
+  summarize(profile, file);
+}
+
+/** `--profile=<phase>` over one round of a phase whose page reloads between rounds (see {@link withProfile}); the last round's profile is written. */
+async function profileRound(page: Page, phase: string, last: boolean, body: () => Promise<void>): Promise<void> {
+  if (PROFILE !== phase) return body();
+  const stop = await startProfile(page);
+  try {
+    await body();
+  } finally {
+    const { profile, windows } = await stop();
+    keepProfile(phase, profile, windows, last);
   }
 }
 
@@ -936,6 +965,7 @@ async function main() {
       await withProfile(page, 'menu', async () => {
         for (let rep = 0; rep < menuReps; rep++) {
           await openConsole();
+          await profileRound(page, 'menu', rep === menuReps - 1, async () => {
           for (const route of ROUTES) {
             const link = await revealMenuEntry(page, route);
             let t: number | null = null;
@@ -953,8 +983,9 @@ async function main() {
             }
             await pause(page);
           }
+          });
         }
-      });
+      }, true);
       if (ONLY.has('menu')) {
         const peerTimes: number[] = [];
         const tableTimes: number[] = [];

@@ -99,6 +99,7 @@ describe('paging (issue 22)', () => {
     fireEvent.click(header());
     await waitFor(() => expect(document.querySelector('.p-datatable-loading-overlay')).not.toBeNull());
     expect(document.querySelector('[data-testid=crud-table]')!.firstElementChild!.className).toBe('p-datatable-loading-overlay p-component-overlay');
+    expect(document.querySelector('.p-datatable-loading-overlay > svg.p-datatable-loading-icon.p-icon-spin')).not.toBeNull();
     expect(loc.history.at(-1)).toContain('sortField=sort');
     expect(header().getAttribute('aria-sort')).toBe('none');
     await act(async () => held.shift()!());

@@ -1,20 +1,54 @@
 import type { ComponentType } from 'react';
 import type { Resource } from './types';
+import type { ListEntryOptions } from './list-entry';
 
-/** A lazily loaded page module, as the page registries hold them (spec §2 "All routes are lazy-loaded"). */
-export type LazyPage = () => Promise<{ default: ComponentType }>;
+/**
+ * What starts a list screen's first request at its entry (issue 22: menu entry → first rows): called
+ * by the shell with the URL query the screen is entered at (`?pageNum=2`, '' for none), when the
+ * screen is about to mount afresh; settles (never rejects) once the answer is cached or the read
+ * failed. See {@link listEntry}.
+ */
+export type ListEntry = (search: string) => Promise<void>;
+
+/**
+ * A lazily loaded page module, as the page registries hold them (spec §2 "All routes are lazy-loaded"),
+ * with the {@link ListEntry} of its main list when it is a list screen.
+ */
+export type LazyPage = (() => Promise<{ default: ComponentType }>) & { listEntry?: ListEntry };
 type LoadResource = () => Promise<{ default: Resource }>;
+
+/**
+ * The entry of a list screen whose main list is `load`'s declaration, mounted URL-synced with
+ * `opts` (what the screen passes its controller, if anything): loads the declaration (a small chunk,
+ * beside the screen's own) and the kit's request maker, then sends the list's first request with
+ * the key the screen's controller will ask for (`list-entry.ts`), so the request no longer waits
+ * for the screen's chunk to be evaluated and its first render committed. A load that fails does
+ * nothing: the screen's own load shows it.
+ */
+export function listEntry(load: LoadResource, opts?: ListEntryOptions): ListEntry {
+  return (search) =>
+    Promise.all([import('./list-entry'), load()]).then(
+      ([{ prefetchListEntry }, { default: resource }]) => prefetchListEntry(resource, search, opts),
+      () => {},
+    );
+}
+
+/** A page module (`() => import('./index.page')`) whose screen's main list is `load`'s declaration: the module with its {@link listEntry}. */
+export function listScreen(page: () => Promise<{ default: ComponentType }>, load: LoadResource, opts?: ListEntryOptions): LazyPage {
+  return Object.assign(() => page(), { listEntry: listEntry(load, opts) });
+}
 
 /**
  * A list screen straight from a declaration, with no page file: a registry line
  * `'games/tag.page.tsx': listPage(() => import('../../resources/games/game-tag.resource'))`.
- * The kit and the declaration load with the screen (this module imports neither eagerly).
+ * The kit and the declaration load with the screen (this module imports neither eagerly); the
+ * screen's first request starts at its entry ({@link listEntry}).
  */
 export function listPage(load: LoadResource): LazyPage {
-  return async () => {
+  return listScreen(async () => {
     const [{ ResourceListPage }, { default: resource }] = await Promise.all([import('./ResourceListPage'), load()]);
     return { default: () => <ResourceListPage resource={resource} /> };
-  };
+  }, load);
 }
 
 /**

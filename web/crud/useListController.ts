@@ -4,16 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import dayjs from 'dayjs';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { opKey, queryClient, type OpKey } from '../api/query';
+import { queryClient, type OpKey } from '../api/query';
 import { local } from '../lib/storage';
 import type { FieldSpec, Resource, Row } from './types';
 import { fieldSpec } from './schema';
 import { exportValue } from './kinds';
 import { useFieldLabel, useRefMaps } from './fields';
-import { callOp, readEvery, readOp, type Page, type RefOption } from './api';
-import { DEFAULT_PAGE_SIZE, isEmpty, listQueryString, listRequest, pageAfterDelete, parseListQuery, type ListState } from './query-state';
+import { callOp, readOp, type Page, type RefOption } from './api';
+import { DEFAULT_PAGE_SIZE, isEmpty, listQueryString, pageAfterDelete, parseListQuery, type ListState } from './query-state';
 import { crudEnv } from './env';
 import { laterFlag, useSetLater, type LaterFlag } from './later';
+import { listFilterNames, listQueryOf, listRequestText } from './list-entry';
 
 const EMPTY_PAGE: Page<Row> = { list: [], total: 0 };
 
@@ -136,10 +137,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const [path, navigate] = useLocation();
   // Besides the declared filters, a list reads `id` from its URL (issue 21: a reference opens its
   // target's list filtered to it, `/member/index?id=123`); the search form shows it while it is set.
-  const filterNames = useMemo(() => {
-    const declared = (resource.filters ?? []) as string[];
-    return 'id' in entity.filters && !declared.includes('id') ? [...declared, 'id'] : declared;
-  }, [resource, entity]);
+  const filterNames = useMemo(() => listFilterNames(resource), [resource]);
   const [localState, setLocalState] = useState<ListState>(() => ({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE, filters: {}, ...opts.initial }));
   // A page, sort or filter shows its view at once and writes the URL after the rows are painted
   // (issue 22: the URL write re-rendered the whole shell and saved the tabs inside the step). Until
@@ -173,7 +171,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const refMaps = useRefMaps(Object.values(specs).filter((s) => (s.kind === 'ref' || s.kind === 'refs' || s.kind === 'tree') && s.ref).map((s) => s.ref!));
   const permanent = useMemo(() => ({ ...resource.permanentFilter, ...opts.permanentFilter }), [resource.permanentFilter, opts.permanentFilter]);
   // A view's request body as JSON text: the query's key is made from it, here and in `headStart`.
-  const requestTextOf = (view: ListState) => JSON.stringify({ ...listRequest(view), ...permanent });
+  const requestTextOf = (view: ListState) => listRequestText(view, permanent);
   const requestKey = requestTextOf(state);
   // Whose list this is (the orders of one member): another owner starts on page 1 and never shows
   // the previous owner's rows, not even as the placeholder while its own load.
@@ -193,13 +191,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
   // cancels it through the signal), and a write to the entity anywhere refetches it.
   const body = useMemo(() => JSON.parse(requestKey) as Record<string, unknown>, [requestKey]);
   // A tree list shares the cache entry of `listEvery` (its raw rows, every page); select turns either into a page.
-  const listQuery = (b: Record<string, unknown>) => {
-    const every = all ? Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'pageNum' && k !== 'pageSize')) : b;
-    return {
-      queryKey: all ? opKey(entity.name, 'listEvery', every) : opKey(entity.name, 'list', b),
-      queryFn: ({ signal }: { signal: AbortSignal }): Promise<unknown> => (all ? readEvery(entity, every, signal) : readOp<Page<Row>>(entity, 'list', b, signal)),
-    };
-  };
+  const listQuery = (b: Record<string, unknown>) => listQueryOf(entity, all, b);
   const { queryKey, queryFn } = listQuery(body);
   const toPage = useCallback((d: unknown): Page<Row> => (all ? { list: d as Row[], total: (d as Row[]).length } : (d as Page<Row>)), [all]);
   const query = useQuery<unknown, Error, Page<Row>, OpKey>({

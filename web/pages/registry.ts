@@ -16,6 +16,7 @@ import { PAGES as social } from './social/registry';
 import { PAGES as specialConfig } from './specialConfig/registry';
 import { PAGES as statistics } from './statistics/registry';
 import { PAGES as system } from './system/registry';
+import { listScreen } from '../crud/page-module';
 
 export type { PageModule };
 
@@ -29,8 +30,8 @@ export type { PageModule };
 export const PAGE_MODULES: Record<string, PageModule> = {
   'home/work.page.tsx': () => import('./home/work.page'),
   'dashboard/analysis.page.tsx': () => import('./dashboard/analysis.page'),
-  'feedback/index.page.tsx': () => import('./feedback/index.page'),
-  'feedback/type.page.tsx': () => import('./feedback/type.page'),
+  'feedback/index.page.tsx': listScreen(() => import('./feedback/index.page'), () => import('../resources/feedback/feedback.resource')),
+  'feedback/type.page.tsx': listScreen(() => import('./feedback/type.page'), () => import('../resources/feedback/feedback-type.resource')),
   'feedback/words.page.tsx': () => import('./feedback/words.page'),
   'feedback/activity.page.tsx': () => import('./feedback/activity.page'),
   ...{ ...account, ...cdk, ...client, ...financial, ...games, ...goods, ...inventory, ...member, ...merchant, ...operate, ...order, ...recommend, ...rent, ...social, ...specialConfig, ...statistics, ...system },

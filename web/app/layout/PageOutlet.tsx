@@ -1,7 +1,7 @@
 import { Suspense, createContext, lazy, memo, useContext, useEffect, useReducer, useRef, type ComponentType } from 'react';
 import { Router, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { pageLoad, type Resolved } from '../routing/resolve';
+import { pageLoad, startListEntry, type Resolved } from '../routing/resolve';
 import { RouteErrorBoundary } from '../error-boundary';
 import { useProjectConfig } from '../../services/project-config';
 import { beginPageLoad, endPageLoad } from './page-loading';
@@ -63,6 +63,31 @@ function exceptionPageFor(status: number): ComponentType {
   return c;
 }
 
+/** The longest a list screen entered afresh waits for its first rows before it mounts, from the entry (ms); its chunk it always waits for. */
+const ROWS_HOLD_MS = 250;
+
+/** A screen being entered afresh: what it waits for before it mounts. */
+interface Entering {
+  Page: ComponentType;
+  search: string;
+  /** Its chunk and its list's first answer (at most {@link ROWS_HOLD_MS} from the entry), settled either way. */
+  wait: Promise<unknown> | null;
+  settled: boolean;
+}
+
+/** Starts entering `Page` at URL query `search`: its chunk is already on its way (route resolution); its list's first request leaves now. */
+function enterScreen(Page: ComponentType, search: string): Entering {
+  const chunk = pageLoad(Page);
+  const rows = startListEntry(Page, search);
+  const e: Entering = { Page, search, wait: null, settled: !chunk && !rows };
+  if (!e.settled) {
+    const capped = rows && Promise.race([rows, new Promise((r) => setTimeout(r, ROWS_HOLD_MS))]);
+    const done = () => void (e.settled = true);
+    e.wait = Promise.all([chunk, capped]).then(done, done);
+  }
+  return e;
+}
+
 interface Entry {
   /** The route path the page instance belongs to. */
   key: string;
@@ -94,14 +119,22 @@ export function PageOutlet({ resolved, location }: { resolved: Exclude<Resolved,
 
   const entries = useRef(new Map<string, Entry>()).current;
   const routeKey = resolved.route ? resolved.route.path : null;
-  // A screen whose chunk is still loading is not mounted yet: the screen shown so far stays up (its
-  // tab already switched, the progress bar running) until the chunk is in, then the new one mounts
-  // and renders at once. Mounting it early would show the Suspense fallback, which React 19 keeps
-  // for at least 300 ms however fast the chunk comes (issue 22: menu entry → rows). With nothing
-  // shown yet (boot, or the shown tab was closed) it mounts at once, with its fallback, as before.
+  // A screen entered afresh is not mounted until its chunk is in: the screen shown so far stays up
+  // (its tab already switched, the progress bar running), then the new one mounts and renders at
+  // once. Mounting it early would show the Suspense fallback, which React 19 keeps for at least
+  // 300 ms however fast the chunk comes (issue 22: menu entry → rows). A list screen's first request
+  // leaves at the same moment (its registry line's list entry), not after its first render, and the
+  // screen also waits for that answer, up to ROWS_HOLD_MS from the entry: its first render then draws its rows, with
+  // no empty table and loading mask drawn and painted before them. With nothing shown yet (boot, or
+  // the shown tab was closed) it mounts at once, with its fallback, as before.
   const [, chunkArrived] = useReducer((n: number) => n + 1, 0);
   const shownRef = useRef<string | null>(null);
-  const held = resolved.kind === 'page' && routeKey !== shownRef.current && shownRef.current !== null && entries.has(shownRef.current) ? pageLoad(resolved.Page) : null;
+  const entering = resolved.kind === 'page' && routeKey !== null && entries.get(routeKey)?.Page !== resolved.Page ? resolved.Page : null;
+  // Once per entry, not per render (the shell renders several times while a screen loads).
+  const started = useRef<Entering | null>(null);
+  if (!entering) started.current = null;
+  else if (started.current?.Page !== entering || started.current.search !== search) started.current = enterScreen(entering, search);
+  const held = resolved.kind === 'page' && routeKey !== shownRef.current && shownRef.current !== null && entries.has(shownRef.current) && started.current && !started.current.settled ? started.current.wait : null;
   useEffect(() => {
     if (!held) return;
     beginPageLoad();

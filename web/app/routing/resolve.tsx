@@ -4,6 +4,7 @@ import { useSession } from '../../services/session';
 import { flattenRoutes, type FlatRoute } from '../../services/routing/route-access';
 import { resolveLocation } from './resolve-location';
 import type { RouteView } from '../../services/routing/types';
+import type { ListEntry } from '../../crud/page-module';
 
 export type Resolved =
   | { kind: 'redirect'; to: string }
@@ -13,6 +14,8 @@ export type Resolved =
 const lazyPages = new Map<string, ComponentType>();
 /** The module load of each page component still on its way (settled loads are removed). */
 const loading = new WeakMap<ComponentType, Promise<unknown>>();
+/** The list entry of each list screen's page component (its registry line's `listEntry`). */
+const listEntries = new WeakMap<ComponentType, ListEntry>();
 
 /**
  * One lazy component per view file, created once so React keeps it between renders. Its chunk
@@ -32,6 +35,8 @@ export function pageComponent(file: string | undefined): ComponentType | null {
       return Loaded ? <Loaded /> : <Lazy />;
     };
     loading.set(page, load);
+    const entry = PAGE_MODULES[file].listEntry;
+    if (entry) listEntries.set(page, entry);
     // Settled either way: a failed load renders (and throws into the page's error boundary) as before.
     load.then(
       (m) => {
@@ -54,6 +59,17 @@ export function pageComponent(file: string | undefined): ComponentType | null {
  */
 export function pageLoad(Page: ComponentType): Promise<unknown> | null {
   return loading.get(Page) ?? null;
+}
+
+/**
+ * Starts the first list request of a list screen about to mount afresh at URL query `search`
+ * (its registry line's `listEntry`, web/crud/page-module.tsx), so the request leaves while the
+ * screen's chunk loads instead of after its first render (issue 22: menu entry → first rows).
+ * Answers a promise that settles (never rejects) once the answer is cached or the read failed, or
+ * null for a screen without a list entry. Idempotent while the answer is fresh or on its way (TanStack).
+ */
+export function startListEntry(Page: ComponentType, search: string): Promise<void> | null {
+  return listEntries.get(Page)?.(search) ?? null;
 }
 
 const FramePage = lazy(() => import('../../pages/frame/frame.page'));

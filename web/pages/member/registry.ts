@@ -1,8 +1,9 @@
 import type { PageModule } from '../registry-types';
+import { listScreen } from '../../crud/page-module';
 
 /** The member area's view files (spec §2 /member): path under `web/pages/` → lazily loaded module. */
 export const PAGES: Record<string, PageModule> = {
-  'member/index.page.tsx': () => import('./index.page'),
+  'member/index.page.tsx': listScreen(() => import('./index.page'), () => import('../../resources/member/member.resource')),
   'member/grade.page.tsx': () => import('./grade.page'),
   'member/grade/add.page.tsx': () => import('./grade/add.page'),
   'member/grade/modify.page.tsx': () => import('./grade/modify.page'),

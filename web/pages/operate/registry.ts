@@ -1,9 +1,9 @@
 import type { PageModule } from '../registry-types';
-import { listPage } from '../../crud/page-module';
+import { listPage, listScreen } from '../../crud/page-module';
 
 /** The operate area's view files (spec §2 /operate): path under `web/pages/` → lazily loaded module; plain lists come straight from their declaration (`listPage`). */
 export const PAGES: Record<string, PageModule> = {
-  'operate/advert.page.tsx': () => import('./advert.page'),
+  'operate/advert.page.tsx': listScreen(() => import('./advert.page'), () => import('../../resources/operate/advert.resource')),
   'operate/reward.page.tsx': () => import('./reward.page'),
   'operate/link.page.tsx': listPage(() => import('../../resources/operate/link.resource')),
   'operate/stationMsg.page.tsx': () => import('./stationMsg.page'),

@@ -1,4 +1,4 @@
-import { formPage, listPage } from '../../crud/page-module';
+import { formPage, listPage, listScreen } from '../../crud/page-module';
 import type { PageModule } from '../registry-types';
 
 const admin = () => import('../../resources/system/admin.resource');
@@ -14,7 +14,7 @@ const message = () => import('../../resources/system/system-message.resource');
  * resource list (categories, batch create, modify and export) and the password change are pages.
  */
 export const PAGES: Record<string, PageModule> = {
-  'system/account.page.tsx': () => import('./account.page'),
+  'system/account.page.tsx': listScreen(() => import('./account.page'), admin),
   'system/account/add.page.tsx': formPage(admin, false),
   'system/account/modify.page.tsx': formPage(admin, true),
   'system/role.page.tsx': listPage(role),

@@ -1,0 +1,79 @@
+import { describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { goTo, openSignedIn, type E2EServer, e2eLifecycle } from './harness.js';
+
+let server: E2EServer;
+let browser: Browser;
+e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
+  server = s;
+  browser = b;
+});
+
+/**
+ * Counts the screen's list requests and notes whether its table ever showed the loading mask, from
+ * before the navigation on (a MutationObserver in the page).
+ */
+async function watchEntry(page: Page, route: string, entity: string) {
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === `/v1/${entity}/list`) requests.push(r.postData() ?? '');
+  });
+  await page.evaluate((r) => {
+    const w = window as unknown as { __masked: boolean };
+    w.__masked = false;
+    new MutationObserver(() => {
+      if (document.querySelector(`.page-view[data-page-path="${r}"] .p-datatable-loading-overlay`)) w.__masked = true;
+    }).observe(document, { subtree: true, childList: true });
+  }, route);
+  return {
+    requests,
+    masked: () => page.evaluate(() => (window as unknown as { __masked: boolean }).__masked),
+    rows: () => page.locator(`.page-view[data-page-path="${route}"] .p-datatable-tbody > tr:not(.p-datatable-emptymessage)`).count(),
+  };
+}
+
+describe('a list screen entered from the menu (issue 22: menu entry → first rows)', () => {
+  // The screen's own code (`chunk`) is held back until its list's answer is in: the list request
+  // must not wait for the screen's code, and the screen, once its code is in, draws the rows at once.
+  for (const { route, entity, chunk } of [
+    { route: '/order/index', entity: 'order', chunk: /\/assets\/index\.page-[A-Z0-9]+\.js$/ },
+    { route: '/games/tag', entity: 'gameTag', chunk: /\/assets\/ResourceListPage-[A-Z0-9]+\.js$/ },
+  ]) {
+    test(`${route}: the list request leaves before the screen's code is in; the screen's first render shows the rows, never an empty table under the loading mask; one request`, async () => {
+      const { page, context, errors } = await openSignedIn(browser, server, '/home/work');
+      try {
+        const watch = await watchEntry(page, route, entity);
+        let listBeforeChunk: boolean | null = null;
+        await page.route(chunk, async (r) => {
+          // Held until the list's answer arrives (or 5 s pass, which fails the test below).
+          const answered = await page
+            .waitForResponse((res) => new URL(res.url()).pathname === `/v1/${entity}/list`, { timeout: 5_000 })
+            .then(() => true, () => false);
+          listBeforeChunk ??= answered;
+          await r.continue();
+        });
+        await goTo(page, server, route);
+        await expect.poll(watch.rows, { timeout: 15_000 }).toBeGreaterThan(0);
+        expect(listBeforeChunk).toBe(true);
+        await expect(watch.masked()).resolves.toBe(false);
+        expect(watch.requests).toEqual([JSON.stringify({ pageNum: 1, pageSize: 10 })]);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test('entered at a URL with a page, a sort and a filter: the entry asks for that view, once', async () => {
+    const { page, context, errors } = await openSignedIn(browser, server, '/home/work');
+    try {
+      const watch = await watchEntry(page, '/games/tag', 'gameTag');
+      await goTo(page, server, '/games/tag?status=1&pageNum=1&pageSize=50&sortField=sort&sortOrder=asc');
+      await expect.poll(watch.rows, { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(watch.requests.map((b) => JSON.parse(b) as unknown)).toEqual([{ pageNum: 1, pageSize: 50, status: 1, sortField: 'sort', sortOrder: 'asc' }]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

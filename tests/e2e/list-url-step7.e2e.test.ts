@@ -22,10 +22,11 @@ beforeEach(async () => {
 
 const V = '.page-view:not([hidden]) ';
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
-/** The shown table's rows as text, once its loading mask is gone. */
+/** The shown table's rows by their first text (the id: ref labels may come later), once its loading mask is gone. */
 async function shownRows(page: Page): Promise<string> {
   await page.waitForFunction((v) => !!document.querySelector(`${v}[data-testid=crud-table] tbody tr`) && !document.querySelector(`${v}.p-datatable-loading-overlay`), V);
-  return page.locator(`${V}[data-testid=crud-table] tbody`).innerText();
+  const rows = await page.locator(`${V}[data-testid=crud-table] tbody tr`).allInnerTexts();
+  return rows.map((r) => r.split('\t').map((c) => c.trim()).find(Boolean)).join(',');
 }
 const search = (page: Page) => new URL(page.url()).search;
 const tabsKey = 'MULTIPLE_TABS__KEY__';
@@ -42,7 +43,8 @@ async function step(page: Page, before: string, action: () => Promise<unknown>):
       w.__stepSeen = new Promise((resolve) => {
         const obs = new MutationObserver(() => {
           const body = document.querySelector<HTMLElement>(`${v}[data-testid=crud-table] tbody`);
-          if (!body || document.querySelector(`${v}.p-datatable-loading-overlay`) || body.innerText === prev) return;
+          const ids = () => [...body!.querySelectorAll<HTMLElement>('tr')].map((r) => r.innerText.split('\t').map((c) => c.trim()).find(Boolean)).join(',');
+          if (!body || document.querySelector(`${v}.p-datatable-loading-overlay`) || ids() === prev) return;
           obs.disconnect();
           const k = saved();
           resolve({ search: location.search, tabs: k ? localStorage.getItem(k) : null });

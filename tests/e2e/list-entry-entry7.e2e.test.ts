@@ -76,4 +76,39 @@ describe('a list screen entered from the menu (issue 22: menu entry → first ro
       await context.close();
     }
   });
+  test('/member/index: the first rows come with their grade labels: the reference list leaves with the rows, not after the screen mounts', async () => {
+    const { page, context, errors } = await openSignedIn(browser, server, '/home/work');
+    try {
+      // The grade cells as the first rows are drawn.
+      await page.evaluate(() => {
+        const w = window as unknown as { __firstCells: string[] | null };
+        w.__firstCells = null;
+        new MutationObserver(() => {
+          if (w.__firstCells) return;
+          const view = document.querySelector('.page-view[data-page-path="/member/index"]');
+          const rows = view?.querySelectorAll('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)');
+          if (!view || !rows?.length) return;
+          const heads = [...view.querySelectorAll('.p-datatable-thead > tr > th')].map((th) => (th as HTMLElement).textContent?.trim() ?? '');
+          const col = heads.findIndex((h) => /等级|grade/i.test(h));
+          w.__firstCells = [...rows].map((tr) => (col < 0 ? 'no grade column' : (tr.children[col]?.textContent?.trim() ?? '')));
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      // The screen's code is held until the rows and the grades have answered (or 5 s pass): both must leave without it.
+      const answered = (path: string) => page.waitForResponse((res) => new URL(res.url()).pathname === path, { timeout: 5_000 }).then(() => true, () => false);
+      const before: boolean[] = [];
+      await page.route(/\/assets\/index\.page-[A-Z0-9]+\.js$/, async (r) => {
+        before.push(...(await Promise.all([answered('/v1/member/list'), answered('/v1/memberGrade/listAll')])));
+        await r.continue();
+      });
+      await goTo(page, server, '/member/index');
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __firstCells: string[] | null }).__firstCells), { timeout: 15_000 }).not.toBeNull();
+      const cells = (await page.evaluate(() => (window as unknown as { __firstCells: string[] }).__firstCells));
+      expect(before.slice(0, 2)).toEqual([true, true]);
+      expect(cells.length).toBeGreaterThan(0);
+      for (const c of cells) expect(c).not.toMatch(/^#\d+$|^no grade column$/);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

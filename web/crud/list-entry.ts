@@ -2,9 +2,9 @@ import type { AnyEntity } from '../../server/contract/entity';
 import { opKey, queryClient, type OpKey } from '../api/query';
 import { ApiError } from '../api/http';
 import { crudEnv } from './env';
-import type { Resource, Row } from './types';
+import type { FieldSpec, Resource, Row } from './types';
 import { fieldSpec } from './schema';
-import { readEvery, readOp, type Page } from './api';
+import { readEvery, readOp, refOptionsQuery, type Page } from './api';
 import { listRequest, parseListQuery, type ListState } from './query-state';
 
 /*
@@ -48,6 +48,14 @@ export function listQueryOf(entity: AnyEntity, all: boolean, body: Record<string
   };
 }
 
+/**
+ * The entities whose every record a list's columns label from (`ref`, `refs` and `tree` cells:
+ * `useRefMaps`' `listAll` queries), for the controller and for the screen's entry alike.
+ */
+export function refEntitiesOf(specs: readonly FieldSpec[]): string[] {
+  return specs.filter((s) => (s.kind === 'ref' || s.kind === 'refs' || s.kind === 'tree') && s.ref).map((s) => s.ref!);
+}
+
 /** Whether a mounted list waits on the query of `queryKey` (a controller's `useQuery` observes it). */
 function observed(queryKey: OpKey): boolean {
   return (queryClient.getQueryCache().find({ queryKey, exact: true })?.getObserversCount() ?? 0) > 0;
@@ -63,7 +71,8 @@ export interface ListEntryOptions {
  * Starts the first request of a list screen entered at URL query `search`, as its controller (URL
  * synced, `opts` as the screen passes them) will ask for it: TanStack's `prefetchQuery` of the same
  * key and read, so nothing is sent when a fresh answer is cached or the same request is in flight,
- * and the controller's query takes this one's answer. A list loaded whole (a tree) is not started. Settles (never rejects) when the answer is
+ * and the controller's query takes this one's answer; the reference lists its columns label from leave
+ * with it. A list loaded whole (a tree) is not started. Settles (never rejects) when the answers are
  * in the cache or the read failed; a failure is left to the controller's own query, which asks
  * again and shows it.
  */
@@ -75,7 +84,10 @@ export function prefetchListEntry(resource: Resource, search: string, opts: List
   const body = JSON.parse(listRequestText(view, permanent)) as Record<string, unknown>;
   const { entity } = resource;
   const queryKey = listQueryOf(entity, false, body).queryKey;
-  return queryClient.prefetchQuery({
+  // The lists its columns take labels from leave with it: the first rows come with their labels,
+  // not with `#3` until a reference list answers after them.
+  const refs = refEntitiesOf((resource.columns as string[]).map((c) => fieldSpec(resource, c))).map((e) => queryClient.prefetchQuery(refOptionsQuery(e)));
+  const rows = queryClient.prefetchQuery({
     queryKey,
     // A failure is told once, as the list's own read tells it: here when the list is already
     // mounted on this read, else by the list's read on mount (a query that failed asks again).
@@ -85,4 +97,5 @@ export function prefetchListEntry(resource: Resource, search: string, opts: List
         throw e;
       }),
   });
+  return Promise.all([rows, ...refs]).then(() => undefined);
 }

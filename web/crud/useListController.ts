@@ -14,7 +14,7 @@ import { callOp, readOp, type Page, type RefOption } from './api';
 import { DEFAULT_PAGE_SIZE, isEmpty, listQueryString, pageAfterDelete, parseListQuery, type ListState } from './query-state';
 import { crudEnv } from './env';
 import { laterFlag, useSetLater, type LaterFlag } from './later';
-import { listFilterNames, listQueryOf, listRequestText } from './list-entry';
+import { listFilterNames, listQueryOf, listRequestText, refEntitiesOf } from './list-entry';
 
 const EMPTY_PAGE: Page<Row> = { list: [], total: 0 };
 
@@ -168,7 +168,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const off = resource.actions ?? {};
   const can = useCallback((action: string) => !!resource.permission && hasPerm(`${resource.permission}:${action}`), [hasPerm, resource.permission]);
   const specs = useMemo(() => Object.fromEntries(columns.map((c) => [c, fieldSpec(resource, c)])), [resource, columns]);
-  const refMaps = useRefMaps(Object.values(specs).filter((s) => (s.kind === 'ref' || s.kind === 'refs' || s.kind === 'tree') && s.ref).map((s) => s.ref!));
+  const refMaps = useRefMaps(refEntitiesOf(Object.values(specs)));
   const permanent = useMemo(() => ({ ...resource.permanentFilter, ...opts.permanentFilter }), [resource.permanentFilter, opts.permanentFilter]);
   // A view's request body as JSON text: the query's key is made from it, here and in `headStart`.
   const requestTextOf = (view: ListState) => listRequestText(view, permanent);

@@ -1,7 +1,8 @@
 import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Router, useLocation, useSearch } from 'wouter';
-import { shellPath, showLocation, useShellLocation, useShellSearch, whenLocationWritten } from '../../web/app/routing/shell-location';
+import { shellPath, showLocation, useShellLocation, useShellSearch, whenLocationWritten, writeUrlLater } from '../../web/app/routing/shell-location';
+import { crudEnv } from '../../web/crud/env';
 
 /*
  * The shell's location (issue 22: a tab switch writes its URL after the frame is painted): what
@@ -124,6 +125,66 @@ describe('the shell location (tab switch: the page first, the URL after the pain
     } finally {
       history.pushState = own;
     }
+    unmount();
+  });
+});
+
+describe("a list's view (the kit's writeUrlLater: the rows first, the URL after them, issue 22)", () => {
+  test('the kit is handed it; the shell keeps the location until the list says its rows are in, then the browser gets it as one entry after the frame', async () => {
+    expect(crudEnv().writeUrlLater).toBe(writeUrlLater);
+    fakeClock();
+    history.replaceState(null, '', '/list');
+    const pushed = pushes();
+    const { unmount } = mount();
+    let rowsIn = () => {};
+    act(() => writeUrlLater('/list?pageNum=2', { when: new Promise<void>((r) => (rowsIn = r)) }));
+    expect(shown()).toBe('/list');
+    expect(shellPath() + location.search).toBe('/list');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(pushed).toEqual([]);
+    await act(async () => rowsIn());
+    await act(() => vi.runAllTimersAsync());
+    expect(pushed).toEqual(['/list?pageNum=2']);
+    expect(browser()).toBe('/list?pageNum=2');
+    expect(shown()).toBe('/list?pageNum=2');
+    unmount();
+  });
+
+  test('a second view writes the pending one first (one entry each, in order); a tab switch or a link before the write drops it and tells the list', async () => {
+    fakeClock();
+    history.replaceState(null, '', '/list');
+    const pushed = pushes();
+    const { unmount } = mount();
+    const never = new Promise<void>(() => {});
+    const dropped = vi.fn();
+    act(() => writeUrlLater('/list?pageNum=2', { when: never, dropped }));
+    act(() => writeUrlLater('/list?pageNum=3', { when: never, dropped }));
+    expect(pushed).toEqual(['/list?pageNum=2']);
+    expect(dropped).not.toHaveBeenCalled();
+    act(() => void showLocation('/other'));
+    expect(dropped).toHaveBeenCalledOnce();
+    expect(shown()).toBe('/other');
+    act(() => writeUrlLater('/other?x=1', { when: never, dropped }));
+    act(() => history.pushState(null, '', '/c'));
+    expect(dropped).toHaveBeenCalledTimes(2);
+    await act(() => vi.runAllTimersAsync());
+    expect(pushed).toEqual(['/list?pageNum=2', '/other', '/c']);
+    expect(shown()).toBe('/c');
+    unmount();
+  });
+
+  test('the browser moving by itself (back) before the write drops it and tells the list', async () => {
+    fakeClock();
+    history.replaceState(null, '', '/list');
+    const pushed = pushes();
+    const { unmount } = mount();
+    const dropped = vi.fn();
+    act(() => writeUrlLater('/list?pageNum=2', { dropped }));
+    act(() => void dispatchEvent(new PopStateEvent('popstate')));
+    expect(dropped).toHaveBeenCalledOnce();
+    await act(() => vi.runAllTimersAsync());
+    expect(pushed).toEqual([]);
+    expect(browser()).toBe('/list');
     unmount();
   });
 });

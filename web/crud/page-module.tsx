@@ -5,10 +5,11 @@ import type { ListEntryOptions } from './list-entry';
 /**
  * What starts a list screen's first request at its entry (issue 22: menu entry → first rows): called
  * by the shell with the URL query the screen is entered at (`?pageNum=2`, '' for none), when the
- * screen is about to mount afresh; settles (never rejects) once the answer is cached or the read
- * failed. See {@link listEntry}.
+ * screen is about to mount afresh. Settles (never rejects) once the request has left, with
+ * `answered`, which settles (never rejects) once the answer is cached or the read failed; null
+ * when nothing was sent. See {@link listEntry}.
  */
-export type ListEntry = (search: string) => Promise<void>;
+export type ListEntry = (search: string) => Promise<{ answered: Promise<void> } | null>;
 
 /**
  * A lazily loaded page module, as the page registries hold them (spec §2 "All routes are lazy-loaded"),
@@ -28,8 +29,9 @@ type LoadResource = () => Promise<{ default: Resource }>;
 export function listEntry(load: LoadResource, opts?: ListEntryOptions): ListEntry {
   return (search) =>
     Promise.all([import('./list-entry'), load()]).then(
-      ([{ prefetchListEntry }, { default: resource }]) => prefetchListEntry(resource, search, opts),
-      () => {},
+      // Wrapped: a promise handed on as is would be waited for here.
+      ([{ prefetchListEntry }, { default: resource }]) => ({ answered: prefetchListEntry(resource, search, opts) }),
+      () => null,
     );
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, type Query } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
@@ -17,6 +17,18 @@ import { laterFlag, useSetLater, type LaterFlag } from './later';
 import { listFilterNames, listQueryOf, listRequestText } from './list-entry';
 
 const EMPTY_PAGE: Page<Row> = { list: [], total: 0 };
+
+/**
+ * A view shown before its URL is written (`CrudEnv.writeUrlLater`): the list shows it while its
+ * location's query is still `from` (`?…`, '' for none); `qs` is the query being written.
+ */
+interface PendingView {
+  from: string;
+  qs: string;
+  view: ListState;
+  /** Says the view's rows (or its failure) are on screen: the URL is written after their frame. */
+  shown: () => void;
+}
 
 /** The permanent filter's values in a list query key (`[entity, op, body]`), as the owner's identity. */
 function ownerOf(key: OpKey, permanent: Record<string, unknown>): string {
@@ -127,8 +139,24 @@ export function useListController(resource: Resource, opts: ListControllerOption
   // target's list filtered to it, `/member/index?id=123`); the search form shows it while it is set.
   const filterNames = useMemo(() => listFilterNames(resource), [resource]);
   const [localState, setLocalState] = useState<ListState>(() => ({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE, filters: {}, ...opts.initial }));
-  const urlState = useMemo(() => parseListQuery(search, entity, filterNames, (n) => fieldSpec(resource, n)), [search, entity, filterNames, resource]);
-  const state = urlSync ? urlState : localState;
+  // A page, sort or filter shows its view at once and writes the URL after the rows are painted
+  // (issue 22: the URL write re-rendered the whole shell and saved the tabs inside the step). Until
+  // then the view is held here; the URL moving anywhere else first (a link, back) wins over it.
+  const searchQs = search ? `?${search}` : '';
+  const pendingRef = useRef<PendingView | null>(null);
+  const [, showPending] = useReducer((n: number) => n + 1, 0);
+  const pending = pendingRef.current && pendingRef.current.from === searchQs ? pendingRef.current : null;
+  const shownQs = useRef(searchQs);
+  shownQs.current = pending ? pending.qs : searchQs;
+  useEffect(() => {
+    if (pendingRef.current && pendingRef.current.from !== searchQs) pendingRef.current = null;
+  }, [searchQs]);
+  const urlState = useMemo(
+    // The URL just written gives back the very view shown while it was pending (the same object: nothing re-renders for it).
+    () => (pendingRef.current?.qs === searchQs ? pendingRef.current.view : parseListQuery(search, entity, filterNames, (n) => fieldSpec(resource, n))),
+    [search, searchQs, entity, filterNames, resource],
+  );
+  const state = urlSync ? (pending?.view ?? urlState) : localState;
   const [draft, setDraft] = useState<Record<string, unknown>>(state.filters);
   const [selection, setSelection] = useState<Row[]>([]);
   const [exporting, setExporting] = useState(false);
@@ -184,6 +212,10 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const loading = query.isFetching;
   const [later] = useState(laterFlag);
   useSetLater(later, loading);
+  // The pending view's rows are committed (or its load failed): its URL may be written after their frame.
+  useEffect(() => {
+    if (!loading) pending?.shown();
+  }, [loading, pending]);
   const refetch = query.refetch;
   const reload = useCallback(() => void refetch(), [refetch]);
   // The selection belongs to the rows it was made on: a new answer clears it.
@@ -213,12 +245,32 @@ export function useListController(resource: Resource, opts: ListControllerOption
       return;
     }
     const qs = listQueryString(next, opts.keepQuery);
-    if (qs === (search ? `?${search}` : '')) reload();
-    else {
-      // The view as the URL will give it back (filters read by their kinds), so the keys match.
-      headStart(parseListQuery(qs, entity, filterNames, (n) => fieldSpec(resource, n)));
-      navigate(`${path}${qs}`);
+    const from = shownQs.current;
+    if (qs === from) {
+      reload();
+      return;
     }
+    // The view as the URL will give it back (filters read by their kinds), so the keys match.
+    const view = parseListQuery(qs, entity, filterNames, (n) => fieldSpec(resource, n));
+    headStart(view);
+    const writeLater = crudEnv().writeUrlLater;
+    if (!writeLater) {
+      navigate(`${path}${qs}`);
+      return;
+    }
+    // A view still pending is written first (each view its own history entry): the location's query is then `from`.
+    let shown = () => {};
+    const when = new Promise<void>((r) => (shown = r));
+    const p: PendingView = { from, qs, view, shown };
+    const dropped = () => {
+      if (pendingRef.current !== p) return;
+      pendingRef.current = null;
+      showPending();
+    };
+    writeLater(`${path}${qs}`, { dropped, when });
+    pendingRef.current = p;
+    shownQs.current = qs;
+    showPending();
   };
 
   const blockOf = (row: Row): string | null => {

@@ -63,14 +63,18 @@ function exceptionPageFor(status: number): ComponentType {
   return c;
 }
 
-/** The longest a list screen entered afresh waits for its first rows before it mounts, from the entry (ms); its chunk it always waits for. */
+/**
+ * The longest a list screen entered afresh waits for its first rows before it mounts, from the
+ * moment its list request left (ms); its chunk it always waits for. A list answering later mounts
+ * with its loading mask, as before.
+ */
 const ROWS_HOLD_MS = 250;
 
 /** A screen being entered afresh: what it waits for before it mounts. */
 interface Entering {
   Page: ComponentType;
   search: string;
-  /** Its chunk and its list's first answer (at most {@link ROWS_HOLD_MS} from the entry), settled either way. */
+  /** Its chunk and its list's first answer (at most {@link ROWS_HOLD_MS} after the request left), settled either way. */
   wait: Promise<unknown> | null;
   settled: boolean;
 }
@@ -81,7 +85,7 @@ function enterScreen(Page: ComponentType, search: string): Entering {
   const rows = startListEntry(Page, search);
   const e: Entering = { Page, search, wait: null, settled: !chunk && !rows };
   if (!e.settled) {
-    const capped = rows && Promise.race([rows, new Promise((r) => setTimeout(r, ROWS_HOLD_MS))]);
+    const capped = rows?.then((sent) => sent && Promise.race([sent.answered, new Promise((r) => setTimeout(r, ROWS_HOLD_MS))]));
     const done = () => void (e.settled = true);
     e.wait = Promise.all([chunk, capped]).then(done, done);
   }
@@ -124,7 +128,7 @@ export function PageOutlet({ resolved, location }: { resolved: Exclude<Resolved,
   // once. Mounting it early would show the Suspense fallback, which React 19 keeps for at least
   // 300 ms however fast the chunk comes (issue 22: menu entry → rows). A list screen's first request
   // leaves at the same moment (its registry line's list entry), not after its first render, and the
-  // screen also waits for that answer, up to ROWS_HOLD_MS from the entry: its first render then draws its rows, with
+  // screen also waits for that answer, up to ROWS_HOLD_MS after it left: its first render then draws its rows, with
   // no empty table and loading mask drawn and painted before them. With nothing shown yet (boot, or
   // the shown tab was closed) it mounts at once, with its fallback, as before.
   const [, chunkArrived] = useReducer((n: number) => n + 1, 0);

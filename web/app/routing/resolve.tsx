@@ -65,10 +65,10 @@ export function pageLoad(Page: ComponentType): Promise<unknown> | null {
  * Starts the first list request of a list screen about to mount afresh at URL query `search`
  * (its registry line's `listEntry`, web/crud/page-module.tsx), so the request leaves while the
  * screen's chunk loads instead of after its first render (issue 22: menu entry → first rows).
- * Answers a promise that settles (never rejects) once the answer is cached or the read failed, or
+ * Answers the entry's promise (`ListEntry`: once the request has left, the answer's promise), or
  * null for a screen without a list entry. Idempotent while the answer is fresh or on its way (TanStack).
  */
-export function startListEntry(Page: ComponentType, search: string): Promise<void> | null {
+export function startListEntry(Page: ComponentType, search: string): ReturnType<ListEntry> | null {
   return listEntries.get(Page)?.(search) ?? null;
 }
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { navigate } from 'wouter/use-browser-location';
+import { configureCrud } from '../../crud/env';
 
 /*
  * The shell's view of the location (issue 22: tab switch ≤ 50 ms). A tab switch shows its page
@@ -14,6 +15,11 @@ import { navigate } from 'wouter/use-browser-location';
  * browser's back and forward) goes to the browser at once, as before. A deferred URL is written
  * before any later `pushState`/`replaceState` (history keeps the same entries in the same order),
  * and dropped when the browser moves by itself (back/forward) before it was written.
+ *
+ * A list's page, sort or filter (the kit's `writeUrlLater`) defers its URL the same way, but quietly:
+ * the list shows its new view from its own state, and the shell keeps reading the browser's location
+ * until the URL is written, so the shell's re-render and the tabs' save happen after the rows are
+ * painted, not in the step (issue 22: filter / page / sort → rows repainted).
  */
 
 interface Pending {
@@ -21,6 +27,10 @@ interface Pending {
   to: string;
   path: string;
   search: string;
+  /** The shell does not show it until it is written (a list's view, shown by the list itself). */
+  quiet?: boolean;
+  /** Called when the browser moved by itself before the URL was written (the write is dropped). */
+  dropped?: () => void;
 }
 
 let pending: Pending | null = null;
@@ -44,6 +54,28 @@ function writePending(): void {
   after?.();
 }
 
+/** Drops the pending URL unwritten (the browser moved by itself, or another navigation came first). */
+function dropPending(): void {
+  const p = pending;
+  if (!p) return;
+  pending = null;
+  const after = afterWrite;
+  afterWrite = null;
+  after?.();
+  p.dropped?.();
+}
+
+/*
+ * Before another navigation: a tab switch's URL is written first (history keeps the entries in
+ * order); a list's quiet view is dropped — the shell never showed it, so writing it now would give
+ * the list's tab a full path it never had (or bring back a tab being closed); the list shows its
+ * URL's view again.
+ */
+function settlePending(): void {
+  if (pending?.quiet) dropPending();
+  else writePending();
+}
+
 /*
  * Ours, under anything installed later (a page's leave guard wraps history while its form is
  * dirty): a deferred URL is written before the call it precedes. `history.pushState` being ours is
@@ -51,14 +83,14 @@ function writePending(): void {
  */
 const ownPush: History['pushState'] | null = hasWindow
   ? function (this: History, ...args: Parameters<History['pushState']>) {
-      writePending();
+      settlePending();
       return push!.apply(this, args);
     }
   : null;
 if (hasWindow) {
   history.pushState = ownPush!;
   history.replaceState = function (this: History, ...args: Parameters<History['replaceState']>) {
-    writePending();
+    settlePending();
     return replace!.apply(this, args);
   };
   // wouter's patch announces pushState/replaceState; the browser popstate and hashchange.
@@ -66,12 +98,7 @@ if (hasWindow) {
   for (const type of ['popstate', 'hashchange'])
     addEventListener(type, () => {
       // The browser moved on its own (back, forward): its location is the one to show.
-      if (pending) {
-        pending = null;
-        const after = afterWrite;
-        afterWrite = null;
-        after?.();
-      }
+      dropPending();
       changed();
     });
 }
@@ -80,10 +107,10 @@ const subscribe = (l: () => void) => {
   listeners.add(l);
   return () => void listeners.delete(l);
 };
-/** The path shown: the pending one, else the browser's. */
-export const shellPath = (): string => pending?.path ?? location.pathname;
+/** The path shown: the pending one (unless quiet), else the browser's. */
+export const shellPath = (): string => (pending && !pending.quiet ? pending.path : location.pathname);
 /** The query shown, with its `?` (as `location.search`). */
-export const shellSearch = (): string => pending?.search ?? location.search;
+export const shellSearch = (): string => (pending && !pending.quiet ? pending.search : location.search);
 
 /** wouter location hook for the shell's router: [path shown, navigate]. */
 export const useShellLocation = (): [string, typeof navigate] => [useSyncExternalStore(subscribe, shellPath), navigate];
@@ -100,21 +127,58 @@ export function showLocation(to: string): boolean {
   if (!hasWindow || history.pushState !== ownPush) {
     navigate(to);
   } else {
-    writePending();
-    const url = new URL(to, location.href);
-    const p: Pending = { to, path: url.pathname, search: url.search };
-    pending = p;
-    const write = () => {
-      if (pending === p) writePending();
-    };
-    // After the frame that shows the page, when the main thread is idle (nothing the user sees
-    // waits on it); a page in the background draws no frames, hence the timer.
-    requestAnimationFrame(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(write, { timeout: 200 }) : setTimeout(write, 0)));
-    setTimeout(write, 500);
+    settlePending();
+    defer({ to, ...pathOf(to) });
     changed();
   }
   return shellPath() + shellSearch() === to;
 }
+
+const pathOf = (to: string) => {
+  const url = new URL(to, location.href);
+  return { path: url.pathname, search: url.search };
+};
+
+/** Makes `p` the pending URL, written after the next frame is painted (once `when` settles), in idle time. */
+function defer(p: Pending, when?: Promise<unknown>): void {
+  pending = p;
+  const write = () => {
+    if (pending === p) writePending();
+  };
+  // After the frame that shows the page, when the main thread is idle (nothing the user sees
+  // waits on it); a page in the background draws no frames, hence the timer.
+  const schedule = () => {
+    if (pending !== p) return;
+    requestAnimationFrame(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(write, { timeout: 200 }) : setTimeout(write, 0)));
+    setTimeout(write, 500);
+  };
+  if (when) void when.then(schedule, schedule);
+  else schedule();
+}
+
+/** Options of {@link writeUrlLater}. */
+export interface WriteUrlLaterOptions {
+  /** Called when the browser moved by itself (back, forward) before the write: the write is dropped. */
+  dropped?: () => void;
+  /** The write waits for it (the list's rows of the new view committed), then for the next frame and idle time. */
+  when?: Promise<unknown>;
+}
+
+/**
+ * Writes `to` (a path with its query) to the browser's history as a new entry once `opts.when`
+ * settles and the next frame is painted, in idle time, without the shell showing it before (a
+ * quiet pending URL): the caller shows what `to` means itself meanwhile (a list's new view, its
+ * rows). A URL still pending is written first (one entry per call, in order). Any other navigation
+ * before the write (a link, a tab, back or forward) drops it and calls `opts.dropped`: the location
+ * the user went to wins, and the caller shows its URL's view again. The kit asks for it through its
+ * env (`CrudEnv.writeUrlLater`).
+ */
+export function writeUrlLater(to: string, opts: WriteUrlLaterOptions = {}): void {
+  if (!hasWindow) return navigate(to);
+  writePending();
+  defer({ to, ...pathOf(to), quiet: true, dropped: opts.dropped }, opts.when);
+}
+configureCrud({ writeUrlLater });
 
 /**
  * Runs `fn` once the location shown is in the browser's history: at once, or right after a

@@ -16,9 +16,16 @@ import { PAGES as social } from './social/registry';
 import { PAGES as specialConfig } from './specialConfig/registry';
 import { PAGES as statistics } from './statistics/registry';
 import { PAGES as system } from './system/registry';
-import { listScreen } from '../crud/page-module';
+import { listEntry, listScreen } from '../crud/page-module';
 
 export type { PageModule };
+
+const replayEntry = listEntry(() => import('../resources/feedback/replay.resource'));
+const wordsEntry = listEntry(() => import('../resources/feedback/feedback-words.resource'));
+/** /feedback/words shows one list per tab (`?tab=words`, else the reply templates): its entry starts the list the URL shows. */
+const feedbackWords: PageModule = Object.assign(() => import('./feedback/words.page'), {
+  listEntry: (search: string) => (new URLSearchParams(search).get('tab') === 'words' ? wordsEntry : replayEntry)(search),
+});
 
 /**
  * The view files of the console: path under `web/pages/` → its lazily loaded module. Route
@@ -32,8 +39,8 @@ export const PAGE_MODULES: Record<string, PageModule> = {
   'dashboard/analysis.page.tsx': () => import('./dashboard/analysis.page'),
   'feedback/index.page.tsx': listScreen(() => import('./feedback/index.page'), () => import('../resources/feedback/feedback.resource')),
   'feedback/type.page.tsx': listScreen(() => import('./feedback/type.page'), () => import('../resources/feedback/feedback-type.resource')),
-  'feedback/words.page.tsx': () => import('./feedback/words.page'),
-  'feedback/activity.page.tsx': () => import('./feedback/activity.page'),
+  'feedback/words.page.tsx': feedbackWords,
+  'feedback/activity.page.tsx': listScreen(() => import('./feedback/activity.page'), () => import('../resources/feedback/feedback-award.resource')),
   ...{ ...account, ...cdk, ...client, ...financial, ...games, ...goods, ...inventory, ...member, ...merchant, ...operate, ...order, ...recommend, ...rent, ...social, ...specialConfig, ...statistics, ...system },
 };
 

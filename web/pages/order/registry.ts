@@ -6,5 +6,5 @@ export const PAGES: Record<string, PageModule> = {
   'order/index.page.tsx': listScreen(() => import('./index.page'), () => import('../../resources/order/order.resource')),
   'order/detail.page.tsx': () => import('./detail.page'),
   'order/back.page.tsx': listScreen(() => import('./back.page'), () => import('../../resources/order/refund.resource')),
-  'order/refundSet.page.tsx': () => import('./refundSet.page'),
+  'order/refundSet.page.tsx': listScreen(() => import('./refundSet.page'), () => import('../../resources/order/refund-setting.resource')),
 };

@@ -23,7 +23,7 @@ export const PAGES: Record<string, PageModule> = {
   'system/menu.page.tsx': listPage(menu),
   'system/menu/add.page.tsx': formPage(menu, false),
   'system/menu/modify.page.tsx': formPage(menu, true),
-  'system/resource.page.tsx': () => import('./resource.page'),
+  'system/resource.page.tsx': listScreen(() => import('./resource.page'), resource),
   'system/resource/add.page.tsx': formPage(resource, false),
   'system/resource/modify.page.tsx': formPage(resource, true),
   'system/resourceCategory/add.page.tsx': formPage(category, false),
@@ -31,5 +31,5 @@ export const PAGES: Record<string, PageModule> = {
   'system/changePassword.page.tsx': () => import('./changePassword.page'),
   'system/systemMessage.page.tsx': listPage(message),
   'system/contractDrift.page.tsx': () => import('./contractDrift.page'),
-  'system/auditLog.page.tsx': () => import('./auditLog.page'),
+  'system/auditLog.page.tsx': listScreen(() => import('./auditLog.page'), () => import('../../resources/system/audit-log.resource')),
 };

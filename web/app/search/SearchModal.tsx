@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
 import { useLocation } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,8 @@ import {
   searchListReducer,
   searchMenu,
   SEARCH_DEBOUNCE_MS,
+  type SearchListEvent,
+  type SearchListState,
   type SearchResult,
 } from './menu-search';
 import { closeSearch, isSearchShortcut, openSearch, useSearchOpen } from './search-store';
@@ -127,8 +129,17 @@ function SearchBody({ input }: { input: RefObject<HTMLInputElement | null> }) {
   // Records of an earlier text are not shown under the menu entries of the current one.
   const hits = records.query === query && text === query ? (records.hits ?? []) : [];
   const searching = text !== query || (records.query === query && records.hits === null);
-  const [state, dispatch] = useReducer(searchListReducer, { count: 0, active: -1 });
-  useEffect(() => dispatch({ type: 'search.results', count: results.length + hits.length }), [results, hits.length]);
+  // The highlighted row, kept with the results it was chosen among: new results highlight their
+  // first row in the same render, instead of an effect dispatching a second render and commit
+  // after every keystroke's (issue 22: palette keystroke → results ≤ 50 ms).
+  const count = results.length + hits.length;
+  const [picked, setPicked] = useState<{ results: SearchResult[]; hitCount: number; active: number } | null>(null);
+  const state: SearchListState =
+    picked && picked.results === results && picked.hitCount === hits.length
+      ? { count, active: picked.active }
+      : searchListReducer({ count: 0, active: -1 }, { type: 'search.results', count });
+  const dispatch = (event: Exclude<SearchListEvent, { type: 'search.results' }>) =>
+    setPicked({ results, hitCount: hits.length, active: searchListReducer(state, event).active });
 
   useEffect(() => {
     list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });

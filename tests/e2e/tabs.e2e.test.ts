@@ -192,6 +192,16 @@ describe('multi-tab navigation in Chromium (spec §2 Multi-tab, §4, §5)', () =
     await page.waitForURL(/\/order\/index$/);
     await shown('/order/index').waitFor();
 
+    // A click on a tab while the tab clicked before it has the focus: the focus moves to the tab
+    // clicked, the one stop in the tab order (tabs8: the tab left gives the focus up first).
+    const focusedKey = () => page.evaluate(() => document.activeElement?.getAttribute('data-key'));
+    await tabByTitle(page, '分析页').click();
+    await poll(focusedKey).toBe('/dashboard/analysis');
+    await tabByTitle(page, '订单列表').click();
+    await shown('/order/index').waitFor();
+    await poll(focusedKey).toBe('/order/index');
+    await expect(page.locator('[data-testid=tab][tabindex="0"]').getAttribute('data-key')).resolves.toBe('/order/index');
+
     // A page with unsaved changes asks before a tab switch; refused, nothing changes; accepted, the switch happens.
     await goTo(page, server, '/goods/add');
     const form = shown('/goods/add');

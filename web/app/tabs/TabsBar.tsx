@@ -223,6 +223,12 @@ const TabItem = memo(function TabItem({ tab, tabKey: key, index: i, active, focu
       onClick={(e) => {
         if (active) return;
         const el = e.currentTarget;
+        // The tab shown so far, focused since its own click, leaves the tab order in the switch's
+        // commit, and Chromium restyles the document at once when the focused element's tabindex
+        // changes (2–6 ms in the commit, half of it done again in the frame): it gives up focus
+        // first, and the tab clicked takes it once the switch is drawn.
+        const focused = document.activeElement;
+        if (focused instanceof HTMLElement && focused !== el && focused.getAttribute('role') === 'tab' && focused.parentElement === el.parentElement) focused.blur();
         on.show(tab);
         // Focused once the switch is drawn (see onMouseDown).
         requestAnimationFrame(() => el.isConnected && el.focus({ preventScroll: true }));

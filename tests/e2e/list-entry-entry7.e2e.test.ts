@@ -40,11 +40,11 @@ describe('a list screen entered from the menu (issue 22: menu entry → first ro
     { route: '/games/tag', entity: 'gameTag', chunk: /\/assets\/ResourceListPage-[A-Z0-9]+\.js$/ },
   ]) {
     test(`${route}: the list request leaves before the screen's code is in; the screen's first render shows the rows, never an empty table under the loading mask; one request`, async () => {
-      const { page, context, errors } = await openSignedIn(browser, server, '/home/work');
-      try {
-        const watch = await watchEntry(page, route, entity);
-        let listBeforeChunk: boolean | null = null;
-        await page.route(chunk, async (r) => {
+      let listBeforeChunk: boolean | null = null;
+      // Held from the start: the shell loads the menu's list screens in idle time (entry8), so the
+      // screen's code may be asked for before the entry; either way it waits for the list's answer.
+      const hold = (page: Page) =>
+        page.route(chunk, async (r) => {
           // Held until the list's answer arrives (or 5 s pass, which fails the test below).
           const answered = await page
             .waitForResponse((res) => new URL(res.url()).pathname === `/v1/${entity}/list`, { timeout: 5_000 })
@@ -52,6 +52,9 @@ describe('a list screen entered from the menu (issue 22: menu entry → first ro
           listBeforeChunk ??= answered;
           await r.continue();
         });
+      const { page, context, errors } = await openSignedIn(browser, server, '/home/work', { before: hold });
+      try {
+        const watch = await watchEntry(page, route, entity);
         await goTo(page, server, route);
         await expect.poll(watch.rows, { timeout: 15_000 }).toBeGreaterThan(0);
         expect(listBeforeChunk).toBe(true);
@@ -77,7 +80,16 @@ describe('a list screen entered from the menu (issue 22: menu entry → first ro
     }
   });
   test('/member/index: the first rows come with their grade labels: the reference list leaves with the rows, not after the screen mounts', async () => {
-    const { page, context, errors } = await openSignedIn(browser, server, '/home/work');
+    // The screen's code is held from the start (the shell may load it in idle time before the entry)
+    // until the rows and the grades have answered (or 5 s pass): both must leave without it.
+    const answered = (page: Page, path: string) => page.waitForResponse((res) => new URL(res.url()).pathname === path, { timeout: 5_000 }).then(() => true, () => false);
+    const before: boolean[] = [];
+    const hold = (page: Page) =>
+      page.route(/\/assets\/index\.page-[A-Z0-9]+\.js$/, async (r) => {
+        before.push(...(await Promise.all([answered(page, '/v1/member/list'), answered(page, '/v1/memberGrade/listAll')])));
+        await r.continue();
+      });
+    const { page, context, errors } = await openSignedIn(browser, server, '/home/work', { before: hold });
     try {
       // The grade cells as the first rows are drawn.
       await page.evaluate(() => {
@@ -92,13 +104,6 @@ describe('a list screen entered from the menu (issue 22: menu entry → first ro
           const col = heads.findIndex((h) => /等级|grade/i.test(h));
           w.__firstCells = [...rows].map((tr) => (col < 0 ? 'no grade column' : (tr.children[col]?.textContent?.trim() ?? '')));
         }).observe(document, { subtree: true, childList: true, characterData: true });
-      });
-      // The screen's code is held until the rows and the grades have answered (or 5 s pass): both must leave without it.
-      const answered = (path: string) => page.waitForResponse((res) => new URL(res.url()).pathname === path, { timeout: 5_000 }).then(() => true, () => false);
-      const before: boolean[] = [];
-      await page.route(/\/assets\/index\.page-[A-Z0-9]+\.js$/, async (r) => {
-        before.push(...(await Promise.all([answered('/v1/member/list'), answered('/v1/memberGrade/listAll')])));
-        await r.continue();
       });
       await goTo(page, server, '/member/index');
       await expect.poll(() => page.evaluate(() => (window as unknown as { __firstCells: string[] | null }).__firstCells), { timeout: 15_000 }).not.toBeNull();

@@ -9,7 +9,10 @@ import type { ListEntryOptions } from './list-entry';
  * `answered`, which settles (never rejects) once the answer is cached or the read failed; null
  * when nothing was sent. See {@link listEntry}.
  */
-export type ListEntry = (search: string) => Promise<{ answered: Promise<void> } | null>;
+export type ListEntry = ((search: string) => Promise<{ answered: Promise<void> } | null>) & {
+  /** Loads what the entry needs (the declaration and the kit's request maker) without sending anything: the shell warms the menu's list screens in idle time. */
+  warm?: () => Promise<unknown>;
+};
 
 /**
  * A lazily loaded page module, as the page registries hold them (spec §2 "All routes are lazy-loaded"),
@@ -27,12 +30,22 @@ type LoadResource = () => Promise<{ default: Resource }>;
  * nothing: the screen's own load shows it.
  */
 export function listEntry(load: LoadResource, opts?: ListEntryOptions): ListEntry {
-  return (search) =>
-    Promise.all([import('./list-entry'), load()]).then(
-      // Wrapped: a promise handed on as is would be waited for here.
-      ([{ prefetchListEntry }, { default: resource }]) => ({ answered: prefetchListEntry(resource, search, opts) }),
-      () => null,
-    );
+  // Once both are in (warmed, or a previous entry), the request leaves synchronously, in the
+  // click's own task: an import() of a loaded module still settles only after that task.
+  let loaded: [typeof import('./list-entry'), { default: Resource }] | null = null;
+  const modules = () => Promise.all([import('./list-entry'), load()]).then((m) => (loaded = m));
+  const send = ([{ prefetchListEntry }, { default: resource }]: NonNullable<typeof loaded>, search: string) =>
+    // Wrapped: a promise handed on as is would be waited for here.
+    ({ answered: prefetchListEntry(resource, search, opts) });
+  const entry: ListEntry = (search) =>
+    loaded
+      ? Promise.resolve(send(loaded, search))
+      : modules().then(
+          (m) => send(m, search),
+          () => null,
+        );
+  entry.warm = () => modules().catch(() => undefined);
+  return entry;
 }
 
 /** A page module (`() => import('./index.page')`) whose screen's main list is `load`'s declaration: the module with its {@link listEntry}. */

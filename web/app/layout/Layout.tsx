@@ -13,6 +13,7 @@ import { LazySettingsDrawer as LazySettingsDrawerPlain } from '../settings/LazyS
 import { SettingsButton as SettingsButtonPlain } from '../settings/SettingsButton';
 import { SearchModal as SearchModalPlain } from '../search/SearchModal';
 import { useMenuLayout } from './use-menu-layout';
+import { useWarmListScreens } from './warm-list-screens';
 
 /*
  * The shell's parts re-render on what they read themselves (location, tabs, config, session), not
@@ -42,6 +43,7 @@ const SearchModal = memo(SearchModalPlain);
  */
 export function Layout({ current, children }: { current: FlatRoute | undefined; children: ReactNode }) {
   useThemeSync();
+  useWarmListScreens();
   const menu = useMenuLayout();
   const fullContent = useProjectConfig((c) => c.fullContent);
   const showBreadCrumb = useProjectConfig((c) => c.showBreadCrumb);

@@ -29,6 +29,7 @@
  * `--explain`: each step's requests, DOM states and long tasks, each row's CPU split per page, and
  * the table read for the second peer on each screen; `--renders` (with `--explain`): the components
  * each step rendered, by name and count. `--samples`: every time in the order taken.
+ * `--peer-table-drop=<parts>`: the second peer leaves those parts of the table out (research; {@link dropFromTable}).
  * `--project-config=<json>`: the console's project settings in storage before the run.
  * `--trace=<phase>` records a Chromium trace of that phase instead (`.cache/bench-ui/<phase>.trace.json`).
  * `--profile=<phase>` records a CPU profile of the console during that phase (CDP `Profiler`; with
@@ -520,7 +521,25 @@ async function tableShape(page: Page): Promise<PeerTable> {
       report: (table?.querySelector<HTMLElement>('.p-paginator-current')?.innerText ?? '{totalRecords}').replace(/\d+/, '{totalRecords}'),
     };
   }, SHOWN);
-  return { ...shape, pageSizes: TABLE_PAGE_SIZES };
+  return dropFromTable({ ...shape, pageSizes: TABLE_PAGE_SIZES });
+}
+
+/**
+ * `--peer-table-drop=selection,actions,frozen,pager,width` (research): the second peer leaves those
+ * parts of the console's table out, so a run tells what each part costs as PrimeReact draws it
+ * (`pager`: no rows-per-page dropdown, no current-page report; `frozen`: the actions column not frozen).
+ */
+function dropFromTable(t: PeerTable): PeerTable {
+  const drop = new Set((opt('peer-table-drop') ?? '').split(',').filter(Boolean));
+  return {
+    ...t,
+    selection: t.selection && !drop.has('selection'),
+    actions: drop.has('actions') ? [] : t.actions,
+    frozen: !drop.has('frozen'),
+    pageSizes: drop.has('pager') ? [] : t.pageSizes,
+    report: drop.has('pager') ? '' : t.report,
+    minWidth: drop.has('width') ? '' : t.minWidth,
+  };
 }
 
 /** Opens the menu groups above a route's entry (untimed), so its link can be clicked. */

@@ -53,8 +53,10 @@ export interface PeerTable {
   minWidth: string;
   /** The current-page report's template (`{totalRecords}` where the console shows the total). */
   report: string;
-  /** The rows-per-page choices. */
+  /** The rows-per-page choices (none: no rows-per-page dropdown). */
   pageSizes: number[];
+  /** The actions column frozen at the right (default true; `--peer-table-drop=frozen` clears it). */
+  frozen?: boolean;
 }
 
 interface Pending {
@@ -111,6 +113,7 @@ const FROZEN_RIGHT = 'p-frozen-column';
 const ACTIONS_STYLE = { whiteSpace: 'nowrap', right: '0px' } as const;
 const SELECTION_STYLE = { width: '3rem' } as const;
 const TEMPLATE = 'RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport';
+const BARE_TEMPLATE = 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink';
 
 /** The second peer's table: the console's ListTable configuration (see the file's docstring), cells as plain text. */
 function ConsoleLikeTable({ rows, total, loading, first, size, columns, table }: { rows: Row[]; total: number; loading: boolean; first: number; size: number; columns: string[]; table: PeerTable }) {
@@ -124,12 +127,12 @@ function ConsoleLikeTable({ rows, total, loading, first, size, columns, table }:
       first={first}
       rows={size}
       totalRecords={total}
-      rowsPerPageOptions={table.pageSizes}
+      rowsPerPageOptions={table.pageSizes.length ? table.pageSizes : undefined}
       onPage={noop}
       onSort={noop}
       removableSort
       loading={loading}
-      paginatorTemplate={TEMPLATE}
+      paginatorTemplate={table.pageSizes.length ? TEMPLATE : BARE_TEMPLATE}
       currentPageReportTemplate={table.report}
       selectionMode="checkbox"
       selection={selection}
@@ -147,8 +150,8 @@ function ConsoleLikeTable({ rows, total, loading, first, size, columns, table }:
       {table.actions.length > 0 && (
         <Column
           header="actions"
-          headerClassName={FROZEN_RIGHT}
-          bodyClassName={FROZEN_RIGHT}
+          headerClassName={table.frozen === false ? undefined : FROZEN_RIGHT}
+          bodyClassName={table.frozen === false ? undefined : FROZEN_RIGHT}
           style={ACTIONS_STYLE}
           body={() => (
             <span className="crud-row-actions">

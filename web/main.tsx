@@ -32,17 +32,28 @@ provideSessionActor(() => createSessionActor(VIEW_FILES));
  * session actor, then React. The theme was applied before first paint by boot.ts.
  */
 /**
+ * Keeps a control out of the browser's saved form state (issue 22). Chromium saves the state of
+ * every form control in the document whose autocomplete is on into the current history entry at
+ * each `history.pushState`/`replaceState`: with twenty list screens kept alive (~470 controls: row
+ * check boxes and switches, the paginators' and search forms' dropdowns) one history write took
+ * 8.5–11 ms, 1.2–1.4 ms with every control off. The console's state lives in its URL and stores, not
+ * in the browser's form restore; the kit's forms carry `autoComplete="off"` for their own fields.
+ */
+const FORM_STATE_OFF = { autoComplete: 'off' } as const;
+
+/**
  * PrimeReact pass-through options for every component (issue 15 accessibility): the Dropdown's hidden native <select> only
  * carries the value for form submission; hidden from assistive technology, the field is announced
  * once, through its labelled input (issue 15: "dropdown labels are read three times").
  */
 const PT = {
   // The chevron is a mouse target beside the labelled, focusable field: one control, announced once.
-  dropdown: { select: { 'aria-hidden': true }, trigger: { 'aria-hidden': true } },
+  dropdown: { select: { 'aria-hidden': true, ...FORM_STATE_OFF }, trigger: { 'aria-hidden': true }, input: FORM_STATE_OFF },
   // The native input inside carries the role, state and name; a wrapper repeating the role nests one
   // control in another (axe nested-interactive) and, for table row checkboxes, lacks aria-checked.
-  checkbox: { root: { role: undefined, 'aria-label': undefined, 'aria-checked': undefined } },
-  inputswitch: { root: { role: undefined, 'aria-checked': undefined } },
+  checkbox: { root: { role: undefined, 'aria-label': undefined, 'aria-checked': undefined }, input: FORM_STATE_OFF },
+  inputswitch: { root: { role: undefined, 'aria-checked': undefined }, input: FORM_STATE_OFF },
+  multiselect: { input: FORM_STATE_OFF },
   // TreeTable names both its wrapper and its table `table` (axe aria-required-children): the table's role is enough.
   // Its rows carry a tree's level, position and expansion, which belong to a treegrid, not a table
   // (axe aria-conditional-attr); a row is not a checkbox (aria-checked, axe aria-allowed-attr): the

@@ -153,7 +153,7 @@ export function ActionDialog(p: ActionDialogProps) {
   });
 
   const body = (
-    <form className="crud-form crud-action-form" noValidate onSubmit={(e) => void submit(e)} data-testid="action-form">
+    <form className="crud-form crud-action-form" autoComplete="off" noValidate onSubmit={(e) => void submit(e)} data-testid="action-form">
       {typeof p.children === 'function' ? p.children({ values, setValue: (name, v) => form.setValue(name, v, { shouldDirty: true, shouldValidate: formState.isSubmitted }) }) : p.children}
       {shownOf(values).map((f) => (
         <FormField

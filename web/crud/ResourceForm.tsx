@@ -179,6 +179,9 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
   const body = (
     <form
       className="crud-form-body"
+      // Out of the browser's saved form state and autofill (see FORM_STATE_OFF in web/main.tsx):
+      // a record's fields are not the operator's own address or password.
+      autoComplete="off"
       onSubmit={(e) => void submit(e)}
       data-testid="crud-form"
       noValidate

@@ -123,7 +123,7 @@ export function DropdownLook({ id, placeholder }: { id: string; placeholder: str
   return (
     <div className="w-full p-dropdown p-component p-inputwrapper p-dropdown-clearable" data-pc-name="dropdown" data-pc-section="root">
       <div className="p-hidden-accessible" data-pc-section="hiddenselectedmessage">
-        <input id={id} type="text" readOnly aria-haspopup="listbox" tabIndex={0} data-pc-section="input" />
+        <input id={id} type="text" readOnly aria-haspopup="listbox" tabIndex={0} autoComplete="off" data-pc-section="input" />
       </div>
       <span className="p-dropdown-label p-inputtext p-placeholder" tabIndex={-1} data-pc-section="input">
         {placeholder}
@@ -155,7 +155,7 @@ export function ColumnsLook({ label, filled }: { label: string; filled: boolean 
   return (
     <div className={`crud-columns p-multiselect p-component p-inputwrapper${filled ? ' p-inputwrapper-filled' : ''}`} data-testid="crud-columns" aria-label={label} data-pc-name="multiselect" data-pc-section="root">
       <div className="p-hidden-accessible" data-p-hidden-accessible="true" data-pc-section="hiddeninputwrapper">
-        <input type="text" role="combobox" aria-expanded={false} tabIndex={0} aria-label={label} data-pc-section="input" readOnly />
+        <input type="text" role="combobox" aria-expanded={false} tabIndex={0} aria-label={label} autoComplete="off" data-pc-section="input" readOnly />
       </div>
       <div className="p-multiselect-label-container" data-pc-section="labelcontainer">
         <div className="p-multiselect-label p-multiselect-items-label" data-pc-section="label" />
@@ -172,7 +172,7 @@ export function PageSizeLook({ value, disabled, label }: { value: number; disabl
   return (
     <div className={`p-dropdown p-component p-inputwrapper${disabled ? ' p-disabled' : ''} p-inputwrapper-filled`} data-p-disabled={disabled} data-p-focus={false} data-pc-name="dropdown" data-pc-section="root">
       <div className="p-hidden-accessible" data-pc-section="hiddenselectedmessage">
-        <input type="text" readOnly aria-haspopup="listbox" disabled={disabled} tabIndex={disabled ? -1 : 0} aria-label={label} data-pc-section="input" value={String(value)} />
+        <input type="text" readOnly aria-haspopup="listbox" disabled={disabled} tabIndex={disabled ? -1 : 0} aria-label={label} autoComplete="off" data-pc-section="input" value={String(value)} />
       </div>
       <span className="p-dropdown-label p-inputtext" tabIndex={-1} data-pc-section="input">
         {value}

@@ -113,6 +113,9 @@ function SearchFormView({ ctl, fields, extra }: { ctl: ListController; fields?: 
   return (
     <form
       className="crud-card crud-search"
+      // Out of the browser's saved form state (see FORM_STATE_OFF in web/main.tsx): with twenty
+      // screens kept alive, every history write serialized every control of every screen.
+      autoComplete="off"
       onSubmit={(e) => {
         e.preventDefault();
         ctl.apply();

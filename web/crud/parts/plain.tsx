@@ -71,7 +71,7 @@ export function PlainButton({ label, icon, severity, outlined, small, disabled, 
 export function Switch({ checked, onChange, label, testId }: { checked: boolean; onChange: (next: boolean) => void; label: string; testId?: string }) {
   return (
     <div className={cx('p-inputswitch p-component', checked && 'p-highlight')} data-p-highlight={checked} data-p-disabled={false} data-testid={testId} data-pc-name="inputswitch" data-pc-section="root">
-      <input type="checkbox" role="switch" aria-checked={checked} className="p-inputswitch-input" aria-label={label} data-pc-section="input" checked={checked} onChange={() => onChange(!checked)} />
+      <input type="checkbox" role="switch" aria-checked={checked} className="p-inputswitch-input" aria-label={label} autoComplete="off" data-pc-section="input" checked={checked} onChange={() => onChange(!checked)} />
       <span className="p-inputswitch-slider" data-pc-section="slider" />
     </div>
   );

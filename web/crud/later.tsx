@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { localeOption } from 'primereact/api';
 import type { PaginatorRowsPerPageDropdownOptions } from 'primereact/paginator';
+import { whenIdle } from '../lib/idle';
 
 /*
  * Parts of a list page drawn after its first rows (issue 22): a screen entered from the menu paints
@@ -55,12 +56,7 @@ export function useSetLater(flag: LaterFlag, loading: boolean): void {
   useEffect(() => {
     if (loading || flag.get()) return;
     // After the frame that shows the rows: an idle period, so the parts mount off the critical path.
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(flag.set, { timeout: IDLE_TIMEOUT_MS });
-      return () => window.cancelIdleCallback(id);
-    }
-    const t = setTimeout(flag.set, 0);
-    return () => clearTimeout(t);
+    return whenIdle(flag.set, IDLE_TIMEOUT_MS);
   }, [flag, loading]);
 }
 

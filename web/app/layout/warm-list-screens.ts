@@ -4,6 +4,7 @@ import { useSession } from '../../services/session';
 import { flattenRoutes, type FlatRoute } from '../../services/routing/route-access';
 import type { MenuItem } from '../../services/routing/types';
 import { pageComponent, pageLoad } from '../routing/resolve';
+import { whenIdle } from '../../lib/idle';
 
 /** The paths of every entry (leaf) of the menu, hidden children included, `:param` paths left out. */
 function menuEntryPaths(items: readonly MenuItem[], out = new Set<string>()): Set<string> {
@@ -28,15 +29,6 @@ export function menuListScreenFiles(menus: readonly MenuItem[], flat: readonly F
   return [...files];
 }
 
-const idle = (fn: () => void): (() => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(fn, { timeout: 5000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(fn, 200);
-  return () => clearTimeout(id);
-};
-
 /**
  * Loads the code of the menu's list screens in idle time once the signed-in shell is up, one screen
  * per idle period (issue 22: menu entry → first rows): each screen's chunk (the very lazy page the
@@ -56,13 +48,13 @@ export function useWarmListScreens(): void {
     let stopped = false;
     const next = (i: number) => {
       if (stopped || i >= files.length) return;
-      cancel = idle(() => {
+      cancel = whenIdle(() => {
         const file = files[i];
         const Page = pageComponent(file);
         const loads = [Page && pageLoad(Page), PAGE_MODULES[file].listEntry?.warm?.()];
         // Settled either way: a chunk that fails to load fails again (and shows) when entered.
         void Promise.all(loads.map((p) => p?.catch(() => undefined))).then(() => next(i + 1));
-      });
+      }, 5000, 200);
     };
     next(0);
     return () => {

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { configureCrud } from '../../crud/env';
+import { whenIdle } from '../../lib/idle';
 
 /*
  * The shell's view of the location (issue 22: tab switch ≤ 50 ms). A tab switch shows its page
@@ -149,7 +150,7 @@ function defer(p: Pending, when?: Promise<unknown>): void {
   // waits on it); a page in the background draws no frames, hence the timer.
   const schedule = () => {
     if (pending !== p) return;
-    requestAnimationFrame(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(write, { timeout: 200 }) : setTimeout(write, 0)));
+    requestAnimationFrame(() => whenIdle(write, 200));
     setTimeout(write, 500);
   };
   if (when) void when.then(schedule, schedule);

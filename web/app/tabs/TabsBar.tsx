@@ -8,6 +8,7 @@ import { tabKey, type Tab } from '../../machines/tabs.machine';
 import { updateProjectConfig, useProjectConfig } from '../../services/project-config';
 import { runTabAction, showTab, useTabList } from './tabs-store';
 import { showsCloseButton, tabMenuItems, type TabAction } from './tab-menu';
+import { whenIdle } from '../../lib/idle';
 import './tabs-bar.css';
 
 /*
@@ -62,14 +63,7 @@ export function TabsBar() {
 
   // Mount the context menu once the page is idle, so a right-click finds it ready (it stays out of
   // the first download all the same). React.lazy loads its chunk; Suspense draws nothing meanwhile.
-  useEffect(() => {
-    const warm = () => setContextMenuWanted(true);
-    const id = typeof requestIdleCallback === 'function' ? requestIdleCallback(warm, { timeout: 2000 }) : setTimeout(warm, 500);
-    return () => {
-      if (typeof cancelIdleCallback === 'function' && typeof requestIdleCallback === 'function') cancelIdleCallback(id as number);
-      else clearTimeout(id as ReturnType<typeof setTimeout>);
-    };
-  }, []);
+  useEffect(() => whenIdle(() => setContextMenuWanted(true), 2000, 500), []);
 
   // Keep the active tab in view as tabs open and close.
   // In the next frame: measuring while the page is being built forces a layout of all of it.

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo } from 'react';
 import { useSession } from '../../services/session';
 import type { FlatRoute } from '../../services/routing/route-access';
-import { tabKey, type Tab } from '../../machines/tabs.machine';
+import { addTab, type Tab } from '../../machines/tabs.machine';
 import { tabsActor } from './tabs-store';
 import { affixTabsOf, metaByName, nonRouteTab, tabOfRoute } from './tab-routes';
 
@@ -26,18 +26,12 @@ export function useTabsSync(route: FlatRoute | undefined, location: string, sear
   }, [route, location, search, metas]);
 }
 
-/** Whether `tab` is the active tab already, with everything `tab.open` would update (full path, title). */
+/**
+ * Whether opening `tab` would change nothing: the machine's own rule (`addTab`) gives back the same
+ * list and active key (the tab is open, active, with the same full path and title).
+ */
 function isActiveAsIs(tab: Tab): boolean {
-  const { tabs, activeKey } = tabsActor().getSnapshot().context;
-  if (!tab.name || activeKey !== tabKey(tab)) return false;
-  const cur = tabs.find((t) => tabKey(t) === activeKey);
-  return (
-    !!cur &&
-    cur.fullPath === tab.fullPath &&
-    cur.name === tab.name &&
-    cur.meta.title === tab.meta.title &&
-    cur.meta.literalTitle === tab.meta.literalTitle &&
-    JSON.stringify(cur.params) === JSON.stringify(tab.params) &&
-    JSON.stringify(cur.query) === JSON.stringify(tab.query)
-  );
+  const ctx = tabsActor().getSnapshot().context;
+  const out = addTab(ctx, tab);
+  return out.tabs === ctx.tabs && out.activeKey === ctx.activeKey;
 }

@@ -47,6 +47,31 @@ describe.each(VARIANTS)('first-class feel (issue 15), $name', ({ width, seed, cr
     await context.close();
   });
 
+  test('the tab context menu opens inside the window when its code arrives after the right-click', async () => {
+    // No idle period ever comes, so the menu is not mounted ahead: the right-click itself loads
+    // and mounts it, and it is shown as it mounts (CI failed so once under load: drawn below).
+    const { page, context } = await openSignedIn(browser, server, '/feedback/type', {
+      height: 900,
+      width,
+      seed,
+      before: (p) => p.addInitScript(() => { window.requestIdleCallback = () => 0; }),
+    });
+    const tab = page.locator('[data-testid=tab][data-key="/feedback/type"]');
+    expect(await page.locator('[data-testid=tabs-context-menu]').count()).toBe(0);
+    await tab.click({ button: 'right' });
+    const menu = page.locator('[data-testid=tabs-context-menu]');
+    await menu.waitFor();
+    await page.waitForFunction(() => {
+      const m = document.querySelector('[data-testid=tabs-context-menu]');
+      return !!m && m.getBoundingClientRect().height > 0 && document.getAnimations().every((a) => a.playState !== 'running');
+    });
+    const box = (await menu.boundingBox())!;
+    const tabBox = (await tab.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(900);
+    expect(box.y).toBeLessThan(tabBox.y + tabBox.height + 40);
+    await context.close();
+  });
+
   test("an operator opening an admin-only screen sees 403, an unknown path 404; Home opens the operator's home path", async () => {
     const { page, context, errors } = await openSignedIn(browser, server, '/system/account', { user: 'operator', width, seed });
     await page.locator('[data-testid=exception][data-status="403"]').waitFor();

@@ -17,6 +17,11 @@ import './tabs-bar.css';
  */
 const loadContextMenu = () => import('primereact/contextmenu').then((m) => ({ default: m.ContextMenu }));
 const LazyContextMenu = lazy(loadContextMenu);
+/**
+ * The menu's transition also enters when it mounts already shown (see `contextMenuRef`); its
+ * timeouts are the menu's own (PrimeReact 10 ContextMenu: 250 ms in, 0 out), which the type asks for.
+ */
+const APPEAR = { transition: { appear: true, timeout: { enter: 250, exit: 0 } } };
 
 const ICONS: Record<TabAction, string> = {
   refresh: 'pi pi-refresh',
@@ -53,9 +58,11 @@ export function TabsBar() {
     const pending = pendingContextMenu.current;
     if (cm && pending) {
       pendingContextMenu.current = null;
-      // Shown from the ref callback itself, the menu's transition has not mounted yet and
-      // never gets positioned (it fell below the window); the next frame it has.
-      requestAnimationFrame(() => requestAnimationFrame(() => contextMenu.current?.show(pending)));
+      // Shown before the menu's portal has mounted, its transition mounts already "in" and, with
+      // `appear` off, never calls the menu's onEnter, which positions it: the menu fell below the
+      // window (CI, stop 38, under load, when two frames were not enough). `appear` (below) runs
+      // onEnter on that mount too, so the menu is placed however late its portal comes.
+      contextMenu.current?.show(pending);
     }
   }, []);
   const dropdown = useRef<Menu>(null);
@@ -168,7 +175,7 @@ export function TabsBar() {
       <TabTools showRedo={setting.showRedo} showQuick={setting.showQuick} showFold={setting.showFold} fullContent={fullContent} hasActive={!!activeKey} onDropdown={onDropdown} />
       {contextMenuWanted && (
         <Suspense fallback={null}>
-          <LazyContextMenu model={contextModel} ref={contextMenuRef} className="tabs-menu" data-testid="tabs-context-menu" />
+          <LazyContextMenu model={contextModel} ref={contextMenuRef} pt={APPEAR} className="tabs-menu" data-testid="tabs-context-menu" />
         </Suspense>
       )}
       <Menu model={dropdownModel} popup ref={dropdown} className="tabs-menu" popupAlignment="right" data-testid="tabs-dropdown-menu" />

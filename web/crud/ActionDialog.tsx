@@ -5,10 +5,10 @@ import { Dialog } from 'primereact/dialog';
 import { Sidebar } from 'primereact/sidebar';
 import { Button } from 'primereact/button';
 import { Type, type TSchema } from 'typebox';
-import type { FieldKind, FieldOverride, FieldSpec, InputProps, Row } from './types';
-import { isBlank, schemaFieldSpec } from './schema';
-import { formValue, wireValue } from './kinds';
-import { FormField, schemaResolver, serverErrorOnField } from './form-engine';
+import type { InputProps, Row } from './types';
+import { isBlank } from './schema';
+import { wireValue } from './kinds';
+import { FormField, payloadFieldSpecs, payloadFormValues, payloadOf, schemaResolver, serverErrorOnField, type PayloadField } from './form-engine';
 import { crudEnv } from './env';
 import type { FieldError } from './schema';
 import './crud.css';
@@ -17,13 +17,8 @@ import './crud.css';
 const EMPTY = Type.Object({});
 
 /** One input of an action form: a property of the payload schema, its label and (optionally) its widget. */
-export interface ActionField {
-  name: string;
+export interface ActionField extends PayloadField {
   label: string;
-  /** Widget kind (default: from the payload schema, as the kit derives it). */
-  kind?: FieldKind;
-  /** The kit's per-field overrides (`refEntity` of a remote picker, `accept` of an image…). */
-  override?: FieldOverride;
   placeholder?: string;
   /** Required in this form even when the schema leaves it optional (e.g. a refusal's reason). */
   required?: boolean | ((values: Row) => boolean);
@@ -33,8 +28,6 @@ export interface ActionField {
   when?: (values: Row) => boolean;
   /** A custom input (a page's own picker, or the kind's `FieldInput` with something beside it). */
   render?: (p: InputProps) => ReactNode;
-  /** Checked but not sent (a password's confirmation). */
-  send?: false;
   /** A choice among a few values shown as toggle buttons (approve / refuse…), instead of the kind's input. */
   options?: { value: unknown; label: string }[];
   hint?: string;
@@ -95,9 +88,8 @@ export interface ActionDialogProps {
 export function ActionDialog(p: ActionDialogProps) {
   const { t } = useTranslation();
   const schema = p.schema ?? p.action.endpoint?.payload ?? EMPTY;
-  const props = ((schema as unknown as { properties?: Record<string, Record<string, unknown>> }).properties ?? {}) as Record<string, Record<string, unknown>>;
   const schemaRequired = useMemo(() => new Set((schema as unknown as { required?: string[] }).required ?? []), [schema]);
-  const specs: Record<string, FieldSpec> = Object.fromEntries(p.fields.map((f) => [f.name, schemaFieldSpec(f.name, props[f.name] ?? { type: 'string' }, { ...f.override, ...(f.kind ? { kind: f.kind } : {}) })]));
+  const specs = payloadFieldSpecs(schema, p.fields);
   const isRequired = (f: ActionField, v: Row) => (typeof f.required === 'function' ? f.required(v) : f.required ?? schemaRequired.has(f.name));
   const shownOf = (v: Row) => p.fields.filter((f) => !f.when || f.when(v));
   const labelOf = (name: string) => p.fields.find((f) => f.name === name)?.label ?? name;
@@ -106,15 +98,7 @@ export function ActionDialog(p: ActionDialogProps) {
     reValidateMode: 'onChange',
     resolver: schemaResolver({
       schema,
-      toPayload: (values) => {
-        const payload: Row = { ...p.fixed };
-        for (const f of shownOf(values)) {
-          if (f.send === false) continue;
-          const v = wireValue(specs[f.name], values[f.name]);
-          if (v !== null && v !== undefined && v !== '') payload[f.name] = v;
-        }
-        return payload;
-      },
+      toPayload: (values) => payloadOf(shownOf(values), specs, values, p.fixed),
       extra: (values, payload) => {
         const out: Record<string, FieldError> = {};
         for (const f of shownOf(values)) {
@@ -137,7 +121,7 @@ export function ActionDialog(p: ActionDialogProps) {
   useEffect(() => {
     if (!p.visible) return;
     // Opening again starts from the initial values (wire → input by kind: cents → yuan).
-    reset(Object.fromEntries(p.fields.map((f) => [f.name, formValue(specs[f.name], p.initial?.[f.name] ?? props[f.name]?.default)])));
+    reset(payloadFormValues(schema, specs, p.initial));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
   }, [p.visible]);
 

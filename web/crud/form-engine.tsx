@@ -1,9 +1,10 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { useController, useWatch, type Control, type FieldPath, type Resolver, type UseFormSetError } from 'react-hook-form';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useController, useWatch, type Control, type FieldError as FieldErrorOf, type FieldPath, type Resolver, type UseFormSetError } from 'react-hook-form';
 import type { TSchema } from 'typebox';
 import { ApiError } from '../api/http';
-import type { FieldSpec, InputProps, Row } from './types';
-import { fieldOfServerMessage, serverFieldText, validatePayload, type FieldError } from './schema';
+import type { FieldKind, FieldOverride, FieldSpec, InputProps, Row } from './types';
+import { fieldOfServerMessage, schemaFieldSpec, serverFieldText, validatePayload, type FieldError } from './schema';
+import { formValue, wireValue } from './kinds';
 import { FieldInput } from './fields';
 
 /**
@@ -65,33 +66,81 @@ export function serverErrorOnField(e: unknown, fields: readonly string[], setErr
   return field;
 }
 
-/** What {@link FormField} draws besides the field itself. */
-export interface FormFieldProps {
-  control: Control<Row, unknown, Row>;
-  spec: FieldSpec;
-  label: string;
-  /** The focusable element's id (labels point at it). */
-  id: string;
-  /** Required mark (the add schema's, or the form's own rule). */
-  required?: boolean;
-  wide?: boolean;
-  /** Tab index of the field in a tabbed form (`data-tab`, tests). */
-  tab?: number;
-  hint?: string;
-  placeholder?: string;
-  /** A custom input instead of the kind's (action forms' option buttons, a page's own picker). */
-  render?: (p: InputProps) => ReactNode;
-  /** `data-testid` of the error message. */
-  errorTestId?: string;
+/** A field of a form built over a payload schema (an action's, a query's): its name and what the schema cannot say. */
+export interface PayloadField {
+  name: string;
+  /** Widget kind (default: from the payload schema, as the kit derives it). */
+  kind?: FieldKind;
+  /** The kit's per-field overrides (`refEntity` of a remote picker, `rangeEnd` of a date range…). */
+  override?: FieldOverride;
+  /** Checked but not sent (a password's confirmation). */
+  send?: false;
+}
+
+/** The properties of an object schema by name (none for a schema that declares none). */
+export function schemaProperties(schema: TSchema): Record<string, Record<string, unknown>> {
+  return (schema as unknown as { properties?: Record<string, Record<string, unknown>> }).properties ?? {};
 }
 
 /**
- * One labelled field bound to the form (react-hook-form `useController`): label, input (the kind's
- * from the registry, or `render`), hint, and its error tied to the real focusable element with
- * `aria-invalid` and `aria-describedby` (whatever the widget). A field with `override.rangeEnd`
- * is one range picker writing both its own value and the end field.
+ * The specs of a payload form's fields, resolved like a resource's (`schemaFieldSpec`): the kind from
+ * the schema's property (a string when the schema does not name it) unless the field says.
  */
-export function FormField({ control, spec, label, id, required, wide, tab, hint, placeholder, render, errorTestId = 'crud-field-error' }: FormFieldProps) {
+export function payloadFieldSpecs(schema: TSchema, fields: readonly PayloadField[]): Record<string, FieldSpec> {
+  const props = schemaProperties(schema);
+  return Object.fromEntries(fields.map((f) => [f.name, schemaFieldSpec(f.name, props[f.name] ?? { type: 'string' }, { ...f.override, ...(f.kind ? { kind: f.kind } : {}) })]));
+}
+
+/** The form keys of a field: its own, and the end of its range (`override.rangeEnd`), which its picker also writes. */
+function keysOf(spec: FieldSpec): string[] {
+  return spec.override.rangeEnd ? [spec.name, spec.override.rangeEnd] : [spec.name];
+}
+
+/**
+ * Wire values (an action's initial values, a query asked) as a payload form's inputs hold them (money:
+ * cents → yuan); a value left out takes the schema's default.
+ */
+export function payloadFormValues(schema: TSchema, specs: Record<string, FieldSpec>, wire: Row = {}): Row {
+  const props = schemaProperties(schema);
+  return Object.fromEntries(Object.values(specs).flatMap((spec) => keysOf(spec).map((k) => [k, formValue(spec, wire[k] ?? props[k]?.default)])));
+}
+
+/**
+ * A payload form's values as the wire takes them, over `base` (fixed values): each field's by its
+ * kind (money: yuan → cents, texts trimmed; a range's end by its start's kind); empty ones left out,
+ * fields marked `send: false` too.
+ */
+export function payloadOf(fields: readonly PayloadField[], specs: Record<string, FieldSpec>, values: Row, base: Row = {}): Row {
+  const payload: Row = { ...base };
+  for (const f of fields) {
+    if (f.send === false) continue;
+    for (const k of keysOf(specs[f.name])) {
+      const v = wireValue(specs[f.name], values[k]);
+      if (v !== null && v !== undefined && v !== '') payload[k] = v;
+    }
+  }
+  return payload;
+}
+
+/** What {@link useFieldInput} binds: the form, the field and its input's element id and placeholder. */
+export interface FieldInputBinding {
+  control: Control<Row, unknown, Row>;
+  spec: FieldSpec;
+  /** The focusable element's id (labels point at it). */
+  id: string;
+  placeholder?: string;
+  /** The search-form variant of the kind's input (pickers can be cleared, texts are one line). */
+  filter?: boolean;
+}
+
+/**
+ * One field bound to the form (react-hook-form `useController`), as the kind's input takes it: the
+ * input's props, the field's error and the element id of the error's text. The error is tied to the
+ * real focusable element inside `box` with `aria-invalid` and `aria-describedby` (whatever the widget).
+ * A field with `override.rangeEnd` is one range picker writing both its own value and the end field.
+ * {@link FormField} draws it with a label; the kit's filter bar draws it bare.
+ */
+export function useFieldInput({ control, spec, id, placeholder, filter }: FieldInputBinding): { box: RefObject<HTMLDivElement | null>; props: InputProps; error?: FieldErrorOf; errId: string } {
   const box = useRef<HTMLDivElement>(null);
   const errId = `${id}-error`;
   const rangeEnd = spec.override.rangeEnd;
@@ -122,7 +171,36 @@ export function FormField({ control, spec, label, id, required, wide, tab, hint,
         end.field.onChange(b ?? null);
       }
     : (v: unknown) => field.onChange(v);
-  const inputProps: InputProps = { spec: rangeEnd ? { ...spec, kind: 'dateRange' } : spec, value, onChange, invalid: !!error, id, placeholder, describedBy: error ? errId : undefined, ...(where ? { where } : {}) };
+  const props: InputProps = { spec: rangeEnd ? { ...spec, kind: 'dateRange' } : spec, value, onChange, invalid: !!error, id, placeholder, describedBy: error ? errId : undefined, ...(filter ? { filter } : {}), ...(where ? { where } : {}) };
+  return { box, props, error, errId };
+}
+
+/** What {@link FormField} draws besides the field itself. */
+export interface FormFieldProps {
+  control: Control<Row, unknown, Row>;
+  spec: FieldSpec;
+  label: string;
+  /** The focusable element's id (labels point at it). */
+  id: string;
+  /** Required mark (the add schema's, or the form's own rule). */
+  required?: boolean;
+  wide?: boolean;
+  /** Tab index of the field in a tabbed form (`data-tab`, tests). */
+  tab?: number;
+  hint?: string;
+  placeholder?: string;
+  /** A custom input instead of the kind's (action forms' option buttons, a page's own picker). */
+  render?: (p: InputProps) => ReactNode;
+  /** `data-testid` of the error message. */
+  errorTestId?: string;
+}
+
+/**
+ * One labelled field bound to the form ({@link useFieldInput}): label, input (the kind's from the
+ * registry, or `render`), hint, and its error tied to the input.
+ */
+export function FormField({ control, spec, label, id, required, wide, tab, hint, placeholder, render, errorTestId = 'crud-field-error' }: FormFieldProps) {
+  const { box, props: inputProps, error, errId } = useFieldInput({ control, spec, id, placeholder });
   return (
     <div ref={box} className={`crud-form__field${wide ? ' crud-form__field--wide' : ''}`} data-field={spec.name} data-tab={tab}>
       <label htmlFor={id}>

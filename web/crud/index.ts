@@ -19,6 +19,7 @@ export { saveBlob } from './save';
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE, parseListQuery, listQueryString, listRequest, type ListState } from './query-state';
 export { ActionDialog, type ActionDialogProps, type ActionField, type ActionCall } from './ActionDialog';
 export { FormField, schemaResolver, serverErrorOnField, type FormFieldProps, type SchemaResolverOptions } from './form-engine';
+export { FilterBar, type FilterBarProps, type FilterField } from './FilterBar';
 export { kindDef, formValue, wireValue, urlValue, exportValue, type KindContext } from './kinds';
 export {
   GuardedButton, DetailView, DetailSection, DescList, DragTree, locate, WeightsEditor, IconPicker, filterIcons, iconPage, ICON_PAGE_SIZE, ICON_SEARCH_DEBOUNCE_MS,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { InputText } from 'primereact/inputtext';
@@ -300,10 +300,18 @@ function DateInput({ spec, value, onChange, invalid, id, placeholder }: InputPro
 /**
  * Date range: `value` is `[from, to]` ('YYYY-MM-DD HH:mm:ss', whole days) — the filter of a
  * `range` field; in a form the override `rangeEnd` names the field that takes `to`
- * (coupon `startTime` + `endTime`), see ResourceForm.
+ * (coupon `startTime` + `endTime`), see ResourceForm. The first day clicked is already a range (that
+ * one day); the second click ends it there.
  */
 function DateRangeInput({ value, onChange, invalid, id, placeholder }: InputProps) {
-  const v = Array.isArray(value) ? (value as string[]) : null;
+  const [from, to] = Array.isArray(value) ? (value as (string | null)[]) : [];
+  // The same days, the same Dates: to the Calendar a new array is a value set from outside, and it
+  // moved its view to the range's end on every render (the popup opens on the start, as PrimeReact's own).
+  const dates = useMemo(() => (from || to ? [parseDatetime(from), parseDatetime(to)] : null), [from, to]);
+  // The day the range starts on while its end is being picked. Shown to the Calendar as an open range:
+  // given the one-day range sent, its next click started a new range (two days could not be picked).
+  const [picking, setPicking] = useState<Date | null>(null);
+  const open = picking && from === dayjs(picking).format(RANGE_START) && to === dayjs(picking).format(RANGE_END);
   return (
     <Calendar
       inputId={id}
@@ -313,11 +321,13 @@ function DateRangeInput({ value, onChange, invalid, id, placeholder }: InputProp
       showIcon
       showButtonBar
       dateFormat="yy-mm-dd"
-      value={v ? [parseDatetime(v[0]), parseDatetime(v[1])] : null}
+      value={open ? [picking, null] : dates}
       onChange={(e) => {
         const [a, b] = (e.value as (Date | null)[] | null) ?? [];
+        setPicking(a && !b ? a : null);
         onChange(a ? [dayjs(a).format(RANGE_START), dayjs(b ?? a).format(RANGE_END)] : null);
       }}
+      onHide={() => setPicking(null)}
       placeholder={placeholder}
     />
   );
@@ -434,6 +444,8 @@ const money = {
   exportValue: (v: unknown) => centsToYuan(v),
 };
 const enumish = { fromUrl: intFromUrl, exportValue: enumText };
+/** A day on the wire ('YYYY-MM-DD'): a range picker's whole days ('YYYY-MM-DD 00:00:00', `rangeEnd`) cut to the day. */
+const dayOf = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 10) : v);
 
 /**
  * The kind registry: one place maps a field kind to its cell, input, search-form filter and
@@ -454,7 +466,7 @@ export const KINDS: Record<FieldKind, KindDef> = {
   status: { cell: EnumCell, input: SwitchInput, filter: EnumInput, width: 100, ...enumish },
   boolean: { cell: BoolCell, input: SwitchInput, filter: EnumInput, width: 90, fromUrl: boolFromUrl },
   datetime: { cell: DateTimeCell, input: DateInput, range: DateRangeInput, width: 170 },
-  date: { cell: TextCell, input: DateInput, range: DateRangeInput, width: 120 },
+  date: { cell: TextCell, input: DateInput, range: DateRangeInput, width: 120, toWire: dayOf },
   dateRange: { cell: TextCell, input: DateRangeInput, width: 170 },
   ref: { cell: RefCell, input: RefInput, fromUrl: intFromUrl, exportValue: refText },
   refs: { cell: RefsCell, input: RefsInput, wide: true, blank: [], fromUrl: intFromUrl, exportValue: refsText },

@@ -1,15 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
 import dayjs from 'dayjs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, apiQuery, type ActionPayloadOf } from '../../api/client';
-import { GameAccountStatus } from '../../../server/contract/account';
-import { enumLabel, useRefOptionsOf } from '../../crud';
+import { AccountStatisticsPayload, GameAccountStatus } from '../../../server/contract/account';
+import { enumLabel, FilterBar, type FilterField } from '../../crud';
 import { formatMoney } from '../../lib/format';
 // This page is itself a lazily loaded chunk: ApexCharts comes with it, never with login or list pages.
 import Chart from '../../components/chart';
@@ -17,13 +15,9 @@ import '../inventory/parts/parts.css';
 
 type StatsQuery = ActionPayloadOf<typeof api.gameAccount.statistics>;
 
-/** The statistics payload of the form's game and date range (all games, all time when left empty). */
-function statsQuery(gameId: number | null, range: (Date | null)[] | null): StatsQuery {
-  const [a, b] = range ?? [];
-  return {
-    ...(gameId ? { gameId } : {}),
-    ...(a ? { startDate: dayjs(a).format('YYYY-MM-DD'), endDate: dayjs(b ?? a).format('YYYY-MM-DD') } : {}),
-  };
+/** The query the screen opens on: all games over the last 90 days. */
+function lastDays(days: number): StatsQuery {
+  return { startDate: dayjs().subtract(days, 'day').format('YYYY-MM-DD'), endDate: dayjs().format('YYYY-MM-DD') };
 }
 
 async function exportTable(name: string, columns: { header: string; value: (r: Record<string, unknown>) => string | number | null }[], rows: Record<string, unknown>[]) {
@@ -39,19 +33,21 @@ async function exportTable(name: string, columns: { header: string; value: (r: R
 export default function AccountStatisticsPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const games = useRefOptionsOf('game');
-  const [gameId, setGameId] = useState<number | null>(null);
-  const [range, setRange] = useState<(Date | null)[] | null>([dayjs().subtract(90, 'day').toDate(), dayjs().toDate()]);
-  // The query asked for: the default range at first, then what the Query button submits.
-  const [asked, setAsked] = useState<StatsQuery>(() => statsQuery(null, range));
+  // The query asked for (all games, all time when a field is left empty): the last 90 days at first,
+  // then what the filter bar submits.
+  const [asked, setAsked] = useState<StatsQuery>(() => lastDays(90));
   const answer = useQuery({ ...apiQuery(api.gameAccount.statistics, asked), placeholderData: keepPreviousData });
   const stats = answer.data ?? null;
   const busy = answer.isFetching;
-  const load = () => {
-    setAsked(statsQuery(gameId, range));
+  const load = (query: StatsQuery) => {
+    setAsked(query);
     // The same query again is a refresh: the operator asked for today's figures.
-    if (JSON.stringify(statsQuery(gameId, range)) === JSON.stringify(asked)) void answer.refetch();
+    if (JSON.stringify(query) === JSON.stringify(asked)) void answer.refetch();
   };
+  const filters: FilterField[] = [
+    { name: 'gameId', kind: 'ref', override: { ref: 'game' }, label: t('resources.gameAccount.fields.gameId'), placeholder: t('account.stats.allGames'), width: 220 },
+    { name: 'startDate', override: { rangeEnd: 'endDate' }, label: t('account.stats.range'), placeholder: t('account.stats.range') },
+  ];
 
   const statusRows = useMemo(() => (stats?.byStatus ?? []).map((s) => ({ ...s, label: enumLabel(GameAccountStatus.name, s.status, lang) })), [stats, lang]);
   const top = useMemo(() => (stats?.byGame ?? []).slice(0, 10), [stats]);
@@ -59,11 +55,7 @@ export default function AccountStatisticsPage() {
 
   return (
     <div className="crud-page" data-testid="account-statistics">
-      <form className="crud-card inv-search" onSubmit={(e) => { e.preventDefault(); load(); }}>
-        <Dropdown value={gameId} options={games} onChange={(e) => setGameId((e.value as number | null) ?? null)} showClear filter placeholder={t('account.stats.allGames')} aria-label={t('resources.gameAccount.fields.gameId')} style={{ minWidth: 220 }} />
-        <Calendar value={range} onChange={(e) => setRange(e.value as (Date | null)[] | null)} selectionMode="range" readOnlyInput showIcon dateFormat="yy-mm-dd" placeholder={t('account.stats.range')} aria-label={t('account.stats.range')} />
-        <Button type="submit" label={t('crud.search')} icon="pi pi-search" loading={busy} data-testid="stats-query" />
-      </form>
+      <FilterBar fields={filters} schema={AccountStatisticsPayload} values={asked} onSubmit={load} busy={busy} testIds={{ root: 'stats-filter', submit: 'stats-query' }} />
       {stats && (
         <>
           <section className="crud-card inv-totals" data-testid="stats-totals">

@@ -2,13 +2,11 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
-import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
 import { api } from '../../api/client';
-import { CellValue, enumLabel, fieldSpec, useRefOptions } from '../../crud';
+import { CellValue, enumLabel, fieldSpec, FilterBar, useRefOptions, type FilterField } from '../../crud';
 import cardResource from '../../resources/inventory/card.resource';
 import './parts/parts.css';
 
@@ -20,9 +18,13 @@ interface Hit extends Row {
   orderNo?: string;
   memberId?: number;
 }
-/** A search as submitted: what to look in, the text, and the page (`first` row, `rows` per page). */
-interface Query {
+/** What to look in and the text, as the filter bar holds them (no text: nothing to search). */
+interface Asked extends Row {
   by: By;
+  q?: string;
+}
+/** A search as submitted: what to look in, the text, and the page (`first` row, `rows` per page). */
+interface Query extends Asked {
   q: string;
   first: number;
   rows: number;
@@ -71,18 +73,12 @@ async function findPage(query: Query, signal: AbortSignal): Promise<{ hits: Hit[
 export default function InventorySearchPage() {
   const { t, i18n } = useTranslation();
   const search = useSearch();
-  const fromUrl = queryOfUrl(search);
-  const [by, setBy] = useState<By>(fromUrl?.by ?? 'code');
-  const [text, setText] = useState(fromUrl?.q ?? '');
-  const [query, setQuery] = useState<Query | null>(fromUrl);
+  const [query, setQuery] = useState<Query | null>(() => queryOfUrl(search));
 
-  // A later palette hit while this tab is open: the URL changes, the search follows it.
+  // A later palette hit while this tab is open: the URL changes, the search (and the bar showing it) follows it.
   useEffect(() => {
     const q = queryOfUrl(search);
-    if (!q) return;
-    setBy(q.by);
-    setText(q.q);
-    setQuery(q);
+    if (q) setQuery(q);
   }, [search]);
 
   // One page of hits per query (kind, text, page), keyed under the searched entity so a write to it
@@ -96,10 +92,14 @@ export default function InventorySearchPage() {
   const result = answer.data ?? (answer.isError ? { hits: [], total: 0 } : null);
   const busy = answer.isFetching;
 
-  const run = () => {
-    const q = text.trim();
+  const run = ({ by, q }: Asked) => {
     if (q) setQuery({ by, q, first: 0, rows: query?.rows ?? PAGE_SIZES[0] });
   };
+  const hint = (v: Row) => t(`inventory.search.placeholder.${String(v.by)}`);
+  const filters: FilterField[] = [
+    { name: 'by', render: (p) => <SelectButton value={p.value} onChange={(e) => e.value && p.onChange(e.value)} options={BYS.map((v) => ({ value: v, label: t(`inventory.search.by.${v}`) }))} data-testid="search-by" /> },
+    { name: 'q', label: hint, placeholder: hint, width: 280 },
+  ];
   const onPage = (e: DataTablePageEvent) => query && setQuery({ ...query, first: e.first, rows: e.rows });
   const hits = result?.hits ?? null;
 
@@ -114,17 +114,7 @@ export default function InventorySearchPage() {
 
   return (
     <div className="crud-page" data-testid="inventory-search">
-      <form
-        className="crud-card inv-search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          run();
-        }}
-      >
-        <SelectButton value={by} onChange={(e) => e.value && setBy(e.value as By)} options={(['code', 'account', 'goods'] as By[]).map((v) => ({ value: v, label: t(`inventory.search.by.${v}`) }))} data-testid="search-by" />
-        <InputText value={text} onChange={(e) => setText(e.target.value)} placeholder={t(`inventory.search.placeholder.${by}`)} aria-label={t(`inventory.search.placeholder.${by}`)} style={{ minWidth: 280 }} data-testid="search-text" />
-        <Button type="submit" label={t('crud.search')} icon="pi pi-search" loading={busy} data-testid="search-submit" />
-      </form>
+      <FilterBar<Asked> fields={filters} values={{ by: query?.by ?? 'code', q: query?.q ?? '' }} onSubmit={run} busy={busy} testIds={{ root: 'search-form', submit: 'search-submit' }} />
       <section className="crud-card">
         {result && query && (
           <p className="inv-search-total" style={{ margin: '0 0 0.5rem' }} data-testid="search-total" data-total={result.total}>

@@ -9,10 +9,10 @@ import { mockApi, render } from './component/setup';
 /*
  * A row action that changes the row's status, then the list's answer after the write's
  * invalidation (issue 22, the stale order list of f19061d): the row must show the new status and
- * its actions' new states. A disabled action's button is wrapped by PrimeReact's Tooltip in an
- * element React does not know (`showOnDisabled`); when an action turned from a plain link button
+ * its actions' new states. A disabled action's button was wrapped by PrimeReact's Tooltip in an
+ * element React did not know (`showOnDisabled`); when an action turned from a plain link button
  * into a guarded one (or back), React removed and inserted nodes beside that foreign wrapper, the
- * commit threw, and the list kept its old rows.
+ * commit threw, and the list kept its old rows. The wrapper is React's own now (`LazyTooltip`).
  */
 
 type Row = Record<string, unknown>;
@@ -146,5 +146,32 @@ describe('row actions drawn as plain elements (issue 22: one PrimeReact Button, 
     await waitFor(() => expect(screen.getByText('Action c')).toBeTruthy());
     fireEvent.click(screen.getByText('Action c'));
     await waitFor(() => expect(done).toEqual(['d', 'c']));
+  });
+});
+
+describe("a guarded button's tooltip (issue 22: PrimeReact's Tooltip mounted on the first hover)", () => {
+  test('nothing of the tooltip before a hover; hovering shows "<label>: <reason>", leaving hides it, again on the next hover', async () => {
+    render(<GuardedButton label="Refund" icon="pi pi-wallet" outlined size="small" reason="not paid" onClick={() => {}} data-testid="g-refund" />);
+    const button = screen.getByTestId('g-refund') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('data-reason')).toBe('not paid');
+    // The wrapper PrimeReact's Tooltip puts around a disabled button, here drawn by React.
+    const wrapper = button.parentElement!;
+    expect(wrapper.className).toContain('p-tooltip-target-wrapper');
+    expect(document.querySelector('.p-tooltip')).toBeNull();
+    for (let i = 0; i < 2; i++) {
+      fireEvent.mouseEnter(wrapper);
+      // PrimeReact's tooltip element (it marks itself aria-hidden while shown: the button's name says it).
+      await waitFor(() => expect(document.querySelector('.p-tooltip[role=tooltip]')?.textContent).toBe('Refund: not paid'));
+      fireEvent.mouseLeave(wrapper);
+      await waitFor(() => expect(document.querySelector('.p-tooltip')).toBeNull());
+    }
+  });
+
+  test('a button that can run has no tooltip and no wrapper', () => {
+    render(<GuardedButton label="Refund" icon="pi pi-wallet" outlined size="small" reason={null} onClick={() => {}} data-testid="g-refund" />);
+    const button = screen.getByTestId('g-refund') as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    expect(button.parentElement!.className).not.toContain('p-tooltip-target-wrapper');
   });
 });

@@ -1,8 +1,10 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, type ButtonProps } from 'primereact/button';
+import { Tooltip, type TooltipProps } from 'primereact/tooltip';
 import { LinkButton } from './plain';
 import './parts.css';
 
-/** The props a guarded link button may carry and still be drawn as the plain element (no icon, loading, tooltip or styling). */
+/** The props a guarded link button may carry and still be drawn as the plain element (no icon, loading or styling). */
 const PLAIN_KEYS = new Set(['link', 'size', 'severity', 'onClick', 'data-testid']);
 
 /**
@@ -10,34 +12,67 @@ const PLAIN_KEYS = new Set(['link', 'size', 'severity', 'onClick', 'data-testid'
  * tooltip saying why"): with a `reason` it is disabled and the tooltip gives the reason; otherwise
  * the tooltip is its label. Icon-only buttons keep their label as aria-label.
  *
- * The button sits in a span of its own (`display: contents`, so layouts see the button alone):
- * PrimeReact's Tooltip shows on a disabled button by moving it into a wrapper element React does
- * not know of (`showOnDisabled`). Without a parent React owns, a sibling inserted before that
- * button, or the button removed while wrapped (a row action turning from a plain link button into
- * a guarded one when the row's status changed), made React's commit throw, and the list kept its
- * old rows (issue 22, the stale order list after "confirm delivery").
- *
- * A small link button that can run (no reason, a label, nothing else) needs no tooltip: it is drawn
- * as the plain element PrimeReact's would render (`LinkButton`, outside the span: the two roots
- * differ, so a change between them replaces the whole element), since lists draw one per row.
+ * A small link button (a label, a severity, nothing else) is drawn as the plain element PrimeReact's
+ * would render (`LinkButton`), disabled or not, since lists draw one per row; any other is
+ * PrimeReact's `Button`. A button with a tooltip sits in the wrapper PrimeReact's Tooltip would put
+ * around it (`LazyTooltip`), owned by React: the tooltip mounts on the first hover (issue 22).
  */
 export function GuardedButton({ reason, label, iconOnly, ...rest }: ButtonProps & { reason?: string | null; label: string; iconOnly?: boolean }) {
-  if (!reason && !iconOnly && rest.link && rest.size === 'small' && !rest.disabled && Object.keys(rest).every((k) => PLAIN_KEYS.has(k)) && rest.onClick) {
-    const onClick = rest.onClick;
-    // No span here: when the reason comes, React replaces this button with the span above whole.
-    return <LinkButton label={label} severity={rest.severity ?? undefined} onClick={(e) => onClick(e)} testId={(rest as Record<string, unknown>)['data-testid'] as string | undefined} />;
-  }
+  const tip = reason ? `${label}: ${reason}` : iconOnly ? label : undefined;
+  const disabled = !!reason || !!rest.disabled;
+  const onClick = rest.onClick;
+  const button =
+    !iconOnly && rest.link && rest.size === 'small' && onClick && Object.keys(rest).every((k) => PLAIN_KEYS.has(k)) ? (
+      <LinkButton label={label} severity={rest.severity ?? undefined} disabled={disabled} reason={reason ?? undefined} onClick={(e) => onClick(e)} testId={(rest as Record<string, unknown>)['data-testid'] as string | undefined} />
+    ) : (
+      <Button {...rest} label={iconOnly ? undefined : label} aria-label={label} disabled={disabled} data-reason={reason ?? undefined} />
+    );
+  // A change between the two roots (the row's status changed) replaces the whole element.
+  return tip ? <LazyTooltip content={tip}>{button}</LazyTooltip> : button;
+}
+
+/** The event PrimeReact's Tooltip is shown or hidden with: it reads `type` and `currentTarget` (its typings name another shape). */
+type TipEvent = Parameters<Tooltip['show']>[0];
+
+/**
+ * PrimeReact's `Tooltip` for what it wraps (the same tooltip, look and placement as a `Button`'s
+ * `tooltip` with `showOnDisabled`: shown while the pointer is over it, also when the button inside
+ * is disabled; `position` top unless given), mounted on the first pointer entering it and kept.
+ *
+ * Issue 22: a `Button` with a tooltip mounts a `Tooltip` with it, which renders twice (its styles
+ * load as state), binds its listeners, and moves a disabled button into a wrapper element React
+ * does not own; the order list drew 19 of them with every page, for tooltips rarely shown. Here
+ * the wrapper is PrimeReact's own (`p-tooltip-target-wrapper`, its box in parts.css since the
+ * Tooltip's styles come with its first mount), drawn by React, and the Tooltip is driven from it.
+ */
+export function LazyTooltip({ content, position = 'top', children }: { content: string; position?: TooltipProps['position']; children: ReactNode }) {
+  const host = useRef<HTMLSpanElement>(null);
+  const tip = useRef<Tooltip>(null);
+  const [mounted, setMounted] = useState(false);
+  // The pointer is over the wrapper: the first hover shows the tooltip once it has mounted.
+  const over = useRef(false);
+  const show = () => {
+    if (host.current) tip.current?.show({ type: 'mouseenter', currentTarget: host.current } as unknown as TipEvent);
+  };
+  useEffect(() => {
+    if (mounted && over.current) show();
+  }, [mounted]);
   return (
-    <span className="part-guarded">
-      <Button
-        {...rest}
-        label={iconOnly ? undefined : label}
-        aria-label={label}
-        disabled={!!reason || rest.disabled}
-        tooltip={reason ? `${label}: ${reason}` : iconOnly ? label : undefined}
-        tooltipOptions={{ showOnDisabled: true, position: 'top' }}
-        data-reason={reason ?? undefined}
-      />
+    <span
+      ref={host}
+      className="part-tip p-tooltip-target-wrapper"
+      onMouseEnter={() => {
+        over.current = true;
+        if (mounted) show();
+        else setMounted(true);
+      }}
+      onMouseLeave={(e) => {
+        over.current = false;
+        tip.current?.hide(e.nativeEvent as unknown as TipEvent);
+      }}
+    >
+      {children}
+      {mounted && <Tooltip ref={tip} content={content} position={position} />}
     </span>
   );
 }

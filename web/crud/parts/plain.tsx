@@ -15,9 +15,10 @@ const cx = (...names: (string | false | null | undefined)[]) => names.filter(Boo
  * A small link button (PrimeReact `<Button link size="small">`): the label is also its accessible
  * name, as PrimeReact's, unless `ariaLabel` says more; `severity` colours it (`p-button-<severity>`);
  * `icon` (PrimeIcons classes) is drawn before the label, or after it with `iconPos="right"`, where
- * PrimeReact draws it; `hasPopup` marks a button that opens a menu.
+ * PrimeReact draws it; `hasPopup` marks a button that opens a menu; `reason` (why it is disabled) is
+ * kept as `data-reason`, as the kit's guarded buttons carry it.
  */
-export function LinkButton({ label, severity, onClick, disabled, testId, icon, iconPos, ariaLabel, hasPopup }: { label: string; severity?: string; onClick: (e: MouseEvent<HTMLButtonElement>) => void; disabled?: boolean; testId?: string; icon?: string; iconPos?: 'left' | 'right'; ariaLabel?: string; hasPopup?: 'menu' }) {
+export function LinkButton({ label, severity, onClick, disabled, testId, icon, iconPos, ariaLabel, hasPopup, reason }: { label: string; severity?: string; onClick: (e: MouseEvent<HTMLButtonElement>) => void; disabled?: boolean; testId?: string; icon?: string; iconPos?: 'left' | 'right'; ariaLabel?: string; hasPopup?: 'menu'; reason?: string }) {
   return (
     <button
       type="button"
@@ -27,6 +28,7 @@ export function LinkButton({ label, severity, onClick, disabled, testId, icon, i
       disabled={disabled}
       onClick={onClick}
       data-testid={testId}
+      data-reason={reason}
       data-pc-name="button"
       data-pc-section="root"
     >

@@ -66,13 +66,16 @@ export function useLater(flag: LaterFlag): boolean {
 }
 
 /**
- * Draws `look` until `flag` is set (or the user reaches for it), then `children`, both in a
- * `display: contents` span. A click on the look-alike mounts the real part and clicks it (a picker
+ * Draws `look` until `flag` is set (or the user reaches for it, or `now` is given: a filter already
+ * holding a value), then `children` for good, both in a `display: contents` span. A click on the look-alike mounts the real part and clicks it (a picker
  * opens as if clicked); a focus (Tab) mounts it and focuses it.
  */
-export function Later({ flag, look, children }: { flag: LaterFlag; look: ReactNode; children: ReactNode }) {
+export function Later({ flag, look, children, now = false }: { flag: LaterFlag; look: ReactNode; children: ReactNode; now?: boolean }) {
   const later = useLater(flag);
-  const [forced, setForced] = useState(false);
+  const [forced, setForced] = useState(now);
+  // Once drawn, the part stays: a picker whose value empties mid-choice (a range's first click)
+  // must not be swapped back for its look-alike, which would close it and lose the choice.
+  if (now && !forced) setForced(true);
   const replay = useRef<'click' | 'focus' | null>(null);
   const box = useRef<HTMLSpanElement>(null);
   const shown = later || forced;

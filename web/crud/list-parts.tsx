@@ -50,8 +50,8 @@ function sameAllow(a: ListController['allow'], b: ListController['allow']): bool
 }
 
 /** What a filter's input looks like before it mounts (`later.tsx`): a picker left empty, else none (drawn at once). */
-function lookOf(spec: ReturnType<typeof fieldSpec>, filterKind: string | undefined, value: unknown): 'dropdown' | 'calendar' | null {
-  if (spec.override.filterInput || !(value === undefined || value === null || value === '')) return null;
+function lookOf(spec: ReturnType<typeof fieldSpec>, filterKind: string | undefined): 'dropdown' | 'calendar' | null {
+  if (spec.override.filterInput) return null;
   const def = kindDef(spec);
   if (filterKind === 'range') return (def.range ?? NumberRangeInput) === DateRangeInput ? 'calendar' : null;
   const input = def.filter ?? def.input;
@@ -85,9 +85,12 @@ function SearchItem({ ctl, name }: { ctl: ListController; name: string }) {
   }
   else if (kind === 'like' || name === 'keyword') input = <FilterText id={id} value={draft[name]} onChange={props.onChange} placeholder={lbl} />;
   else input = <FieldInput {...props} />;
-  // Pickers left empty are drawn after the list's first rows (look-alikes until then).
-  const look = lookOf(spec, kind, draft[name]);
-  if (look) input = <Later flag={ctl.later} look={look === 'dropdown' ? <DropdownLook id={id} placeholder={lbl} /> : <CalendarLook id={id} placeholder={lbl} />}>{input}</Later>;
+  // Pickers left empty are drawn after the list's first rows (look-alikes until then); one holding a
+  // value is drawn at once. Always inside `Later`, so a value coming or going mid-choice (a date
+  // range's first click) does not remount the picker, which closed it and forgot the first day.
+  const look = lookOf(spec, kind);
+  const empty = draft[name] === undefined || draft[name] === null || draft[name] === '';
+  if (look) input = <Later flag={ctl.later} now={!empty} look={look === 'dropdown' ? <DropdownLook id={id} placeholder={lbl} /> : <CalendarLook id={id} placeholder={lbl} />}>{input}</Later>;
   return (
     <div className="crud-search__item" data-filter={name}>
       <label htmlFor={id}>{lbl}</label>

@@ -27,12 +27,26 @@ const VARIANTS = [
 ] as const;
 
 describe.each(VARIANTS)('first-class feel (issue 15), $name', ({ width, seed, crumb }) => {
-  test('the tab context menu opens inside the window on the very first right-click', async () => {
+  /**
+   * The two first right-clicks on a tab: with the menu mounted ahead in an idle period, and with
+   * no idle period ever, so the right-click itself loads and mounts the menu and it is shown as it
+   * mounts (CI failed so once under load: drawn below the window).
+   */
+  test.each([
+    { when: 'on the very first right-click', late: false },
+    { when: 'when its code arrives after the right-click', late: true },
+  ])('the tab context menu opens inside the window $when', async ({ late }) => {
     await resetMock(server);
-    const { page, context } = await openSignedIn(browser, server, '/feedback/type', { height: 900, width, seed });
+    const { page, context } = await openSignedIn(browser, server, '/feedback/type', {
+      height: 900,
+      width,
+      seed,
+      before: late ? (p) => p.addInitScript(() => { window.requestIdleCallback = () => 0; }) : undefined,
+    });
     const tab = page.locator('[data-testid=tab][data-key="/feedback/type"]');
-    await tab.click({ button: 'right' });
     const menu = page.locator('[data-testid=tabs-context-menu]');
+    if (late) expect(await menu.count()).toBe(0);
+    await tab.click({ button: 'right' });
     await menu.waitFor();
     await page.waitForFunction(() => {
       const m = document.querySelector('[data-testid=tabs-context-menu]');
@@ -43,31 +57,6 @@ describe.each(VARIANTS)('first-class feel (issue 15), $name', ({ width, seed, cr
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(900);
     // Drawn at the pointer, just under the tab, not somewhere below the page.
-    expect(box.y).toBeLessThan(tabBox.y + tabBox.height + 40);
-    await context.close();
-  });
-
-  test('the tab context menu opens inside the window when its code arrives after the right-click', async () => {
-    // No idle period ever comes, so the menu is not mounted ahead: the right-click itself loads
-    // and mounts it, and it is shown as it mounts (CI failed so once under load: drawn below).
-    const { page, context } = await openSignedIn(browser, server, '/feedback/type', {
-      height: 900,
-      width,
-      seed,
-      before: (p) => p.addInitScript(() => { window.requestIdleCallback = () => 0; }),
-    });
-    const tab = page.locator('[data-testid=tab][data-key="/feedback/type"]');
-    expect(await page.locator('[data-testid=tabs-context-menu]').count()).toBe(0);
-    await tab.click({ button: 'right' });
-    const menu = page.locator('[data-testid=tabs-context-menu]');
-    await menu.waitFor();
-    await page.waitForFunction(() => {
-      const m = document.querySelector('[data-testid=tabs-context-menu]');
-      return !!m && m.getBoundingClientRect().height > 0 && document.getAnimations().every((a) => a.playState !== 'running');
-    });
-    const box = (await menu.boundingBox())!;
-    const tabBox = (await tab.boundingBox())!;
-    expect(box.y + box.height).toBeLessThanOrEqual(900);
     expect(box.y).toBeLessThan(tabBox.y + tabBox.height + 40);
     await context.close();
   });

@@ -45,4 +45,29 @@ describe("a disabled row action's reason in its tooltip (issue 9; issue 22: the 
       await context.close();
     }
   });
+
+  test("the list toolbar's refresh button names itself to the right on hover, and a click asks for the list again", async () => {
+    const { page, context, errors } = await openSignedIn(browser, server, '/order/index');
+    try {
+      const view = page.locator('.page-view[data-page-path="/order/index"]:not([hidden])');
+      const refresh = view.locator('[data-testid=crud-refresh]');
+      await expect.poll(() => view.locator('.p-datatable-tbody > tr').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+      expect(await refresh.getAttribute('aria-label')).toBe('刷新');
+      const tip = page.locator('.p-tooltip');
+      const box = (await refresh.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await expect.poll(() => tip.filter({ visible: true }).count()).toBe(1);
+      expect((await tip.textContent())?.trim()).toBe('刷新');
+      expect(await tip.getAttribute('class')).toMatch(/\bp-tooltip-right\b/);
+      expect((await tip.boundingBox())!.x).toBeGreaterThanOrEqual(box.x + box.width - 1);
+      const asked = page.waitForRequest((r) => r.url().endsWith('/v1/order/list') && r.method() === 'POST');
+      await refresh.click();
+      await asked;
+      await page.mouse.move(5, 5);
+      await expect.poll(() => tip.count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -16,6 +16,7 @@ import { buildTree } from './tree';
 import type { ListController } from './useListController';
 import { CellEnvProvider } from './cell-env';
 import { LinkButton, PlainButton, Switch } from './parts/plain';
+import { LazyTooltip } from './parts/GuardedButton';
 import { CalendarLook, ColumnsLook, DropdownLook, Later, laterPageSize, type LaterFlag } from './later';
 import type { PaginatorRowsPerPageDropdownOptions } from 'primereact/paginator';
 import './crud.css';
@@ -161,7 +162,10 @@ function ListToolbarView({ ctl, title, onAdd, children }: { ctl: ListController;
         {allow.export && !ctl.exporting && <PlainButton label={t('crud.export')} icon="pi pi-download" small severity="secondary" outlined onClick={() => void ctl.exportNow()} testId="crud-export" />}
         {allow.export && ctl.exporting && <Button label={ctl.exportProgress ? t('crud.exporting', ctl.exportProgress) : t('crud.export')} icon="pi pi-download" size="small" severity="secondary" outlined loading disabled onClick={() => void ctl.exportNow()} data-testid="crud-export" />}
         {ctl.exporting && <Button label={t('crud.cancelExport')} icon="pi pi-times" size="small" severity="secondary" text onClick={ctl.cancelExport} data-testid="crud-export-cancel" />}
-        <Button icon="pi pi-refresh" size="small" text rounded onClick={ctl.reload} aria-label={t('crud.refresh')} tooltip={t('crud.refresh')} data-testid="crud-refresh" />
+        {/* Its tooltip mounts on the first hover (a Button's Tooltip rendered twice and bound its listeners on every list entry). */}
+        <LazyTooltip content={t('crud.refresh')} position="right">
+          <PlainButton label={t('crud.refresh')} icon="pi pi-refresh" iconOnly small text rounded onClick={ctl.reload} testId="crud-refresh" />
+        </LazyTooltip>
         <Later flag={ctl.later} look={<ColumnsLook label={t('crud.columns')} filled={ctl.shown.length > 0} />}>
           <MultiSelect
             value={ctl.shown}

@@ -43,14 +43,15 @@ export function LinkButton({ label, severity, onClick, disabled, testId, icon, i
 /**
  * A button (PrimeReact `<Button>` with a label and an icon before it; `outlined`, `small`, a
  * `severity`, `disabled`): the element PrimeReact renders, for the buttons every list page draws on
- * entry (search form's Search and Reset, toolbar's Add, batch delete and Export). `type="submit"`
- * submits its form.
+ * entry (search form's Search and Reset, toolbar's Add, batch delete, Export and refresh). `type="submit"`
+ * submits its form. `iconOnly` draws the icon alone with `label` as its accessible name (PrimeReact's
+ * `<Button icon aria-label>` without a label); `text` and `rounded` as PrimeReact's props.
  */
-export function PlainButton({ label, icon, severity, outlined, small, disabled, type = 'button', onClick, testId }: { label: string; icon: string; severity?: string; outlined?: boolean; small?: boolean; disabled?: boolean; type?: 'button' | 'submit'; onClick?: (e: MouseEvent<HTMLButtonElement>) => void; testId?: string }) {
+export function PlainButton({ label, icon, severity, outlined, text, rounded, iconOnly, small, disabled, type = 'button', onClick, testId }: { label: string; icon: string; severity?: string; outlined?: boolean; text?: boolean; rounded?: boolean; iconOnly?: boolean; small?: boolean; disabled?: boolean; type?: 'button' | 'submit'; onClick?: (e: MouseEvent<HTMLButtonElement>) => void; testId?: string }) {
   return (
     <button
       aria-label={label}
-      className={cx('p-button p-component', disabled && 'p-disabled', outlined && 'p-button-outlined', small && 'p-button-sm', severity && `p-button-${severity}`)}
+      className={cx('p-button p-component', iconOnly && 'p-button-icon-only', disabled && 'p-disabled', outlined && 'p-button-outlined', text && 'p-button-text', rounded && 'p-button-rounded', small && 'p-button-sm', severity && `p-button-${severity}`)}
       type={type}
       disabled={disabled}
       onClick={onClick}
@@ -58,10 +59,16 @@ export function PlainButton({ label, icon, severity, outlined, small, disabled, 
       data-pc-name="button"
       data-pc-section="root"
     >
-      <span className={`p-button-icon p-c p-button-icon-left ${icon}`} data-pc-section="icon" />
-      <span className="p-button-label p-c" data-pc-section="label">
-        {label}
-      </span>
+      <span className={`p-button-icon p-c ${iconOnly ? '' : 'p-button-icon-left '}${icon}`} data-pc-section="icon" />
+      {iconOnly ? (
+        <span className="p-button-label p-c" data-pc-section="label">
+          {'\u00a0'}
+        </span>
+      ) : (
+        <span className="p-button-label p-c" data-pc-section="label">
+          {label}
+        </span>
+      )}
     </button>
   );
 }

@@ -122,6 +122,25 @@ describe('menu search (spec §2)', () => {
 });
 
 describe('language (spec §4)', () => {
+  test("a zh_CN search form's pickers stand as tall as its text inputs (Chinese text in a label does not grow its line)", async () => {
+    const { page, context, errors } = await openSignedIn(browser, server, '/order/index');
+    try {
+      const form = page.locator('.page-view:not([hidden]) .crud-search');
+      await page.locator('.page-view:not([hidden]) .p-datatable-tbody > tr').first().waitFor();
+      const heights = () =>
+        form.evaluate((f) =>
+          [...f.querySelectorAll('input.p-inputtext, .p-dropdown, .p-calendar')].map((e) => `${e.className.split(' ').find((c) => c.startsWith('p-')) ?? ''}:${Math.round(e.getBoundingClientRect().height)}`),
+        );
+      const drawn = await heights();
+      expect(drawn.some((h) => h.startsWith('p-dropdown:'))).toBe(true);
+      expect(new Set(drawn.map((h) => h.split(':')[1])).size, drawn.join(' ')).toBe(1);
+      expect(await form.locator('.p-dropdown-label').first().textContent()).toMatch(/[\u4e00-\u9fff]/);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('switching updates menu, tabs, page title and PrimeReact’s own texts; the pack loads lazily', async () => {
     const { page, errors } = await signedIn();
     const packs: string[] = [];

@@ -42,6 +42,10 @@ describe('account statistics', () => {
     expect(Object.keys(first).sort()).toEqual(['endDate', 'startDate']);
     expect((Date.parse(first.endDate) - Date.parse(first.startDate)) / 86_400_000).toBe(90);
     const before = await totals.allInnerTexts();
+    // The range input shows both days whole (it cut the end off at the picker's own width).
+    const range = page.locator('[data-filter=startDate] input');
+    await expect.poll(() => range.inputValue()).toBe(`${first.startDate} - ${first.endDate}`);
+    expect(await range.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
 
     // The game with the most income, found by typing in the picker's filter.
     const all = await call<{ byGame: { gameId: number; gameName: string }[] }>('/v1/gameAccount/statistics', {}, token);

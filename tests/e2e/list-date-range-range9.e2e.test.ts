@@ -20,7 +20,9 @@ beforeEach(async () => {
 
 test('the order list: the 1st and the 15th clicked in "create time", searched, the request asks for that range', async () => {
   const bodies: Record<string, unknown>[] = [];
+  // A 1280 px window: the search form's four columns, where the range's text must still fit.
   const { page, context, errors } = await openSignedIn(browser, server, '/order/index', {
+    width: 1280,
     before: (p) =>
       void p.on('request', (r) => {
         if (r.url().endsWith('/v1/order/list')) bodies.push((r.postDataJSON() as Record<string, unknown> | null) ?? {});
@@ -37,6 +39,8 @@ test('the order list: the 1st and the 15th clicked in "create time", searched, t
   await expect.poll(() => panel.locator('.p-highlight').count()).toBe(1);
   await days.nth(14).click();
   await expect.poll(() => page.locator('[data-filter=createTime] input').first().inputValue()).toMatch(/01.*15/);
+  // Both days shown whole (the end was cut off by 3 px).
+  expect(await page.locator('[data-filter=createTime] input').first().evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
   await page.keyboard.press('Escape');
   const before = bodies.length;
   await page.locator('[data-testid=crud-search-submit]').click();

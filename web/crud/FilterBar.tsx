@@ -93,11 +93,16 @@ export function FilterBar<Q extends Row = Row>({ fields, schema = ANY, values, o
   );
 }
 
+/** px: a date range's two days and its separator, in either language's digits. */
+const RANGE_MIN_WIDTH = 260;
+
 /** One input of the bar with its hidden label and its error. */
 function FilterItem({ control, spec, id, label, placeholder, width, render }: { control: Control<Row, unknown, Row>; spec: FieldSpec; id: string; label?: string; placeholder?: string; width?: number; render?: (p: InputProps) => ReactNode }) {
   const { box, props, error, errId } = useFieldInput({ control, spec, id, placeholder, filter: true });
+  // A range shows both days ("2026-08-30 - 2026-11-28"): the picker's own width cut the end off.
+  const minWidth = width ?? (spec.override.rangeEnd ? RANGE_MIN_WIDTH : undefined);
   return (
-    <div ref={box} className="crud-filter-bar__item" data-filter={spec.name} style={width ? { minWidth: width } : undefined}>
+    <div ref={box} className="crud-filter-bar__item" data-filter={spec.name} style={minWidth ? { minWidth } : undefined}>
       {label && (
         <label htmlFor={id} className="p-hidden-accessible">
           {label}

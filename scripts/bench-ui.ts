@@ -567,10 +567,11 @@ async function pause(page: Page) {
 }
 
 /**
- * Waits until the shown screen has settled: every finite animation inside the page outlet's views
+ * Waits until the shown screen's page transition is over (unlike {@link settle}, which waits for the
+ * network): every finite animation inside the page outlet's views
  * (the §9 page transition, 0.3 s) has finished, 2 s at most. Endless ones (spinners) are not waited on.
  */
-async function settled(page: Page) {
+async function transitionsOver(page: Page) {
   await page.evaluate(() => {
     const running = document.getAnimations().filter((a) => {
       const target = (a.effect as KeyframeEffect | null)?.target;
@@ -1168,7 +1169,7 @@ async function main() {
               if (!(await tab.count())) continue;
               if ((await tab.getAttribute('aria-selected')) === 'true') continue;
               await tab.scrollIntoViewIfNeeded();
-              if (pass === 'settled') await settled(page);
+              if (pass === 'settled') await transitionsOver(page);
               // A plain mouse click at the tab, found before the step is armed (as in the menu phase):
               // playwright's own checks before a locator click (~20 ms of queries over every kept-alive
               // page's DOM) ran on the page's main thread inside the step's CPU figure.

@@ -60,15 +60,9 @@ export function PlainButton({ label, icon, severity, outlined, text, rounded, ic
       data-pc-section="root"
     >
       <span className={`p-button-icon p-c ${iconOnly ? '' : 'p-button-icon-left '}${icon}`} data-pc-section="icon" />
-      {iconOnly ? (
-        <span className="p-button-label p-c" data-pc-section="label">
-          {'\u00a0'}
-        </span>
-      ) : (
-        <span className="p-button-label p-c" data-pc-section="label">
-          {label}
-        </span>
-      )}
+      <span className="p-button-label p-c" data-pc-section="label">
+        {iconOnly ? '\u00a0' : label}
+      </span>
     </button>
   );
 }

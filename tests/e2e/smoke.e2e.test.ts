@@ -371,7 +371,8 @@ async function smoke(lane: Lane, d: Declared, expect: ExpectStatic) {
     await expect.poll(() => shownTotal(box), { message: `${screen}: total after filtering by ${applied}` }).toBe(expected);
     await box.locator('[data-testid=crud-search-reset]').click();
     await loadedList(box, expect);
-    await expect.poll(() => shownTotal(box)).toBe(total);
+    // (A non-ASCII filter reset before its URL was written once kept its filter: list-url-step7's component test.)
+    await expect.poll(() => shownTotal(box), { message: `${screen}: total after Reset (the filter was ${applied})` }).toBe(total);
   }
 
   // The operator sees only the buttons its codes allow.

@@ -53,6 +53,19 @@ describe('the shell location (tab switch: the page first, the URL after the pain
     unmount();
   });
 
+  test("a tab's full path with its query decoded (as wouter reads it) is the location it shows: the switch says it moved", async () => {
+    history.replaceState(null, '', '/a');
+    const { unmount } = mount();
+    let moved = false;
+    act(() => {
+      moved = showLocation('/b?typeName=类型');
+    });
+    expect(moved).toBe(true);
+    expect(shown()).toBe('/b?typeName=类型');
+    await waitFor(() => expect(browser()).toBe(`/b?typeName=${encodeURIComponent('类型')}`));
+    unmount();
+  });
+
   test('a navigation right after a switch comes after it in history; the title waits for the URL', async () => {
     fakeClock();
     history.replaceState(null, '', '/a');

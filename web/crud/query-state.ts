@@ -57,6 +57,18 @@ export function parseListQuery(search: string, entity: AnyEntity, filterNames: r
   return state;
 }
 
+/**
+ * A URL query (with or without its `?`) in the one spelling {@link listQueryString} writes
+ * (URLSearchParams': `?typeName=%E7%B1%BB%E5%9E%8B`), with its `?`, or '' when empty. wouter hands a
+ * page its query decoded (`typeName=类型`) while the list writes it encoded: a list compares the
+ * query it reads with the one it wrote in this spelling, or a filter of non-ASCII text read as
+ * another view than its own (CI, stop 40: Reset before the filter's URL was written kept the filter).
+ */
+export function canonicalQuery(search: string): string {
+  const s = new URLSearchParams(search).toString();
+  return s ? `?${s}` : '';
+}
+
 /** Writes a list state as a URL query ('' for the default view); defaults are left out to keep URLs short. */
 export function listQueryString(state: ListState, keep: Record<string, string> = {}): string {
   const q = new URLSearchParams(keep);

@@ -11,7 +11,7 @@ import { fieldSpec } from './schema';
 import { exportValue } from './kinds';
 import { useFieldLabel, useRefMaps } from './fields';
 import { callOp, readOp, type Page, type RefOption } from './api';
-import { DEFAULT_PAGE_SIZE, isEmpty, listQueryString, pageAfterDelete, parseListQuery, type ListState } from './query-state';
+import { canonicalQuery, DEFAULT_PAGE_SIZE, isEmpty, listQueryString, pageAfterDelete, parseListQuery, type ListState } from './query-state';
 import { crudEnv } from './env';
 import { laterFlag, useSetLater, type LaterFlag } from './later';
 import { listFilterNames, listQueryOf, listRequestText, refEntitiesOf } from './list-entry';
@@ -142,7 +142,8 @@ export function useListController(resource: Resource, opts: ListControllerOption
   // A page, sort or filter shows its view at once and writes the URL after the rows are painted
   // (issue 22: the URL write re-rendered the whole shell and saved the tabs inside the step). Until
   // then the view is held here; the URL moving anywhere else first (a link, back) wins over it.
-  const searchQs = search ? `?${search}` : '';
+  // In the spelling the list writes (wouter's `search` is decoded): one view, one text.
+  const searchQs = useMemo(() => canonicalQuery(search), [search]);
   const pendingRef = useRef<PendingView | null>(null);
   const [, showPending] = useReducer((n: number) => n + 1, 0);
   const pending = pendingRef.current && pendingRef.current.from === searchQs ? pendingRef.current : null;

@@ -132,7 +132,9 @@ export function showLocation(to: string): boolean {
     defer({ to, ...pathOf(to) });
     changed();
   }
-  return shellPath() + shellSearch() === to;
+  // Compared as the browser spells it: a tab's full path carries its query decoded (as wouter reads it).
+  const want = pathOf(to);
+  return shellPath() === want.path && shellSearch() === want.search;
 }
 
 const pathOf = (to: string) => {

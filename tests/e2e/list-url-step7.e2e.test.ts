@@ -34,10 +34,11 @@ const tabsKey = 'MULTIPLE_TABS__KEY__';
 /**
  * Runs a step and answers what the browser held when its new rows were first in the DOM (the loading
  * mask gone, the rows not those of `before`): the URL's query and the saved tabs (raw storage text).
+ * `clickThen` (a selector in the shown view) is clicked right after, in that same task.
  */
-async function step(page: Page, before: string, action: () => Promise<unknown>): Promise<{ search: string; tabs: string | null }> {
+async function step(page: Page, before: string, action: () => Promise<unknown>, clickThen?: string): Promise<{ search: string; tabs: string | null }> {
   await page.evaluate(
-    ([v, prev, key]) => {
+    ([v, prev, key, click]) => {
       const w = window as unknown as { __stepSeen: Promise<{ search: string; tabs: string | null }> };
       const saved = () => Object.keys(localStorage).find((k) => k.endsWith(key));
       w.__stepSeen = new Promise((resolve) => {
@@ -48,11 +49,12 @@ async function step(page: Page, before: string, action: () => Promise<unknown>):
           obs.disconnect();
           const k = saved();
           resolve({ search: location.search, tabs: k ? localStorage.getItem(k) : null });
+          if (click) document.querySelector<HTMLElement>(`${v}${click}`)!.click();
         });
         obs.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
       });
     },
-    [V, before, tabsKey] as const,
+    [V, before, tabsKey, clickThen ?? ''] as const,
   );
   await action();
   return page.evaluate(() => (window as unknown as { __stepSeen: Promise<{ search: string; tabs: string | null }> }).__stepSeen);
@@ -169,23 +171,8 @@ describe('a list step: the rows first, then the URL (issue 22)', () => {
     const all = await total();
     await page.locator(`${V}[data-filter=areaName] input`).fill('国区');
     // Reset is clicked in the very task that commits the filter's rows: the filter's URL is written after a frame.
-    const urlAtReset = page.evaluate(
-      ([v, prev]) =>
-        new Promise<string>((resolve) => {
-          const obs = new MutationObserver(() => {
-            const rows = [...document.querySelectorAll<HTMLElement>(`${v}[data-testid=crud-table] tbody tr`)].map((r) => r.innerText.split('\t').map((c) => c.trim()).find(Boolean)).join(',');
-            if (!rows || document.querySelector(`${v}.p-datatable-loading-overlay`) || rows === prev) return;
-            obs.disconnect();
-            const search = location.search;
-            document.querySelector<HTMLElement>(`${v}[data-testid=crud-search-reset]`)!.click();
-            resolve(search);
-          });
-          obs.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-        }),
-      [V, before] as const,
-    );
-    await page.locator(`${V}[data-testid=crud-search-submit]`).click();
-    expect(await urlAtReset).toBe('');
+    const atReset = await step(page, before, () => page.locator(`${V}[data-testid=crud-search-submit]`).click(), '[data-testid=crud-search-reset]');
+    expect(atReset.search).toBe('');
     await poll(total).toBe(all);
     await poll(() => page.locator(`${V}[data-filter=areaName] input`).inputValue()).toBe('');
     // Both URLs were written, in order: the filter's, then the reset's.

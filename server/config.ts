@@ -26,6 +26,13 @@ export interface Config {
   upstreamUrl: string | null;
   /** Faker seed of the mock store: the same seed always gives the same data. */
   seed: number;
+  /**
+   * The mock data's reference instant, ms since epoch: every seeded time is relative to it, so the
+   * newest records are from the hours before it. `SEED_DATE` pins it (an ISO date or date-time, for
+   * tests and screenshots); unset, it is the start of the hour the server starts in, so a demo's data
+   * lives in today.
+   */
+  seedDate: number;
   /** Mock store volume multiplier (members, orders, codes…; lookups stay as they are), 0.05 to 100. */
   scale: number;
   /** Session token lifetime in seconds (mock mode). */
@@ -191,6 +198,7 @@ export const SETTINGS = [
   { key: 'port', env: 'PORT', flag: 'port', doc: 'listen port, default 8899' },
   { key: 'upstreamUrl', env: 'UPSTREAM_URL', flag: 'upstream-url', doc: 'platform base URL, required in proxy mode' },
   { key: 'seed', env: 'SEED', flag: 'seed', doc: 'faker seed of the mock data, default 20261121' },
+  { key: 'seedDate', env: 'SEED_DATE', flag: 'seed-date', doc: "mock data's \"now\": an ISO date or date-time (`2026-11-01T08:00:00Z`) pinning the seeded timeline; default the start of the hour the server starts in" },
   { key: 'scale', env: 'SCALE', flag: 'scale', doc: 'mock data volume multiplier (0.05-100, e.g. 10 for load tests), default 1' },
   { key: 'tokenTtl', env: 'TOKEN_TTL', flag: 'token-ttl', doc: 'mock session token lifetime in seconds, default 7200' },
   { key: 'mockCaptchaCode', env: 'MOCK_CAPTCHA_CODE', flag: 'mock-captcha-code', doc: 'mock mode: a code every captcha accepts (UI tests)' },
@@ -255,6 +263,15 @@ function int(name: string, raw: string | undefined, dflt: number, min: number, m
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+/** An ISO 8601 date (`2026-11-01`, midnight UTC) or date-time with its zone (`2026-11-01T08:00:00Z`), as ms since epoch. */
+function instant(name: string, raw: string | undefined, dflt: number): number {
+  const v = raw?.trim();
+  if (!v) return dflt;
+  const ms = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(v) ? Date.parse(v) : NaN;
+  if (!Number.isFinite(ms) || ms < Date.UTC(2000, 0, 1) || ms > Date.UTC(2100, 0, 1)) throw new ConfigError(`${name} must be an ISO date or date-time with its zone between 2000 and 2100 (2026-11-01T08:00:00Z), got "${raw}"`);
+  return ms;
 }
 
 function decimal(name: string, raw: string | undefined, dflt: number, min: number, max: number): number {
@@ -380,6 +397,7 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     port: int(label('port'), raw.port, 8899, 0, 65535),
     upstreamUrl,
     seed: int(label('seed'), raw.seed, 20261121, 0, 2 ** 31 - 1),
+    seedDate: instant(label('seedDate'), raw.seedDate, Math.floor(Date.now() / 3_600_000) * 3_600_000),
     scale: decimal(label('scale'), raw.scale, 1, 0.05, 100),
     tokenTtl: int(label('tokenTtl'), raw.tokenTtl, 7200, 1, 31 * 24 * 3600),
     mockCaptchaCode,

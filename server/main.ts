@@ -43,7 +43,7 @@ async function main() {
 }
 
 /**
- * Set (to `{cacheDir, seed, scale}` as JSON) when this entry runs as the child that writes a seed
+ * Set (to `{cacheDir, seed, scale, refMs}` as JSON) when this entry runs as the child that writes a seed
  * snapshot (issue 22): the generation's ~250 MB of heap and buffers would otherwise stay in the
  * serving process's RSS for good (V8 and malloc keep what they grew to), measured at 260–290 MB
  * after a 60 s load against ~150 MB when the snapshot existed.
@@ -52,15 +52,15 @@ const WRITE_SNAPSHOT = 'GAME_CONSOLE_WRITE_SNAPSHOT';
 
 const snapshotJob = process.env[WRITE_SNAPSHOT];
 if (snapshotJob) {
-  const { cacheDir, seed, scale } = JSON.parse(snapshotJob) as { cacheDir: string; seed: number; scale: number };
-  saveSnapshot(cacheDir, generate(seed, scale, SEED_STEPS));
+  const { cacheDir, seed, scale, refMs } = JSON.parse(snapshotJob) as { cacheDir: string; seed: number; scale: number; refMs: number };
+  saveSnapshot(cacheDir, generate(seed, scale, SEED_STEPS, refMs));
   process.exit(0);
 } else {
   // The child is this very entry with the same node flags (a debugger's port left out), waited for
   // as the in-process generation would be; a failure leaves the generation to this process.
   const execArgv = process.execArgv.filter((a) => !a.startsWith('--inspect'));
-  writeSnapshotsWith((cacheDir, seed, scale) => {
-    const r = spawnSync(process.execPath, [...execArgv, process.argv[1]], { env: { ...process.env, [WRITE_SNAPSHOT]: JSON.stringify({ cacheDir, seed, scale }) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  writeSnapshotsWith((cacheDir, seed, scale, refMs) => {
+    const r = spawnSync(process.execPath, [...execArgv, process.argv[1]], { env: { ...process.env, [WRITE_SNAPSHOT]: JSON.stringify({ cacheDir, seed, scale, refMs }) }, stdio: ['ignore', 'ignore', 'inherit'] });
     return r.status === 0;
   });
   main().catch((err) => {

@@ -22,7 +22,7 @@ export interface MockContext {
 }
 
 export function createMockContext(config: Config, now: () => number = Date.now): MockContext {
-  const store = new MockStore(config.seed, config.scale, config.fixturesDir ? loadFixtureTables(config.fixturesDir) : {}, config.cacheDir);
+  const store = new MockStore(config.seed, config.scale, config.fixturesDir ? loadFixtureTables(config.fixturesDir) : {}, config.cacheDir, config.seedDate);
   return {
     config,
     now,

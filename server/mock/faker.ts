@@ -1,7 +1,11 @@
 import { createRequire } from 'node:module';
 import type { Faker, Randomizer } from '@faker-js/faker';
 
-/** Reference "now" of generated data, fixed so the same seed gives the same data on any day. */
+/**
+ * The pinned reference instant of generated data (`SEED_DATE=2026-11-01T08:00:00Z`): what tests of
+ * fixed dates and the data's own tests generate against. A running server anchors its data to its
+ * start instead (config `seedDate`), so a demo's newest records are from the last hours.
+ */
 export const MOCK_REF_DATE = new Date('2026-11-01T08:00:00Z');
 
 type FakerModule = typeof import('@faker-js/faker');
@@ -19,14 +23,15 @@ function faker(): FakerModule {
 /**
  * A faker instance seeded for one slice of the mock data. Each slice (basic data, summary, each
  * entity) gets its own instance from `seed` + a salt, so adding a slice never shifts another's data.
+ * Its dates are relative to `refMs` (ms since epoch; default the pinned {@link MOCK_REF_DATE}).
  */
-export function seededFaker(seed: number, salt: string): Faker {
+export function seededFaker(seed: number, salt: string, refMs: number = MOCK_REF_DATE.getTime()): Faker {
   const { Faker: FakerClass, zh_CN, en, base } = faker();
   const f = new FakerClass({ locale: [zh_CN, en, base] });
   let h = seed >>> 0;
   for (const ch of salt) h = (Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0);
   f.seed(h);
-  f.setDefaultRefDate(MOCK_REF_DATE);
+  f.setDefaultRefDate(new Date(refMs));
   return f;
 }
 

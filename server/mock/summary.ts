@@ -10,7 +10,7 @@ import {
   type Summary,
 } from '../contract/summary.js';
 import { MemberSource } from '../contract/member.js';
-import { MOCK_REF_DATE, seededFaker } from './faker.js';
+import { seededFaker } from './faker.js';
 import type { AnyRow } from './store/seed.js';
 import type { MockStore } from './store/store.js';
 
@@ -156,7 +156,7 @@ function categoryShares(store: MockStore): (order: AnyRow) => number[] {
 /**
  * Builds the dashboard summary (spec §1, §7 `POST /v1/admin/summary`). Every figure about records
  * is counted from the store at the time of the call (issue 21 "true figures"), over whole months in
- * platform time before `MOCK_REF_DATE`'s month (the 12 of `salesStack.months`, oldest first):
+ * platform time before the month of the data's reference instant (`store.refMs`) (the 12 of `salesStack.months`, oldest first):
  * - `growCards.orders`: orders placed (`createTime`) in the last month, any status; trend against the
  *   month before; total = every order in the store (the order list's total);
  * - `growCards.sales` and `salesStack`: `payAmount` of paid orders (statuses paid, delivered,
@@ -172,8 +172,8 @@ function categoryShares(store: MockStore): (order: AnyRow) => number[] {
  * Series lengths: 30 days, 12 months, 6 categories, 4 member sources, 6 projects, 8 dynamics.
  */
 export function makeSummary(store: MockStore): Summary {
-  const f = seededFaker(store.seed, 'summary');
-  const ref = MOCK_REF_DATE.getTime();
+  const f = seededFaker(store.seed, 'summary', store.refMs);
+  const ref = store.refMs;
 
   const days = Array.from({ length: 30 }, (_, i) => day(ref - (29 - i) * DAY_MS));
   const months = monthsBefore(ref, 24);

@@ -6,6 +6,17 @@ test('defaults: mock mode on port 8899 (spec §9)', () => {
   expect(c).toMatchObject({ mode: 'mock', port: 8899, host: '0.0.0.0', upstreamUrl: null, tokenTtl: 7200, mockCaptchaCode: null, logLevel: 'info', upstreamTimeoutMs: 1_200_000 });
 });
 
+test("the mock data's reference instant: the start of the hour the server starts in, unless SEED_DATE pins it", () => {
+  const before = Date.now();
+  const { seedDate } = loadConfig([], {});
+  expect(seedDate % 3_600_000).toBe(0);
+  expect(before - seedDate).toBeLessThan(3_600_000 + 1000);
+  expect(seedDate).toBeLessThanOrEqual(Date.now());
+  expect(loadConfig([], { SEED_DATE: '2026-11-01T08:00:00Z' }).seedDate).toBe(Date.UTC(2026, 10, 1, 8));
+  expect(loadConfig(['--seed-date', '2026-11-01'], {}).seedDate).toBe(Date.UTC(2026, 10, 1));
+  expect(loadConfig([], { SEED_DATE: '2026-11-01T16:00:00+08:00' }).seedDate).toBe(Date.UTC(2026, 10, 1, 8));
+});
+
 test('flags win over the environment', () => {
   expect(loadConfig(['--port', '9000'], { PORT: '8000' }).port).toBe(9000);
   expect(loadConfig([], { PORT: '8000' }).port).toBe(8000);
@@ -24,6 +35,9 @@ test.each([
   [[], { LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
   [[], { TOKEN_TTL: '0' }, /^TOKEN_TTL must be between/],
   [[], { SEED: '-1' }, /^SEED must be a whole number/],
+  [[], { SEED_DATE: 'yesterday' }, /^SEED_DATE must be an ISO date or date-time/],
+  [[], { SEED_DATE: '2026-11-01T08:00:00' }, /^SEED_DATE must be an ISO date or date-time with its zone/],
+  [[], { SEED_DATE: '1900-01-01' }, /^SEED_DATE must be/],
   [['--nope', '1'], {}, /nope/],
 ])('bad setting %j %j is refused naming it', (argv, env, message) => {
   expect(() => loadConfig(argv as string[], env as NodeJS.ProcessEnv)).toThrow(ConfigError);

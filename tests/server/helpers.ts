@@ -3,6 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 
+/**
+ * The mock data's reference instant in server tests: pinned, so a test's figures and dates are the
+ * same on any day (the running console anchors its data to its start instead).
+ */
+export const PINNED_SEED_DATE = '2026-11-01T08:00:00Z';
+
 /** A test clock: `now()` returns `t`, `advance(ms)` moves it. */
 export function testClock(start = Date.UTC(2026, 10, 21, 8, 0, 0)) {
   const c = { t: start, now: () => c.t, advance: (ms: number) => void (c.t += ms) };
@@ -30,7 +36,7 @@ export async function makeApp(env: Record<string, string> = {}, deps: AppDeps = 
   // assert which field a refusal names; tests/server/messages.test.ts covers the localized answers.
   // No load shedding unless a test asks for it (hardening.test.ts): on a busy machine a worker's
   // stalled event loop shed an unrelated test's request with a 503 (auth's basic data, stop 37).
-  const config = loadConfig([], { LOG_LEVEL: 'silent', MESSAGES: 'raw', AUDIT_DB: ':memory:', SHED_EVENT_LOOP_DELAY_MS: '0', ...env });
+  const config = loadConfig([], { LOG_LEVEL: 'silent', MESSAGES: 'raw', AUDIT_DB: ':memory:', SHED_EVENT_LOOP_DELAY_MS: '0', SEED_DATE: PINNED_SEED_DATE, ...env });
   const app = await buildApp(config, deps);
   await app.ready();
   return { app, config };

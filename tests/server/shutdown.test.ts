@@ -79,6 +79,6 @@ test('a seed without a snapshot is written by a child of the entry (issue 22), t
   expect(((await login.json()) as { code: number }).code).toBe(200);
   const seeds = fs.readdirSync(path.join(cacheDir, 'seed'));
   expect(seeds).toHaveLength(1);
-  expect(seeds[0]).toMatch(/^seed-\d+-scale-0\.05-[0-9a-f]{16}$/);
+  expect(seeds[0]).toMatch(/^seed-\d+-scale-0\.05-at-\d{8}T\d{4}Z-[0-9a-f]{16}$/);
   expect(fs.readdirSync(path.join(cacheDir, 'seed', seeds[0]))).toContain('admin.v8');
 }, 30_000);

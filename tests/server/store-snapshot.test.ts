@@ -5,12 +5,13 @@ import { afterAll, describe, expect, test, vi } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { ENTITY, type AnyEntity } from '../../server/contract/index.js';
 import { Collection } from '../../server/mock/store/collection.js';
+import { REF_MS } from '../../server/mock/store/gen.js';
 import { generate, type SeedData } from '../../server/mock/store/seed.js';
 import { dataVersion, loadSnapshot, saveSnapshot, snapshotPath } from '../../server/mock/store/snapshot.js';
 import { SEED_STEPS } from '../../server/mock/store/steps.js';
 
 /**
- * Issue 13, "boot": a (seed, scale, data version) is generated once and kept as a snapshot under the
+ * A (seed, scale, reference instant, data version) is generated once and kept as a snapshot under the
  * cache folder; later boots read it table by table. What a boot reads must be exactly what generating
  * gives, another data version's snapshot is never read, and a broken or unwritable cache only costs
  * a generation.
@@ -18,6 +19,8 @@ import { SEED_STEPS } from '../../server/mock/store/steps.js';
 
 const SEED = 4242;
 const SCALE = 0.05;
+/** The pinned reference instant the snapshots below are generated against. */
+const REF = REF_MS;
 const dirs: string[] = [];
 function tempDir(): string {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), 'store-snapshot-'));
@@ -37,8 +40,8 @@ describe('seed snapshots', () => {
   test('a saved snapshot reads back every table identical to the generated one, frozen like it', () => {
     const dir = tempDir();
     saveSnapshot(dir, generated);
-    expect(fs.existsSync(path.join(snapshotPath(dir, SEED, SCALE), 'tables.json'))).toBe(true);
-    const loaded = loadSnapshot(dir, SEED, SCALE, never)!;
+    expect(fs.existsSync(path.join(snapshotPath(dir, SEED, SCALE, REF), 'tables.json'))).toBe(true);
+    const loaded = loadSnapshot(dir, SEED, SCALE, REF, never)!;
     expect(Object.keys(loaded.tables).sort()).toEqual(Object.keys(generated.tables).sort());
     for (const name of Object.keys(generated.tables) as (keyof SeedData['tables'])[]) {
       expect(loaded.tables[name], name).toEqual(generated.tables[name]);
@@ -49,22 +52,38 @@ describe('seed snapshots', () => {
 
   test('the snapshot is named by the data version: another version is never read, and saving removes it', () => {
     const dir = tempDir();
-    const other = path.join(dir, 'seed', `seed-${SEED}-scale-${SCALE}-0000000000000000`);
+    const other = path.join(dir, 'seed', `seed-${SEED}-scale-${SCALE}-at-20261101T0800Z-0000000000000000`);
     fs.mkdirSync(other, { recursive: true });
     fs.writeFileSync(path.join(other, 'tables.json'), '["member"]');
-    expect(snapshotPath(dir, SEED, SCALE)).toContain(dataVersion());
-    expect(loadSnapshot(dir, SEED, SCALE, never)).toBeNull();
+    expect(snapshotPath(dir, SEED, SCALE, REF)).toContain(dataVersion());
+    expect(loadSnapshot(dir, SEED, SCALE, REF, never)).toBeNull();
     saveSnapshot(dir, generated);
     expect(fs.existsSync(other)).toBe(false);
-    expect(loadSnapshot(dir, SEED, SCALE, never)).not.toBeNull();
+    expect(loadSnapshot(dir, SEED, SCALE, REF, never)).not.toBeNull();
+  });
+
+  test('another reference instant is another snapshot: the same seed then gives the same records, every time moved with it', () => {
+    const dir = tempDir();
+    saveSnapshot(dir, generated);
+    const later = REF + 30 * 86_400_000;
+    expect(loadSnapshot(dir, SEED, SCALE, later, never)).toBeNull();
+    const moved = generate(SEED, SCALE, SEED_STEPS, later);
+    saveSnapshot(dir, moved);
+    expect(loadSnapshot(dir, SEED, SCALE, later, never)!.tables.order[0]).toEqual(moved.tables.order[0]);
+    expect(loadSnapshot(dir, SEED, SCALE, REF, never)!.tables.order[0]).toEqual(generated.tables.order[0]);
+    const [a, b] = [generated.tables.member[5], moved.tables.member[5]];
+    expect(b.nickname).toBe(a.nickname);
+    expect(Date.parse(`${b.createTime as string}+08:00`.replace(' ', 'T')) - Date.parse(`${a.createTime as string}+08:00`.replace(' ', 'T'))).toBe(30 * 86_400_000);
+    const newest = (d: SeedData) => d.tables.order.reduce((m, o) => ((o.createTime as string) > m ? (o.createTime as string) : m), '');
+    expect(Date.parse(`${newest(moved)}+08:00`.replace(' ', 'T'))).toBeLessThanOrEqual(later);
   });
 
   test('a table file gone or torn since is generated again; the rest still comes from the snapshot', () => {
     const dir = tempDir();
     saveSnapshot(dir, generated);
-    fs.writeFileSync(path.join(snapshotPath(dir, SEED, SCALE), 'member.v8'), 'torn');
+    fs.writeFileSync(path.join(snapshotPath(dir, SEED, SCALE, REF), 'member.v8'), 'torn');
     const regenerate = vi.fn(() => generated);
-    const loaded = loadSnapshot(dir, SEED, SCALE, regenerate)!;
+    const loaded = loadSnapshot(dir, SEED, SCALE, REF, regenerate)!;
     expect(loaded.tables.order).toEqual(generated.tables.order);
     expect(regenerate).not.toHaveBeenCalled();
     expect(loaded.tables.member).toEqual(generated.tables.member);
@@ -75,12 +94,12 @@ describe('seed snapshots', () => {
     const dir = tempDir();
     saveSnapshot(dir, generated);
     const regenerate = vi.fn(() => generate(SEED, SCALE, SEED_STEPS));
-    const loaded = loadSnapshot(dir, SEED, SCALE, regenerate)!;
+    const loaded = loadSnapshot(dir, SEED, SCALE, REF, regenerate)!;
     expect(loaded.tables.order).toEqual(generated.tables.order);
-    fs.rmSync(snapshotPath(dir, SEED, SCALE), { recursive: true });
+    fs.rmSync(snapshotPath(dir, SEED, SCALE, REF), { recursive: true });
     expect(loaded.tables.member).toEqual(generated.tables.member);
     expect(regenerate).toHaveBeenCalledTimes(1);
-    expect(fs.existsSync(path.join(snapshotPath(dir, SEED, SCALE), 'tables.json'))).toBe(true);
+    expect(fs.existsSync(path.join(snapshotPath(dir, SEED, SCALE, REF), 'tables.json'))).toBe(true);
     // The generated tables are not what is served: a later table is the snapshot's copy (frozen, equal).
     const regenerated = regenerate.mock.results[0].value as SeedData;
     expect(loaded.tables.goods).toEqual(generated.tables.goods);
@@ -91,10 +110,10 @@ describe('seed snapshots', () => {
   test('loading a snapshot marks it used, so the prune of a busy cache keeps it', () => {
     const dir = tempDir();
     saveSnapshot(dir, generated);
-    const snap = snapshotPath(dir, SEED, SCALE);
+    const snap = snapshotPath(dir, SEED, SCALE, REF);
     const old = new Date(Date.now() - 3600_000);
     fs.utimesSync(snap, old, old);
-    loadSnapshot(dir, SEED, SCALE, never);
+    loadSnapshot(dir, SEED, SCALE, REF, never);
     expect(fs.statSync(snap).mtimeMs).toBeGreaterThan(old.getTime() + 1000);
   });
 
@@ -109,17 +128,17 @@ describe('seed snapshots', () => {
         return x !== y ? (x! < y! ? -1 : 1) : (a.id as number) - (b.id as number);
       });
     const want = sorted(generated.tables.member).map((r) => r.id);
-    const file = path.join(snapshotPath(dir, SEED, SCALE), 'member.order-lastLoginTime.i32');
+    const file = path.join(snapshotPath(dir, SEED, SCALE, REF), 'member.order-lastLoginTime.i32');
 
-    const first = new Collection(def, loadSnapshot(dir, SEED, SCALE, never)!.tables.member);
+    const first = new Collection(def, loadSnapshot(dir, SEED, SCALE, REF, never)!.tables.member);
     expect(first.sortedBy('lastLoginTime').map((r) => r.id)).toEqual(want);
     expect(fs.statSync(file).size).toBe(4 * generated.tables.member.length);
 
-    const later = new Collection(def, loadSnapshot(dir, SEED, SCALE, never)!.tables.member);
+    const later = new Collection(def, loadSnapshot(dir, SEED, SCALE, REF, never)!.tables.member);
     expect(later.sortedBy('lastLoginTime').map((r) => r.id)).toEqual(want);
 
     fs.writeFileSync(file, Buffer.alloc(8));
-    const torn = new Collection(def, loadSnapshot(dir, SEED, SCALE, never)!.tables.member);
+    const torn = new Collection(def, loadSnapshot(dir, SEED, SCALE, REF, never)!.tables.member);
     expect(torn.sortedBy('lastLoginTime').map((r) => r.id)).toEqual(want);
   });
 
@@ -127,9 +146,9 @@ describe('seed snapshots', () => {
     const file = path.join(tempDir(), 'not-a-folder');
     fs.writeFileSync(file, '');
     expect(saveSnapshot(file, generated)).toBe(generated);
-    expect(loadSnapshot(file, SEED, SCALE, never)).toBeNull();
+    expect(loadSnapshot(file, SEED, SCALE, REF, never)).toBeNull();
     expect(saveSnapshot(null, generated)).toBe(generated);
-    expect(loadSnapshot(null, SEED, SCALE, never)).toBeNull();
+    expect(loadSnapshot(null, SEED, SCALE, REF, never)).toBeNull();
   });
 
   test('CACHE_DIR sets the folder, `off` turns snapshots off, and the default is the project cache', () => {

@@ -8,8 +8,32 @@ import { MOCK_REF_DATE, mersenne53Randomizer } from '../faker.js';
  */
 
 export const DAY_MS = 86_400_000;
-/** Generated data is "as of" this instant (the seeded faker's reference date). */
-export const REF_MS = MOCK_REF_DATE.getTime();
+/**
+ * Generated data is "as of" this instant: the reference instant of the generation that is running
+ * (see {@link withRefMs}), read by the factories as they make records. A live binding, so a factory
+ * module that imports it sees the running generation's value.
+ */
+export let REF_MS = MOCK_REF_DATE.getTime();
+
+/**
+ * Runs `work` with {@link REF_MS} set to `refMs` (ms since epoch) and restores the previous value:
+ * the generation drivers wrap each slice of a generation in it, so two generations interleaved on
+ * the event loop (a QA reset beside a boot) each see their own reference instant.
+ */
+export function withRefMs<T>(refMs: number, work: () => T): T {
+  const before = REF_MS;
+  REF_MS = refMs;
+  try {
+    return work();
+  } finally {
+    REF_MS = before;
+  }
+}
+
+/** The start of the hour (UTC) holding `ms`: the default reference instant of a server started then. */
+export function hourOf(ms: number): number {
+  return Math.floor(ms / 3_600_000) * 3_600_000;
+}
 /** The platform's times are China Standard Time (UTC+8, no daylight saving). */
 const CST_OFFSET_MS = 8 * 3_600_000;
 

@@ -1,6 +1,6 @@
 import { ENTITIES, ENTITY, type EntityMap, type EntityName, type EntityStored } from '../../contract/index.js';
 import { seededFaker } from '../faker.js';
-import { Gen } from './gen.js';
+import { Gen, REF_MS, withRefMs } from './gen.js';
 import { renumberByTime } from './time-order.js';
 
 /**
@@ -50,6 +50,11 @@ function runAll<T>(it: Generator<void, T>): T {
     const r = it.next();
     if (r.done) return r.value;
   }
+}
+
+/** Runs a whole generation at once with its reference instant in force (see {@link withRefMs}). */
+function runAt<T>(refMs: number, it: Generator<void, T>): T {
+  return withRefMs(refMs, () => runAll(it));
 }
 
 /**
@@ -119,6 +124,8 @@ export interface FinishDef {
 export interface SeedData {
   seed: number;
   scale: number;
+  /** The reference instant the tables were generated against (ms since epoch): their "now". */
+  refMs: number;
   tables: Record<EntityName, readonly AnyRow[]>;
   /** Generation time in ms. */
   buildMs: number;
@@ -133,12 +140,13 @@ function deepFreeze(row: AnyRow) {
 export type SeedStep = FactoryDef | FinishDef;
 
 /**
- * Generates every table from one seed by running the steps in order. Deterministic: the same seed
- * and scale always give the same tables (the clock is not read; times are relative to MOCK_REF_DATE).
+ * Generates every table from one seed by running the steps in order. Deterministic: the same seed,
+ * scale and reference instant `refMs` (ms since epoch, default the pinned MOCK_REF_DATE) always give
+ * the same tables; the clock is not read, every time is relative to `refMs`.
  * @throws Error when the steps skip or repeat an entity of the contract (a programming error).
  */
-export function generate(seed: number, scale: number, steps: SeedStep[]): SeedData {
-  return runAll(generation(seed, scale, steps));
+export function generate(seed: number, scale: number, steps: SeedStep[], refMs: number = REF_MS): SeedData {
+  return runAt(refMs, generation(seed, scale, steps, refMs));
 }
 
 /**
@@ -146,12 +154,12 @@ export function generate(seed: number, scale: number, steps: SeedStep[]): SeedDa
  * turn of the event loop) so other requests are answered while a QA reset builds another seed's
  * tables (issue 12: no request waits more than ~100 ms for it). Same result as `generate`.
  */
-export async function generateAsync(seed: number, scale: number, steps: SeedStep[], sliceMs = 20, pause = () => new Promise<void>((r) => setImmediate(r))): Promise<SeedData> {
-  const it = generation(seed, scale, steps);
+export async function generateAsync(seed: number, scale: number, steps: SeedStep[], sliceMs = 20, pause = () => new Promise<void>((r) => setImmediate(r)), refMs: number = REF_MS): Promise<SeedData> {
+  const it = generation(seed, scale, steps, refMs);
   let sliceStart = performance.now();
   let paused = 0;
   for (;;) {
-    const r = it.next();
+    const r = withRefMs(refMs, () => it.next());
     if (r.done) return { ...r.value, buildMs: Math.round((r.value.buildMs - paused) * 10) / 10 };
     if (performance.now() - sliceStart >= sliceMs) {
       const t = performance.now();
@@ -163,7 +171,7 @@ export async function generateAsync(seed: number, scale: number, steps: SeedStep
 }
 
 /** The generation itself, yielding wherever it may pause (see CHUNK_ROWS). */
-function* generation(seed: number, scale: number, steps: SeedStep[]): Generator<void, SeedData> {
+function* generation(seed: number, scale: number, steps: SeedStep[], refMs: number): Generator<void, SeedData> {
   const t0 = performance.now();
   const tables = {} as Record<EntityName, AnyRow[]>;
   const index = new Map<EntityName, Map<number, AnyRow>>();
@@ -182,12 +190,12 @@ function* generation(seed: number, scale: number, steps: SeedStep[]): Generator<
   for (const step of steps) {
     yield;
     if ('run' in step) {
-      step.run(db, new Gen(seededFaker(seed, `finish:${step.name}`)));
+      step.run(db, new Gen(seededFaker(seed, `finish:${step.name}`, refMs)));
       continue;
     }
     if (tables[step.entity]) throw new Error(`factory for ${step.entity} is listed twice`);
     if (!ENTITY[step.entity]) throw new Error(`factory for unknown entity ${step.entity}`);
-    const g = new Gen(seededFaker(seed, step.entity));
+    const g = new Gen(seededFaker(seed, step.entity, refMs));
     const made = step.chunks ? yield* step.chunks({ g, scale, db }) : step.build({ g, scale, db });
     // Ids in generation order; set in place (copying 100 000 rows would double the garbage).
     made.forEach((r, i) => ((r as AnyRow).id = i + 1));
@@ -203,5 +211,5 @@ function* generation(seed: number, scale: number, steps: SeedStep[]): Generator<
     }
     Object.freeze(rows);
   }
-  return { seed, scale, tables, buildMs: Math.round((performance.now() - t0) * 10) / 10 };
+  return { seed, scale, refMs, tables, buildMs: Math.round((performance.now() - t0) * 10) / 10 };
 }

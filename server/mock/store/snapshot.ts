@@ -60,15 +60,15 @@ export function dataVersion(): string {
   return (version = hash.digest('hex').slice(0, 16));
 }
 
-/** Writes the snapshot of (seed, scale) in another process and answers whether it did; null: none (see {@link writeSnapshotsWith}). */
-let writeInChild: ((cacheDir: string, seed: number, scale: number) => boolean) | null = null;
+/** Writes the snapshot of (seed, scale, refMs) in another process and answers whether it did; null: none (see {@link writeSnapshotsWith}). */
+let writeInChild: ((cacheDir: string, seed: number, scale: number, refMs: number) => boolean) | null = null;
 
 /**
  * Lets a snapshot that does not exist yet be generated and written by `write` (the server's entry
  * runs itself as a child for it, see server/main.ts) instead of in this process; when `write`
  * answers false or the snapshot still cannot be read, the seed is generated here as before.
  */
-export function writeSnapshotsWith(write: ((cacheDir: string, seed: number, scale: number) => boolean) | null): void {
+export function writeSnapshotsWith(write: ((cacheDir: string, seed: number, scale: number, refMs: number) => boolean) | null): void {
   writeInChild = write;
 }
 
@@ -76,9 +76,15 @@ function enabled(cacheDir: string | null): cacheDir is string {
   return cacheDir !== null && process.env.MOCK_SEED_CACHE !== 'off';
 }
 
-/** The folder holding the snapshot of (seed, scale) for the current data version: one file per entity. */
-export function snapshotPath(cacheDir: string, seed: number, scale: number): string {
-  return path.join(cacheDir, 'seed', `seed-${seed}-scale-${scale}-${dataVersion()}`);
+/** The name part of a snapshot folder for (seed, scale, refMs): the reference instant in compact UTC (`20261101T0800Z`). */
+function snapshotPrefix(seed: number, scale: number, refMs: number): string {
+  const at = new Date(refMs).toISOString().replace(/[-:]/g, '').replace(/\d\d\.\d{3}Z$/, 'Z');
+  return `seed-${seed}-scale-${scale}-at-${at}-`;
+}
+
+/** The folder holding the snapshot of (seed, scale, reference instant) for the current data version: one file per entity. */
+export function snapshotPath(cacheDir: string, seed: number, scale: number, refMs: number): string {
+  return path.join(cacheDir, 'seed', `${snapshotPrefix(seed, scale, refMs)}${dataVersion()}`);
 }
 
 /**
@@ -124,11 +130,11 @@ function freeze(rows: AnyRow[]): AnyRow[] {
  * first request that reads it. Null when there is no snapshot for this data version.
  * @param regenerate the fallback when a table file has gone since (another data version's cleanup).
  */
-export function loadSnapshot(cacheDir: string | null, seed: number, scale: number, regenerate: () => SeedData): SeedData | null {
+export function loadSnapshot(cacheDir: string | null, seed: number, scale: number, refMs: number, regenerate: () => SeedData): SeedData | null {
   if (!enabled(cacheDir)) return null;
   let dir: string;
   try {
-    dir = snapshotPath(cacheDir, seed, scale);
+    dir = snapshotPath(cacheDir, seed, scale, refMs);
     if (!fs.existsSync(path.join(dir, 'tables.json'))) return null;
   } catch {
     return null;
@@ -141,7 +147,7 @@ export function loadSnapshot(cacheDir: string | null, seed: number, scale: numbe
   } catch {
     /* a read-only cache: nothing prunes it either */
   }
-  const data: SeedData = { seed, scale, tables: {} as Record<EntityName, readonly AnyRow[]>, buildMs: 0 };
+  const data: SeedData = { seed, scale, refMs, tables: {} as Record<EntityName, readonly AnyRow[]>, buildMs: 0 };
   let again: SeedData | null = null;
   /**
    * A table whose file has gone since boot (pruned by another process): the seed is generated once
@@ -152,11 +158,11 @@ export function loadSnapshot(cacheDir: string | null, seed: number, scale: numbe
   const regenerated = (name: EntityName): readonly AnyRow[] => {
     // A torn file in a snapshot still there is not rewritten (saveSnapshot keeps an existing one): held as generated.
     const gone = !fs.existsSync(path.join(dir, 'tables.json'));
-    if (!again && gone && writeInChild?.(cacheDir, seed, scale)) again = loadSnapshot(cacheDir, seed, scale, regenerate);
+    if (!again && gone && writeInChild?.(cacheDir, seed, scale, refMs)) again = loadSnapshot(cacheDir, seed, scale, refMs, regenerate);
     if (!again) {
       const full = regenerate();
       if (gone) saveSnapshot(cacheDir, full);
-      again = (gone ? loadSnapshot(cacheDir, seed, scale, regenerate) : null) ?? full;
+      again = (gone ? loadSnapshot(cacheDir, seed, scale, refMs, regenerate) : null) ?? full;
     }
     return again.tables[name];
   };
@@ -190,11 +196,12 @@ export function saveSnapshot(cacheDir: string | null, data: SeedData): SeedData 
   if (!enabled(cacheDir)) return data;
   let tmp: string | null = null;
   try {
-    const dir = snapshotPath(cacheDir, data.seed, data.scale);
+    const dir = snapshotPath(cacheDir, data.seed, data.scale, data.refMs);
     const parent = path.dirname(dir);
     fs.mkdirSync(parent, { recursive: true });
-    // Older versions of the same seed and scale are dead weight (a snapshot at scale 10 is ~250 MB).
-    const prefix = `seed-${data.seed}-scale-${data.scale}-`;
+    // Older data versions of the same seed, scale and instant are dead weight (a snapshot at scale
+    // 10 is ~250 MB); other instants are pruned with the least recently used below.
+    const prefix = snapshotPrefix(data.seed, data.scale, data.refMs);
     for (const f of fs.readdirSync(parent)) if (f.startsWith(prefix) && f !== path.basename(dir) && !f.includes('.tmp')) fs.rmSync(path.join(parent, f), { recursive: true, force: true });
     if (fs.existsSync(dir)) return data;
     tmp = `${dir}.${process.pid}.tmp`;
@@ -224,13 +231,13 @@ export function saveSnapshot(cacheDir: string | null, data: SeedData): SeedData 
  * Tables generated (and snapshotted) on first use rather than at boot: with no snapshot yet, the
  * server still answers `/healthz` at once and the first request that reads data pays the generation.
  */
-export function generatedOnFirstUse(cacheDir: string | null, seed: number, scale: number, names: readonly EntityName[], make: () => SeedData): SeedData {
-  const data: SeedData = { seed, scale, tables: {} as Record<EntityName, readonly AnyRow[]>, buildMs: 0 };
+export function generatedOnFirstUse(cacheDir: string | null, seed: number, scale: number, refMs: number, names: readonly EntityName[], make: () => SeedData): SeedData {
+  const data: SeedData = { seed, scale, refMs, tables: {} as Record<EntityName, readonly AnyRow[]>, buildMs: 0 };
   const fill = () => {
     const t0 = performance.now();
     // Written by a child process when the server's entry allows it: the generation's heap and
     // buffers (~250 MB at scale 1, which this process would keep as RSS) leave with the child.
-    let lazy = enabled(cacheDir) && writeInChild?.(cacheDir, seed, scale) ? loadSnapshot(cacheDir, seed, scale, make) : null;
+    let lazy = enabled(cacheDir) && writeInChild?.(cacheDir, seed, scale, refMs) ? loadSnapshot(cacheDir, seed, scale, refMs, make) : null;
     let full: SeedData | null = null;
     if (lazy) data.buildMs = Math.round(performance.now() - t0);
     else {
@@ -239,7 +246,7 @@ export function generatedOnFirstUse(cacheDir: string | null, seed: number, scale
       // Once written, the tables are read back from the snapshot as they are used, like a later
       // boot's (issue 22): the generated tables all held at once would be the whole dataset on the
       // heap (~770 MB at scale 10), marked by every major GC, for the few tables a session lists.
-      lazy = loadSnapshot(cacheDir, seed, scale, make);
+      lazy = loadSnapshot(cacheDir, seed, scale, refMs, make);
     }
     for (const n of names) {
       const value = lazy ? undefined : full!.tables[n];

@@ -1,6 +1,7 @@
 import { defaultCacheDir } from '../../config.js';
 import { ENTITIES, ENTITY, type AnyEntity, type EntityName, type RefDef } from '../../contract/index.js';
 import { Collection } from './collection.js';
+import { REF_MS } from './gen.js';
 import { generate, generateAsync, type AnyRow, type SeedData } from './seed.js';
 import { generatedOnFirstUse, loadSnapshot, saveSnapshot } from './snapshot.js';
 import { SEED_STEPS } from './steps.js';
@@ -42,12 +43,12 @@ function remember(key: string, data: SeedData): void {
  * fixtures/*.factory.ts) when a table is first read and snapshotted for the next boot. Either way a
  * table costs nothing until it is used. The oldest dataset is dropped beyond the budget.
  */
-export function seedData(seed: number, scale: number, cacheDir: string | null = defaultCacheDir()): SeedData {
-  const key = `${seed}:${scale}`;
+export function seedData(seed: number, scale: number, cacheDir: string | null = defaultCacheDir(), refMs: number = REF_MS): SeedData {
+  const key = `${seed}:${scale}:${refMs}`;
   let data = cache.get(key);
   if (!data) {
-    const make = () => generate(seed, scale, SEED_STEPS);
-    data = loadSnapshot(cacheDir, seed, scale, make) ?? generatedOnFirstUse(cacheDir, seed, scale, ENTITIES.map((e) => e.name), make);
+    const make = () => generate(seed, scale, SEED_STEPS, refMs);
+    data = loadSnapshot(cacheDir, seed, scale, refMs, make) ?? generatedOnFirstUse(cacheDir, seed, scale, refMs, ENTITIES.map((e) => e.name), make);
     remember(key, data);
   } else {
     // Most recently used last, so eviction drops the dataset used longest ago.
@@ -61,13 +62,14 @@ export function seedData(seed: number, scale: number, cacheDir: string | null = 
  * `seedData` without holding the event loop: a seed not yet generated is built in slices
  * (generateAsync), then cached the same way.
  */
-export async function seedDataAsync(seed: number, scale: number, cacheDir: string | null = defaultCacheDir()): Promise<SeedData> {
-  if (!cache.has(`${seed}:${scale}`)) {
-    const data = loadSnapshot(cacheDir, seed, scale, () => generate(seed, scale, SEED_STEPS)) ?? saveSnapshot(cacheDir, await generateAsync(seed, scale, SEED_STEPS));
+export async function seedDataAsync(seed: number, scale: number, cacheDir: string | null = defaultCacheDir(), refMs: number = REF_MS): Promise<SeedData> {
+  const key = `${seed}:${scale}:${refMs}`;
+  if (!cache.has(key)) {
+    const data = loadSnapshot(cacheDir, seed, scale, refMs, () => generate(seed, scale, SEED_STEPS, refMs)) ?? saveSnapshot(cacheDir, await generateAsync(seed, scale, SEED_STEPS, undefined, undefined, refMs));
     // Another reset may have built it meanwhile; keep the first.
-    if (!cache.has(`${seed}:${scale}`)) remember(`${seed}:${scale}`, data);
+    if (!cache.has(key)) remember(key, data);
   }
-  return seedData(seed, scale, cacheDir);
+  return seedData(seed, scale, cacheDir, refMs);
 }
 
 /** Who refers to an entity: the referring entity, its field and what deleting the target does. */
@@ -99,6 +101,8 @@ export class MockStore {
 
   /**
    * @param cacheDir where seed snapshots are kept (config `cacheDir`); null keeps none.
+   * @param refMs the data's reference instant, ms since epoch (config `seedDate`): every seeded
+   *   time is relative to it; default the pinned MOCK_REF_DATE.
    */
   constructor(
     seed: number,
@@ -106,8 +110,9 @@ export class MockStore {
     /** FIXTURES_DIR: tables that replace the generated ones of their entities, also after a reset. */
     private readonly fixtures: FixtureTables = {},
     private readonly cacheDir: string | null = defaultCacheDir(),
+    readonly refMs: number = REF_MS,
   ) {
-    this.data = seedData(seed, scale, cacheDir);
+    this.data = seedData(seed, scale, cacheDir, refMs);
     this.seed = seed;
     this.buildMs = this.data.buildMs;
   }
@@ -135,7 +140,7 @@ export class MockStore {
 
   /** Restores the seeded data, from another seed when one is given. */
   reset(seed = this.seed): void {
-    const data = seedData(seed, this.scale, this.cacheDir);
+    const data = seedData(seed, this.scale, this.cacheDir, this.refMs);
     this.data = data;
     this.seed = seed;
     this.buildMs = data.buildMs;
@@ -221,7 +226,7 @@ export class MockStore {
    * re-indexing, so no request sees half of one seed and half of another).
    */
   async resetAsync(seed = this.seed): Promise<void> {
-    const data = await seedDataAsync(seed, this.scale, this.cacheDir);
+    const data = await seedDataAsync(seed, this.scale, this.cacheDir, this.refMs);
     this.data = data;
     this.seed = seed;
     this.buildMs = data.buildMs;

@@ -2,6 +2,7 @@ import { Compile } from 'typebox/compile';
 import { describe, expect, test } from 'vitest';
 import { ENTITIES, type AnyEntity, type EntityName } from '../../../server/contract/index.js';
 import { generate, type AnyRow, type SeedData } from '../../../server/mock/store/seed.js';
+import { fmt } from '../../../server/mock/store/gen.js';
 import { SEED_STEPS } from '../../../server/mock/store/steps.js';
 import { seedData } from '../../../server/mock/store/store.js';
 
@@ -16,6 +17,20 @@ const ALL = ENTITIES as readonly AnyEntity[];
 const data = seedData(SEED, 1);
 const rows = (name: EntityName) => data.tables[name] as readonly AnyRow[];
 const view = (e: AnyEntity, r: AnyRow) => Object.fromEntries(Object.entries(r).filter(([k]) => !e.writeOnlyFields.includes(k)));
+
+describe('timeline', () => {
+  // The store's "now" (data.refMs): the running console sets it to the hour it starts in, so what
+  // holds here holds on the day a demo runs.
+  const newest = (name: EntityName) => rows(name).reduce((m, r) => ((r.createTime as string) > m ? (r.createTime as string) : m), '');
+  const since = (name: EntityName, hours: number) => rows(name).filter((r) => (r.createTime as string) > fmt(data.refMs - hours * 3_600_000)).length;
+
+  test('orders, feedback and refund applications arrive in the hours before the data\'s now, none after it', () => {
+    expect(since('order', 6)).toBeGreaterThan(5);
+    expect(since('feedback', 24)).toBeGreaterThan(3);
+    expect(since('refund', 24)).toBeGreaterThan(0);
+    for (const name of ['order', 'orderItem', 'feedback', 'refund', 'member', 'memberConsume', 'walletRecord'] as EntityName[]) expect(newest(name) <= fmt(data.refMs), name).toBe(true);
+  });
+});
 
 describe('determinism', () => {
   const small = (seed: number): SeedData => generate(seed, 0.25, SEED_STEPS);

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { TSchema } from 'typebox';
 import { feedback, feedbackAward, feedbackType, feedbackWords, FeedbackReplyPayload } from '../../server/contract/feedback.js';
 import { ENTITIES } from '../../server/contract/index.js';
-import { centsToYuan, defaultValues, defineResource, enumLabel, enumOptions, fieldOfServerMessage, fieldSpec, kindOf, serverFieldText, toFormValues, toPayload, validatePayload, yuanToCents } from '../../web/crud/schema.js';
+import { centsToYuan, defaultValues, defineResource, enumLabel, enumOptions, fieldOfServerMessage, fieldSpec, kindOf, serverFieldText, toFormValues, toPayload, validatePayload, validationKey, yuanToCents } from '../../web/crud/schema.js';
 import { toOption } from '../../web/crud/api.js';
 
 const typeRes = defineResource({ entity: feedbackType, permission: 'FeedbackType', columns: ['typeName', 'status'], form: { mode: 'dialog', fields: ['typeName', 'description', 'sort', 'status'] } });
@@ -74,6 +74,12 @@ describe('enumerations and money', () => {
 });
 
 describe('validation from the contract, per field', () => {
+  test('an empty required picker asks to choose (请选择), a typed field to enter (请输入)', () => {
+    for (const kind of ['enum', 'ref', 'date', 'datetime', 'image', 'tree', 'status']) expect(validationKey('required', kind)).toBe('requiredPick');
+    for (const kind of ['string', 'text', 'int', 'money', undefined]) expect(validationKey('required', kind)).toBe('required');
+    expect(validationKey('maximum', 'enum')).toBe('maximum');
+  });
+
   test('an empty required name, a negative sort and a bad status are reported beside their fields', () => {
     const errors = validatePayload(feedbackType.schemas.add as TSchema, { typeName: '', sort: -1, status: 5 });
     expect(errors).toEqual({ typeName: { key: 'required' }, sort: { key: 'minimum', values: { n: 0 } }, status: { key: 'enum' } });

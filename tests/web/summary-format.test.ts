@@ -98,7 +98,8 @@ describe('dates', () => {
 
 describe('avatars', () => {
   test('initials read like a Chinese or a Latin avatar', () => {
-    expect(initials('欧阳娜娜')).toBe('娜娜');
+    expect(initials('欧阳娜娜')).toBe('欧阳');
+    expect(initials('管理员')).toBe('管理');
     expect(initials('张伟')).toBe('张伟');
     expect(initials('Ada Lovelace')).toBe('AL');
     expect(initials('admin')).toBe('A');

@@ -6,7 +6,7 @@ import { Sidebar } from 'primereact/sidebar';
 import { Button } from 'primereact/button';
 import { Type, type TSchema } from 'typebox';
 import type { InputProps, Row } from './types';
-import { isBlank } from './schema';
+import { isBlank, validationKey } from './schema';
 import { wireValue } from './kinds';
 import { FormField, payloadFieldSpecs, payloadFormValues, payloadOf, schemaResolver, serverErrorOnField, type PayloadField } from './form-engine';
 import { crudEnv } from './env';
@@ -110,7 +110,7 @@ export function ActionDialog(p: ActionDialogProps) {
         return out;
       },
       // The kit's messages by keyword (`required`…), a field's own rule by its full key.
-      message: (name, e) => t(e.key.includes('.') ? e.key : `crud.validation.${e.key}`, { ...e.values, field: labelOf(name) }),
+      message: (name, e) => t(e.key.includes('.') ? e.key : `crud.validation.${validationKey(e.key, specs[name]?.kind)}`, { ...e.values, field: labelOf(name) }),
       // Errors on what the form does not show (the fixed id…) are the server's to answer.
       fieldOf: (key) => (p.fields.some((f) => f.name === key) ? key : null),
     }),

@@ -139,6 +139,17 @@ function acceptsNull(s: Record<string, unknown>): boolean {
   return !!anyOf?.some((x) => x.type === 'null');
 }
 
+/** Kinds whose input is chosen rather than typed: their empty required field says 请选择, not 请输入. */
+const PICKED_KINDS: ReadonlySet<string> = new Set(['enum', 'radio', 'status', 'boolean', 'switch', 'datetime', 'date', 'dateRange', 'ref', 'refs', 'remote', 'remotes', 'tree', 'image', 'images', 'color']);
+
+/**
+ * The `crud.validation` key of an error on a field of `kind`: `required` becomes `requiredPick`
+ * ("请选择…" / "Please choose …") for a field that is picked, not typed; other keys are as they are.
+ */
+export function validationKey(key: string, kind: string | undefined): string {
+  return key === 'required' && kind !== undefined && PICKED_KINDS.has(kind) ? 'requiredPick' : key;
+}
+
 /** One validation message: an i18n key of the `crud.validation` namespace and its values. */
 export interface FieldError {
   key: string;

@@ -124,13 +124,13 @@ export function greetingPeriod(hour: number): GreetingPeriod {
 }
 
 /**
- * Avatar initials: the last two characters of a Chinese name (how Chinese avatars read:
- * 张伟 → 张伟, 欧阳娜娜 → 娜娜), else the first letters of the first two words (Ada Lovelace → AL).
+ * Avatar initials: the first two characters of a Chinese name (张伟 → 张伟, 管理员 → 管理, 欧阳娜娜 →
+ * 欧阳), else the first letters of the first two words (Ada Lovelace → AL).
  */
 export function initials(name: string): string {
   const s = name.trim();
   if (!s) return '?';
-  if (/[\u3400-\u9fff]/.test(s)) return [...s.replace(/\s+/g, '')].slice(-2).join('');
+  if (/[\u3400-\u9fff]/.test(s)) return [...s.replace(/\s+/g, '')].slice(0, 2).join('');
   const words = s.split(/\s+/);
   return words
     .slice(0, 2)

@@ -89,6 +89,7 @@ export default {
   fields: LABELS.common,
   validation: {
     required: 'Please enter {{field}}',
+    requiredPick: 'Please choose {{field}}',
     minLength: '{{field}} needs at least {{n}} characters',
     maxLength: '{{field}} must be at most {{n}} characters',
     minimum: '{{field}} must be at least {{n}}',

@@ -89,6 +89,7 @@ export default {
   fields: LABELS.common,
   validation: {
     required: '请输入{{field}}',
+    requiredPick: '请选择{{field}}',
     minLength: '{{field}}至少 {{n}} 个字符',
     maxLength: '{{field}}不能超过 {{n}} 个字符',
     minimum: '{{field}}不能小于 {{n}}',

@@ -31,6 +31,13 @@ export const UserInfo = Type.Object({
   homePath: Type.Optional(Type.String()),
   roles: Type.Array(RoleRef),
   btnPermission: Type.Array(Type.String()),
+  /**
+   * Names of the menu records the user's roles grant (groups and pages, route names such as
+   * `Order`, `OrderIndex`). The route-mapping and role modes keep only these routes, so a role's
+   * menus govern what its accounts see; absent (a platform that does not send it), those modes
+   * filter by role ids alone.
+   */
+  menus: Type.Optional(Type.Array(Type.String())),
 });
 export type UserInfo = Static<typeof UserInfo>;
 

@@ -1,6 +1,6 @@
 import type { AreaName, EndpointDef } from './entity.js';
 import type { I18nText } from './fields.js';
-import { ENDPOINTS, ENTITIES } from './index.js';
+import { ENDPOINTS, ENTITIES, ENTITY } from './index.js';
 
 /**
  * API resources as permissions (spec §6 "System area has … role (menu tree and per-role resources)").
@@ -138,6 +138,38 @@ export function endpointDescription(ep: Pick<EndpointDef, 'path' | 'op' | 'area'
 export function guardedEndpoints(): EndpointDef[] {
   const open = new Set(OPEN_ENDPOINTS);
   return ENDPOINTS.filter((e) => !e.public && e.area !== 'mock' && !open.has(e.path));
+}
+
+/**
+ * The look-ups of entities outside `areas` that records inside them reference (goods and orders
+ * name their merchant): `listAll` (a label column, a dropdown), `list` (a remote picker searches
+ * with its keyword) and `info` (a picker shows its current value's label). A role that lists and
+ * edits goods must read and choose those, or its lists show `#id` and its forms fail. The other
+ * entity's screen and writes stay closed.
+ */
+export function lookupPaths(areas: readonly string[]): string[] {
+  const paths = new Set<string>();
+  for (const e of ENTITIES)
+    if (areas.includes(e.area))
+      for (const r of e.refs) {
+        const target = (ENTITY as Record<string, (typeof ENTITIES)[number]>)[r.entity];
+        if (!target || areas.includes(target.area)) continue;
+        for (const op of ['listAll', 'list', 'info'] as const) if (target.ops[op]) paths.add(target.ops[op]);
+      }
+  return [...paths];
+}
+
+/**
+ * The guarded endpoints the screens of a menu group need to open (the group's path names its area,
+ * `/order` → `order`): every read of the area and the look-ups its records reference. Empty for a
+ * group whose screens call only open endpoints (home, dashboard). The role screen offers these
+ * resources when a menu is ticked, and warns when a granted menu lacks them.
+ */
+export function screenReadPaths(groupPath: string): string[] {
+  const area = groupPath.replace(/^\//, '');
+  const open = new Set(OPEN_ENDPOINTS);
+  const reads = ENDPOINTS.filter((e) => e.area === area && !e.public && !open.has(e.path) && actionOfEndpoint(e) === 'view').map((e) => e.path);
+  return reads.length ? [...new Set([...reads, ...lookupPaths([area])])] : [];
 }
 
 const compiled = new Map<string, RegExp>();

@@ -168,7 +168,16 @@ export function menuEntriesOf(store: MockStore, g: Grants): MenuEntry[] {
   return groups.map((grp) => entry(grp, children.get(grp.id) ?? []));
 }
 
-/** User info (spec §3) of a store account: its enabled roles' keys and the button codes they give. */
+/**
+ * Names of the menu records an account's roles grant (enabled groups shown and their held pages,
+ * hidden pages included): the routes the console's route-mapping and role modes keep.
+ */
+export function menuNamesOf(store: MockStore, g: Grants): string[] {
+  const { groups, children } = menusOf(store, g);
+  return groups.flatMap((grp) => [grp.name, ...(children.get(grp.id) ?? []).map((c) => c.name)]);
+}
+
+/** User info (spec §3) of a store account: its enabled roles' keys, the button codes and the menus they give. */
 export function userInfoFrom(store: MockStore, row: ConsoleAccount): UserInfo {
   const g = grantsOf(store, row);
   return {
@@ -179,6 +188,7 @@ export function userInfoFrom(store: MockStore, row: ConsoleAccount): UserInfo {
     ...(row.homePath ? { homePath: row.homePath } : {}),
     ...(row.icon ? { icon: row.icon } : {}),
     btnPermission: buttonCodesOf(store, g),
+    menus: menuNamesOf(store, g),
   };
 }
 

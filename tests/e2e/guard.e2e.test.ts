@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { CAPTCHA, openSignedIn, resetMock, shot, signIn, type E2EServer, e2eLifecycle } from './harness.js';
+import { apiCall, apiToken, CAPTCHA, newPage, openSignedIn, resetMock, shot, signIn, type E2EServer, e2eLifecycle } from './harness.js';
 import { StorageKey } from '../../web/lib/storage';
 import { createAesCipher } from '../../web/lib/cipher';
 
@@ -39,6 +39,34 @@ async function toggleDark(page: Page) {
   await page.locator('[data-testid=theme-toggle]').click();
   await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
 }
+
+describe("a role's menus govern what its accounts see", () => {
+  test('an account of a new role given only the Feedback and Order menus signs in and sees Home, Feedback and Order; another page is the 403 page', async () => {
+    const admin = await apiToken(server, 'admin');
+    const menus = (await apiCall<{ list: { id: number; parentId: number; path: string }[] }>(server, '/v1/menu/list', { pageNum: 1, pageSize: 1000 }, admin)).list;
+    const groups = menus.filter((m) => m.path === '/feedback' || m.path === '/order').map((m) => m.id);
+    const menuIds = menus.filter((m) => groups.includes(m.id) || groups.includes(m.parentId)).map((m) => m.id);
+    const resources = (await apiCall<{ list: { id: number; url: string }[] }>(server, '/v1/resource/list', { pageNum: 1, pageSize: 1000 }, admin)).list;
+    const resourceIds = resources.filter((r) => /^\/v1\/(feedback|feedbackType|replay|feedbackAward|order)\//.test(r.url)).map((r) => r.id);
+    const role = await apiCall<{ id: number }>(server, '/v1/role/add', { name: '反馈与订单', roleKey: 'fbOrder', sort: 9, status: 1, menuIds, resourceIds }, admin);
+    await apiCall(server, '/v1/admin/add', { username: 'fbclerk', nickName: '反馈专员', password: 'clerk1234', roleIds: [role.id], status: 1 }, admin);
+
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(server.url + '/login');
+    await signIn(page, 'fbclerk', 'clerk1234');
+    await page.waitForURL(server.url + '/home/work');
+    const items = page.locator('[data-testid=side-menu]').first().locator('.shell-menu-list > li > .shell-menu-item');
+    await expect.poll(() => items.allInnerTexts()).toEqual(['首页', '意见反馈', '订单管理']);
+    await shot(page, 'guard-role-menus-zh');
+    // The workbench calls only what every account may: no refusal toast.
+    expect(await page.locator('.p-toast-message').count()).toBe(0);
+    // A page outside the grant is the 403 page inside the layout, with no refused call behind it.
+    await page.goto(server.url + '/goods/index');
+    await page.locator('[data-testid=exception][data-status="403"]').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
 
 describe('lock screen (behaviour notes "Lock screen")', () => {
   test('lock from the user menu: nothing of the console renders; reload and a second window stay locked; wrong password refused; the lock password unlocks every window', async () => {

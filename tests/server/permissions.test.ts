@@ -155,6 +155,42 @@ describe('a role edit governs what its accounts see and may call', () => {
     expect((await post(operator, '/v1/feedback/del', { ids: [999999] })).status).not.toBe(403);
   });
 
+  test("a new role given only the Feedback and Order menus: its account's menus, menu names and codes are those two areas only", async () => {
+    const menus = (await post(admin, '/v1/menu/list', { pageNum: 1, pageSize: 1000 })).json.data.list;
+    const groups = menus.filter((m: any) => m.path === '/feedback' || m.path === '/order');
+    const menuIds = menus.filter((m: any) => groups.some((g: any) => m.id === g.id || m.parentId === g.id)).map((m: any) => m.id);
+    const resources = (await post(admin, '/v1/resource/list', { pageNum: 1, pageSize: 1000 })).json.data.list;
+    const resourceIds = resources.filter((r: any) => /^\/v1\/(feedback|feedbackType|replay|feedbackAward|order)\//.test(r.url)).map((r: any) => r.id);
+    const role = await post(admin, '/v1/role/add', { name: '反馈与订单', roleKey: 'fbOrder', sort: 9, status: 1, menuIds, resourceIds });
+    expect(role.json.code).toBe(200);
+    const account = await post(admin, '/v1/admin/add', { username: 'fbclerk', nickName: 'Clerk', password: 'clerk1234', roleIds: [role.json.data.id], status: 1 });
+    expect(account.json.code).toBe(200);
+    const clerk = await signIn(app, 'fbclerk', 'clerk1234');
+
+    const info = (await post(clerk, '/v1/admin/adminInfo')).json.data;
+    expect(info.roles).toEqual([{ id: 'fbOrder', name: '反馈与订单' }]);
+    expect(info.menus).toContain('Feedback');
+    expect(info.menus).toContain('OrderIndex');
+    expect(info.menus).toContain('OrderDetail');
+    expect(info.menus.filter((n: string) => !/^(Feedback|Order)/.test(n))).toEqual([]);
+    expect((await post(clerk, '/v1/admin/adminMenus')).json.data.map((m: any) => m.path).sort()).toEqual(['/feedback', '/order']);
+    const codes: string[] = (await post(clerk, '/v1/getPermCode')).json.data;
+    expect(codes).toContain('FeedbackIndex:view');
+    expect(codes).toContain('OrderIndex:view');
+    expect(codes.filter((c) => !/^(Feedback|Order)/.test(c))).toEqual([]);
+    expect(info.btnPermission).toEqual(codes);
+    expect((await post(clerk, '/v1/goods/list', { pageNum: 1, pageSize: 10 })).status).toBe(403);
+  });
+
+  test('the demo accounts name the menus of their roles: every menu for admin, none of System for the operator', async () => {
+    const all = (await post(admin, '/v1/menu/list', { pageNum: 1, pageSize: 1000 })).json.data.list.map((m: any) => m.name);
+    expect([...(await post(admin, '/v1/admin/adminInfo')).json.data.menus].sort()).toEqual([...all].sort());
+    const op: string[] = (await post(operator, '/v1/admin/adminInfo')).json.data.menus;
+    expect(op).toContain('OrderIndex');
+    expect(op).toContain('Home');
+    expect(op.some((n) => n.startsWith('System'))).toBe(false);
+  });
+
   test('a disabled role grants nothing', async () => {
     const roles = (await post(admin, '/v1/role/list', { pageNum: 1, pageSize: 50 })).json.data.list;
     const opId = roles.find((r: any) => r.roleKey === 'operator').id;

@@ -232,7 +232,22 @@ describe('HTTP statuses (§8)', () => {
     expect(onUnauthorized).toHaveBeenCalledWith('errors.http.401');
   });
 
-  test.each([403, 404, 405, 408, 500, 501, 502, 503, 504, 505])('%i shows its own default message, not the server text', async (status) => {
+  test('403 shows the server message, which names the missing resource; without one, its own default', async () => {
+    const message = 'permission: "订单·列表" (/v1/order/list) 不在您角色的资源中，请联系管理员';
+    const { client, notices, onUnauthorized } = setup(() => envelope({ code: 403, data: null, message, field: 'permission', key: 'session.forbidden', params: { what: '"订单·列表" (/v1/order/list)' } }, 403));
+    const e = await rejection(client.post('/v1/order/list', {}));
+    expect(e.kind).toBe('http');
+    expect(e.code).toBe(403);
+    expect(e.message).toBe(message);
+    expect(e.refusal).toEqual({ key: 'session.forbidden', params: { what: '"订单·列表" (/v1/order/list)' } });
+    expect(notices).toEqual([{ mode: 'toast', message }]);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
+    const bare = setup(() => new Response('', { status: 403 }));
+    expect((await rejection(bare.client.post('/v1/order/list', {}))).message).toBe('errors.http.403');
+  });
+
+  test.each([404, 405, 408, 500, 501, 502, 503, 504, 505])('%i shows its own default message, not the server text', async (status) => {
     const { client, notices, onUnauthorized } = setup(() => envelope({ code: status, data: null, message: 'server says no' }, status));
     const e = await rejection(client.post('/v1/feedback/findAll', {}));
     expect(e.kind).toBe('http');

@@ -63,6 +63,34 @@ describe('route-mapping mode (spec §6)', () => {
   });
 });
 
+describe("the roles' menus (user info `menus`) govern the role and route-mapping modes", () => {
+  // A new role given the Feedback and Order menus in /system/role: its key is in no route's roles.
+  const granted = ROUTE_TABLE.filter((g) => g.name === 'Feedback' || g.name === 'Order').flatMap((g) => [g.name, ...(g.children ?? []).map((c) => c.name)]);
+
+  test.each(['ROUTE_MAPPING', 'ROLE'] as const)('%s: an account of a new role sees Home and its granted menus only; other pages are no route of its', (mode) => {
+    const a = buildAccess(base({ mode, roleList: ['fbOrder'], menuNames: granted }));
+    expect(titles(a.menus)).toEqual(['routes.home.home', 'routes.feedback.feedback', 'routes.order.order']);
+    expect(findRoute(a.routes, '/order/index')).toBeDefined();
+    expect(findRoute(a.routes, '/feedback/index')).toBeDefined();
+    expect(findRoute(a.routes, '/home/work')).toBeDefined();
+    for (const p of ['/goods/index', '/member/index', '/games/index']) expect(findRoute(a.routes, p)).toBeUndefined();
+  });
+
+  test('a page of a granted group that is not granted itself is not a route', () => {
+    const a = buildAccess(base({ roleList: ['fbOrder'], menuNames: ['Order', 'OrderIndex'] }));
+    expect(paths(a.menus.filter((m) => m.path === '/order'))).toEqual(['/order', '/order/index']);
+    expect(findRoute(a.routes, '/order/back')).toBeUndefined();
+  });
+
+  test('the built-in roles keep their route mapping: the role filter still applies, and no names means the role filter alone', () => {
+    const everything = ROUTE_TABLE.flatMap((g) => [g.name, ...(g.children ?? []).map((c) => c.name)]);
+    const op = buildAccess(base({ roleList: ['operator'], homePath: '/dashboard/analysis', menuNames: everything }));
+    expect(titles(op.menus)).toEqual(titles(buildAccess(base({ roleList: ['operator'], homePath: '/dashboard/analysis' })).menus));
+    expect(titles(op.menus)).not.toContain('routes.system.system');
+    expect(buildAccess(base({ menuNames: everything })).menus).toHaveLength(ROUTE_TABLE.length);
+  });
+});
+
 describe('role mode (spec §6)', () => {
   test('routes filtered by meta roles; the menu is the front-end menu filtered by the user routes', () => {
     const a = buildAccess(base({ mode: 'ROLE', roleList: ['operator'] }));

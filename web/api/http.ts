@@ -106,7 +106,8 @@ const HTTP_MESSAGES = new Set([400, 401, 403, 404, 405, 408, 500, 501, 502, 503,
  * - times out after 1,200,000 ms;
  * - unwraps `{code, data, message}`: 200 → data; 401 → timeout message, token cleared, logout;
  *   other codes → the server's message (or the generic one) as toast/modal and a rejected ApiError;
- * - maps HTTP 400/401/403/404/405/408/500–505, network errors and timeouts to their own messages.
+ * - maps HTTP 400/401/403/404/405/408/500–505, network errors and timeouts to their own messages
+ *   (400, 401 and 403 show the server's message when it sends one).
  */
 export function createHttpClient(deps: HttpDeps) {
   const prefix = deps.urlPrefix ?? '';
@@ -128,8 +129,13 @@ export function createHttpClient(deps: HttpDeps) {
     throw e;
   }
 
+  /**
+   * The text of an HTTP failure: the server's message for 400, 401 and 403 (a refused call names
+   * the resource the user's roles lack, which a generic sentence would hide), else, and when the
+   * server sends none, the status's own default (spec §8).
+   */
   function httpMessage(status: number, serverMessage: string | undefined): string {
-    if ((status === 400 || status === 401) && typeof serverMessage === 'string' && serverMessage.trim()) return serverMessage;
+    if ((status === 400 || status === 401 || status === 403) && typeof serverMessage === 'string' && serverMessage.trim()) return serverMessage;
     return HTTP_MESSAGES.has(status) ? deps.t(`errors.http.${status}`) : deps.t('errors.requestFailed');
   }
 

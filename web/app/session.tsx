@@ -37,7 +37,7 @@ export function createSessionActor(files: readonly string[]): SessionActor {
       // Spec §6: the permission mode in effect decides routes, menu and permission codes.
       buildRoutes: fromPromise(async ({ input }) => {
         const access = await loadAccess(
-          { mode: getProjectConfig().permissionMode, roleList: input.roleList, homePath: homePathOf(input.userInfo), frontRoutes: ROUTE_TABLE, files },
+          { mode: getProjectConfig().permissionMode, roleList: input.roleList, menuNames: input.userInfo.menus, homePath: homePathOf(input.userInfo), frontRoutes: ROUTE_TABLE, files },
           {
             getPermCode: () => sessionApi.getPermCode(),
             adminMenus: () => sessionApi.adminMenus(),

@@ -71,7 +71,8 @@ export interface FieldOverride {
   /**
    * Ref options that depend on another field of the form (issue 21: the goods area picker narrowed
    * to the chosen platform): only records of `refEntity` whose `by` (default: `field`) equals the
-   * form's value of `field`; a value no longer among them is cleared. Needs `refEntity`.
+   * form's value of `field`; a value no longer among them is cleared. Needs `refEntity`. A custom
+   * `input` gets the value as `where` (`{ [by ?? field]: value }`) and does with it what it needs.
    */
   dependsOn?: { field: string; by?: string };
 }

@@ -4,6 +4,7 @@ import type { PermissionMode } from '../../services/project-config';
 import {
   buildRouteTree,
   filterByRoles,
+  HOME_ROUTE_NAME,
   filterMenuByRoutes,
   fromMenuEntries,
   fromRouteTable,
@@ -37,6 +38,12 @@ export interface AccessInput {
   mode: PermissionMode;
   /** The user's role ids (spec §3 "Stored role list"). */
   roleList: readonly string[];
+  /**
+   * Role and route-mapping modes: the names of the menus the user's roles grant (user info
+   * `menus`); only those routes are kept. Absent when the server does not send them: the role
+   * filter alone decides.
+   */
+  menuNames?: readonly string[];
   /** The user's home path, or the default one. */
   homePath: string;
   /** The front-end route table (role and route-mapping modes). */
@@ -57,6 +64,9 @@ export interface AccessInput {
  *   sorted by orderNo ascending (`frontMenuList`).
  * - `BACK`: routes and menu from the server's menu entries (top-level wrapping applies), the
  *   menu sorted by orderNo descending (`backMenuList`); button checks use `permCodeList`.
+ * In the role and route-mapping modes the routes are also limited to the menus the user's roles
+ * grant (`menuNames`), so an account of a new role sees what its role screen ticked, not every
+ * route its role ids do not exclude.
  * In every mode `ignoreRoute` routes stay in the menu only, and the home path is pinned as affix.
  */
 export function buildAccess(input: AccessInput): Access {
@@ -71,7 +81,8 @@ export function buildAccess(input: AccessInput): Access {
     menus = backMenuList;
   } else {
     const front = wrapTopLevel(fromRouteTable(input.frontRoutes), issues);
-    tree = buildRouteTree(filterByRoles(front, input.roleList), input.files, issues);
+    const granted = input.menuNames ? filterByMenuNames(front, input.menuNames) : front;
+    tree = buildRouteTree(filterByRoles(granted, input.roleList), input.files, issues);
     if (input.mode === 'ROUTE_MAPPING') {
       frontMenuList = sortMenu(routesToMenu(tree, { routeMapping: true }), 'asc');
       menus = frontMenuList;
@@ -89,6 +100,22 @@ export function buildAccess(input: AccessInput): Access {
     permCodeList: input.mode === 'BACK' ? [...(input.permCodeList ?? [])] : [],
     issues,
   };
+}
+
+/**
+ * The routes among `routes` whose menus are granted (`names`, route names): a page when its name
+ * is granted, a group when it keeps a page (or, without pages, is granted itself). The Home group
+ * stays whatever is granted: it is where sign-in lands, and its workbench is open to every account.
+ */
+export function filterByMenuNames<T extends { name: string; children?: T[] }>(routes: readonly T[], names: readonly string[]): T[] {
+  const held = new Set(names);
+  const keep = (list: readonly T[]): T[] =>
+    list.flatMap((r) => {
+      if (!r.children?.length) return held.has(r.name) ? [r] : [];
+      const children = keep(r.children);
+      return children.length ? [{ ...r, children }] : [];
+    });
+  return routes.flatMap((r) => (r.name === HOME_ROUTE_NAME ? [r] : keep([r])));
 }
 
 /**

@@ -2,15 +2,16 @@ import { useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from 'primereact/checkbox';
+import { Button } from 'primereact/button';
 import { Tree, type TreeCheckboxSelectionKeys } from 'primereact/tree';
 import type { TreeNode } from 'primereact/treenode';
-import { localizeSystemName } from '../../../server/contract/resources';
+import { localizeSystemName, patternMatches, screenReadPaths } from '../../../server/contract/resources';
 import { api, apiQuery } from '../../api/client';
 import type { InputProps } from '../../crud';
 // The role form is a kit page: it brings the system area's styles (groups, hints) with it.
 import '../../pages/system/system.css';
 
-interface MenuNode { id: number; title: string; children: MenuNode[] }
+interface MenuNode { id: number; title: string; path: string; children: MenuNode[] }
 interface ResourceRow { id: number; name: string; url: string; categoryId: number }
 interface Category { id: number; name: string; sort: number }
 /** Every resource and category of the role form (the mock holds ~150; the platform's page limit is 1000). */
@@ -57,16 +58,75 @@ export function MenuTreeInput({ value, onChange, id }: InputProps) {
   );
 }
 
+/** A granted menu group whose screens read resources the role does not hold, and the ones to add. */
+export interface ResourceGap {
+  group: MenuNode;
+  /** Resource ids that give the group's screens what they read (one per missing endpoint). */
+  add: number[];
+}
+
+/**
+ * The menu groups granted (the group or one of its pages ticked) whose screens read endpoints
+ * (contract `screenReadPaths`) no chosen resource allows, each with the resources that would: the
+ * exact resource of the endpoint, else the first whose pattern matches. An endpoint no resource
+ * can allow is left out: there is nothing to tick for it.
+ */
+export function resourceGaps(tree: readonly MenuNode[], menuIds: ReadonlySet<number>, resources: readonly ResourceRow[], chosen: ReadonlySet<number>): ResourceGap[] {
+  const held = resources.filter((r) => chosen.has(r.id));
+  const gaps: ResourceGap[] = [];
+  for (const group of tree) {
+    if (!menuIds.has(group.id) && !group.children.some((c) => menuIds.has(c.id))) continue;
+    const add = new Set<number>();
+    for (const path of screenReadPaths(group.path)) {
+      if (held.some((r) => patternMatches(r.url, path))) continue;
+      const offer = resources.find((r) => r.url === path) ?? resources.find((r) => patternMatches(r.url, path));
+      if (offer) add.add(offer.id);
+    }
+    if (add.size) gaps.push({ group, add: [...add] });
+  }
+  return gaps;
+}
+
+/**
+ * The role form's notice under its menu tree: each granted menu whose screens lack resources they
+ * read (they would open and be refused), and one button that adds them. Ticking a menu shows it at
+ * once, so the resources come with the menu; nothing is added without the click.
+ */
+function ResourceGapNotice({ gaps, onAdd }: { gaps: ResourceGap[]; onAdd: (ids: number[]) => void }) {
+  const { t } = useTranslation();
+  if (!gaps.length) return null;
+  return (
+    <div className="sys-role-gaps" role="status" data-testid="role-resource-gaps">
+      <p>
+        <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {t('system.role.gapsTitle')}
+      </p>
+      <ul>
+        {gaps.map((g) => (
+          <li key={g.group.id} data-testid={`role-gap-${g.group.id}`}>
+            {t('system.role.gap', { menu: t(g.group.title, { defaultValue: g.group.title }), count: g.add.length })}
+          </li>
+        ))}
+      </ul>
+      <Button type="button" size="small" outlined icon="pi pi-plus" label={t('system.role.addNeeded')} onClick={() => onAdd(gaps.flatMap((g) => g.add))} data-testid="role-add-needed" />
+    </div>
+  );
+}
+
 /**
  * A role's API resources (spec §6 "per-role resources"), grouped by resource category with a
- * select-all box per group (half-filled when some are chosen). Value: resource ids.
+ * select-all box per group (half-filled when some are chosen). Value: resource ids. With the form's
+ * menus (`where.menuIds`, the field's `dependsOn`) it heads the list with the granted menus that
+ * lack the resources their screens read, and offers to add them ({@link resourceGaps}).
  */
-export function ResourceGroupsInput({ value, onChange, id }: InputProps) {
+export function ResourceGroupsInput({ value, onChange, id, where }: InputProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh_CN';
   const resources: ResourceRow[] = useQuery(apiQuery(api.resource.list, ALL_ROWS)).data?.list ?? NO_ROWS;
   const categories: Category[] = useQuery(apiQuery(api.resourceCategory.list, ALL_ROWS)).data?.list ?? NO_ROWS;
   const chosen = useMemo(() => new Set((value as number[] | undefined) ?? []), [value]);
+  const tree = (useQuery(apiQuery(api.menu.tree)).data ?? NO_MENUS) as MenuNode[];
+  const menuIds = where?.menuIds as number[] | undefined;
+  const gaps = useMemo(() => resourceGaps(tree, new Set(menuIds ?? []), resources, chosen), [tree, menuIds, resources, chosen]);
   const uid = useId();
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
   const flip = (categoryId: number) =>
@@ -84,6 +144,7 @@ export function ResourceGroupsInput({ value, onChange, id }: InputProps) {
   };
   return (
     <div id={id} data-testid="role-resources">
+      <ResourceGapNotice gaps={gaps} onAdd={(ids) => toggle(ids, true)} />
       <div className="sys-hint">
         {t('system.role.chosen', { count: chosen.size, total: resources.length })}
       </div>

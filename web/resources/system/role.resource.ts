@@ -52,6 +52,7 @@ export default defineResource({
     sort: { width: 90 },
     createTime: { width: 170 },
     menuIds: { wide: true, input: (p) => createElement(MenuTreeInput, p) },
-    resourceIds: { wide: true, input: (p) => createElement(ResourceGroupsInput, p) },
+    // The resources list reads the ticked menus, to offer what their screens need.
+    resourceIds: { wide: true, dependsOn: { field: 'menuIds' }, input: (p) => createElement(ResourceGroupsInput, p) },
   },
 });

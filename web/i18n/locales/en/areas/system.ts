@@ -41,6 +41,9 @@ export default {
       menus: 'Menus',
       filterMenus: 'Filter menus',
       resources: 'API resources',
+      gapsTitle: 'These menus are granted without the resources their screens read: they would open and be refused.',
+      gap: '{{menu}}: resources missing: {{count}}',
+      addNeeded: 'Add the resources these menus need',
       selectAll: 'Select all of {{name}}',
     },
     menu: {

@@ -41,6 +41,9 @@ export default {
       menus: '菜单权限',
       filterMenus: '筛选菜单',
       resources: '接口资源',
+      gapsTitle: '以下菜单已授予，但缺少其页面读取所需的资源：打开后会被拒绝。',
+      gap: '{{menu}}：缺少 {{count}} 项资源',
+      addNeeded: '添加这些菜单所需的资源',
       selectAll: '全选 {{name}}',
     },
     menu: {

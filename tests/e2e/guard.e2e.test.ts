@@ -69,6 +69,24 @@ describe("a role's menus govern what its accounts see", () => {
 });
 
 describe('lock screen (behaviour notes "Lock screen")', () => {
+  test('at phone width (390×844) the header keeps one line (the name not wrapped into a column) and the lock screen never scrolls sideways', async () => {
+    const { page, context, errors } = await openSignedIn(browser, server, '/home/work', { width: 390, height: 844 });
+    const button = page.locator('[data-testid=user-menu]');
+    await expect(button.locator('.user-avatar').innerText()).resolves.toBe('超级');
+    const box = (await button.boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(44);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await openLockDialog(page, '锁定屏幕');
+    await page.locator('#lock-new-password').fill('s3cret-lock');
+    await page.locator('[data-testid=lock-submit]').click();
+    const lock = page.locator('[data-testid=lock-screen]');
+    await lock.waitFor();
+    await shot(page, 'guard-lock-screen-390');
+    expect(await lock.evaluate((el) => [el.scrollWidth, el.clientWidth])).toEqual([390, 390]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   test('lock from the user menu: nothing of the console renders; reload and a second window stay locked; wrong password refused; the lock password unlocks every window', async () => {
     const { page, context, errors } = await openSignedIn(browser, server, '/home/work');
 

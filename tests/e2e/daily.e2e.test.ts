@@ -36,7 +36,7 @@ describe('search palette: records', () => {
     await expect(hit.innerText()).resolves.toContain(String(order.orderNo));
     // Keyboard only: the hit is the first row (no menu entry matches an order number).
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\/order\/detail$/);
+    await page.waitForURL(/\/order\/detail\?id=\d+$/);
     await page.locator('[data-testid=order-detail-view]').waitFor();
     await expect(page.locator('[data-testid=order-detail-view]').innerText()).resolves.toContain(String(order.orderNo));
     expect(errors).toEqual([]);

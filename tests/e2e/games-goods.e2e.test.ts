@@ -130,7 +130,7 @@ describe('Goods (issue 7)', () => {
     await loaded(page);
     const name = (await page.locator(`${V}[data-testid=crud-table] tbody tr`).first().locator('td').nth(3).textContent())!;
     await page.locator(`${V}[data-testid=crud-modify]`).first().click();
-    await page.waitForURL(/\/goods\/modify$/);
+    await page.waitForURL(/\/goods\/modify\?id=\d+$/);
     await expect.poll(() => field(page, 'goodsName').locator('input').inputValue(), { timeout: 15_000 }).toBe(name);
     await page.locator(`${V}.p-tabview-nav li`).nth(2).click();
     await field(page, 'cover').waitFor();
@@ -204,7 +204,7 @@ describe('Goods (issue 7)', () => {
     const cells = await page.locator(`${V}[data-testid=crud-table] tbody tr`).first().textContent();
     expect(cells).toMatch(/CN¥|¥/);
     await page.locator(`${V}[data-testid=crud-modify]`).first().click();
-    await page.waitForURL(/\/goods\/coupon\/modify$/);
+    await page.waitForURL(/\/goods\/coupon\/modify\?id=\d+$/);
     await field(page, 'startTime').locator('.p-calendar').waitFor();
     expect(await field(page, 'endTime').count()).toBe(0);
     // One picker shows both ends of the validity.

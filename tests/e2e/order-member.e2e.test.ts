@@ -290,7 +290,7 @@ describe('Member, Merchant, Order and Rent (issue 9)', () => {
     }
     await page.goto(`${server.url}/order/index?orderNo=${String(target!.orderNo)}`);
     await (await rows(page)).first().locator('[data-testid=order-detail]').click();
-    await page.waitForURL(/\/order\/detail$/);
+    await page.waitForURL(/\/order\/detail\?id=\d+$/);
     await page.locator('[data-testid=order-detail-view] h3', { hasText: String(target!.orderNo) }).waitFor();
     await page.reload();
     await page.locator('[data-testid=order-detail-view] h3', { hasText: String(target!.orderNo) }).waitFor();
@@ -376,7 +376,7 @@ describe('Member, Merchant, Order and Rent (issue 9)', () => {
     await toast(page, '会员已冻结');
     await page.goto(`${server.url}/member/grade`);
     await (await rows(page)).nth(1).locator('[data-testid=crud-modify]').click();
-    await page.waitForURL(/\/member\/grade\/modify$/);
+    await page.waitForURL(/\/member\/grade\/modify\?id=\d+$/);
     await expect.poll(() => page.locator('#crud-memberGrade-gradeName').inputValue(), { timeout: 15_000 }).not.toBe('');
     const name = await page.locator('#crud-memberGrade-gradeName').inputValue();
     await page.reload();

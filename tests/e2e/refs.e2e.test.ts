@@ -66,7 +66,7 @@ describe('references are links', () => {
     const orderLink = orders.locator('[data-testid=crud-ref-link][data-entity=order]', { hasText: orderNo });
     await orderLink.waitFor();
     await orderLink.click();
-    await page.waitForURL(/\/order\/detail$/);
+    await page.waitForURL(/\/order\/detail\?id=\d+$/);
     await page.locator('[data-testid=order-detail-view] h3', { hasText: orderNo }).waitFor();
     // The detail's member is a link too.
     await expect(page.locator('[data-testid=order-member] a').getAttribute('href')).resolves.toBe(`/member/index?id=${memberId}`);
@@ -127,7 +127,7 @@ describe('related records', () => {
     const newest = (await call<{ list: Row[] }>('/v1/order/list', { pageNum: 1, pageSize: 1, goodsIds: goodsId }, token)).list[0];
     expect(listed[0].trim()).toBe(String(newest.orderNo));
     await orders.locator('[data-testid=crud-ref-link][data-entity=order]').first().click();
-    await page.waitForURL(/\/order\/detail$/);
+    await page.waitForURL(/\/order\/detail\?id=\d+$/);
     await page.locator('[data-testid=order-detail-view] h3', { hasText: String(newest.orderNo) }).waitFor();
     expect(errors).toEqual([]);
     await page.context().close();

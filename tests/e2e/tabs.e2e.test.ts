@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { goTo, openSignedIn, resetMock, shot, signInByApi, type Account, type E2EServer, e2eLifecycle } from './harness.js';
+import { apiCall, apiToken, goTo, openSignedIn, resetMock, shot, signInByApi, type Account, type E2EServer, e2eLifecycle } from './harness.js';
 import { StorageKey } from '../../web/lib/storage';
 
 let server: E2EServer;
@@ -266,6 +266,44 @@ describe('multi-tab navigation in Chromium (spec §2 Multi-tab, §4, §5)', () =
     await page.waitForURL(/\/home\/work$/);
     await page.locator('[data-testid=tab]').first().waitFor();
     await poll(() => titles(page)).toEqual(['工作台']);
+  });
+
+  test('each order opens its own tab titled with its number; an open order switches to its tab; a reload keeps the record', async () => {
+    const { page, errors } = await signedIn();
+    await goTo(page, server, '/order/index');
+    const list = page.locator('.page-view:not([hidden]) [data-testid=crud-table] tbody tr');
+    await list.nth(1).waitFor();
+    const token = await apiToken(server);
+    const orders = (await apiCall<{ list: { id: number; orderNo: string }[] }>(server, '/v1/order/list', { pageNum: 1, pageSize: 10 }, token)).list;
+    const [a, b] = orders;
+    const shown = (page: Page) => page.locator('.page-view:not([hidden]) [data-testid=order-detail-view] h3').textContent();
+    const openFromList = async (row: number) => {
+      await tabByTitle(page, '订单列表').click();
+      await list.nth(row).locator('[data-testid=order-detail]').click();
+    };
+    await openFromList(0);
+    await poll(() => shown(page)).toContain(a.orderNo);
+    await poll(() => activeTitle(page)).toBe(`订单 ${a.orderNo}`);
+    await openFromList(1);
+    // B in a tab of its own; A's tab is still there and still shows A.
+    await poll(() => shown(page)).toContain(b.orderNo);
+    await poll(() => titles(page)).toEqual(['工作台', '订单列表', `订单 ${a.orderNo}`, `订单 ${b.orderNo}`]);
+    await poll(() => activeTitle(page)).toBe(`订单 ${b.orderNo}`);
+    await shot(page, 'tabs-two-orders-zh');
+    await tabByTitle(page, `订单 ${a.orderNo}`).click();
+    await poll(() => shown(page)).toContain(a.orderNo);
+    // Opening A again from the list switches to A's tab instead of adding one.
+    await openFromList(1);
+    await poll(() => shown(page)).toContain(b.orderNo);
+    await openFromList(0);
+    await poll(() => activeTitle(page)).toBe(`订单 ${a.orderNo}`);
+    await poll(() => shown(page)).toContain(a.orderNo);
+    await poll(() => titles(page)).toHaveLength(4);
+    // A reload keeps the record shown and both tabs with their titles.
+    await page.reload();
+    await poll(() => shown(page)).toContain(a.orderNo);
+    await poll(() => titles(page)).toEqual(['工作台', '订单列表', `订单 ${a.orderNo}`, `订单 ${b.orderNo}`]);
+    expect(errors).toEqual([]);
   });
 
   test('English, the operator (home path is the dashboard), dark theme', async () => {

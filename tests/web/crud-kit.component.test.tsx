@@ -394,14 +394,23 @@ describe('trees and leaving', () => {
   });
 });
 
-test('a modify page kept alive in its tab loads the record the list opens next (§3 edit-id key)', async () => {
+test('a modify page shows the record its tab names and keeps it when another is opened; a bare one takes the stored key into its URL (§3 edit-id key)', async () => {
   const res = defineResource({ entity: feedbackType, permission: 'FeedbackType', columns: ['id'], form: { mode: 'page', fields: ['typeName'] } });
   mockApi('/v1/feedbackType/info', (b) => types.find((t) => t.id === (b as { id: number }).id));
+  const typeName = () => (document.getElementById('crud-feedbackType-typeName') as HTMLInputElement | null)?.value;
   editId.set('feedbackTypeId', 1);
-  render(<ResourceFormPage resource={res} modify onDone={() => {}} />);
-  await waitFor(() => expect((document.getElementById('crud-feedbackType-typeName') as HTMLInputElement)?.value).toBe('Payment'));
-  act(() => editId.set('feedbackTypeId', 2));
-  await waitFor(() => expect((document.getElementById('crud-feedbackType-typeName') as HTMLInputElement)?.value).toBe('Refund'));
+  const first = inRouter(<ResourceFormPage resource={res} modify onDone={() => {}} />, '/feedback/type/modify?id=2');
+  await waitFor(() => expect(typeName()).toBe('Refund'));
+  // The record shown is stored too, so a bare route opens it again.
+  expect(editId.get('feedbackTypeId')).toBe(2);
+  // Another record opened elsewhere (its own tab) leaves this page on its record.
+  act(() => editId.set('feedbackTypeId', 1));
+  await new Promise((r) => setTimeout(r, 50));
+  expect(typeName()).toBe('Refund');
+  first.unmount();
+  const bare = inRouter(<ResourceFormPage resource={res} modify onDone={() => {}} />, '/feedback/type/modify');
+  await waitFor(() => expect(typeName()).toBe('Payment'));
+  expect(bare.loc.history?.at(-1)).toBe('/feedback/type/modify?id=1');
 });
 
 test('a remote reference cell shows the record label, one info call per id shared by the page, #id for a gone record', async () => {

@@ -18,8 +18,8 @@ import useRecord from '../../web/resources/account/use-record.resource';
 
 /** Issue 21 item 2: where a reference opens, resolved from the declarations (pure, no browser). */
 describe('record links', () => {
-  it('opens the order detail through its stored id, every other record as its list filtered by id', () => {
-    expect(recordTarget('order', 42)).toEqual({ path: '/order/detail', route: '/order/index', editId: ['orderId', 42] });
+  it('opens the order detail in its own tab (the id in its query, and stored), every other record as its list filtered by id', () => {
+    expect(recordTarget('order', 42)).toEqual({ path: '/order/detail?id=42', route: '/order/index', editId: ['orderId', 42] });
     expect(recordTarget('member', 123)).toEqual({ path: '/member/index?id=123', route: '/member/index' });
     expect(recordTarget('goods', '7')).toEqual({ path: '/goods/index?id=7', route: '/goods/index' });
   });
@@ -50,13 +50,13 @@ describe('record links', () => {
     const at = (res: Parameters<typeof fieldSpec>[0], field: string, row: Record<string, unknown>) => cellTarget(fieldSpec(res, field), row)?.path;
     // order's member (the buyer's name, by memberId) and the order's own number (its detail)
     expect(at(order, 'memberNickName', { memberNickName: 'Ann', memberId: 5 })).toBe('/member/index?id=5');
-    expect(at(order, 'orderNo', { id: 9, orderNo: 'O1' })).toBe('/order/detail');
+    expect(at(order, 'orderNo', { id: 9, orderNo: 'O1' })).toBe('/order/detail?id=9');
     // refund's order and member
-    expect(at(refund, 'orderNo', { orderNo: 'O1', orderId: 9 })).toBe('/order/detail');
+    expect(at(refund, 'orderNo', { orderNo: 'O1', orderId: 9 })).toBe('/order/detail?id=9');
     expect(at(refund, 'memberId', { memberId: 5 })).toBe('/member/index?id=5');
     // code's and account's order and goods
     for (const res of [card, cardAccount]) {
-      expect(at(res, 'orderId', { orderId: 9 })).toBe('/order/detail');
+      expect(at(res, 'orderId', { orderId: 9 })).toBe('/order/detail?id=9');
       expect(at(res, 'goodsId', { goodsId: 3 })).toBe('/goods/index?id=3');
     }
     // goods' merchant and game, the wallet ledger's member, feedback's member, a listing's account

@@ -23,7 +23,7 @@ describe('kinds', () => {
   });
 
   test('an order opens its detail (id stored first), a member its list filtered by phone', () => {
-    expect(KINDS.order.open({ id: 7, orderNo: 'O1' })).toEqual({ path: '/order/detail', editId: ['orderId', 7] });
+    expect(KINDS.order.open({ id: 7, orderNo: 'O1' })).toEqual({ path: '/order/detail?id=7', editId: ['orderId', 7] });
     expect(KINDS.member.open({ id: 3, nickName: 'Ann', phone: '13800000000' })).toEqual({ path: '/member/index?id=3' });
     expect(KINDS.card.open({ id: 5, cardNo: 'AB 12' })).toEqual({ path: '/inventory/search?by=code&q=AB+12' });
   });

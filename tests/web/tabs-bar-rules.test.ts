@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { tabKey, type Tab } from '../../web/machines/tabs.machine';
 import { showsCloseButton, tabMenuItems } from '../../web/app/tabs/tab-menu';
-import { affixTabsOf, nonRouteTab, parseQuery, resolveHomePath, tabOfRoute } from '../../web/app/tabs/tab-routes';
+import { RECORD_TABS, affixTabsOf, nonRouteTab, parseQuery, resolveHomePath, tabOfRoute, tabTitle } from '../../web/app/tabs/tab-routes';
 import { isTabbable } from '../../web/machines/tabs.machine';
 import type { RouteDecl } from '../../server/contract/route-table';
 
@@ -87,6 +87,18 @@ describe('tabs from routes (spec §2, §3 "Tab")', () => {
       meta: { title: 'routes.order.index', realPath: '/order/index', dynamicLevel: 1 },
     });
     expect(tabKey(t)).toBe('/order/index?status=1&page=2');
+  });
+
+  test('a record screen (a detail or modify page) keeps a tab per record; its title is the record\'s once named', () => {
+    const detail = tabOfRoute({ path: '/order/detail', name: 'OrderDetail', title: 'routes.order.detail', component: 'order/detail' }, '/order/detail', 'id=5');
+    expect(detail.meta.dynamicLevel).toBe(RECORD_TABS);
+    expect(tabKey(detail)).toBe('/order/detail?id=5');
+    expect(tabOfRoute({ path: '/games/modify', name: 'GamesModify', title: 'x', component: 'games/modify' }, '/games/modify', 'id=1').meta.dynamicLevel).toBe(RECORD_TABS);
+    expect(tabOfRoute({ path: '/games/add', name: 'GamesAdd', title: 'x', component: 'games/add' }, '/games/add', '').meta.dynamicLevel).toBe(1);
+    const t = (key: string, values?: Record<string, string>) => (values ? `${key}(${Object.values(values).join(',')})` : `«${key}»`);
+    expect(tabTitle(t, detail)).toBe('«routes.order.detail»');
+    expect(tabTitle(t, { meta: { ...detail.meta, recordTitle: { key: 'order.detailTitle', values: { orderNo: 'O1' } } } })).toBe('order.detailTitle(O1)');
+    expect(tabTitle(t, { meta: { title: 'x', recordTitle: { key: 'crud.modifyTab', values: { name: 'resources.game.title', label: 'G' }, translate: ['name'] } } })).toBe('crud.modifyTab(«resources.game.title»,G)');
   });
 
   test('route meta flags carry over: literal title, ignoreKeepAlive, dynamicLevel', () => {

@@ -12,7 +12,9 @@ import {
   closeTab,
   isTabbable,
   sanitizeTabs,
+  setRecordTitle,
   tabKey,
+  tabPageKey,
   tabsMachine,
   withAffixTabs,
   type Tab,
@@ -203,6 +205,52 @@ describe('closing tabs (spec §2 "Multi-tab navigation")', () => {
   test('close all goes home when no tab remains, and stays put when already on the last remaining tab', () => {
     expect(closeAllTabs(list([A, B], A), '/home/work')).toEqual({ tabs: [], activeKey: null, navigateTo: '/home/work' });
     expect(closeAllTabs(list([HOME, A], HOME), '/home/work').navigateTo).toBeUndefined();
+  });
+});
+
+describe('record tabs: one tab per record of a record screen', () => {
+  const detail = (id: number) => tab(`/order/detail?id=${id}`, { dynamicLevel: 10, realPath: '/order/detail' });
+  const title = (orderNo: string) => ({ key: 'order.detailTitle', values: { orderNo } });
+
+  test('two records open two tabs, each its own page; opening an open record switches to its tab', () => {
+    let list: TabList = { tabs: [HOME, A], activeKey: '/order/index' };
+    list = addTab(list, detail(1));
+    list = addTab(list, detail(2));
+    expect(list.tabs.map(tabKey)).toEqual(['/home/work', '/order/index', '/order/detail?id=1', '/order/detail?id=2']);
+    expect(list.tabs.slice(2).map(tabPageKey)).toEqual(['/order/detail?id=1', '/order/detail?id=2']);
+    // A list's tabs share one page per path whatever their query.
+    expect(tabPageKey(tab('/order/index?status=1', { dynamicLevel: 1 }))).toBe('/order/index');
+    const again = addTab(list, detail(1));
+    expect(again.tabs).toBe(list.tabs);
+    expect(again.activeKey).toBe('/order/detail?id=1');
+  });
+
+  test("a record's title stays with its tab when the route opens it again, and is read back after a reload", () => {
+    let list: TabList = addTab({ tabs: [HOME], activeKey: null }, detail(1));
+    list = setRecordTitle(list, '/order/detail?id=1', title('O1'));
+    expect(setRecordTitle(list, '/order/detail?id=1', title('O1'))).toBe(list);
+    expect(setRecordTitle(list, '/order/detail?id=9', title('O9'))).toBe(list);
+    list = addTab(addTab(list, A), detail(1));
+    expect(list.tabs[1].meta.recordTitle).toEqual(title('O1'));
+    const back = sanitizeTabs(JSON.parse(JSON.stringify(list.tabs)));
+    expect(back[1].meta.recordTitle).toEqual(title('O1'));
+    expect(sanitizeTabs([{ ...detail(1), meta: { ...detail(1).meta, recordTitle: { key: 1 } } }])[0].meta.recordTitle).toBeUndefined();
+  });
+
+  test('a bare record screen (no record in its query) gives its place to the record it then names', () => {
+    const bare = tab('/order/detail', { dynamicLevel: 10, realPath: '/order/detail' });
+    const list = addTab(addTab({ tabs: [HOME], activeKey: null }, bare), A);
+    expect(addTab(list, detail(3)).tabs.map(tabKey)).toEqual(['/home/work', '/order/detail?id=3', '/order/index']);
+  });
+
+  test('refresh remounts only the record shown', () => {
+    const h = harness();
+    h.actor.send({ type: 'tab.open', tab: detail(1) });
+    h.actor.send({ type: 'tab.open', tab: detail(2) });
+    h.actor.send({ type: 'tab.refresh' });
+    expect(h.ctx().refreshCount).toEqual({ '/order/detail?id=2': 1 });
+    h.actor.send({ type: 'tab.title', key: '/order/detail?id=1', title: title('O1') });
+    expect(h.ctx().tabs[0].meta.recordTitle).toEqual(title('O1'));
   });
 });
 

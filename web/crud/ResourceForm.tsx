@@ -19,6 +19,7 @@ import { callOp, editId, invalidateRefs, readOp } from './api';
 import { crudEnv } from './env';
 import { AuditHistory } from './parts/AuditHistory';
 import { useLeaveGuard } from './leave-guard';
+import { useRecordId, useRecordTitle } from './record-tab';
 
 export interface ResourceFormProps {
   resource: Resource;
@@ -223,20 +224,21 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
 }
 
 /**
- * The add or modify page of a resource whose §2 screen is a page (`/games/modify`…): the record id
- * comes from the declaration's §3 stored edit-id key (never the route), so a reload keeps the record.
+ * The add or modify page of a resource whose §2 screen is a page (`/games/modify?id=3`…): a modify
+ * page shows the record its tab names (each record in a tab of its own, titled with the record's
+ * label), else the one under the declaration's §3 stored edit-id key (a bare route).
  * `onDone` runs after save or cancel (usually: back to the list). A modify page with no stored id
  * (opened directly) says so and offers the way back.
  */
 export function ResourceFormPage({ resource, modify, onDone }: { resource: Resource; modify: boolean; onDone: () => void }) {
   const { t } = useTranslation();
   const key = resource.form?.editIdKey;
-  // The list sets the key again when another record (or a new one) is opened while this page is
-  // kept alive in its tab: load that one, and start a fresh add form.
+  // The list clears the key when a new record is added while the add page is kept alive in its
+  // tab: the add form starts afresh. A modify page keeps its own record whatever else is opened.
   const [generation, setGeneration] = useState(0);
-  useEffect(() => (key ? editId.onChange((k) => k === key && setGeneration((n) => n + 1)) : undefined), [key]);
-  // Read in render: a new generation (the list stored another id) re-renders with the new id.
-  const id = modify && key ? editId.get(key) : null;
+  useEffect(() => (key && !modify ? editId.onChange((k, v) => k === key && v === null && setGeneration((n) => n + 1)) : undefined), [key, modify]);
+  const stored = useRecordId(modify ? key : undefined);
+  const id = modify ? stored : null;
   const info = useQuery({
     ...readQuery(resource.entity.name, 'info', { id }, ({ signal }) => readOp<Record<string, unknown>>(resource.entity, 'info', { id }, signal)),
     enabled: id !== null,
@@ -245,6 +247,12 @@ export function ResourceFormPage({ resource, modify, onDone }: { resource: Resou
   });
   const missing = modify && (id === null || info.isError);
   const record = modify ? info.data : null;
+  const label = record ? record[resource.entity.label] : undefined;
+  useRecordTitle(
+    modify && record && label != null && label !== ''
+      ? { key: 'crud.modifyTab', values: { name: `resources.${resource.entity.name}.title`, label: String(label) }, translate: ['name'] }
+      : null,
+  );
   if (missing) {
     return (
       <section className="crud-card crud-form-page" data-testid="crud-form-missing">

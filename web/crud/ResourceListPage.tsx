@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Resource, Row } from './types';
 import { editId } from './api';
+import { recordPath } from './record-links';
 import { ResourceForm } from './ResourceForm';
 import { useListController, type ListController, type ListControllerOptions } from './useListController';
 import { RelatedDialog, useVisibleRelated } from './parts/RelatedRecords';
@@ -45,7 +46,7 @@ export function useFormOpener(resource: Resource) {
     const f = resource.form;
     if (f?.mode === 'page' && f.pages) {
       if (f.editIdKey) editId.set(f.editIdKey, row ? (row.id as number) : null);
-      navigate(row ? f.pages.modify : f.pages.add);
+      navigate(row ? recordPath(f.pages.modify, row.id as number) : f.pages.add);
     } else setEditing(row);
   };
   return { editing, open, close: () => setEditing(undefined) };

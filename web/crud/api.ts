@@ -218,17 +218,17 @@ export const EDIT_ID_KEYS = {
   goodsTab: 'goodsTabIndex',
 } as const;
 
-const editIdListeners = new Set<(key: string) => void>();
+const editIdListeners = new Set<(key: string, id: number | null) => void>();
 export const editId = {
-  /** Stores the id (null: a new record) and tells a form page kept alive in its tab to load it. */
+  /** Stores the id (null: a new record) and tells the pages kept alive in their tabs (an add page starts afresh on null). */
   set: (key: string, id: number | null) => {
     if (id === null) local.remove(key);
     else local.set(key, id);
-    for (const l of [...editIdListeners]) l(key);
+    for (const l of [...editIdListeners]) l(key, id);
   },
   get: (key: string): number | null => local.get<number>(key),
-  /** Calls `listener(key)` after every `set`; answers the unsubscribe. */
-  onChange: (listener: (key: string) => void): (() => void) => {
+  /** Calls `listener(key, id)` after every `set`; answers the unsubscribe. */
+  onChange: (listener: (key: string, id: number | null) => void): (() => void) => {
     editIdListeners.add(listener);
     return () => void editIdListeners.delete(listener);
   },

@@ -5,8 +5,8 @@ import type { FieldSpec, Row } from './types';
  * record"), declared once per entity for the whole console. Pure: no React, no router, so the
  * resolution is tested as plain functions (`tests/web/record-links.test.ts`).
  *
- * A record opens its detail screen where one exists (the order detail, which reads the order id from
- * the §3 stored key `orderId`, never from the route), else its list filtered to it by id
+ * A record opens its detail screen where one exists (the order detail, in a tab of its own: the id in
+ * its query, `/order/detail?id=123`, and under the stored key `orderId` beside), else its list filtered to it by id
  * (`/member/index?id=123`: every contract list takes an `id` filter and the kit reads it from the URL).
  */
 export interface RecordRoute {
@@ -14,6 +14,20 @@ export interface RecordRoute {
   list: string;
   /** A detail screen reading the record's id from a stored key (spec §3 edit-id keys). */
   detail?: { path: string; idKey: string };
+}
+
+/** The query name a record screen reads its record from (`/order/detail?id=123`). */
+export const RECORD_QUERY = 'id';
+
+/** `path?id=<id>`: where record `id` of a record screen opens (its own tab, spec §3 key kept beside). */
+export function recordPath(path: string, id: number): string {
+  return `${path}?${new URLSearchParams({ [RECORD_QUERY]: String(id) })}`;
+}
+
+/** The record id a query names (`id=123`), or null when it names none (absent, zero, not a whole number). */
+export function recordIdOf(search: string): number | null {
+  const raw = new URLSearchParams(search).get(RECORD_QUERY);
+  return raw !== null && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
 
 /** Stored key the order detail reads its order from (web/pages/order: ORDER_ID_KEY). */
@@ -44,7 +58,7 @@ export const RECORD_ROUTES: Readonly<Record<string, RecordRoute>> = {
 
 /** Where one record opens: the path to go to, the list screen that guards it, and an id to store first. */
 export interface RecordTarget {
-  /** The path with its query (`/member/index?id=123`, `/order/detail`). */
+  /** The path with its query (`/member/index?id=123`, `/order/detail?id=123`). */
   path: string;
   /** The list screen of the entity: the user may follow the link only when this route is theirs. */
   route: string;
@@ -60,7 +74,7 @@ export function recordTarget(entity: string | undefined, id: unknown): RecordTar
   const r = entity ? RECORD_ROUTES[entity] : undefined;
   const n = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
   if (!r || typeof n !== 'number' || !Number.isInteger(n) || n < 1) return null;
-  if (r.detail) return { path: r.detail.path, route: r.list, editId: [r.detail.idKey, n] };
+  if (r.detail) return { path: recordPath(r.detail.path, n), route: r.list, editId: [r.detail.idKey, n] };
   return { path: `${r.list}?${new URLSearchParams({ id: String(n) })}`, route: r.list };
 }
 

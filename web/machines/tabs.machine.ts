@@ -41,6 +41,18 @@ export interface TabMeta {
   dynamicLevel?: number;
   /** The route's own path (its pattern), shared by every tab opened from it. */
   realPath?: string;
+  /** The record's own title, set by its page once the record is read; shown instead of `title`. */
+  recordTitle?: RecordTitle;
+}
+
+/**
+ * A record tab's title (`订单 O2026…`): an i18n key with its values; the values named in
+ * `translate` are i18n keys themselves (an entity's name), translated in the current language.
+ */
+export interface RecordTitle {
+  key: string;
+  values: Record<string, string>;
+  translate?: string[];
 }
 
 /** Spec §3 "Tab". `fullPath` is `path` plus `?query` when there is one. */
@@ -68,6 +80,15 @@ export interface TabOutcome extends TabList {
 /** Behaviour notes: a tab's key is its full path when it has a query, otherwise its path. */
 export function tabKey(tab: Pick<Tab, 'path' | 'fullPath' | 'query'>): string {
   return tab.query && Object.keys(tab.query).length > 0 ? tab.fullPath : tab.path;
+}
+
+/**
+ * The page instance a tab shows: a route that keeps several tabs (`dynamicLevel` above 1, a record
+ * screen) has one instance per tab, each reading its own record from its own query; any other route
+ * has one instance per path, following its query (a list's filters).
+ */
+export function tabPageKey(tab: Pick<Tab, 'path' | 'fullPath' | 'query' | 'meta'>): string {
+  return (tab.meta.dynamicLevel ?? 1) > 1 ? tabKey(tab) : tab.path;
 }
 
 /** Whether a location may be a tab: it has a route name and is not login, the error page or a redirect. */
@@ -112,6 +133,10 @@ export function addTab(list: TabList, tab: Tab): TabList {
   }
   let tabs = list.tabs;
   const level = tab.meta.dynamicLevel ?? 0;
+  // A record screen opened bare (no record in its query) is the stand-in of the record it then
+  // names in its URL: the record's tab takes the bare tab's place.
+  const bare = key !== tab.path ? indexOfKey(tabs, tab.path) : -1;
+  if (bare >= 0 && level > 1 && !tabs[bare].meta.affix) return { tabs: tabs.map((t, j) => (j === bare ? tab : t)), activeKey: key };
   if (level > 0) {
     const realPath = tab.meta.realPath ?? tab.path;
     const same = (t: Tab) => (t.meta.realPath ?? t.path) === realPath;
@@ -212,6 +237,25 @@ function stringRecord(v: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
+function isRecordTitle(v: unknown): v is RecordTitle {
+  return (
+    isRecord(v) &&
+    typeof v.key === 'string' &&
+    isRecord(v.values) &&
+    Object.values(v.values).every((x) => typeof x === 'string') &&
+    (v.translate === undefined || (Array.isArray(v.translate) && v.translate.every((x) => typeof x === 'string')))
+  );
+}
+
+/** Sets the record title of the tab `key` (unchanged list when it is not open or already has it). */
+export function setRecordTitle(list: TabList, key: string, title: RecordTitle): TabList {
+  const i = indexOfKey(list.tabs, key);
+  if (i < 0 || JSON.stringify(list.tabs[i].meta.recordTitle) === JSON.stringify(title)) return list;
+  const tabs = list.tabs.slice();
+  tabs[i] = { ...tabs[i], meta: { ...tabs[i].meta, recordTitle: title } };
+  return { tabs, activeKey: list.activeKey };
+}
+
 /**
  * Reads a persisted tab list (local storage, spec §4): keeps only well-formed, tabbable tabs with
  * distinct keys; anything else (another version's shape, hand edits) is dropped, never thrown.
@@ -238,6 +282,7 @@ export function sanitizeTabs(raw: unknown): Tab[] {
         ...(m.ignoreKeepAlive === true ? { ignoreKeepAlive: true } : {}),
         ...(typeof m.dynamicLevel === 'number' ? { dynamicLevel: m.dynamicLevel } : {}),
         ...(typeof m.realPath === 'string' ? { realPath: m.realPath } : {}),
+        ...(isRecordTitle(m.recordTitle) ? { recordTitle: m.recordTitle } : {}),
       },
     };
     const key = tabKey(tab);
@@ -256,7 +301,7 @@ export interface TabsContext extends TabList {
   cache: boolean;
   /** Where closing the only tab, or closing all with no affix tab, goes. */
   homePath: string;
-  /** Times each route path was refreshed; the page outlet keys the page on it, so a refresh remounts. */
+  /** Times each page ({@link tabPageKey}) was refreshed; the page outlet keys the page on it, so a refresh remounts. */
   refreshCount: Record<string, number>;
 }
 
@@ -264,6 +309,7 @@ export interface TabsContext extends TabList {
 export type TabsEvent =
   | { type: 'tab.open'; tab: Tab }
   | { type: 'tab.init'; affixTabs: Tab[]; homePath: string }
+  | { type: 'tab.title'; key: string; title: RecordTitle }
   | { type: 'tab.refresh'; key?: string }
   | { type: 'tab.close'; key?: string }
   | { type: 'tab.closeLeft'; key?: string }
@@ -335,6 +381,7 @@ export const tabsMachine = tabsSetup.createMachine({
   initial: 'boot',
   on: {
     'tab.open': { actions: apply((c, e) => (e.type === 'tab.open' ? addTab(c, e.tab) : c)) },
+    'tab.title': { actions: apply((c, e) => (e.type === 'tab.title' ? setRecordTitle(c, e.key, e.title) : c)) },
     'tab.init': {
       actions: [
         assign({ homePath: ({ event }) => event.homePath || DEFAULT_HOME }),
@@ -365,7 +412,8 @@ export const tabsMachine = tabsSetup.createMachine({
             if (key !== context.activeKey) return {};
             const tab = context.tabs[indexOfKey(context.tabs, key)];
             if (!tab) return {};
-            return { refreshCount: { ...context.refreshCount, [tab.path]: (context.refreshCount[tab.path] ?? 0) + 1 } };
+            const page = tabPageKey(tab);
+            return { refreshCount: { ...context.refreshCount, [page]: (context.refreshCount[page] ?? 0) + 1 } };
           }),
         },
         'tab.close': { actions: apply((c, e) => closeTab(c, keyOf(c, e), c.homePath)) },

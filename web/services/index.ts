@@ -23,3 +23,4 @@ export { provideSessionActor, sessionActor, currentSessionActor, useSession, typ
 export { usePermission, Authority, changeRole, setPermissionMode, type Permission, type PermissionCode, type ChangeRoleResult } from './permission';
 export { getProjectConfig, updateProjectConfig, useProjectConfig } from './project-config';
 export { ErrorBoundary } from './error-boundary';
+export { announceRecordTitle, subscribeRecordTitles } from './record-title';

@@ -7,6 +7,7 @@ import { useProjectConfig } from '../../services/project-config';
 import { beginPageLoad, endPageLoad } from './page-loading';
 import { useTabsSync } from '../tabs/use-tabs-sync';
 import { useOpenTabs, useRefreshCount } from '../tabs/tabs-store';
+import { tabPageKey } from '../../machines/tabs.machine';
 import './page-outlet.css';
 
 const ExceptionPage = lazy(() => import('../../pages/exception/exception.page'));
@@ -93,7 +94,7 @@ function enterScreen(Page: ComponentType, search: string): Entering {
 }
 
 interface Entry {
-  /** The route path the page instance belongs to. */
+  /** The page instance's key: its route path, or its tab's key for a record screen. */
   key: string;
   Page: ComponentType;
   location: PageLocation;
@@ -109,11 +110,12 @@ interface Entry {
  * - page transitions (`transitionSetting`, the six §9 names) as a CSS animation on the shown page;
  * - an error boundary per page, so one broken page never blanks the shell (spec §8);
  * - the page loading flag around lazy page chunks (spec §4).
- * Pages are kept per route path: tabs of one path with different queries share one instance.
+ * Pages are kept per route path (tabs of one path with different queries share one instance),
+ * except a record screen's, kept per tab ({@link tabPageKey}).
  */
 export function PageOutlet({ resolved, location }: { resolved: Exclude<Resolved, { kind: 'redirect' }>; location: string }) {
   const search = useSearch();
-  useTabsSync(resolved.route, location, search);
+  const shownTab = useTabsSync(resolved.route, location, search);
   // The tabs alone, not the active key: a switch already re-renders the outlet through the location.
   const tabs = useOpenTabs();
   const refreshCount = useRefreshCount();
@@ -122,7 +124,8 @@ export function PageOutlet({ resolved, location }: { resolved: Exclude<Resolved,
   const transition = useProjectConfig((c) => c.transitionSetting);
 
   const entries = useRef(new Map<string, Entry>()).current;
-  const routeKey = resolved.route ? resolved.route.path : null;
+  // A record screen's page is kept per tab (each its own record), any other per route path.
+  const routeKey = resolved.route ? ((shownTab.meta.dynamicLevel ?? 1) > 1 ? tabPageKey(shownTab) : resolved.route.path) : null;
   // A screen entered afresh is not mounted until its chunk is in: the screen shown so far stays up
   // (its tab already switched, the progress bar running), then the new one mounts and renders at
   // once. Mounting it early would show the Suspense fallback, which React 19 keeps for at least
@@ -147,14 +150,14 @@ export function PageOutlet({ resolved, location }: { resolved: Exclude<Resolved,
     return endPageLoad;
   }, [held]);
   const activeKey = held ? shownRef.current : routeKey;
-  if (resolved.route && !held) {
-    const prev = entries.get(resolved.route.path);
+  if (routeKey !== null && !held) {
+    const prev = entries.get(routeKey);
     const Page = resolved.kind === 'page' ? resolved.Page : exceptionPageFor(resolved.status);
     const loc = prev && prev.location.path === location && prev.location.search === search ? prev.location : { path: location, search };
-    if (!prev || prev.Page !== Page || prev.location !== loc) entries.set(resolved.route.path, { key: resolved.route.path, Page, location: loc });
+    if (!prev || prev.Page !== Page || prev.location !== loc) entries.set(routeKey, { key: routeKey, Page, location: loc });
   }
   // Idempotent, so a render React throws away leaves the cache as the next render would.
-  const alive = new Set(keepAlive && showTabs ? tabs.filter((t) => !t.meta.ignoreKeepAlive).map((t) => t.path) : []);
+  const alive = new Set(keepAlive && showTabs ? tabs.filter((t) => !t.meta.ignoreKeepAlive).map(tabPageKey) : []);
   for (const k of entries.keys()) if (k !== activeKey && !alive.has(k)) entries.delete(k);
   useEffect(() => {
     shownRef.current = activeKey;

@@ -8,6 +8,7 @@ import { tabKey, type Tab } from '../../machines/tabs.machine';
 import { updateProjectConfig, useProjectConfig } from '../../services/project-config';
 import { runTabAction, showTab, useTabList } from './tabs-store';
 import { showsCloseButton, tabMenuItems, type TabAction } from './tab-menu';
+import { tabTitle } from './tab-routes';
 import { whenIdle } from '../../lib/idle';
 import './tabs-bar.css';
 
@@ -84,7 +85,7 @@ export function TabsBar() {
 
   // Looked up when the tabs or the language change, not on every switch (i18next's lookups were
   // ~1 ms of a switch with twenty tabs open).
-  const titles = useMemo(() => tabs.map((tab) => (tab.meta.literalTitle ? tab.meta.title : t(tab.meta.title))), [tabs, t]);
+  const titles = useMemo(() => tabs.map((tab) => tabTitle((key, values) => (values ? t(key, values) : t(key)), tab)), [tabs, t]);
   const closeLabel = t('tabs.close');
   const act = (action: TabAction, key?: string | null) => runTabAction(action, key ?? undefined);
   const model = (key: string | null): MenuItem[] => {

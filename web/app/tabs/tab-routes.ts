@@ -23,21 +23,33 @@ export function metaByName(routes: readonly RouteDecl[]): Map<string, TabRouteMe
   return out;
 }
 
+/** At most this many tabs of one record screen stay open; opening one more closes the earliest. */
+export const RECORD_TABS = 10;
+
+/** A route's view files that show one record (read from its `?id=` query, else its stored key). */
+const RECORD_COMPONENT = /(^|\/)(detail|modify)$/;
+
+/** Whether a route shows one record: the order detail, every modify page. */
+export function isRecordScreen(route: Pick<FlatRoute, 'component'>): boolean {
+  return !!route.component && RECORD_COMPONENT.test(route.component);
+}
+
 /**
  * The tab (spec §3 "Tab") for a route shown at `location` with query `search` (no `?`).
  * `meta` is the route's declared meta, if known (affix, ignoreKeepAlive, dynamicLevel, realPath).
  */
-export function tabOfRoute(route: Pick<FlatRoute, 'path' | 'name' | 'title' | 'literalTitle' | 'icon'>, location: string, search: string, meta?: TabRouteMeta): Tab {
+export function tabOfRoute(route: Pick<FlatRoute, 'path' | 'name' | 'title' | 'literalTitle' | 'icon' | 'component'>, location: string, search: string, meta?: TabRouteMeta): Tab {
   const query = parseQuery(search);
   const tabMeta: TabMeta = { title: route.title, realPath: meta?.realPath ?? route.path };
   if (route.literalTitle) tabMeta.literalTitle = true;
   if (route.icon) tabMeta.icon = route.icon;
   if (meta?.affix) tabMeta.affix = true;
   if (meta?.ignoreKeepAlive) tabMeta.ignoreKeepAlive = true;
-  // Record ids travel through stored keys, never the URL (spec §3), so a query is view state
-  // (filters, page, sort): by default a route keeps ONE tab that follows its query. A route that
-  // wants several tabs of one path declares a higher dynamicLevel.
-  tabMeta.dynamicLevel = meta?.dynamicLevel ?? 1;
+  // A list's query is view state (filters, page, sort): by default a route keeps ONE tab that
+  // follows its query. A record screen (a detail or modify page) names its record in its query
+  // (`?id=`, beside the §3 stored key) and keeps a tab per record, so two records sit side by
+  // side; a route may declare its own dynamicLevel.
+  tabMeta.dynamicLevel = meta?.dynamicLevel ?? (isRecordScreen(route) ? RECORD_TABS : 1);
   return { path: location, fullPath: search ? `${location}?${search}` : location, name: route.name, params: {}, query, meta: tabMeta };
 }
 
@@ -69,4 +81,18 @@ export function affixTabsOf(routes: readonly RouteDecl[], homePath: string): { a
     .filter((r) => r.path === home || metas.get(r.name)?.affix)
     .map((r) => tabOfRoute(r, r.path, '', { ...metas.get(r.name), title: r.title, affix: true }));
   return { affixTabs, homePath: home };
+}
+
+/** A translator, as i18next's `t` is called here. */
+type Translate = (key: string, values?: Record<string, string>) => string;
+
+/** A tab's shown title: its record's (`订单 O2026…`) once its page named it, else its route's. */
+export function tabTitle(t: Translate, tab: Pick<Tab, 'meta'>): string {
+  const r = tab.meta.recordTitle;
+  if (r) {
+    const values = { ...r.values };
+    for (const k of r.translate ?? []) if (k in values) values[k] = t(values[k]);
+    return t(r.key, values);
+  }
+  return tab.meta.literalTitle ? tab.meta.title : t(tab.meta.title);
 }

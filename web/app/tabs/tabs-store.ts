@@ -5,6 +5,7 @@ import { TabsDisabledError, tabsMachine, type Tab, type TabsEvent } from '../../
 import { local, StorageKey } from '../../lib/storage';
 import { getProjectConfig, subscribeProjectConfig } from '../../services/project-config';
 import { sessionActor } from '../../services/session';
+import { subscribeRecordTitles } from '../../services/record-title';
 import { homePathOf } from '../../machines/session.machine';
 import { notify } from '../../services/notify';
 import { showLocation } from '../routing/shell-location';
@@ -40,6 +41,7 @@ function createTabsActor(): TabsActor {
     const c = a.getSnapshot().context;
     if (s.show !== c.show || s.cache !== c.cache) a.send({ type: 'tab.configure', show: s.show, cache: s.cache });
   });
+  subscribeRecordTitles((key, title) => a.send({ type: 'tab.title', key, title }));
   sessionActor().subscribe((s) => {
     if (s.matches('signedOut') && a.getSnapshot().context.tabs.length) a.send({ type: 'tab.reset' });
   });

@@ -9,21 +9,23 @@ import { affixTabsOf, metaByName, nonRouteTab, tabOfRoute } from './tab-routes';
  * Keeps the tab list in step with the router (spec §2, §4): pins the affix tabs whenever the
  * user's routes or home path change, and opens (or updates) the tab of every location shown.
  * `route` is the route shown at `location`, or undefined for a location that is no route.
+ * Answers the tab of the location (nameless when it is no route).
  */
-export function useTabsSync(route: FlatRoute | undefined, location: string, search: string): void {
+export function useTabsSync(route: FlatRoute | undefined, location: string, search: string): Tab {
   const { routes, homePath } = useSession();
   const metas = useMemo(() => metaByName(routes), [routes]);
   useLayoutEffect(() => {
     const { affixTabs, homePath: home } = affixTabsOf(routes, homePath);
     tabsActor().send({ type: 'tab.init', affixTabs, homePath: home });
   }, [routes, homePath]);
+  const tab = useMemo(() => (route ? tabOfRoute(route, location, search, metas.get(route.name)) : nonRouteTab(location, search)), [route, location, search, metas]);
   useLayoutEffect(() => {
-    const tab = route ? tabOfRoute(route, location, search, metas.get(route.name)) : nonRouteTab(location, search);
     // A tab switch opened its tab in the click already (`showTab`): the machine would find it open
     // and active and change nothing, after a pass over its transitions in the switch's commit.
     if (isActiveAsIs(tab)) return;
     tabsActor().send({ type: 'tab.open', tab });
-  }, [route, location, search, metas]);
+  }, [tab]);
+  return tab;
 }
 
 /**

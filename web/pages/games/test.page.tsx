@@ -10,7 +10,7 @@ import { Tag } from 'primereact/tag';
 import { Image } from 'primereact/image';
 import { game, gameTag } from '../../../server/contract/games';
 import { usePermission } from '../../services/permission';
-import { EDIT_ID_KEYS, SafeHtml, editId, htmlText, listEveryQuery, useListEvery, useRefOptionsOf, type RefOption, type Row } from '../../crud';
+import { EDIT_ID_KEYS, SafeHtml, editId, recordPath, htmlText, listEveryQuery, useListEvery, useRefOptionsOf, type RefOption, type Row } from '../../crud';
 import './games.css';
 
 const NO_ROWS: Row[] = [];
@@ -130,7 +130,7 @@ export default function GamesTestPage() {
                     size="small"
                     onClick={() => {
                       editId.set(EDIT_ID_KEYS.game, chosen.id as number);
-                      navigate('/games/modify');
+                      navigate(recordPath('/games/modify', chosen.id as number));
                     }}
                     data-testid="games-test-edit"
                   />

@@ -10,7 +10,7 @@ import { Tag } from 'primereact/tag';
 import { Timeline } from 'primereact/timeline';
 import { api } from '../../api/client';
 import { afterWrite, readQuery } from '../../api/query';
-import { AuditHistory, CellValue, centsToYuan, editId, enumLabel, DescList, DetailSection, DetailView, RecordLink, SubList, useCanOpen } from '../../crud';
+import { AuditHistory, CellValue, centsToYuan, enumLabel, DescList, DetailSection, DetailView, RecordLink, SubList, useCanOpen, useRecordId, useRecordTitle } from '../../crud';
 import { fieldSpec } from '../../crud/schema';
 import orderItem from '../../resources/order/order-item.resource';
 import refund from '../../resources/order/refund.resource';
@@ -40,15 +40,15 @@ interface Code {
 const money = (v: unknown) => `¥${centsToYuan(v)}`;
 
 /**
- * /order/detail (spec §2, hidden): the order chosen in the list (its id kept under the stored key
- * `orderId`, so a reload keeps it), its items, payments, delivered codes or accounts (secrets
+ * /order/detail (spec §2, hidden): the order its tab names (`?id=`, each order in a tab of its own
+ * titled with its number; its id kept under the stored key `orderId` too, so a bare route opens it), its items, payments, delivered codes or accounts (secrets
  * revealed only through the audited extract, then hidden again until shown row by row), refunds and
  * the activity timeline; the action bar with the list's actions plus extract (CDK) and remark.
  */
 export default function OrderDetailPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const id = editId.get(ORDER_ID_KEY);
+  const id = useRecordId(ORDER_ID_KEY);
   const canOpen = useCanOpen();
   const [codes, setCodes] = useState<Code[] | null>(null);
   // Keyed by the order: another order shows the busy card until its own detail comes.
@@ -61,6 +61,8 @@ export default function OrderDetailPage() {
   // After an action: the order's reads (this detail, the list kept in its tab) load again.
   const reload = useCallback(() => void afterWrite('order'), []);
   const actions = useOrderActions(reload, (c) => setCodes(c as unknown as Code[]));
+  const orderNo = detail ? String(detail.order.orderNo) : null;
+  useRecordTitle(orderNo ? { key: 'order.detailTitle', values: { orderNo } } : null);
 
   const timeline = useMemo(() => {
     if (!detail) return [];

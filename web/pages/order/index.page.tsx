@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { LinkButton, ResourceListPage, RowActions, editId } from '../../crud';
+import { LinkButton, ResourceListPage, RowActions, editId, recordPath } from '../../crud';
 import order from '../../resources/order/order.resource';
 import { ORDER_ID_KEY, useOrderActions } from './order-actions';
 import './order.css';
@@ -29,7 +29,7 @@ export default function OrderIndexPage() {
               label={t('order.detail')}
               onClick={() => {
                 editId.set(ORDER_ID_KEY, row.id as number);
-                navigate('/order/detail');
+                navigate(recordPath('/order/detail', row.id as number));
               }}
               testId="order-detail"
             />

@@ -13,7 +13,7 @@ type Row = Record<string, unknown>;
 export type DialogName = 'confirmDelivery' | 'reissue' | 'risk' | 'refund' | 'remark' | 'extract';
 
 /** Order statuses (contract `orderStatus`). */
-/** Stored key (§3 style) of the order /order/detail shows: the id never travels in the route. */
+/** Stored key (§3 style) of the order /order/detail shows when its URL names none (`?id=` names the order of each tab). */
 export const ORDER_ID_KEY = 'orderId';
 
 export const OS = { pendingPay: 0, paid: 1, delivered: 2, completed: 3, cancelled: 4, refunding: 5, refunded: 6 } as const;

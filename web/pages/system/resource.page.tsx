@@ -9,7 +9,7 @@ import { localizeSystemName } from '../../../server/contract/resources';
 import { F } from '../../../server/contract/fields';
 import { resource } from '../../../server/contract/system';
 import { api, apiQuery } from '../../api/client';
-import { ActionDialog, editId, invalidateRefs, ResourceListPage, saveBlob, useConfirmAction, type ActionField, type InputProps, type ListContext } from '../../crud';
+import { ActionDialog, editId, invalidateRefs, recordPath, ResourceListPage, saveBlob, useConfirmAction, type ActionField, type InputProps, type ListContext } from '../../crud';
 import { usePermission } from '../../services/permission';
 import { notify } from '../../services/notify';
 import resourceResource, { categoryNames } from '../../resources/system/resource.resource';
@@ -62,7 +62,7 @@ export default function SystemResourcePage() {
   const catOptions = categories.map((c) => ({ value: c.id, label: localizeSystemName('category', c.name, lang) }));
   const editCategory = (c: Category | null) => {
     editId.set('resourceType', c ? c.id : null);
-    navigate(c ? '/system/resourceCategory/modify' : '/system/resourceCategory/add');
+    navigate(c ? recordPath('/system/resourceCategory/modify', c.id) : '/system/resourceCategory/add');
   };
   const deleteCategory = (c: Category) =>
     confirm({

@@ -1,14 +1,14 @@
 import { Image } from 'primereact/image';
 import { Link } from 'wouter';
 import { comment } from '../../../server/contract/social';
-import { defineResource, editId, PlainRating } from '../../crud';
+import { defineResource, editId, PlainRating, recordPath } from '../../crud';
 
 type Row = Record<string, unknown>;
 
 /** Where a comment's target is edited: goods and games by their §3 edit-id key and modify page, articles by a filtered list. */
 function targetHref(row: Row): string {
-  if (row.targetType === 1) return '/goods/modify';
-  if (row.targetType === 2) return '/games/modify';
+  if (row.targetType === 1) return recordPath('/goods/modify', row.targetId as number);
+  if (row.targetType === 2) return recordPath('/games/modify', row.targetId as number);
   return `/specialConfig/article?title=${encodeURIComponent(String(row.targetName ?? ''))}`;
 }
 

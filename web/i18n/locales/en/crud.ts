@@ -31,6 +31,7 @@ export default {
   save: 'Save',
   addTitle: 'Add {{name}}',
   modifyTitle: 'Edit {{name}}',
+  modifyTab: 'Edit {{name}} {{label}}',
   deleteTitle: 'Confirm delete',
   confirmDelete: 'Delete this record?',
   confirmBatchDelete: 'Delete the {{count}} selected records?',

@@ -31,6 +31,7 @@ export default {
   save: '保存',
   addTitle: '新增{{name}}',
   modifyTitle: '编辑{{name}}',
+  modifyTab: '编辑{{name}} {{label}}',
   deleteTitle: '删除确认',
   confirmDelete: '确定删除该记录吗？',
   confirmBatchDelete: '确定删除选中的 {{count}} 条记录吗？',

@@ -113,6 +113,21 @@ describe('mock mode', () => {
     expect(bad.json.message).toMatch(/pageNum/);
   });
 
+  test('paging and ids of the log have maxima: pageNum 1e300 and an id beyond 2^53 − 1 are refused naming the field', async () => {
+    const a = await app();
+    const token = await signIn(a);
+    const raw = (url: string, payload: string) => a.inject({ method: 'POST', url, headers: { authorization: token, 'content-type': 'application/json' }, payload });
+    for (const [url, payload, field] of [
+      ['/console/auditLog/list', '{"pageNum":1e300,"pageSize":10}', 'pageNum'],
+      ['/console/auditLog/info', '{"id":9007199254740993}', 'id'],
+    ]) {
+      const r = await raw(url, payload);
+      expect(r.statusCode, payload).toBe(400);
+      expect(r.json(), payload).toMatchObject({ code: 400, data: null, field });
+    }
+    expect((await raw('/console/auditLog/list', '{"pageNum":9007199254740991,"pageSize":1000}')).json()).toMatchObject({ code: 200, data: { list: [] } });
+  });
+
   test('the chain verifies, and a changed entry is named', async () => {
     const a = await app();
     const token = await signIn(a);

@@ -208,6 +208,31 @@ describe('finding 6: impossible values are refused', () => {
     expect(ok.json.code).toBe(200);
   });
 
+  test('integers beyond 2^53 − 1 (rounded by JSON.parse) and 1e300 are refused naming the field, in ids, references and paging; the store is unchanged', async () => {
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
+    const token = await signIn(app);
+    const raw = (url: string, payload: string) => app.inject({ method: 'POST', url, headers: { authorization: token, 'content-type': 'application/json' }, payload });
+    const member = [...mockCtx(app).store.col('member').values()][0] as { id: number };
+    const cases: [string, string, string][] = [
+      ['/v1/member/info', '{"id":9007199254740993}', 'id'],
+      ['/v1/member/info', '{"id":9007199254740992}', 'id'],
+      ['/v1/member/info', '{"id":1e300}', 'id'],
+      ['/v1/goods/del', '{"ids":[9007199254740993]}', 'ids.0'],
+      ['/v1/goods/list', '{"pageNum":1,"pageSize":10,"categoryId":9007199254740993}', 'categoryId'],
+      ['/v1/member/list', '{"pageNum":1e300,"pageSize":10}', 'pageNum'],
+      ['/v1/member/update', `{"id":${member.id},"gradeId":9007199254740993}`, 'gradeId'],
+    ];
+    const before = JSON.stringify(mockCtx(app).store.col('member').get(member.id));
+    for (const [url, payload, field] of cases) {
+      const r = await raw(url, payload);
+      expect(r.statusCode, `${url} ${payload}`).toBe(400);
+      expect(r.json(), `${url} ${payload}`).toMatchObject({ code: 400, data: null, field, message: `${field}: must be <= 9007199254740991` });
+    }
+    expect(JSON.stringify(mockCtx(app).store.col('member').get(member.id))).toBe(before);
+    // The largest safe integer is still an integer (it names no record here).
+    expect((await raw('/v1/member/info', '{"id":9007199254740991}')).json()).toMatchObject({ code: 404, field: 'id' });
+  });
+
   test('URLs are absolute http(s) or a path on this server: //evil.example and /\\evil.example are refused', async () => {
     ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
     const token = await signIn(app);

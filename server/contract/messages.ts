@@ -90,6 +90,7 @@ export const MESSAGES = {
   'drift.noIdentity': { zh_CN: '平台无法确认您的身份', en: 'The platform could not say who you are' },
   'drift.adminsOnly': { zh_CN: '契约偏差仅供管理员查看', en: 'Contract drift is for administrators' },
   'drift.noSessions': { zh_CN: '没有可供核对的会话存储', en: 'No session store to check against' },
+  'audit.adminsOnly': { zh_CN: '操作审计仅供管理员查看', en: 'The audit log is for administrators' },
   'qa.onlyInMock': { zh_CN: 'QA 控制只存在于模拟模式', en: 'QA controls exist only in mock mode' },
   'qa.off': { zh_CN: '此服务器已关闭 QA 控制', en: 'QA controls are switched off on this server' },
   'qa.oneEffect': { zh_CN: 'HTTP 状态码、响应码与断开连接只能选一个', en: 'choose one of httpStatus, envelopeCode or drop' },

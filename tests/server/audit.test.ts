@@ -107,6 +107,17 @@ describe('mock mode', () => {
     const operator = await signIn(a, 'operator', 'operator123');
     expect((await post(a, '/console/auditLog/list', {}, operator)).status).toBe(403);
     expect((await post(a, '/console/auditLog/list', {})).status).toBe(401);
+    // The refusal names the audit log, in the client's language, on each of its endpoints.
+    for (const url of ['/console/auditLog/list', '/console/auditLog/info', '/console/auditLog/verify']) {
+      const refused = await post(a, url, { id: 1 }, operator);
+      expect(refused.json, url).toMatchObject({ code: 403, data: null, message: 'The audit log is for administrators' });
+    }
+    const localized = await app({ MESSAGES: 'localized' });
+    const op = await signIn(localized, 'operator', 'operator123');
+    const zh = await localized.inject({ method: 'POST', url: '/console/auditLog/list', headers: { authorization: op, 'content-type': 'application/json' }, payload: '{}' });
+    expect(zh.json()).toMatchObject({ code: 403, message: '操作审计仅供管理员查看' });
+    const en = await localized.inject({ method: 'POST', url: '/console/auditLog/list', headers: { authorization: op, 'content-type': 'application/json', 'accept-language': 'en' }, payload: '{}' });
+    expect(en.json()).toMatchObject({ code: 403, message: 'The audit log is for administrators' });
     const admin = await signIn(a);
     const bad = await post(a, '/console/auditLog/list', { pageNum: 'x' }, admin);
     expect(bad.json.code).toBe(400);

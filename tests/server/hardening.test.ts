@@ -315,6 +315,35 @@ describe('finding 3: sign-in cannot be brute-forced or used to find accounts', (
     await signing;
     expect(order).toEqual(['healthz', 'login']);
   });
+
+  test('password changes hash off the event loop: health checks keep answering beside six concurrent changes', async () => {
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
+    const rows = [...mockCtx(app).store.col('admin').values()] as unknown as { username: string; password: string; status: number }[];
+    // Six accounts: the two demo accounts and four generated ones (their seed password is plain).
+    const staff = rows.filter((r) => r.status === 1 && !r.password.startsWith('scrypt:') && r.password !== 'see-accounts-json').slice(0, 4);
+    const accounts = [['admin', 'admin123'], ['operator', 'operator123'], ...staff.map((r) => [r.username, r.password])];
+    expect(accounts).toHaveLength(6);
+    const tokens = await Promise.all(accounts.map(([u, p]) => signIn(app, u, p)));
+    const changes = tokens.map((token, i) =>
+      app.inject({ method: 'POST', url: '/v1/admin/updatePassword', headers: { authorization: token }, payload: { oldPassword: accounts[i][1], newPassword: `Changed-${i}-pass` } }).then((r) => r.json()),
+    );
+    let pending = true;
+    const all = Promise.all(changes).finally(() => (pending = false));
+    // One health check after another, each after a turn of the event loop, until every change has answered.
+    let healthy = 0;
+    while (pending) {
+      await new Promise((r) => setImmediate(r));
+      const h = await app.inject({ url: '/healthz' });
+      if (pending && h.statusCode === 200) healthy++;
+    }
+    const answers = await all;
+    // Twelve hashes (old and new of six changes): a loop held by each of them would turn only
+    // between hashes; free, it answers many health checks during each one.
+    expect(healthy).toBeGreaterThan(4 * 12);
+    expect(answers.map((a) => a.code)).toEqual([200, 200, 200, 200, 200, 200]);
+    // Each new password signs in (the hash stored is the one of the new password).
+    expect(await signIn(app, 'operator', 'Changed-1-pass')).toMatch(/\S/);
+  });
 });
 
 describe('finding 4: one client cannot void the captchas of others', () => {

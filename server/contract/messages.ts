@@ -138,6 +138,7 @@ export const MESSAGES = {
   'upload.wrongPart': { zh_CN: '文件须放在名为 "{name}" 的字段中', en: 'files go in parts named "{name}"' },
   'upload.tooLarge': { zh_CN: '超过 {mb} MB', en: 'larger than {mb} MB' },
   'upload.oneFile': { zh_CN: '只能上传一个文件', en: 'send one file only' },
+  'upload.fileGone': { zh_CN: '上传的文件已不存在，请重新上传：{url}', en: 'the uploaded file is gone; upload it again: {url}' },
   'upload.tooMany': { zh_CN: '每次最多上传 {max} 个文件', en: 'at most {max} files per upload' },
   'upload.unreadable': { zh_CN: '无法读取上传内容（{detail}）', en: 'the upload could not be read ({detail})' },
   'upload.noFile': { zh_CN: '表单中没有文件（字段 "{name}"）', en: 'no file in the form (field "{name}")' },

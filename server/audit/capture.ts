@@ -5,6 +5,7 @@ import { SESSION } from '../contract/openapi.js';
 import type { MockContext } from '../mock/context.js';
 import type { Exchange, ExchangeObserver } from '../platform/exchange.js';
 import { endpointOf } from '../platform/tap.js';
+import { canonicalPathOfUrl, pathOf } from '../plugins/canonical-path.js';
 import type { AuditTrail } from './trail.js';
 import { envelopeOf, redactedJson as json, RequestBody, targetIdsOf, type AuditInput, type Who } from './entries.js';
 
@@ -30,10 +31,14 @@ export function isAudited(ep: EndpointDef): boolean {
   return !READ_OPS.has(op) && !ep.name.startsWith('statistics.');
 }
 
-/** The contract endpoint of a request when it is audited (method and path without the query). */
+/**
+ * The contract endpoint of a request when it is audited. Decided on the canonical path
+ * (server/plugins/canonical-path.ts), as every other path decision is: a spelling the router or the
+ * platform answers as an endpoint (`/v1/member/%75pdate`, `/v1/card/reveal;x=1`, `/v1//goods/add`)
+ * is that endpoint's call and is kept. `url` may carry its query; an already canonical path is taken as is.
+ */
 export function auditedEndpoint(method: string, url: string): EndpointDef | null {
-  const q = url.indexOf('?');
-  const p = q < 0 ? url : url.slice(0, q);
+  const p = canonicalPathOfUrl(url);
   const ep = endpointOf(method, p) ?? (p.startsWith('/api/v1/') ? endpointOf(method, p.slice(4)) : undefined);
   return ep && isAudited(ep) ? ep : null;
 }
@@ -46,7 +51,8 @@ const AUDITED_BY_KEY = new Map(
 
 /**
  * {@link auditedEndpoint} of an exchange the proxy already keyed: `routeKey` is the contract's key of
- * the path (`POST /v1/x`), null when the contract has none (an `/api/v1/…` spelling, which is then read).
+ * the path (`POST /v1/x`), null when the contract has none (an `/api/v1/…` or any other spelling,
+ * which is then read on its canonical path).
  */
 function auditedOf(method: string, path: string, routeKey: string | null): EndpointDef | null {
   return routeKey !== null ? (AUDITED_BY_KEY.get(routeKey) ?? null) : auditedEndpoint(method, path);
@@ -121,7 +127,7 @@ declare module 'fastify' {
  */
 export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () => MockContext | undefined): void {
   app.addHook('onRequest', async (req) => {
-    const ep = auditedEndpoint(req.method, req.url);
+    const ep = auditedEndpoint(req.method, pathOf(req));
     if (ep) req.auditPending = { ep, entity: entityOf(ep), ids: [], before: null, envelope: null, body: undefined };
   });
   app.addHook('preHandler', async (req) => {

@@ -21,7 +21,8 @@ export function registerAuditRoutes(root: FastifyInstance, trail: AuditTrail, ve
   async function guard(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const v = await verifyAdmin(req.headers.authorization);
     if (v.ok) return true;
-    void sendEnvelope(reply, v.status, v.status, v.message);
+    // The check is the drift report's; a refused non-administrator is told what it is refused here.
+    void sendEnvelope(reply, v.status, v.status, v.status === 403 ? { key: 'audit.adminsOnly' } : v.message);
     return false;
   }
   const gate = async (req: FastifyRequest, reply: FastifyReply) => {

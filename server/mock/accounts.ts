@@ -1,5 +1,5 @@
 import type { Refusal } from '../contract/messages.js';
-import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import accounts from '../../fixtures/accounts.json' with { type: 'json' };
 import { ROUTE_TABLE, type RouteDecl } from '../contract/route-table.js';
 import type { UserInfo } from '../contract/auth.js';
@@ -33,31 +33,14 @@ export function buttonCodes(roleIds: string[], actions: readonly string[] = BUTT
   return codes;
 }
 
-/** `scrypt:<salt>:<hex>` of a password (what the store keeps after a password change). */
-export function hashPassword(password: string): string {
-  const salt = randomBytes(8).toString('hex');
-  return `scrypt:${salt}:${scryptSync(password, salt, 32).toString('hex')}`;
-}
-
 /**
- * Checks a password against a stored value: an scrypt hash (constant time), or the plain seed
- * password of a generated staff account (also compared in constant time).
+ * `scrypt:<salt>:<hex>` of a password (what the store keeps after a password change), hashed in
+ * libuv's thread pool: no request path runs a synchronous hash, so a password change holds the event
+ * loop no longer than a sign-in does.
  */
-export function checkPassword(stored: string, password: string): boolean {
-  const [kind, salt, hex] = stored.split(':');
-  if (kind === 'scrypt' && salt && hex) {
-    const expected = Buffer.from(hex, 'hex');
-    return timingSafeEqual(expected, scryptSync(password, salt, expected.length));
-  }
-  const a = Buffer.from(stored);
-  const b = Buffer.from(password);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** The demo account with this username and password, or null (constant-time password check). */
-export function authenticate(username: string, password: string): AccountFixture | null {
-  const a = ACCOUNTS.find((x) => x.username === username);
-  return a && checkPassword(a.passwordHash, password) ? a : null;
+export async function hashPasswordAsync(password: string): Promise<string> {
+  const salt = randomBytes(8).toString('hex');
+  return `scrypt:${salt}:${(await scryptAsync(password, salt, 32)).toString('hex')}`;
 }
 
 /** scrypt in libuv's thread pool: a sign-in no longer holds the event loop for its ~40 ms. */
@@ -69,7 +52,8 @@ export function scryptAsync(password: string, salt: string, length: number): Pro
 const DUMMY_SALT = 'no-such-account';
 
 /**
- * `checkPassword` off the event loop, doing the same work whatever is stored: exactly one scrypt of
+ * Checks a password against a stored value (an scrypt hash, or a plain seed password), off the
+ * event loop and doing the same work whatever is stored: exactly one scrypt of
  * the same cost, so an unknown account, a demo account and a generated one take the same time.
  * @param hash the scrypt to use (tests count calls through it).
  */
@@ -103,24 +87,18 @@ export interface ConsoleAccount {
 const DEMO_PASSWORD = 'see-accounts-json';
 
 /**
- * Verifies a sign-in against the store's console accounts (so a password changed through
- * `/v1/admin/updatePassword` and a disabled account take effect).
- * @returns the account, or the field-named reason it was refused.
+ * What a console account's password is checked against: its stored hash (or a generated account's
+ * plain seed password), or for a demo account the fixture's hash (fixtures/accounts.json).
  */
-export function verifyConsoleAccount(rows: Iterable<ConsoleAccount>, username: string, password: string): ConsoleAccount | { refused: Refusal } {
-  let row: ConsoleAccount | undefined;
-  for (const r of rows) if (r.username === username) row = r;
-  const ok = row && (row.password === DEMO_PASSWORD ? authenticate(username, password) !== null : checkPassword(row.password, password));
-  // Same message for an unknown account and a wrong password: nothing to learn from the difference.
-  if (!row || !ok) return { refused: { field: 'username', key: 'login.wrong' } };
-  if (row.status !== 1) return { refused: { field: 'username', key: 'login.disabled' } };
-  return row;
+export function storedPasswordOf(row: ConsoleAccount): string | null {
+  return row.password === DEMO_PASSWORD ? (ACCOUNTS.find((a) => a.username === row.username)?.passwordHash ?? null) : row.password;
 }
 
 /**
- * `verifyConsoleAccount` with the password checked off the event loop and the same work for an
- * unknown account as for a known one (one scrypt either way): neither the answer nor its timing
- * tells whether a username exists.
+ * Verifies a sign-in against the store's console accounts (so a password changed through
+ * `/v1/admin/updatePassword` and a disabled account take effect), the password checked off the
+ * event loop and the same work for an unknown account as for a known one (one scrypt either way):
+ * neither the answer nor its timing tells whether a username exists.
  * @returns the account, or the field-named reason it was refused.
  */
 export async function verifyConsoleAccountAsync(
@@ -131,7 +109,7 @@ export async function verifyConsoleAccountAsync(
 ): Promise<ConsoleAccount | { refused: Refusal }> {
   let row: ConsoleAccount | undefined;
   for (const r of rows) if (r.username === username) row = r;
-  const stored = !row ? null : row.password === DEMO_PASSWORD ? (ACCOUNTS.find((a) => a.username === username)?.passwordHash ?? null) : row.password;
+  const stored = row ? storedPasswordOf(row) : null;
   const ok = await checkPasswordAsync(stored, password, hash);
   if (!row || !ok) return { refused: { field: 'username', key: 'login.wrong' } };
   if (row.status !== 1) return { refused: { field: 'username', key: 'login.disabled' } };

@@ -85,15 +85,58 @@ describe('mock mode', () => {
     expect((await entries(a, token, { operation: 'order.', username: 'adm' })).total).toBe(1);
   });
 
+  test('a write and a reveal under a spelled path (percent escapes, doubled escapes) are carried out and each leaves its entry', async () => {
+    const a = await app();
+    const token = await signIn(a);
+    const g = (await post(a, '/v1/goods/list', { pageNum: 1, pageSize: 1 }, token)).json.data.list[0];
+    const card = (await post(a, '/v1/card/list', { pageNum: 1, pageSize: 1 }, token)).json.data.list[0];
+    expect((await post(a, '/v1/goods/%75pdate', { id: g.id, goodsName: `${g.goodsName}·拼` }, token)).json.code).toBe(200);
+    expect((await post(a, '/v1/card/r%65veal', { id: card.id }, token)).json.code).toBe(200);
+    expect((await post(a, '/api/v1/%63ard/reveal', { id: card.id }, token)).status).toBeLessThan(500);
+    const page = await entries(a, token, { sortOrder: 'asc' });
+    expect(page.list.map((e) => [e.operation, e.targetIds, e.outcome])).toEqual([
+      ['goods.update', String(g.id), 1],
+      ['card.reveal', String(card.id), 1],
+      ['card.reveal', String(card.id), expect.any(Number)],
+    ]);
+    expect(JSON.parse(page.list[0].changes)).toEqual({ goodsName: [g.goodsName, `${g.goodsName}·拼`] });
+  });
+
   test('only an administrator reads the log; a bad filter is refused by name', async () => {
     const a = await app();
     const operator = await signIn(a, 'operator', 'operator123');
     expect((await post(a, '/console/auditLog/list', {}, operator)).status).toBe(403);
     expect((await post(a, '/console/auditLog/list', {})).status).toBe(401);
+    // The refusal names the audit log, in the client's language, on each of its endpoints.
+    for (const url of ['/console/auditLog/list', '/console/auditLog/info', '/console/auditLog/verify']) {
+      const refused = await post(a, url, { id: 1 }, operator);
+      expect(refused.json, url).toMatchObject({ code: 403, data: null, message: 'The audit log is for administrators' });
+    }
+    const localized = await app({ MESSAGES: 'localized' });
+    const op = await signIn(localized, 'operator', 'operator123');
+    const zh = await localized.inject({ method: 'POST', url: '/console/auditLog/list', headers: { authorization: op, 'content-type': 'application/json' }, payload: '{}' });
+    expect(zh.json()).toMatchObject({ code: 403, message: '操作审计仅供管理员查看' });
+    const en = await localized.inject({ method: 'POST', url: '/console/auditLog/list', headers: { authorization: op, 'content-type': 'application/json', 'accept-language': 'en' }, payload: '{}' });
+    expect(en.json()).toMatchObject({ code: 403, message: 'The audit log is for administrators' });
     const admin = await signIn(a);
     const bad = await post(a, '/console/auditLog/list', { pageNum: 'x' }, admin);
     expect(bad.json.code).toBe(400);
     expect(bad.json.message).toMatch(/pageNum/);
+  });
+
+  test('paging and ids of the log have maxima: pageNum 1e300 and an id beyond 2^53 − 1 are refused naming the field', async () => {
+    const a = await app();
+    const token = await signIn(a);
+    const raw = (url: string, payload: string) => a.inject({ method: 'POST', url, headers: { authorization: token, 'content-type': 'application/json' }, payload });
+    for (const [url, payload, field] of [
+      ['/console/auditLog/list', '{"pageNum":1e300,"pageSize":10}', 'pageNum'],
+      ['/console/auditLog/info', '{"id":9007199254740993}', 'id'],
+    ]) {
+      const r = await raw(url, payload);
+      expect(r.statusCode, payload).toBe(400);
+      expect(r.json(), payload).toMatchObject({ code: 400, data: null, field });
+    }
+    expect((await raw('/console/auditLog/list', '{"pageNum":9007199254740991,"pageSize":1000}')).json()).toMatchObject({ code: 200, data: { list: [] } });
   });
 
   test('the chain verifies, and a changed entry is named', async () => {
@@ -368,6 +411,34 @@ describe('proxy mode', () => {
     apps = apps.filter((x) => x !== a);
     const again = await app({ MODE: 'proxy', UPSTREAM_URL: stub.url, AUDIT_DB: file });
     expect((await post(again, '/console/auditLog/verify', {}, STUB_ADMIN_TOKEN)).json.data).toEqual({ ok: true, count: 3, firstBroken: null });
+  });
+
+  test('writes and reveals relayed under a spelled path (a percent escape, a `;x=1` segment, a doubled slash) each leave their entry', async () => {
+    stub = await startPlatformStub();
+    const a = await app({ MODE: 'proxy', UPSTREAM_URL: stub.url });
+    const spelled = ['/v1/member/%75pdate', '/v1/card/r%65veal', '/v1/feedbackType/add;x=1', '/v1//feedbackType/add', '/api/v1/member/%2575pdate'];
+    for (const url of spelled) expect((await post(a, url, { id: 3, typeName: '审计' }, STUB_ADMIN_TOKEN)).status).toBeLessThan(500);
+    // Every spelling reached the platform, so every one is kept.
+    expect(stub.received.filter((r) => spelled.includes(r.url))).toHaveLength(spelled.length);
+    await expect.poll(() => a.auditTrail!.counts.recorded).toBe(spelled.length);
+    const page = await entries(a, STUB_ADMIN_TOKEN, { sortOrder: 'asc' });
+    expect(page.list.map((e) => e.operation)).toEqual(['member.update', 'card.reveal', 'feedbackType.add', 'feedbackType.add', 'member.update']);
+    expect(page.list.every((e) => e.servedBy === 'platform' && e.username === 'admin')).toBe(true);
+  });
+
+  test('hybrid: a spelled write the mock answers (MOCK_ENDPOINTS) and one the platform answers are both kept', async () => {
+    stub = await startPlatformStub();
+    const a = await app({ MODE: 'hybrid', UPSTREAM_URL: stub.url, MOCK_ENDPOINTS: '/v1/goodsTag/**', SCALE: '0.25' });
+    const tag = (await post(a, '/v1/goodsTag/list', { pageNum: 1, pageSize: 1 }, STUB_ADMIN_TOKEN)).json.data.list[0];
+    expect((await post(a, '/v1/goodsTag/%75pdate', { id: tag.id, sort: 43 }, STUB_ADMIN_TOKEN)).json.code).toBe(200);
+    await post(a, '/v1/feedbackType/%61dd', { typeName: '审计', sort: 1 }, STUB_ADMIN_TOKEN);
+    await expect.poll(() => a.auditTrail!.counts.recorded).toBe(2);
+    const page = await entries(a, STUB_ADMIN_TOKEN, { sortOrder: 'asc' });
+    expect(page.list.map((e) => [e.operation, e.servedBy])).toEqual([
+      ['goodsTag.update', 'mock'],
+      ['feedbackType.add', 'platform'],
+    ]);
+    expect(JSON.parse(page.list[0].changes)).toMatchObject({ sort: [tag.sort, 43] });
   });
 
   test('hybrid: a write the mock answers (MOCK_ENDPOINTS) is kept as the mock\'s, with before → after', async () => {

@@ -7,10 +7,10 @@ import type { MockContext } from '../../server/mock/context.js';
  * The contract fuzzer (issue 12): requests generated from the OpenAPI document of the contract,
  * each a small variation of a plausible body (wrong types, missing and extra fields, huge strings,
  * deep nesting, `__proto__` keys, impossible dates, NUL and lone surrogates, unknown references,
- * non-JSON and oversized bodies). Seeded, so a failure is reproduced by its seed and case index.
+ * integers beyond 2^53 − 1, non-JSON and oversized bodies). Seeded, so a failure is reproduced by its seed and case index.
  * Shared by tests/server/fuzz.test.ts (bounded) and scripts/fuzz.ts (as long as asked). A failure is
  * a 5xx, an answer that is not the envelope, a store change after a refusal, or an impossible date,
- * a control character, deep nesting, a `__proto__` key or an oversized body accepted.
+ * a control character, an unsafe integer, deep nesting, a `__proto__` key or an oversized body accepted.
  */
 
 type Json = Record<string, any>;
@@ -103,6 +103,9 @@ const deep = (n: number): unknown => {
   return v;
 };
 
+/** Stands in a body for the raw number `unsafeInteger` writes there. */
+const UNSAFE_SLOT = '@@unsafe-integer@@';
+
 const WRONG = [0, -1, 1.5, 'text', true, null, [], {}, [1, 'x'], { a: 1 }];
 
 /** The variations of one operation's body; each answers the body, or a raw payload with its content type. */
@@ -138,6 +141,15 @@ const KINDS: Record<string, (base: Json, props: string[], s: Json, r: ReturnType
     if (!refs.length) return null;
     const k = r.pick(refs);
     return { body: { ...b, [k]: s.properties[k].type === 'array' ? [987_654_321] : 987_654_321 } };
+  },
+  unsafeInteger: (b, props, s, r) => {
+    const ints = props.filter((k) => s.properties[k]?.type === 'integer' || (s.properties[k]?.type === 'array' && s.properties[k]?.items?.type === 'integer'));
+    if (!ints.length) return null;
+    const k = r.pick(ints);
+    // Spelled in the raw body: JSON.parse rounds it, so the server sees a different (or huge) number.
+    const n = r.pick(['9007199254740993', '-9007199254740993', '1e300', '18446744073709551616']);
+    const value = s.properties[k].type === 'array' ? `[${n}]` : n;
+    return { raw: JSON.stringify({ ...b, [k]: UNSAFE_SLOT }).replace(JSON.stringify(UNSAFE_SLOT), value), type: 'application/json' };
   },
   notJson: (_b, _p, _s, r) => ({ raw: r.pick(['{bad', '', 'null', '[]', '"x"', '{"a":1}}', '\u0000']), type: 'application/json' }),
   otherType: (_b, _p, _s, r) => ({ raw: 'a=1&b=2', type: r.pick(['application/x-www-form-urlencoded', 'text/plain', 'application/xml', 'multipart/form-data; boundary=x']) }),
@@ -193,8 +205,8 @@ export function watchStore(): { count: () => number; restore: () => void } {
   return { count: () => n, restore: () => Object.assign(proto, originals) };
 }
 
-/** Variations no endpoint may accept (issue 12 findings 6 and 7): they must answer a refusal. */
-const MUST_REFUSE = new Set(['controlChars', 'impossibleDate', 'deepNesting', 'protoKey', 'oversized']);
+/** Variations no endpoint may accept (impossible dates, control characters, unsafe integers…): they must answer a refusal. */
+const MUST_REFUSE = new Set(['controlChars', 'impossibleDate', 'deepNesting', 'protoKey', 'oversized', 'unsafeInteger']);
 
 /** What is wrong with one answer, or null: a 5xx, a body that is not the envelope, or a change after a refusal. */
 export async function runCase(app: FastifyInstance, c: Case, changes: () => number): Promise<string | null> {

@@ -208,6 +208,31 @@ describe('finding 6: impossible values are refused', () => {
     expect(ok.json.code).toBe(200);
   });
 
+  test('integers beyond 2^53 − 1 (rounded by JSON.parse) and 1e300 are refused naming the field, in ids, references and paging; the store is unchanged', async () => {
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
+    const token = await signIn(app);
+    const raw = (url: string, payload: string) => app.inject({ method: 'POST', url, headers: { authorization: token, 'content-type': 'application/json' }, payload });
+    const member = [...mockCtx(app).store.col('member').values()][0] as { id: number };
+    const cases: [string, string, string][] = [
+      ['/v1/member/info', '{"id":9007199254740993}', 'id'],
+      ['/v1/member/info', '{"id":9007199254740992}', 'id'],
+      ['/v1/member/info', '{"id":1e300}', 'id'],
+      ['/v1/goods/del', '{"ids":[9007199254740993]}', 'ids.0'],
+      ['/v1/goods/list', '{"pageNum":1,"pageSize":10,"categoryId":9007199254740993}', 'categoryId'],
+      ['/v1/member/list', '{"pageNum":1e300,"pageSize":10}', 'pageNum'],
+      ['/v1/member/update', `{"id":${member.id},"gradeId":9007199254740993}`, 'gradeId'],
+    ];
+    const before = JSON.stringify(mockCtx(app).store.col('member').get(member.id));
+    for (const [url, payload, field] of cases) {
+      const r = await raw(url, payload);
+      expect(r.statusCode, `${url} ${payload}`).toBe(400);
+      expect(r.json(), `${url} ${payload}`).toMatchObject({ code: 400, data: null, field, message: `${field}: must be <= 9007199254740991` });
+    }
+    expect(JSON.stringify(mockCtx(app).store.col('member').get(member.id))).toBe(before);
+    // The largest safe integer is still an integer (it names no record here).
+    expect((await raw('/v1/member/info', '{"id":9007199254740991}')).json()).toMatchObject({ code: 404, field: 'id' });
+  });
+
   test('URLs are absolute http(s) or a path on this server: //evil.example and /\\evil.example are refused', async () => {
     ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
     const token = await signIn(app);
@@ -289,6 +314,35 @@ describe('finding 3: sign-in cannot be brute-forced or used to find accounts', (
     await app.inject({ url: '/healthz' }).then(() => order.push('healthz'));
     await signing;
     expect(order).toEqual(['healthz', 'login']);
+  });
+
+  test('password changes hash off the event loop: health checks keep answering beside six concurrent changes', async () => {
+    ({ app } = await makeApp({ ...SMALL, MOCK_CAPTCHA_CODE: 'TEST' }));
+    const rows = [...mockCtx(app).store.col('admin').values()] as unknown as { username: string; password: string; status: number }[];
+    // Six accounts: the two demo accounts and four generated ones (their seed password is plain).
+    const staff = rows.filter((r) => r.status === 1 && !r.password.startsWith('scrypt:') && r.password !== 'see-accounts-json').slice(0, 4);
+    const accounts = [['admin', 'admin123'], ['operator', 'operator123'], ...staff.map((r) => [r.username, r.password])];
+    expect(accounts).toHaveLength(6);
+    const tokens = await Promise.all(accounts.map(([u, p]) => signIn(app, u, p)));
+    const changes = tokens.map((token, i) =>
+      app.inject({ method: 'POST', url: '/v1/admin/updatePassword', headers: { authorization: token }, payload: { oldPassword: accounts[i][1], newPassword: `Changed-${i}-pass` } }).then((r) => r.json()),
+    );
+    let pending = true;
+    const all = Promise.all(changes).finally(() => (pending = false));
+    // One health check after another, each after a turn of the event loop, until every change has answered.
+    let healthy = 0;
+    while (pending) {
+      await new Promise((r) => setImmediate(r));
+      const h = await app.inject({ url: '/healthz' });
+      if (pending && h.statusCode === 200) healthy++;
+    }
+    const answers = await all;
+    // Twelve hashes (old and new of six changes): a loop held by each of them would turn only
+    // between hashes; free, it answers many health checks during each one.
+    expect(healthy).toBeGreaterThan(4 * 12);
+    expect(answers.map((a) => a.code)).toEqual([200, 200, 200, 200, 200, 200]);
+    // Each new password signs in (the hash stored is the one of the new password).
+    expect(await signIn(app, 'operator', 'Changed-1-pass')).toMatch(/\S/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { authenticate, checkPassword, hashPassword, type ConsoleAccount } from '../accounts.js';
+import { checkPasswordAsync, hashPasswordAsync, storedPasswordOf, type ConsoleAccount } from '../accounts.js';
 import type { MockContext } from '../context.js';
 import { grantsOf } from '../permissions.js';
 import { MockError } from '../store/crud.js';
@@ -47,13 +47,16 @@ function nested(e: unknown, at: string): unknown {
 }
 
 export const systemHandlers = {
-  'admin.resetPassword': ({ ctx, body, actor }) => {
+  'admin.resetPassword': async ({ ctx, body, actor }) => {
     const row = ctx.crud.find('admin', body.id) as unknown as ConsoleAccount;
     if (row.username === actor) throw new MockError('id', 'password.resetOwn');
     // Issue 24 item 1: only an account holding every role of this one may give it a password.
     refuseActingAbove(ctx.store, actor, row as unknown as AnyRow, 'id');
     const password = newPassword(12);
-    ctx.store.col('admin').replace({ ...(row as unknown as AnyRow), password: hashPassword(password), updateTime: ctx.crud.now() });
+    const hash = await hashPasswordAsync(password);
+    // The record as it is once the hash is done (another request may have changed it meanwhile).
+    const now = ctx.crud.find('admin', body.id);
+    ctx.store.col('admin').replace({ ...now, password: hash, updateTime: ctx.crud.now() });
     ctx.sessions.revokeUser(row.id);
     return { password };
   },
@@ -99,15 +102,21 @@ export const systemHandlers = {
     return { icon: body.icon };
   },
 
-  'admin.updatePassword': ({ ctx, body, actor }) => {
+  'admin.updatePassword': async ({ ctx, body, actor }) => {
     if (!actor) throw new MockError('oldPassword', 'session.signInFirst', {}, 401);
-    const admin = all(ctx, 'admin').find((a) => a.username === actor);
+    const account = () => all(ctx, 'admin').find((a) => a.username === actor);
+    const admin = account();
     if (!admin) throw new MockError('oldPassword', 'password.noAccount', { username: actor }, 404);
+    // Both hashes run in the thread pool (as sign-in's does): the event loop serves others meanwhile.
     const stored = String(admin.password);
-    const okOld = stored.startsWith('scrypt:') ? checkPassword(stored, body.oldPassword) : authenticate(actor, body.oldPassword) !== null;
-    if (!okOld) throw new MockError('oldPassword', 'password.wrong');
+    if (!(await checkPasswordAsync(storedPasswordOf(admin as unknown as ConsoleAccount), body.oldPassword))) throw new MockError('oldPassword', 'password.wrong');
     if (body.oldPassword === body.newPassword) throw new MockError('newPassword', 'password.same');
-    ctx.store.col('admin').replace({ ...admin, password: hashPassword(body.newPassword), updateTime: ctx.crud.now() });
+    const hash = await hashPasswordAsync(body.newPassword);
+    // The old password is the one checked: a change made meanwhile (another session) makes it wrong.
+    const now = account();
+    if (!now) throw new MockError('oldPassword', 'password.noAccount', { username: actor }, 404);
+    if (String(now.password) !== stored) throw new MockError('oldPassword', 'password.wrong');
+    ctx.store.col('admin').replace({ ...now, password: hash, updateTime: ctx.crud.now() });
     // Spec/issue 11: a changed password signs the user out everywhere, this session included.
     ctx.sessions.revokeUser(admin.id);
     return null;

@@ -4,7 +4,7 @@ import type { MockContext } from '../context.js';
 import { AREA_HANDLERS } from '../areas/index.js';
 import { MAX_UPLOAD_BYTES, registerActionRoutes } from './actions.js';
 import { registerCrudRoutes } from './crud.js';
-import { registerUploadRoutes } from './upload.js';
+import { refuseMissingUploads, registerUploadRoutes } from './upload.js';
 import { contractValidatorCompiler } from './validator.js';
 
 /**
@@ -18,7 +18,8 @@ export async function registerContractRoutes(app: FastifyInstance, ctx: MockCont
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
     scope.setValidatorCompiler(contractValidatorCompiler);
-    registerCrudRoutes(scope, ctx);
+    // A record save naming an upload whose file is gone (swept, never stored) is refused.
+    registerCrudRoutes(scope, ctx, refuseMissingUploads);
     registerActionRoutes(scope, ctx, AREA_HANDLERS);
     registerUploadRoutes(scope, ctx);
   });

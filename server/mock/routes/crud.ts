@@ -57,15 +57,25 @@ export function schemaErrors(schema: TSchema, value: unknown): Refusal | null {
 
 type Body = Record<string, unknown> & { id: number; ids: number[] };
 
-const HANDLERS: Record<CrudOp, (ctx: MockContext, name: EntityName, body: Body, actor: string | null) => unknown> = {
+/** A check of a record's body before it is saved (add, update); throws a MockError to refuse it. */
+export type BeforeSave = (ctx: MockContext, body: Record<string, unknown>) => Promise<void>;
+
+const handlersWith = (beforeSave: BeforeSave): Record<CrudOp, (ctx: MockContext, name: EntityName, body: Body, actor: string | null) => unknown> => ({
   list: (ctx, name, body) => ctx.crud.list(name, body),
   listAll: (ctx, name) => ctx.crud.options(name),
   info: (ctx, name, body) => ctx.crud.info(name, body.id),
-  add: (ctx, name, body, actor) => ctx.crud.add(name, body, actor),
-  update: (ctx, name, body, actor) => ctx.crud.update(name, body, actor),
+  // Refused by `beforeSave` before anything changes.
+  add: async (ctx, name, body, actor) => {
+    await beforeSave(ctx, body);
+    return ctx.crud.add(name, body, actor);
+  },
+  update: async (ctx, name, body, actor) => {
+    await beforeSave(ctx, body);
+    return ctx.crud.update(name, body, actor);
+  },
   del: (ctx, name, body, actor) => ({ count: ctx.crud.del(name, body.ids, actor) }),
   updateStatus: (ctx, name, body, actor) => ctx.crud.updateStatus(name, body, actor),
-};
+});
 
 /** The success envelope around a list's pre-serialized `data` (see Collection.listBytes). */
 const LIST_HEAD = Buffer.from('{"code":200,"data":');
@@ -82,8 +92,12 @@ export function listAnswerBytes(ctx: MockContext, name: EntityName, body: Record
   return ctx.crud.listBytes(name, body as Body, LIST_HEAD, LIST_TAIL);
 }
 
-/** Registers list/listAll/info/add/update/del/updateStatus of every entity (as each declares them). */
-export function registerCrudRoutes(app: FastifyInstance, ctx: MockContext): void {
+/**
+ * Registers list/listAll/info/add/update/del/updateStatus of every entity (as each declares them).
+ * `beforeSave` checks an add's or update's body first (the uploads it names are stored).
+ */
+export function registerCrudRoutes(app: FastifyInstance, ctx: MockContext, beforeSave: BeforeSave = async () => undefined): void {
+  const HANDLERS = handlersWith(beforeSave);
   for (const e of ENTITIES as readonly AnyEntity[]) {
     for (const ep of e.endpoints) {
       const op = ep.op!;

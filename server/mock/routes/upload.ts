@@ -285,6 +285,28 @@ export async function* referencedUploads(ctx: MockContext): AsyncIterable<string
   yield* found;
 }
 
+/**
+ * Refuses a record save naming an upload whose file is not stored (the sweep removed it, or it was
+ * never uploaded here): the record would show an image that answers 404. Every string of the body
+ * (and of its arrays) holding an upload URL is checked; the refusal names the first such field.
+ * @throws MockError naming the field (`images.1` for an array item).
+ */
+export async function refuseMissingUploads(ctx: MockContext, body: Record<string, unknown>): Promise<void> {
+  const folder = folders.get(ctx);
+  if (!folder) return;
+  const check = async (field: string, v: unknown) => {
+    if (typeof v !== 'string' || !v.includes(UPLOAD_FILES_PATH)) return;
+    for (const m of v.matchAll(UPLOAD_URL)) {
+      const st = await fsp.stat(path.join(folder.policy.dir, m[1])).catch(() => null);
+      if (!st?.isFile()) throw new MockError(field, 'upload.fileGone', { url: `${UPLOAD_FILES_PATH}${m[1]}` });
+    }
+  };
+  for (const [k, v] of Object.entries(body)) {
+    if (Array.isArray(v)) for (const [i, x] of v.entries()) await check(`${k}.${i}`, x);
+    else await check(k, v);
+  }
+}
+
 const folders = new WeakMap<MockContext, UploadFolder>();
 
 /** The upload folder of a mock context (tests, scripts: its accounting and `sweep`), once its routes are registered. */

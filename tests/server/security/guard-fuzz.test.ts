@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { makeApp, signIn } from '../helpers.js';
-import { guardedEndpoints, httpSender, percentEscapeProblems, qaSwitchProblems, replayPermissionProblems, writeAdminRecording } from './guard-fuzz.js';
+import { auditedEndpoints, auditSpellingProblems, guardedEndpoints, httpSender, percentEscapeProblems, qaSwitchProblems, replayPermissionProblems, writeAdminRecording } from './guard-fuzz.js';
 
 /** Issue 24's fuzz cases (tests/server/security/guard-fuzz.ts), one seed; `npm run fuzz` runs more. */
 
@@ -38,5 +38,14 @@ test('guard-fuzz-replay-permission: the operator gets none of the administrator\
   const admin = await signIn(app);
   expect((await httpSender(base)('POST', '/v1/admin/list', admin, {})).text).toContain('planted-admin-answer');
   const problems = await replayPermissionProblems(httpSender(base), operator, 24);
+  expect(problems.slice(0, 20)).toEqual([]);
+}, 120_000);
+
+test('guard-fuzz-audit-spelling: every audited endpoint asked under a spelled path (escapes, `;x=1`, a doubled slash) leaves its entry (seeds 24, 25)', async () => {
+  const { app, base } = await serve({});
+  const operator = await signIn(app, 'operator', 'operator123');
+  const send = httpSender(base);
+  expect(auditedEndpoints().length).toBeGreaterThan(50);
+  const problems = [...(await auditSpellingProblems(send, operator, 24, () => app.auditTrail!.counts.recorded)), ...(await auditSpellingProblems(send, operator, 25, () => app.auditTrail!.counts.recorded))];
   expect(problems.slice(0, 20)).toEqual([]);
 }, 120_000);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ENDPOINTS } from '../../../server/contract/index.js';
+import { isAudited } from '../../../server/audit/capture.js';
 import { RECORDING_VERSION, requestKey, fileNameOf, type RecordedExchange } from '../../../server/platform/recording.js';
 import { rng } from '../fuzz-cases.js';
 
@@ -15,6 +16,8 @@ import { rng } from '../fuzz-cases.js';
  *   404 on a server with QA_CONTROLS=off.
  * - replay permissions: a recording holding the administrator's (`super`) answer of every guarded
  *   endpoint, replayed to the operator: not one of those answers reaches the operator.
+ * - audited spellings: every audited endpoint (writes and reveals) asked under a random spelling
+ *   (escapes, a `;x=1` segment, a doubled slash) leaves its entry in the audit trail.
  */
 
 /** Guarded JSON endpoints of the contract (no uploads, no QA controls, no sign-in/out). */
@@ -38,6 +41,49 @@ export function escapedSpelling(p: string, seed: number): string {
   let out = chars.join('');
   if (r.next() < 0.2) out = out.replace(/\/(?=[^/]*$)/, '//');
   return out;
+}
+
+/** A random spelling of `p` that canonicalises to `p`: {@link escapedSpelling}, a `;x=1` segment parameter, or a doubled slash. */
+export function spelledPath(p: string, seed: number): string {
+  const r = rng(seed * 7 + 3);
+  const segments = p.split('/');
+  const i = 1 + r.int(segments.length - 1);
+  switch (r.int(3)) {
+    case 0:
+      return segments.map((s, k) => (k === i ? `${s};x=${r.int(10)}` : s)).join('/');
+    case 1:
+      return segments.map((s, k) => (k === i ? `/${s}` : s)).join('/');
+    default:
+      return escapedSpelling(p, seed);
+  }
+}
+
+/** Audited JSON endpoints of the contract (writes and reveals; no uploads, no QA controls). */
+export function auditedEndpoints(): { method: 'GET' | 'POST'; path: string; name: string }[] {
+  return ENDPOINTS.filter((e) => isAudited(e) && e.kind !== 'upload').map((e) => ({ method: e.method, path: e.path, name: e.name }));
+}
+
+/**
+ * Problems of the audited-spelling property: each audited endpoint asked under {@link spelledPath}
+ * adds one entry to the trail (`recorded`: the trail's count of queued entries).
+ */
+export async function auditSpellingProblems(send: Send, token: string, seed: number, recorded: () => number, endpoints = auditedEndpoints()): Promise<string[]> {
+  const problems: string[] = [];
+  const start = recorded();
+  const unseen: string[] = [];
+  for (const [i, ep] of endpoints.entries()) {
+    const before = recorded();
+    const url = spelledPath(ep.path, seed * 1000 + i);
+    const res = await send(ep.method, url, token, {});
+    if (res.status >= 500) problems.push(`${ep.method} ${url}: HTTP ${res.status}`);
+    await new Promise((r) => setImmediate(r));
+    if (recorded() === before) unseen.push(`${ep.method} ${url}: answered ${res.status} (code ${res.code}) and left no audit entry for ${ep.name}`);
+  }
+  // An entry is queued when its answer is done, which a client may see a moment earlier: the
+  // suspects are problems only when the total falls short once every answer has had time to finish.
+  for (let wait = 0; recorded() - start < endpoints.length && wait < 100; wait++) await new Promise((r) => setTimeout(r, 10));
+  if (recorded() - start < endpoints.length) problems.push(...unseen);
+  return problems;
 }
 
 /** QA-control spellings that must all answer 404 on a QA_CONTROLS=off server. */
@@ -133,8 +179,8 @@ export async function replayPermissionProblems(send: Send, operator: string, see
 }
 
 /**
- * The long run for `npm run fuzz`: both properties for `rounds` seeds from `first`, against a mock
- * server with QA_CONTROLS=off and a replay server of a planted administrator recording, each on a
+ * The long run for `npm run fuzz`: the properties above for `rounds` seeds from `first`, against a mock
+ * server with QA_CONTROLS=off (its audit trail in memory) and a replay server of a planted administrator recording, each on a
  * free port. Prints each problem with its seed; answers the counts.
  */
 export async function runGuardFuzz(rounds: number, first: number, print: (line: string) => void = console.log): Promise<{ seeds: number; failed: number }> {
@@ -143,7 +189,7 @@ export async function runGuardFuzz(rounds: number, first: number, print: (line: 
   const os = await import('node:os');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-fuzz-'));
   writeAdminRecording(dir);
-  const env = { LOG_LEVEL: 'silent', MOCK_CAPTCHA_CODE: 'FUZZ', SCALE: '0.25' };
+  const env = { LOG_LEVEL: 'silent', MOCK_CAPTCHA_CODE: 'FUZZ', SCALE: '0.25', AUDIT_DB: ':memory:' };
   const mock = await buildApp(loadConfig([], { ...env, QA_CONTROLS: 'off' }));
   const replay = await buildApp(loadConfig([], { ...env, MODE: 'replay', RECORD_DIR: dir }));
   let failed = 0;
@@ -162,7 +208,12 @@ export async function runGuardFuzz(rounds: number, first: number, print: (line: 
     const mockOperator = await signIn(m);
     const replayOperator = await signIn(r);
     for (let seed = first; seed < first + rounds; seed++) {
-      const problems = [...(await qaSwitchProblems(m, mockOperator, seed)), ...(await percentEscapeProblems(m, mockOperator, seed)), ...(await replayPermissionProblems(r, replayOperator, seed))];
+      const problems = [
+        ...(await qaSwitchProblems(m, mockOperator, seed)),
+        ...(await percentEscapeProblems(m, mockOperator, seed)),
+        ...(await auditSpellingProblems(m, mockOperator, seed, () => mock.auditTrail!.counts.recorded)),
+        ...(await replayPermissionProblems(r, replayOperator, seed)),
+      ];
       for (const p of problems) print(`guard seed ${seed}: ${p}`);
       failed += problems.length;
     }

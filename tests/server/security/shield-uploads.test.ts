@@ -158,6 +158,13 @@ describe('files nothing refers to are swept', () => {
     expect(folder.stored).toBeLessThan(before);
     expect((await app.inject({ url: orphan })).statusCode).toBe(404);
     expect((await app.inject({ url: kept })).statusCode).toBe(200);
+    // A save naming the swept file is refused naming the field, and changes nothing; the stored one saves.
+    const saved = JSON.stringify(ctx.store.col('game').get(game.id));
+    const gone = await app.inject({ method: 'POST', url: '/v1/game/update', headers: { authorization: token }, payload: { id: game.id, cover: orphan } });
+    expect(gone.json()).toMatchObject({ code: 400, data: null, field: 'cover', key: 'upload.fileGone' });
+    expect(gone.json().message).toContain(path.basename(orphan));
+    expect(JSON.stringify(ctx.store.col('game').get(game.id))).toBe(saved);
+    expect((await app.inject({ method: 'POST', url: '/v1/game/update', headers: { authorization: token }, payload: { id: game.id, cover: young } })).json().code).toBe(200);
   });
 });
 

@@ -240,3 +240,43 @@ describe('breadcrumbs, 404, frames and /redirect (spec §2, §3)', () => {
     expect(await page.locator('iframe').count()).toBe(0);
   });
 });
+
+describe('a screen whose script file fails to load (spec §8)', () => {
+  test('answered 503 twice: an error screen with retry inside the shell, the menu keeps working, retry shows the screen', async () => {
+    let failing = true;
+    const fetches: number[] = [];
+    const { page, errors } = await signedIn({
+      before: (p) =>
+        p.route(/\/assets\/analysis\.page-[A-Z0-9]+\.js$/, (r) => {
+          fetches.push(failing ? 503 : 200);
+          return failing ? r.fulfill({ status: 503, contentType: 'text/plain', body: 'busy' }) : r.continue();
+        }),
+    });
+    const shown = page.locator('.page-view:not([hidden])');
+    await menu(page).getByText('仪表盘').click();
+    await page.waitForURL(/\/dashboard\/analysis$/);
+    const failed = shown.locator('[data-testid=chunk-error]');
+    await failed.waitFor();
+    // Fetched once more before giving up; the screen says so in the user's language.
+    expect(fetches).toEqual([503, 503]);
+    expect(await failed.locator('.chunk-error-title').innerText()).toBe('页面加载失败');
+    expect(await failed.locator('.chunk-error-message').innerText()).toContain('菜单和标签页仍可使用');
+    expect(await failed.getByTestId('chunk-error-retry').innerText()).toBe('重试');
+    await shot(page, 'routing-chunk-error-zh');
+
+    // The rest of the shell works: the menu opens another screen, the tab bar comes back.
+    await menu(page).getByText('首页').click();
+    await page.waitForURL(/\/home\/work$/);
+    await shown.locator('[data-testid=workbench]').waitFor();
+    failing = false;
+    await page.locator('[data-testid=tab][data-key="/dashboard/analysis"]').click();
+    await page.waitForURL(/\/dashboard\/analysis$/);
+    await shown.getByTestId('chunk-error-retry').click();
+    await shown.locator('[data-testid=analysis]').waitFor();
+    expect(await shown.locator('[data-testid=chunk-error]').count()).toBe(0);
+    expect(fetches.slice(0, 2)).toEqual([503, 503]);
+    expect(fetches.slice(2)).toEqual([200]);
+    // The browser's own reports of the two refused fetches are the only errors.
+    expect(errors.filter((e) => !e.includes('503') && !e.includes('dynamically imported module'))).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
-import { Suspense, lazy, useEffect, useMemo, type ComponentType } from 'react';
+import { Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { lazyWithRetry } from '../services/chunk';
 import { Redirect, Router, useLocation, useSearch } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../services/session';
@@ -14,12 +15,13 @@ import { TimeoutCover } from './lock/TimeoutCover';
 import { lockActor } from './lock/lock';
 import { ERROR_LOG_ROUTE } from './error-log/route';
 import { datesReady } from './locale/dates';
+import { ChunkBoundary } from './chunk-error';
 
-const LoginPage = lazy(() => import('../pages/login/login.page'));
+const LoginPage = lazyWithRetry(() => import('../pages/login/login.page'));
 // The signed-in shell (menus, tabs, search, settings) loads after sign-in: the login route draws none of it.
 // It waits for dayjs's language too (locale/dates.ts): its pages format dates from their first render.
-const SignedInShell = lazy(() => Promise.all([import('./layout/SignedInShell'), datesReady()]).then(([m]) => m));
-const ErrorLogPage: ComponentType = lazy(() => import('../pages/error-log/list.page'));
+const SignedInShell = lazyWithRetry(() => Promise.all([import('./layout/SignedInShell'), datesReady()]).then(([m]) => m));
+const ErrorLogPage: ComponentType = lazyWithRetry(() => import('../pages/error-log/list.page'));
 
 /**
  * The router (spec §2): guards every navigation, renders the login page or the layout with the
@@ -31,7 +33,10 @@ const ErrorLogPage: ComponentType = lazy(() => import('../pages/error-log/list.p
 export function App() {
   return (
     <Router hook={useShellLocation} searchHook={useShellSearch}>
-      <Console />
+      {/* A part of the console whose code failed to load twice, not caught by a page's own boundary, shows its retry screen instead of a blank page. */}
+      <ChunkBoundary scope="app">
+        <Console />
+      </ChunkBoundary>
     </Router>
   );
 }

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazyWithRetry } from '../services/chunk';
 import type { Toast, ToastMessage } from 'primereact/toast';
 import { useTranslation } from 'react-i18next';
 import { subscribeNotices, TOAST_LIFE_MS } from '../services/notify';
 
 // The modal (PrimeReact's Dialog) loads when the first modal notice comes: the login route rarely needs it.
-const NotifyModal = lazy(() => import('./notify-modal'));
+const NotifyModal = lazyWithRetry(() => import('./notify-modal'));
 // So does the toast stack (PrimeReact's Toast and its transitions, issue 13 login budget): the first
 // toast waits for it, the later ones show at once.
-const ToastStack = lazy(() => import('primereact/toast').then((m) => ({ default: m.Toast })));
+const ToastStack = lazyWithRetry(() => import('primereact/toast').then((m) => ({ default: m.Toast })));
 
 /** The toast stack and the error modal; mounted once at the app root. */
 export function Notifier() {

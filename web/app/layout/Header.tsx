@@ -1,4 +1,5 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+import { lazyWithRetry } from '../../services/chunk';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
@@ -14,7 +15,7 @@ import { MockPanelButton } from '../mock-panel/MockPanelButton';
 import { ServedByMarker } from '../platform/ServedByMarker';
 import { DriftWatch } from '../platform/DriftWatch';
 // The bell (and the sanitizer it renders messages with) loads after the shell, not in the entry chunk.
-const MessageBell = lazy(() => import('./MessageBell'));
+const MessageBell = lazyWithRetry(() => import('./MessageBell'));
 
 /**
  * The header: menu collapse on the left (on a narrow screen it opens the menu drawer); on the

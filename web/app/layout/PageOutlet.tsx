@@ -1,4 +1,5 @@
-import { Suspense, createContext, lazy, memo, useContext, useEffect, useReducer, useRef, type ComponentType } from 'react';
+import { Suspense, createContext, memo, useContext, useEffect, useReducer, useRef, type ComponentType } from 'react';
+import { lazyWithRetry } from '../../services/chunk';
 import { Router, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { pageLoad, startListEntry, type Resolved } from '../routing/resolve';
@@ -10,7 +11,7 @@ import { useOpenTabs, useRefreshCount } from '../tabs/tabs-store';
 import { tabPageKey } from '../../machines/tabs.machine';
 import './page-outlet.css';
 
-const ExceptionPage = lazy(() => import('../../pages/exception/exception.page'));
+const ExceptionPage = lazyWithRetry(() => import('../../pages/exception/exception.page'));
 
 /** The location a page sees: its own while hidden (kept alive), the browser's while shown. */
 interface PageLocation {

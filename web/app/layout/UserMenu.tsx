@@ -1,4 +1,5 @@
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
+import { lazyWithRetry } from '../../services/chunk';
 import { useTranslation } from 'react-i18next';
 import { Menu } from 'primereact/menu';
 import { Avatar } from 'primereact/avatar';
@@ -10,10 +11,10 @@ import { canChangeRole } from '../../services/routing/permission-rules';
 import { changeRole } from '../../services/permission';
 import { avatarLetters, avatarSrc } from '../../crud/parts/avatars';
 
-const LockDialog = lazy(() => import('../lock/LockDialog'));
-const RoleSwitchDialog = lazy(() => import('../../pages/system/RoleSwitchDialog'));
-const AvatarDialog = lazy(() => import('../../pages/system/AvatarDialog'));
-const ChangePasswordDialog = lazy(() => import('../../pages/system/changePassword.page').then((m) => ({ default: m.ChangePasswordDialog })));
+const LockDialog = lazyWithRetry(() => import('../lock/LockDialog'));
+const RoleSwitchDialog = lazyWithRetry(() => import('../../pages/system/RoleSwitchDialog'));
+const AvatarDialog = lazyWithRetry(() => import('../../pages/system/AvatarDialog'));
+const ChangePasswordDialog = lazyWithRetry(() => import('../../pages/system/changePassword.page').then((m) => ({ default: m.ChangePasswordDialog })));
 
 /**
  * The user menu: avatar and name; the user's own avatar picked from the illustrations (spec §3); "Lock screen" asks for a lock password (behaviour notes "Lock

@@ -52,7 +52,7 @@ export function useWarmListScreens(): void {
         const file = files[i];
         const Page = pageComponent(file);
         const loads = [Page && pageLoad(Page), PAGE_MODULES[file].listEntry?.warm?.()];
-        // Settled either way: a chunk that fails to load fails again (and shows) when entered.
+        // Settled either way: a chunk that fails to load is loaded afresh when its screen is entered.
         void Promise.all(loads.map((p) => p?.catch(() => undefined))).then(() => next(i + 1));
       }, 5000, 200);
     };

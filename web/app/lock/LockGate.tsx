@@ -1,9 +1,10 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazyWithRetry } from '../../services/chunk';
 import { useLocked } from './lock';
 import { datesReady } from '../locale/dates';
 
 // The lock screen shows the date in the console's language: dayjs's locale first (locale/dates.ts).
-const LockScreen = lazy(() => Promise.all([import('./LockScreen'), datesReady()]).then(([m]) => m));
+const LockScreen = lazyWithRetry(() => Promise.all([import('./LockScreen'), datesReady()]).then(([m]) => m));
 
 /**
  * The lock gate (spec §1 shell, §4; behaviour notes "Lock screen"): while the screen is locked it

@@ -1,8 +1,9 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+import { lazyWithRetry } from '../../services/chunk';
 import { useSelector } from '@xstate/react';
 import { sessionActor } from '../../services/session';
 
-const TimeoutLogin = lazy(() => import('./TimeoutLogin'));
+const TimeoutLogin = lazyWithRetry(() => import('./TimeoutLogin'));
 
 /**
  * Session-timeout cover (spec §4, behaviour notes "Session and guard"): in cover mode a 401 keeps

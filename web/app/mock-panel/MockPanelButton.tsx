@@ -1,4 +1,5 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyWithRetry } from '../../services/chunk';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { mockApi } from '../../api/mock';
@@ -6,7 +7,7 @@ import { useSession } from '../../services/session';
 import { mockPanelVisible, probeMockModeOnce, useMockProbe } from './mock-visibility';
 
 // The panel (forms, tables, the contract's endpoint list) loads with its first opening.
-const MockPanel = lazy(() => import('./MockPanel'));
+const MockPanel = lazyWithRetry(() => import('./MockPanel'));
 
 /**
  * The header's "Mock" button (issue 4 "QA controls … reachable from a Mock panel in the console,

@@ -1,4 +1,5 @@
-import { lazy, useMemo, type ComponentType } from 'react';
+import { useMemo, type ComponentType } from 'react';
+import { lazyWithRetry, type RetryableLazy } from '../../services/chunk';
 import { PAGE_MODULES } from '../../pages/registry';
 import { useSession } from '../../services/session';
 import { flattenRoutes, type FlatRoute } from '../../services/routing/route-access';
@@ -11,54 +12,43 @@ export type Resolved =
   | { kind: 'page'; route: FlatRoute; Page: ComponentType; params: Record<string, string> }
   | { kind: 'exception'; route?: FlatRoute; status: number };
 
-const lazyPages = new Map<string, ComponentType>();
-/** The module load of each page component still on its way (settled loads are removed). */
-const loading = new WeakMap<ComponentType, Promise<unknown>>();
+const lazyPages = new Map<string, RetryableLazy>();
 /** The list entry of each list screen's page component (its registry line's `listEntry`). */
 const listEntries = new WeakMap<ComponentType, ListEntry>();
 
 /**
  * One lazy component per view file, created once so React keeps it between renders. Its chunk
- * starts loading when the route is first resolved, and {@link pageLoad} tells the outlet whether it
- * has arrived (so the outlet can keep the previous screen up instead of a fallback, below).
+ * starts loading when the route is resolved, and {@link pageLoad} tells the outlet whether it has
+ * arrived (so the outlet can keep the previous screen up instead of a fallback, below). A chunk
+ * that fails to load is fetched once more; a second failure shows the chunk error screen inside the
+ * shell (the page's error boundary, web/app/error-boundary.tsx), whose retry button, or opening the
+ * screen anew ({@link pageLoad}), loads it afresh.
  */
 export function pageComponent(file: string | undefined): ComponentType | null {
   if (!file || !PAGE_MODULES[file]) return null;
   let c = lazyPages.get(file);
   if (!c) {
-    const load = PAGE_MODULES[file]();
-    const Lazy = lazy(() => load);
-    // Once loaded the page renders its module's component directly: React.lazy would still suspend
-    // for a microtask on its first render, and a suspended first render shows the fallback.
-    let Loaded: ComponentType | null = null;
-    const page = function LazyPage() {
-      return Loaded ? <Loaded /> : <Lazy />;
-    };
-    loading.set(page, load);
+    c = lazyWithRetry(PAGE_MODULES[file]);
     const entry = PAGE_MODULES[file].listEntry;
-    if (entry) listEntries.set(page, entry);
-    // Settled either way: a failed load renders (and throws into the page's error boundary) as before.
-    load.then(
-      (m) => {
-        Loaded = m.default;
-        loading.delete(page);
-      },
-      () => loading.delete(page),
-    );
-    c = page;
+    if (entry) listEntries.set(c, entry);
     lazyPages.set(file, c);
+    void c.preload().catch(() => undefined);
   }
   return c;
 }
 
 /**
- * The pending chunk load of a page component, or null once it has loaded (or failed) or for a
- * component that is not a lazy page. Rendering a page whose chunk is pending shows its Suspense
- * fallback, and React then holds the page back for at least 300 ms (React 19's fallback throttle)
- * even when the chunk arrives in 20 ms: the outlet waits on this promise instead (issue 22).
+ * The pending chunk load of a page component about to be shown afresh, or null once it has loaded
+ * or for a component that is not a lazy page; a chunk whose last load failed starts loading again
+ * (a screen opened anew tries its code again). Rendering a page whose chunk is pending shows its
+ * Suspense fallback, and React then holds the page back for at least 300 ms (React 19's fallback
+ * throttle) even when the chunk arrives in 20 ms: the outlet waits on this promise instead.
  */
 export function pageLoad(Page: ComponentType): Promise<unknown> | null {
-  return loading.get(Page) ?? null;
+  const lazyPage = Page as Partial<RetryableLazy>;
+  if (!lazyPage.preload || !lazyPage.pending) return null;
+  void lazyPage.preload().catch(() => undefined);
+  return lazyPage.pending();
 }
 
 /**
@@ -72,7 +62,7 @@ export function startListEntry(Page: ComponentType, search: string): ReturnType<
   return listEntries.get(Page)?.(search) ?? null;
 }
 
-const FramePage = lazy(() => import('../../pages/frame/frame.page'));
+const FramePage = lazyWithRetry(() => import('../../pages/frame/frame.page'));
 const framePages = new Map<string, ComponentType>();
 /** One component per frame source (spec §2 "a frame source becomes an embedded frame"). */
 function frameComponent(src: string): ComponentType {

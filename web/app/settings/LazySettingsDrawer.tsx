@@ -1,8 +1,9 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyWithRetry } from '../../services/chunk';
 import { useSettingsOpen } from './settings-store';
 
 // The drawer and its form controls load with the first opening, not with every page.
-const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
+const SettingsDrawer = lazyWithRetry(() => import('./SettingsDrawer'));
 
 /** Mounts the settings drawer once it is first opened, then keeps it (so closing animates). */
 export function LazySettingsDrawer() {

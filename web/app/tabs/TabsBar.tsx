@@ -1,4 +1,5 @@
-import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type WheelEvent } from 'react';
+import { Suspense, memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type WheelEvent } from 'react';
+import { lazyWithRetry } from '../../services/chunk';
 import { useTranslation } from 'react-i18next';
 import type { ContextMenu } from 'primereact/contextmenu';
 import { Menu } from 'primereact/menu';
@@ -17,7 +18,7 @@ import './tabs-bar.css';
  * its ~20 KB stay out of the entry chunk every page, login included, downloads up front.
  */
 const loadContextMenu = () => import('primereact/contextmenu').then((m) => ({ default: m.ContextMenu }));
-const LazyContextMenu = lazy(loadContextMenu);
+const LazyContextMenu = lazyWithRetry(loadContextMenu);
 /**
  * The menu's transition also enters when it mounts already shown (see `contextMenuRef`); its
  * timeouts are the menu's own (PrimeReact 10 ContextMenu: 250 ms in, 0 out), which the type asks for.

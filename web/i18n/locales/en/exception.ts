@@ -17,4 +17,10 @@ export default {
   retry: 'Retry',
   title: 'Something went wrong',
   renderError: 'This page failed to render. The rest of the console keeps working.',
+  /** A script file (code chunk) that failed to load twice: inside the shell, or the whole console. */
+  chunk: {
+    title: 'This page could not be loaded',
+    message: 'A script file of this page did not load (the server is busy or being updated). The menu and tabs keep working; try again in a moment.',
+    messageApp: 'A script file of the console did not load (the server is busy or being updated); try again in a moment.',
+  },
 };

@@ -144,6 +144,48 @@ export const orderItem = defineEntity({
   large: true,
 });
 
+/** A line of an order and how many of its units a refund covers. */
+export const RefundLine = Type.Object({ itemId: F.id(), quantity: F.int(1, 99) }, { additionalProperties: false });
+export type RefundLineValue = { itemId: number; quantity: number };
+
+/**
+ * Units of each order line a refund already covers: those of refunds pending or refunded (a
+ * rejected refund gives its units back). A refund made by amount alone names no units.
+ */
+export function refundedUnits(refunds: readonly Record<string, unknown>[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const r of refunds) {
+    if (r.status !== 0 && r.status !== 1 && r.status !== 3) continue;
+    for (const l of (r.lines as RefundLineValue[] | undefined) ?? []) out.set(l.itemId, (out.get(l.itemId) ?? 0) + l.quantity);
+  }
+  return out;
+}
+
+/**
+ * The amount (cents) a refund of `lines` comes to: each unit's price less its share of the order's
+ * discount (what was paid for it), never more than the paid amount less what was already refunded;
+ * lines covering every unit left of the order come to exactly that remainder (no cent lost to rounding).
+ * The server charges this amount and the refund dialog shows it.
+ */
+export function refundAmountOf(
+  o: Record<string, unknown>,
+  items: readonly Record<string, unknown>[],
+  refunds: readonly Record<string, unknown>[],
+  lines: readonly RefundLineValue[],
+): number {
+  const paid = Number(o.payAmount) || 0;
+  const total = Number(o.totalAmount) || 0;
+  const left = paid - refunds.filter((r) => r.status === 3).reduce((s, r) => s + (Number(r.amount) || 0), 0);
+  const done = refundedUnits(refunds);
+  const asked = new Map<number, number>();
+  for (const l of lines) asked.set(l.itemId, (asked.get(l.itemId) ?? 0) + l.quantity);
+  const everyUnit = items.every((it) => (asked.get(Number(it.id)) ?? 0) >= (Number(it.quantity) || 0) - (done.get(Number(it.id)) ?? 0));
+  if (everyUnit) return Math.max(0, left);
+  const gross = lines.reduce((s, l) => s + (Number(items.find((it) => it.id === l.itemId)?.price) || 0) * l.quantity, 0);
+  const share = total > 0 ? Math.round((gross * paid) / total) : 0;
+  return Math.max(0, Math.min(left, share));
+}
+
 /** A refund request (route /order/back), made with the order `refund` action and decided with `refund/audit`. */
 export const refund = defineEntity({
   name: 'refund',
@@ -155,6 +197,7 @@ export const refund = defineEntity({
     orderNo: readOnly(F.text(32)),
     memberId: readOnly(F.ref('member')),
     amount: readOnly(F.money()),
+    lines: Type.Optional(readOnly(Type.Array(RefundLine, { maxItems: 99, description: 'the order lines and units refunded (none: a refund by amount)' }))),
     reason: readOnly(F.text(255)),
     refundType: readOnly(RefundType.schema()),
     status: readOnly(RefundStatus.schema()),
@@ -200,7 +243,16 @@ export const ReissuePayload = Type.Object({ ...OrderRef, itemId: Type.Optional(F
 export const RiskPayload = Type.Object({ ...OrderRef, riskLevel: RiskLevel.schema(), riskRemark: Type.Optional(F.text(255)) }, strict);
 export const ExtractPayload = Type.Object({ ...OrderRef, itemId: Type.Optional(F.id()) }, strict);
 export const RemarkPayload = Type.Object({ ...OrderRef, remark: F.text(255) }, strict);
-export const OrderRefundPayload = Type.Object({ ...OrderRef, amount: F.money({ minimum: 1 }), reason: F.name(255), refundType: Type.Optional(RefundType.schema()) }, strict);
+export const OrderRefundPayload = Type.Object(
+  {
+    ...OrderRef,
+    lines: Type.Optional(Type.Array(RefundLine, { minItems: 1, maxItems: 99, description: 'the lines and quantities refunded (default: every unit left of the lines that may be refunded)' })),
+    amount: Type.Optional(F.money({ minimum: 1, description: 'without lines: an amount up to what is left (default: all of it); with lines: their amount, as computed' })),
+    reason: F.name(255),
+    refundType: Type.Optional(RefundType.schema()),
+  },
+  strict,
+);
 export const RefundAuditPayload = Type.Object(
   { id: F.id(), approved: F.bool(), amount: Type.Optional(F.money({ minimum: 1, description: 'approved amount, up to the requested one (default: all of it)' })), auditRemark: Type.Optional(F.text(255)) },
   strict,

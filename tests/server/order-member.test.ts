@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { ORDER_ACTION_STATUSES } from '../../server/contract/order.js';
-import { REF_MS } from '../../server/mock/store/gen.js';
+import { fmt, REF_MS } from '../../server/mock/store/gen.js';
 import type { AnyRow } from '../../server/mock/store/seed.js';
 import { makeApp, signIn } from './helpers.js';
 import { mockCtx, post } from './contract/harness.js';
@@ -153,6 +153,69 @@ describe('refunds', () => {
     expect(snapshot(o)).toBe(before);
     expect((await p('/v1/refund/audit', { id: r.id, approved: false, auditRemark: '已提取卡密' })).json.data.status).toBe(2);
     expect(get('order', o.id)!.status).toBe(r.orderStatusBefore);
+  });
+
+  describe('a refund chooses its lines and quantities', () => {
+    const store = () => mockCtx(A.app).store;
+    /**
+     * A delivered order of two code lines paid two hours before the clock, under rules that refuse
+     * extracted codes, keep the 72-hour window and decide by hand: the first line's codes extracted
+     * through the API, the second's not.
+     */
+    async function twoLines() {
+      for (const s of all('refundSetting')) store().col('refundSetting').replace({ ...s, allowRefund: true, requireUndelivered: true, refundWithinHours: 72, autoApprove: false, status: 1 });
+      const o0 = all('order').find((x) => [2, 3].includes(x.status as number) && itemsOf(x.id).filter((i) => [1, 3].includes(i.deliveryType as number)).length >= 2);
+      if (!o0) throw new Error('the seed has no delivered order of two code lines');
+      const o = store().col('order').replace({ ...o0, payTime: fmt(CLOCK - 2 * 3_600_000) });
+      const [extracted, kept] = itemsOf(o.id).filter((i) => [1, 3].includes(i.deliveryType as number));
+      for (const it of itemsOf(o.id)) store().col('orderItem').replace({ ...it, deliveryStatus: 1 });
+      expect((await p('/v1/order/extract', { id: o.id, itemId: extracted.id })).json.code).toBe(200);
+      return { o: get('order', o.id)!, extracted: get('orderItem', extracted.id)!, kept: get('orderItem', kept.id)! };
+    }
+    /** What a line's quantity is paid: its share of the paid amount (the order's discount spread over its lines). */
+    const share = (o: AnyRow, it: AnyRow, qty: number) => Math.round(((it.price as number) * qty * (o.payAmount as number)) / (o.totalAmount as number));
+
+    test('a line not extracted is refunded though another line was; the amount is computed from the lines', async () => {
+      const { o, kept } = await twoLines();
+      const qty = kept.quantity as number;
+      const r = await p('/v1/order/refund', { id: o.id, lines: [{ itemId: kept.id, quantity: qty }], reason: '不想要了' });
+      expect(r.json.code, r.json.message).toBe(200);
+      expect(r.json.data).toMatchObject({ orderId: o.id, amount: share(o, kept, qty), lines: [{ itemId: kept.id, quantity: qty }], status: 0 });
+      expect(get('order', o.id)!.status).toBe(5);
+    });
+
+    test('without lines an order refunds what is left of its lines not extracted', async () => {
+      const { o, kept } = await twoLines();
+      const r = await p('/v1/order/refund', { id: o.id, reason: '不想要了' });
+      expect(r.json.code, r.json.message).toBe(200);
+      expect(r.json.data).toMatchObject({ amount: share(o, kept, kept.quantity as number), lines: [{ itemId: kept.id, quantity: kept.quantity }] });
+    });
+
+    test('the extracted line, a quantity above what is left and an unknown line are refused naming the line; nothing changes', async () => {
+      const { o, extracted, kept } = await twoLines();
+      const before = snapshot(o);
+      const refused = async (lines: unknown[]) => (await p('/v1/order/refund', { id: o.id, lines, reason: '测试' })).json;
+      const a = await refused([{ itemId: kept.id, quantity: 1 }, { itemId: extracted.id, quantity: 1 }]);
+      expect(a).toMatchObject({ code: 400, data: null });
+      expect(a.message).toMatch(/^lines\.1\.itemId: .*extracted/);
+      expect(a.message).toContain(String(extracted.goodsName));
+      const b = await refused([{ itemId: kept.id, quantity: (kept.quantity as number) + 1 }]);
+      expect(b.code).toBe(400);
+      expect(b.message).toMatch(new RegExp(`^lines\\.0\\.quantity: at most ${kept.quantity as number}`));
+      const c = await refused([{ itemId: 99_999_999, quantity: 1 }]);
+      expect(c.code).toBe(400);
+      expect(c.message).toMatch(/^lines\.0\.itemId: /);
+      expect(snapshot(o)).toBe(before);
+    });
+
+    test('a recent order is refunded inside the 72-hour window; one paid 73 hours ago is not', async () => {
+      const { o, kept } = await twoLines();
+      const line = [{ itemId: kept.id, quantity: 1 }];
+      store().col('order').replace({ ...get('order', o.id)!, payTime: fmt(CLOCK - 73 * 3_600_000) });
+      expect((await p('/v1/order/refund', { id: o.id, lines: line, reason: '测试' })).json.message).toMatch(/^id: refunds of order \S+ closed at .*72 hours after payment/);
+      store().col('order').replace({ ...get('order', o.id)!, payTime: fmt(CLOCK - 71 * 3_600_000) });
+      expect((await p('/v1/order/refund', { id: o.id, lines: line, reason: '测试' })).json.code).toBe(200);
+    });
   });
 });
 

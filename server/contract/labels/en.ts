@@ -157,7 +157,7 @@ export default {
       refund: {
         title: 'Refund requests',
         fields: {
-          refundNo: 'Refund no.', orderId: 'Order', orderNo: 'Order no.', memberId: 'Member ID', amount: 'Amount', reason: 'Reason', refundType: 'Type', status: 'Status',
+          refundNo: 'Refund no.', orderId: 'Order', orderNo: 'Order no.', memberId: 'Member ID', amount: 'Amount', lines: 'Lines', reason: 'Reason', refundType: 'Type', status: 'Status',
           orderStatusBefore: 'Order status before', auditRemark: 'Audit remark', auditTime: 'Decided at', refundTime: 'Refunded at', createTime: 'Requested',
         },
       },

@@ -157,7 +157,7 @@ export default {
       refund: {
         title: '退款申请',
         fields: {
-          refundNo: '退款单号', orderId: '订单', orderNo: '订单号', memberId: '会员ID', amount: '金额', reason: '原因', refundType: '类型', status: '状态',
+          refundNo: '退款单号', orderId: '订单', orderNo: '订单号', memberId: '会员ID', amount: '金额', lines: '退款明细', reason: '原因', refundType: '类型', status: '状态',
           orderStatusBefore: '退款前状态', auditRemark: '审核备注', auditTime: '审核时间', refundTime: '退款时间', createTime: '申请时间',
         },
       },

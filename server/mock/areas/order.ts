@@ -5,7 +5,7 @@ import { fmt, parseTime } from '../store/gen.js';
 import type { MockContext } from '../context.js';
 import type { TypedHandlers } from '../routes/actions.js';
 import { credit } from './member.js';
-import { ORDER_ACTION_STATUSES, type OrderActionName } from '../../contract/order.js';
+import { ORDER_ACTION_STATUSES, refundAmountOf, refundedUnits, type OrderActionName, type RefundLineValue } from '../../contract/order.js';
 
 /**
  * Order actions (spec §2 /order/index modals confirm-delivery, confirm, reissue, risk; /order/detail
@@ -182,13 +182,18 @@ export const orderHandlers = {
   'order.refund': ({ ctx, body, actor }) => {
     const o = order(ctx, body.id);
     expect(o, 'refund', 'open a refund');
-    const refunded = [...ctx.store.col('refund').values()].filter((r) => r.orderId === o.id && r.status === 3).reduce((s, r) => s + (r.amount as number), 0);
-    const left = (o.payAmount as number) - refunded;
-    if (body.amount > left) throw new MockError('amount', 'refund.max', { max: left, orderNo: o.orderNo as string });
     const items = itemsOf(ctx, o.id);
+    const refunds = [...ctx.store.col('refund').values()].filter((r) => r.orderId === o.id);
     const setting = refundSettingFor(ctx, items);
     if (setting && !setting.allowRefund) throw new MockError('id', 'refund.notAllowed', { setting: setting.settingName as string });
-    if (setting?.requireUndelivered && items.some((it) => it.deliveryStatus === 2)) throw new MockError('id', 'refund.extracted', { orderNo: o.orderNo as string, setting: setting.settingName as string });
+    const lines = refundLines(o, items, refunds, body.lines, setting);
+    const computed = refundAmountOf(o, items, refunds, lines);
+    const left = (o.payAmount as number) - refunds.filter((r) => r.status === 3).reduce((s, r) => s + (r.amount as number), 0);
+    if (computed < 1) throw new MockError(body.lines ? 'lines' : 'amount', 'refund.max', { max: Math.max(0, left), orderNo: o.orderNo as string });
+    // With lines the amount is theirs; without, an amount asked may be less than what is left of them.
+    if (body.lines && body.amount !== undefined && body.amount !== computed) throw new MockError('amount', 'refund.amountOfLines', { amount: computed });
+    if (!body.lines && body.amount !== undefined && body.amount > computed) throw new MockError('amount', 'refund.max', { max: computed, orderNo: o.orderNo as string });
+    const amount = body.amount ?? computed;
     const now = ctx.crud.now();
     if (setting && o.payTime) {
       const closes = fmt(parseTime(o.payTime as string) + (setting.refundWithinHours as number) * 3_600_000);
@@ -196,11 +201,11 @@ export const orderHandlers = {
     }
     const refund = ctx.store.col('refund').insert({
       refundNo: `R${now.slice(0, 10).replace(/-/g, '')}${String(ctx.store.col('refund').peekNextId()).padStart(7, '0')}`,
-      orderId: o.id, orderNo: o.orderNo, memberId: o.memberId, amount: body.amount, reason: body.reason, refundType: body.refundType ?? 1,
+      orderId: o.id, orderNo: o.orderNo, memberId: o.memberId, amount, lines: amount === computed ? lines : [], reason: body.reason, refundType: body.refundType ?? 1,
       status: 0, orderStatusBefore: o.status, auditRemark: '', createTime: now, updateTime: now,
     });
-    ctx.store.col('order').replace({ ...logged(ctx, o, 'refund', actor, `${body.amount} ${body.reason}`), status: S.refunding, updateTime: now });
-    if (setting?.autoApprove && body.amount <= (setting.autoApproveMaxAmount as number)) return decide(ctx, refund, true, `自动审核 (${setting.settingName})`, actor);
+    ctx.store.col('order').replace({ ...logged(ctx, o, 'refund', actor, `${amount} ${body.reason}`), status: S.refunding, updateTime: now });
+    if (setting?.autoApprove && amount <= (setting.autoApproveMaxAmount as number)) return decide(ctx, refund, true, `自动审核 (${setting.settingName})`, actor);
     return refund;
   },
 
@@ -212,6 +217,33 @@ export const orderHandlers = {
     return decide(ctx, body.approved && body.amount !== undefined ? { ...r, amount: body.amount } : r, body.approved, body.auditRemark ?? '', actor);
   },
 } satisfies TypedHandlers;
+
+/**
+ * The lines a refund covers, checked: each a line of the order, given once, not above the units left
+ * of it, and not extracted when the setting refuses extracted codes (only that line is refused, named
+ * by its goods). Without lines: every unit left of the lines that may be refunded.
+ */
+function refundLines(o: AnyRow, items: AnyRow[], refunds: AnyRow[], asked: readonly RefundLineValue[] | undefined, setting: AnyRow | undefined): RefundLineValue[] {
+  const done = refundedUnits(refunds);
+  const leftOf = (it: AnyRow) => (it.quantity as number) - (done.get(it.id) ?? 0);
+  const refusesExtracted = !!setting?.requireUndelivered;
+  if (!asked) {
+    const lines = items.filter((it) => !(refusesExtracted && it.deliveryStatus === 2) && leftOf(it) > 0).map((it) => ({ itemId: it.id, quantity: leftOf(it) }));
+    if (!lines.length && refusesExtracted && items.some((it) => it.deliveryStatus === 2)) throw new MockError('id', 'refund.extracted', { orderNo: o.orderNo as string, setting: setting!.settingName as string });
+    if (!lines.length) throw new MockError('id', 'refund.nothingLeft', { orderNo: o.orderNo as string });
+    return lines;
+  }
+  const seen = new Set<number>();
+  asked.forEach((l, i) => {
+    const it = items.find((x) => x.id === l.itemId);
+    if (!it) throw new MockError(`lines.${i}.itemId`, 'refund.noLine', { orderNo: o.orderNo as string, itemId: l.itemId });
+    if (seen.has(l.itemId)) throw new MockError(`lines.${i}.itemId`, 'refund.lineTwice', { itemId: l.itemId });
+    seen.add(l.itemId);
+    if (refusesExtracted && it.deliveryStatus === 2) throw new MockError(`lines.${i}.itemId`, 'refund.lineExtracted', { goods: it.goodsName as string, setting: setting!.settingName as string });
+    if (l.quantity > leftOf(it)) throw new MockError(`lines.${i}.quantity`, 'refund.lineMax', { max: Math.max(0, leftOf(it)), goods: it.goodsName as string });
+  });
+  return [...asked];
+}
 
 /** The refund setting of the order's goods category (top level), else the default (no category). */
 function refundSettingFor(ctx: MockContext, items: AnyRow[]): AnyRow | undefined {

@@ -7,6 +7,7 @@ import { SECURITY_HEADERS } from '../plugins/security.js';
 import type { MockContext } from '../mock/context.js';
 import { registerEnvelopeErrors } from '../plugins/envelope.js';
 import { registerCanonicalPath } from '../plugins/canonical-path.js';
+import { registerClientAddress } from '../plugins/client-address.js';
 import { onSignOut } from '../plugins/sign-out.js';
 import { registerInputHygiene } from '../plugins/input.js';
 import { registerLocalizedMessages } from '../plugins/localize.js';
@@ -28,6 +29,7 @@ export async function createMockBackend(config: Config, deps: AppDeps, options: 
   // The client's address as the outer app reads it: the backend answers the client's own request (answerFromMock).
   const app = Fastify({ logger: false, trustProxy: fastifyTrustProxy(config.trustProxy), ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } } });
   registerCanonicalPath(app);
+  registerClientAddress(app, config.trustProxy);
   registerEnvelopeErrors(app);
   if (config.messages === 'localized') registerLocalizedMessages(app);
   registerInputHygiene(app);
@@ -56,6 +58,8 @@ const NOT_COPIED = new Set(['content-length', 'connection', 'keep-alive', 'trans
 export async function replayToMock(backend: FastifyInstance, req: IncomingMessage, res: ServerResponse, ip: string, body: Buffer | undefined): Promise<void> {
   const headers: Record<string, string | string[] | undefined> = { ...req.headers };
   delete headers.host;
+  // `ip` is the client's address already read from it (server/plugins/client-address.ts).
+  delete headers['x-forwarded-for'];
   if (body !== undefined) {
     delete headers['transfer-encoding'];
     headers['content-length'] = String(body.length);
@@ -86,6 +90,8 @@ export async function answerFromMock(backend: FastifyInstance, request: FastifyR
   }
   const headers: Record<string, string | string[] | undefined> = { ...request.headers };
   delete headers.host;
+  // `request.ip` is the client's address already read from it (server/plugins/client-address.ts).
+  delete headers['x-forwarded-for'];
   if (Buffer.isBuffer(body)) {
     delete headers['transfer-encoding'];
     headers['content-length'] = String(body.length);

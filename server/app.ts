@@ -4,6 +4,7 @@ import { fastifyTrustProxy, type Config } from './config.js';
 import type { AppDeps } from './deps.js';
 import { registerEnvelopeErrors } from './plugins/envelope.js';
 import { registerCanonicalPath } from './plugins/canonical-path.js';
+import { registerClientAddress } from './plugins/client-address.js';
 import { registerLocalizedMessages } from './plugins/localize.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -88,6 +89,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   // First hook of all: every path decision below reads the one canonical path (issue 24).
   registerCanonicalPath(app);
+  // Before every hook that reads `request.ip`: the client's address, counted from the right.
+  registerClientAddress(app, config.trustProxy);
   registerEnvelopeErrors(app);
   if (config.messages === 'localized') registerLocalizedMessages(app);
   await registerConnectionLimits(app, config);

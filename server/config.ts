@@ -77,12 +77,13 @@ export interface Config {
   /** Pending captchas one client address may hold; a new one replaces that client's oldest. */
   captchaPerClient: number;
   /**
-   * Issue 24 (8): which reverse proxies' `X-Forwarded-For` is believed when telling clients apart
-   * (sign-in limits, captcha quotas, the access log's address). `false` (default): none, every
-   * client is its socket's address. `true`: any peer (only when nothing but the proxy can reach the
-   * server). A number: that many proxy hops in front, whoever they are. A list: the proxies'
-   * addresses or CIDR ranges (and proxy-addr's names `loopback`, `linklocal`, `uniquelocal`).
-   * Handed to Fastify by {@link fastifyTrustProxy}.
+   * Which reverse proxies' `X-Forwarded-For` is believed when telling clients apart (sign-in
+   * limits, captcha quotas, the audit trail and the access log's address), read from the right
+   * (server/plugins/client-address.ts). `false` (default): none, every client is its socket's
+   * address. A number (`true` reads as 1): that many proxy hops in front, whoever they are. A list:
+   * the proxies' addresses or CIDR ranges (and proxy-addr's names `loopback`, `linklocal`,
+   * `uniquelocal`), skipped from the right. Handed to Fastify by {@link fastifyTrustProxy} for
+   * `request.protocol`.
    */
   trustProxy: TrustProxy;
   /** Mock mode: whether the `/v1/mock/*` QA controls answer (switch off on shared demo servers). */
@@ -221,7 +222,7 @@ export const SETTINGS = [
   { key: 'loginFailuresPerAccount', env: 'LOGIN_FAILURES_PER_ACCOUNT', flag: 'login-failures-per-account', doc: 'failed sign-ins of a username from one address before that pair waits, default 10' },
   { key: 'loginLockSeconds', env: 'LOGIN_LOCK_SECONDS', flag: 'login-lock-seconds', doc: 'how long it waits, default 900' },
   { key: 'captchaPerClient', env: 'CAPTCHA_PER_CLIENT', flag: 'captcha-per-client', doc: 'pending captchas per client address, default 20' },
-  { key: 'trustProxy', env: 'TRUST_PROXY', flag: 'trust-proxy', doc: 'reverse proxies whose X-Forwarded-For is believed: off (default), true, a hop count, or comma-separated addresses/CIDRs' },
+  { key: 'trustProxy', env: 'TRUST_PROXY', flag: 'trust-proxy', doc: 'reverse proxies whose X-Forwarded-For is believed, counted from the right: off (default), a hop count (true = 1), or comma-separated proxy addresses/CIDRs' },
   { key: 'qaControls', env: 'QA_CONTROLS', flag: 'qa-controls', doc: 'mock: on (default) or off' },
   { key: 'publicHost', env: 'PUBLIC_HOST', flag: 'public-host', doc: "proxy: the console's public host name" },
   { key: 'publicSourceMaps', env: 'PUBLIC_SOURCE_MAPS', flag: 'public-source-maps', doc: 'serve *.map files: off (default) or on' },
@@ -298,14 +299,15 @@ function publicHost(name: string, raw: string | undefined): string | null {
   return v.toLowerCase();
 }
 
-/** See {@link Config.trustProxy}: `false`, `true`, a hop count, or a list of addresses/CIDRs/names. */
-export type TrustProxy = boolean | number | string[];
+/** See {@link Config.trustProxy}: `false`, a hop count, or a list of addresses/CIDRs/names. */
+export type TrustProxy = false | number | string[];
 
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /**
- * TRUST_PROXY: `off`/`false`/`0`/empty → false, `on`/`true` → true, `1`-`16` → hop count, else a
+ * TRUST_PROXY: `off`/`false`/`0`/empty → false, `on`/`true` → 1 (one hop: the nearest proxy's
+ * word, never the client's left-most entry), `1`-`16` → hop count, else a
  * comma-separated list whose every item is an IPv4/IPv6 address, such an address with a `/prefix`
  * (0-32 or 0-128), or one of {@link PROXY_RANGE_NAMES}.
  * @throws ConfigError naming the setting and the item it could not read.
@@ -314,7 +316,7 @@ function trustProxy(name: string, raw: string | undefined): TrustProxy {
   const v = raw?.trim() ?? '';
   const lower = v.toLowerCase();
   if (v === '' || ['off', 'false', 'no', '0'].includes(lower)) return false;
-  if (['on', 'true', 'yes'].includes(lower)) return true;
+  if (['on', 'true', 'yes'].includes(lower)) return 1;
   if (/^\d+$/.test(v)) {
     const n = Number(v);
     if (n < 1 || n > 16) throw new ConfigError(`${name} as a hop count must be between 1 and 16, got ${n}`);
@@ -337,11 +339,11 @@ function trustProxy(name: string, raw: string | undefined): TrustProxy {
 }
 
 /**
- * The `trustProxy` option Fastify is built with (server/app.ts) for a {@link TrustProxy} setting.
- * A hop count becomes a function trusting the `n` nearest hops: Fastify 5 ignores a bare number
+ * The `trustProxy` option Fastify is built with (server/app.ts) for a {@link TrustProxy} setting;
+ * it serves `request.protocol` and `host`, while `request.ip` is server/plugins/client-address.ts's. A hop count becomes a function trusting the `n` nearest hops: Fastify 5 ignores a bare number
  * (it fails closed, trusting nobody), which would silently undo the setting.
  */
-export function fastifyTrustProxy(setting: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(setting: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
   return setting;
 }

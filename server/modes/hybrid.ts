@@ -7,6 +7,7 @@ import { SECURITY_HEADERS } from '../plugins/security.js';
 import type { MockContext } from '../mock/context.js';
 import { registerEnvelopeErrors } from '../plugins/envelope.js';
 import { registerCanonicalPath } from '../plugins/canonical-path.js';
+import { registerClientAddress } from '../plugins/client-address.js';
 import { onSignOut } from '../plugins/sign-out.js';
 import { registerInputHygiene } from '../plugins/input.js';
 import { registerLocalizedMessages } from '../plugins/localize.js';
@@ -14,6 +15,7 @@ import type { ExchangeObserver } from '../platform/exchange.js';
 import { PlatformIdentity, PlatformSessions, type MappableAccount } from '../platform/sessions.js';
 import { endpointOf, isContractPath } from '../platform/tap.js';
 import { actionOfEndpoint } from '../contract/resources.js';
+import { ResultCode } from '../contract/envelope.js';
 import { registerMockMode, type MockModeOptions } from './mock.js';
 import { registerProxyMode, SERVED_BY, type MockFallback } from './proxy.js';
 import type { RawTaker } from '../relay/index.js';
@@ -28,6 +30,7 @@ export async function createMockBackend(config: Config, deps: AppDeps, options: 
   // The client's address as the outer app reads it: the backend answers the client's own request (answerFromMock).
   const app = Fastify({ logger: false, trustProxy: fastifyTrustProxy(config.trustProxy), ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } } });
   registerCanonicalPath(app);
+  registerClientAddress(app, config.trustProxy);
   registerEnvelopeErrors(app);
   if (config.messages === 'localized') registerLocalizedMessages(app);
   registerInputHygiene(app);
@@ -56,6 +59,8 @@ const NOT_COPIED = new Set(['content-length', 'connection', 'keep-alive', 'trans
 export async function replayToMock(backend: FastifyInstance, req: IncomingMessage, res: ServerResponse, ip: string, body: Buffer | undefined): Promise<void> {
   const headers: Record<string, string | string[] | undefined> = { ...req.headers };
   delete headers.host;
+  // `ip` is the client's address already read from it (server/plugins/client-address.ts).
+  delete headers['x-forwarded-for'];
   if (body !== undefined) {
     delete headers['transfer-encoding'];
     headers['content-length'] = String(body.length);
@@ -86,6 +91,8 @@ export async function answerFromMock(backend: FastifyInstance, request: FastifyR
   }
   const headers: Record<string, string | string[] | undefined> = { ...request.headers };
   delete headers.host;
+  // `request.ip` is the client's address already read from it (server/plugins/client-address.ts).
+  delete headers['x-forwarded-for'];
   if (Buffer.isBuffer(body)) {
     delete headers['transfer-encoding'];
     headers['content-length'] = String(body.length);
@@ -131,15 +138,20 @@ export function isPlatformOnly(path: string): boolean {
   return PLATFORM_ONLY_LOWER.has(path.toLowerCase().replace(/^\/api(?=\/v1\/)/, ''));
 }
 
-/** Whether a platform answer is the platform's own envelope (`{code, data, message}`, spec §3): its controller answered. */
-export function isPlatformEnvelope(answer: Buffer | null): boolean {
-  if (!answer || answer.length === 0) return false;
+/** The platform's envelope (`{code, data, message}`, spec §3) in `answer`, or null when it is not one. */
+function envelopeIn(answer: Buffer | null): { code: number } | null {
+  if (!answer || answer.length === 0) return null;
   try {
     const v = JSON.parse(answer.toString('utf8')) as Record<string, unknown> | null;
-    return !!v && typeof v === 'object' && !Array.isArray(v) && typeof v.code === 'number' && 'data' in v;
+    return !!v && typeof v === 'object' && !Array.isArray(v) && typeof v.code === 'number' && 'data' in v ? (v as { code: number }) : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** Whether a platform answer is the platform's own envelope (`{code, data, message}`, spec §3): its controller answered. */
+export function isPlatformEnvelope(answer: Buffer | null): boolean {
+  return envelopeIn(answer) !== null;
 }
 
 /** Contract actions that only read although their names are not list/info/… (the session's user info, menus, codes, basic data; the bell; totals). */
@@ -160,17 +172,21 @@ export function isReadEndpoint(method: string, path: string): boolean {
 
 /**
  * Remembered "not built" answers of the platform (HTTP 404/501 for a contract endpoint), per
- * `METHOD path`, each for `ttlSeconds`; after that the platform is asked again.
+ * `METHOD path`, each for `ttlSeconds`; after that the platform is asked again. Also the contract
+ * endpoints the platform has answered with a success ({@link prove}): those are built, so a later
+ * 404 of theirs is a missing record, never "not built". Both are bounded by the contract: only
+ * contract paths are ever kept.
  */
 export class FallbackMemory {
   private until = new Map<string, number>();
+  private built = new Set<string>();
   constructor(
     private readonly ttlSeconds: number,
     private readonly now: () => number,
   ) {}
 
   remember(method: string, path: string): void {
-    if (this.ttlSeconds <= 0) return;
+    if (this.ttlSeconds <= 0 || this.proven(method, path)) return;
     // Bounded by the contract: only contract paths are ever remembered.
     this.until.set(`${method} ${path}`, this.now() + this.ttlSeconds * 1000);
   }
@@ -182,6 +198,18 @@ export class FallbackMemory {
     if (t > this.now()) return true;
     this.until.delete(key);
     return false;
+  }
+
+  /** Records that the platform answered `method path` with a success: it is built, and no longer remembered as not. */
+  prove(method: string, path: string): void {
+    const key = `${method} ${path}`;
+    this.built.add(key);
+    this.until.delete(key);
+  }
+
+  /** Whether the platform has answered `method path` with a success. */
+  proven(method: string, path: string): boolean {
+    return this.built.has(`${method} ${path}`);
   }
 
   /** Endpoints remembered now, with their expiry (ms since epoch). */
@@ -201,8 +229,11 @@ const NOT_BUILT = new Set([404, 501]);
  * 3. Endpoints whose "not built" is remembered (MOCK_FALLBACK_TTL) go to the mock, decided before the body.
  * 4. Everything else goes to the platform. Its answer means "not built" only as HTTP 501, or as an
  *    HTTP 404 that is not its own envelope (no route, e.g. Spring's `{status, error, path}`), for
- *    an endpoint the contract defines: a 404 envelope is the platform's controller saying a record
- *    is missing, which is relayed and changes nothing for anyone. "Not built" is remembered for
+ *    an endpoint the contract defines and the platform has never answered with a success: a 404
+ *    envelope is the platform's controller saying a record is missing, and so is any 404 of an
+ *    endpoint that has succeeded before (a 2xx with envelope code 200, a download, or a body
+ *    beyond the peek limit; an HTTP 200 refusal such as "session expired" proves nothing, a
+ *    gateway answers it for any path); both are relayed and change nothing for anyone. "Not built" is remembered for
  *    the endpoint, and this request is answered by the mock only when that cannot do anything
  *    twice: a read (list, detail, export; never a write the platform received) with no body, or a
  *    JSON/text body of at most the copy limit (256 KB) held whole in memory and fully received by
@@ -220,12 +251,16 @@ export function mockFallback(config: Config, backend: FastifyInstance, now: () =
       if (isPlatformOnly(path)) return false;
       return globs.some((g) => g.test(path)) || memory.has(method, path);
     },
-    mayBeNotBuilt: (method, path, status) => NOT_BUILT.has(status) && !isPlatformOnly(path) && isContractPath(path),
+    mayBeNotBuilt: (method, path, status) => NOT_BUILT.has(status) && !isPlatformOnly(path) && isContractPath(path) && !memory.proven(method, path),
     notBuilt(method, path, status, answer) {
-      if (!NOT_BUILT.has(status) || isPlatformOnly(path) || !isContractPath(path)) return false;
+      if (!NOT_BUILT.has(status) || isPlatformOnly(path) || !isContractPath(path) || memory.proven(method, path)) return false;
       if (status === 404 && isPlatformEnvelope(answer)) return false;
       memory.remember(method, path);
       return true;
+    },
+    unproven: (method, path) => isContractPath(path) && !memory.proven(method, path),
+    answered(method, path, answer) {
+      if (answer === null || envelopeIn(answer)?.code === ResultCode.success) memory.prove(method, path);
     },
     replayable: isReadEndpoint,
     // A plain list call whose platform session is already kept: the mock's raw list road (issue 22),

@@ -30,6 +30,16 @@ export interface MockFallback {
    */
   mayBeNotBuilt(method: string, path: string, status: number): boolean;
   /**
+   * Whether a 2xx answer of `method path` could prove the endpoint built: a contract endpoint not
+   * yet seen succeeding. Only then is the answer's body copied (up to the peek limit) for {@link answered}.
+   */
+  unproven(method: string, path: string): boolean;
+  /**
+   * The platform answered an {@link unproven} endpoint with a 2xx: `answer` is its whole JSON body,
+   * or null when the body is not JSON (a download, an image) or longer than the peek limit.
+   */
+  answered(method: string, path: string, answer: Buffer | null): void;
+  /**
    * The platform answered `status` with `answer` (its whole body, or null when larger than the
    * peek limit): whether that means the endpoint is not built (a 501, or a 404 that is not the
    * platform's own envelope, i.e. no route rather than no record); when true the endpoint is
@@ -620,6 +630,9 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     private peeking: Buffer[] | null = null;
     private peeked = 0;
     private tap: BodyTap | null = null;
+    /** Hybrid: a 2xx answer's JSON body copied as it streams, for {@link MockFallback.answered} (null: not copied). */
+    private probe: Buffer[] | null = null;
+    private probed = 0;
     private resume: (() => void) | null = null;
     private waiting = false;
     constructor(
@@ -652,9 +665,17 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
         this.raw = rawHeaders;
         this.tap = new BodyTap(contentTypeOf(rawHeaderValue(rawHeaders, 'content-type')), cap, watchers.some((o) => o.binaryAnswers));
       }
-      if (fallback !== null && fallback.mayBeNotBuilt(this.call.method, this.call.path, status)) {
-        this.peeking = [];
-        return true;
+      if (fallback !== null) {
+        const { method, path } = this.call;
+        if (fallback.mayBeNotBuilt(method, path, status)) {
+          this.peeking = [];
+          return true;
+        }
+        // A success of an endpoint not yet seen succeeding: its 404s from now on are missing records.
+        if (status < 300 && fallback.unproven(method, path)) {
+          if (/json/i.test(rawHeaderValue(rawHeaders, 'content-type') ?? '')) this.probe = [];
+          else fallback.answered(method, path, null);
+        }
       }
       return this.start();
     }
@@ -688,6 +709,14 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
 
     onData(chunk: Buffer): boolean {
       this.tap?.push(chunk);
+      if (this.probe !== null) {
+        this.probe.push(chunk);
+        this.probed += chunk.length;
+        if (this.probed > NOT_BUILT_PEEK) {
+          this.probe = null;
+          fallback!.answered(this.call.method, this.call.path, null);
+        }
+      }
       if (this.peeking !== null) {
         this.peeking.push(chunk);
         this.peeked += chunk.length;
@@ -705,6 +734,11 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
 
     onComplete(): void {
       const res = this.call.res;
+      if (this.probe !== null) {
+        const whole = Buffer.concat(this.probe, this.probed);
+        this.probe = null;
+        fallback!.answered(this.call.method, this.call.path, whole);
+      }
       if (this.peeking !== null) {
         const whole = Buffer.concat(this.peeking, this.peeked);
         this.peeking = null;

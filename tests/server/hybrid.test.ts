@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, ConfigError } from '../../server/config.js';
 import { makeApp, testClock } from './helpers.js';
-import { startPlatformStub, STUB_ADMIN_TOKEN, STUB_CAPTCHA_CODE, STUB_FEEDBACK_TYPES, STUB_OPERATOR_TOKEN, type PlatformStub } from './platform-stub.js';
+import { startPlatformStub, STUB_ADMIN_TOKEN, STUB_CAPTCHA_CODE, STUB_FEEDBACK_TYPES, STUB_MEMBER, STUB_OPERATOR_TOKEN, type PlatformStub } from './platform-stub.js';
 import { overHttp } from './over-http.js';
 
 const toClose: Array<() => Promise<unknown>> = [];
@@ -171,6 +171,36 @@ describe('hybrid: remembered fallback', () => {
     const again = await post(app, '/v1/member/list', { pageNum: 1, pageSize: 1 });
     expect(again.headers['x-served-by']).toBe('mock');
     expect(platform.count('/v1/member/list')).toBe(2);
+  });
+
+  test('an endpoint the platform has answered with a success keeps its 404s: a missing record is relayed, for this client and every other', async () => {
+    const platform = await stub();
+    const app = await hybrid(platform);
+    const found = await post(app, '/v1/member/info', { id: STUB_MEMBER.id });
+    expect(found.headers['x-served-by']).toBe('platform');
+    expect(found.json().data).toEqual(STUB_MEMBER);
+    // A Spring-style 404 (not an envelope) for a missing id is that record's absence, not "not built".
+    const missing = await post(app, '/v1/member/info', { id: 424242 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-served-by']).toBe('platform');
+    expect(missing.json()).toMatchObject({ status: 404, path: '/v1/member/info' });
+    // Nothing was remembered: the next caller (another user) still reaches the platform's record.
+    const again = await post(app, '/v1/member/info', { id: STUB_MEMBER.id }, STUB_OPERATOR_TOKEN);
+    expect(again.headers['x-served-by']).toBe('platform');
+    expect(again.json().data).toEqual(STUB_MEMBER);
+    expect(platform.count('/v1/member/info')).toBe(3);
+  });
+
+  test('an endpoint never seen succeeding still falls back on a Spring-style 404; an HTTP 200 refusal is no success', async () => {
+    const platform = await stub();
+    const app = await hybrid(platform);
+    // The platform's "session expired" (HTTP 200, envelope 401) answers for any path: it proves nothing.
+    const refused = await post(app, '/v1/member/info', { id: STUB_MEMBER.id }, 'Bearer not-a-session');
+    expect(refused.headers['x-served-by']).toBe('platform');
+    expect(refused.json().code).toBe(401);
+    const first = await post(app, '/v1/member/info', { id: 424242 });
+    expect(first.headers['x-served-by']).toBe('mock');
+    expect(platform.count('/v1/member/info')).toBe(2);
   });
 
   test('MOCK_FALLBACK_TTL=0 asks the platform every time', async () => {

@@ -13,6 +13,7 @@
  * | `POST /v1/feedbackAward/exportAwardExcel` | a binary .xlsx download ({@link STUB_XLSX}) |
  * | `POST /api/v1/feedbackAward/importAwardExcel` | a multipart upload, counted in `uploads` (answers `{count}` with the bytes received) |
  * | `POST /v1/order/list` | HTTP 501 (not implemented) |
+ * | `POST /v1/member/info` | {@link STUB_MEMBER} for its id; any other id: HTTP 404 with a Spring-style JSON error (a missing record, as a Spring controller throwing `ResponseStatusException(NOT_FOUND)` answers) |
  * | anything else | HTTP 404 with a Spring-style JSON error (not an envelope) |
  *
  * Every endpoint but captcha and login needs `Authorization: <a stub token>` (else envelope 401,
@@ -51,6 +52,9 @@ export interface PlatformStub {
   count: (path: string) => number;
   close(): Promise<void>;
 }
+
+/** The one member the stub's `member/info` knows. */
+export const STUB_MEMBER = { id: 1, nickName: 'Platform member', phone: '13800000001', status: 1 };
 
 export const STUB_FEEDBACK_TYPES = [
   { id: 1, typeName: 'Platform bug', description: 'from the platform', sort: 1, status: 1, createTime: '2026-11-01 09:00:00', updateTime: '2026-11-01 09:00:00' },
@@ -151,6 +155,9 @@ function handle(r: StubReceived, res: ServerResponse, counters: { uploads: numbe
     case 'POST /api/v1/feedbackAward/importAwardExcel':
       counters.uploads++;
       return ok(res, { count: r.body.length });
+    case 'POST /v1/member/info':
+      if (body.id === STUB_MEMBER.id) return ok(res, STUB_MEMBER);
+      return json(res, 404, { timestamp: '2026-11-21T08:00:00.000+00:00', status: 404, error: 'Not Found', message: `member ${String(body.id)} not found`, path });
     case 'POST /v1/order/list':
       return json(res, 501, { timestamp: '2026-11-21T08:00:00.000+00:00', status: 501, error: 'Not Implemented', path });
     default:

@@ -96,6 +96,11 @@ export interface EntityDecl<N extends string, P extends FieldMap, Fs extends Fil
   ops?: Partial<Record<CrudOp, string | false>>;
   /** Collections large enough that `listAll` would be a mistake (members, activation codes). */
   large?: boolean;
+  /**
+   * Totals over every match of a list query (not only the page) that `list` answers beside `total`
+   * as an optional `summary` (a platform that leaves it out still answers a valid page).
+   */
+  listSummary?: TSchema;
 }
 
 /**
@@ -108,7 +113,7 @@ export interface EntitySchemas<P extends FieldMap = any, Fs = any> {
   add: TUnsafe<AddShape<P>>;
   update: TUnsafe<UpdateShape<P>>;
   query: TUnsafe<QueryShape<P, Fs>>;
-  page: TUnsafe<{ list: RecordShape<P>[]; total: number }>;
+  page: TUnsafe<{ list: RecordShape<P>[]; total: number; summary?: Record<string, number> }>;
   option: TSchema;
   options: TSchema;
   id: TSchema;
@@ -280,7 +285,7 @@ export function defineEntity<const N extends string, const P extends FieldMap, c
     },
     { title: `${Title}Query`, additionalProperties: false },
   );
-  const page = Type.Object({ ...PageResult(record).properties }, { title: `${Title}Page` });
+  const page = Type.Object({ ...PageResult(record).properties, ...(decl.listSummary ? { summary: Type.Optional(decl.listSummary) } : {}) }, { title: `${Title}Page` });
   const option = Type.Object({ id: F.id(), [decl.label]: without(decl.fields[decl.label], 'default', 'readOnly') }, { title: `${Title}Option` });
   const options = Type.Array(option);
   const statusField = decl.statusField ?? null;

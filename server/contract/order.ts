@@ -80,6 +80,21 @@ export const ORDER_ACTION_STATUSES = {
 } as const satisfies Record<string, readonly number[]>;
 export type OrderActionName = keyof typeof ORDER_ACTION_STATUSES;
 
+/**
+ * Order statuses that were paid (paid, delivered, completed, refunding, refunded): the money of
+ * these counts as paid in the dashboard's sales and the order list's `summary.payAmount`.
+ */
+export const ORDER_PAID_STATUSES: readonly number[] = [1, 2, 3, 5, 6];
+
+/**
+ * Totals of the orders matching a list query, over every page (the line above the order list):
+ * how many, and the `payAmount` of those of them that were paid ({@link ORDER_PAID_STATUSES}), cents.
+ */
+export const OrderListSummary = Type.Object({
+  count: Type.Integer({ minimum: 0 }),
+  payAmount: F.money({ description: 'Σ payAmount of the paid orders among the matches, in cents' }),
+});
+
 export const order = defineEntity({
   name: 'order',
   area: 'order',
@@ -117,6 +132,7 @@ export const order = defineEntity({
   unique: [['orderNo']],
   ops: { add: false, updateStatus: false },
   large: true,
+  listSummary: OrderListSummary,
 });
 
 /** A line of an order: a goods snapshot and the codes or accounts delivered for it. */

@@ -49,8 +49,21 @@ const Month = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' });
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const DateTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' });
 
-/** One growth card: the current period's value, the all-time total and the change in percent. */
-export const GrowMetric = Type.Object({ value: Count, total: Count, trend: Percent });
+/**
+ * What a figure covers, so a card can say it (`今天 2026-12-02`, `上月 2026-11`): the first and last
+ * day, platform time, and how the period stands to the day of the call. `today` and `day` are one
+ * day (today's or another); `lastMonth` and `month` one whole month (the month before the call's, or
+ * another); `last12Months` and `months` whole months (the twelve before the call's month, or others).
+ */
+export const PERIOD_KINDS = ['today', 'day', 'lastMonth', 'month', 'last12Months', 'months'] as const;
+export const Period = Type.Object({ kind: Type.Enum(PERIOD_KINDS), from: Day, to: Day });
+export type Period = Static<typeof Period>;
+
+/**
+ * One growth card: the current period's value, the all-time total and the change in percent;
+ * `period` says what `value` covers (optional: a platform without it leaves the card its fixed caption).
+ */
+export const GrowMetric = Type.Object({ value: Count, total: Count, trend: Percent, period: Type.Optional(Period) });
 export type GrowMetric = Static<typeof GrowMetric>;
 
 /**
@@ -60,7 +73,7 @@ export type GrowMetric = Static<typeof GrowMetric>;
  */
 export const GrowCards = Type.Object({
   visits: GrowMetric,
-  sales: Type.Object({ value: Cents, total: Cents, trend: Percent }),
+  sales: Type.Object({ value: Cents, total: Cents, trend: Percent, period: Type.Optional(Period) }),
   orders: GrowMetric,
   newMembers: GrowMetric,
 });
@@ -127,11 +140,22 @@ export type Dynamic = Static<typeof Dynamic>;
 export const Pending = Type.Object({ orders: Count, refunds: Count, feedback: Count });
 export type Pending = Static<typeof Pending>;
 
+/**
+ * Today's trade, the platform's day (China Standard Time) of the call, counted as the order list
+ * counts the same day (`createTime` of the day, the list's `summary`): `orders` placed that day in
+ * any status (the list's `summary.count`), `sales` the `payAmount` of those of them that were paid
+ * (statuses paid, delivered, completed, refunding, refunded: the list's `summary.payAmount`), cents.
+ */
+export const Today = Type.Object({ day: Day, orders: Count, sales: Cents });
+export type Today = Static<typeof Today>;
+
 /** The whole summary (data of a successful `POST /v1/admin/summary`). */
 export const Summary = Type.Object({
   /** When the numbers were computed, `YYYY-MM-DD HH:mm:ss`. */
   generatedAt: DateTime,
   pending: Pending,
+  /** Optional: a platform without it answers no today cards (the dashboard then hides them). */
+  today: Type.Optional(Today),
   growCards: GrowCards,
   visitTrend: VisitTrend,
   salesRadar: SalesRadar,

@@ -6,10 +6,13 @@ import {
   type Dynamic,
   type DynamicAction,
   type MemberSourceKey,
+  type Period,
   type Project,
   type Summary,
+  type Today,
 } from '../contract/summary.js';
 import { MemberSource } from '../contract/member.js';
+import { ORDER_PAID_STATUSES } from '../contract/order.js';
 import { seededFaker } from './faker.js';
 import type { AnyRow } from './store/seed.js';
 import type { MockStore } from './store/store.js';
@@ -119,7 +122,42 @@ function dynamics(f: Faker, ref: number): Dynamic[] {
 }
 
 /** Order statuses that were paid (paid, delivered, completed, refunding, refunded), as the statistics count them. */
-const PAID = new Set([1, 2, 3, 5, 6]);
+const PAID = new Set(ORDER_PAID_STATUSES);
+
+/**
+ * Today's trade (`Summary.today`), the platform day holding `nowMs`: orders placed that day (their
+ * `createTime`), any status, and the `payAmount` of the paid ones among them, the figures the order
+ * list's `summary` gives for a `createTime` filter of the same day.
+ */
+export function todayFrom(store: MockStore, nowMs: number): Today {
+  const today = day(nowMs);
+  let orders = 0;
+  let sales = 0;
+  for (const o of store.col('order').values()) {
+    if (typeof o.createTime !== 'string' || o.createTime.slice(0, 10) !== today) continue;
+    orders++;
+    if (PAID.has(o.status as number)) sales += o.payAmount as number;
+  }
+  return { day: today, orders, sales };
+}
+
+/** The last day of a month `YYYY-MM`, as `YYYY-MM-DD`. */
+function monthEnd(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return `${month}-${pad(new Date(Date.UTC(y, m, 0)).getUTCDate())}`;
+}
+
+/**
+ * The period of whole months `from`..`to` (`YYYY-MM`) or of one day, with its kind relative to the
+ * platform day holding `nowMs` (see `Period`).
+ */
+function periodOf(nowMs: number, span: { day: string } | { from: string; to: string }): Period {
+  if ('day' in span) return { kind: span.day === day(nowMs) ? 'today' : 'day', from: span.day, to: span.day };
+  const [prev] = monthsBefore(nowMs, 1);
+  const range = { from: `${span.from}-01`, to: monthEnd(span.to) };
+  if (span.from === span.to) return { kind: span.to === prev ? 'lastMonth' : 'month', ...range };
+  return { kind: span.to === prev && monthsBefore(nowMs, 12)[0] === span.from ? 'last12Months' : 'months', ...range };
+}
 
 /**
  * Each order's paid amount split over the sales categories of its items, in cents: in proportion to
@@ -166,12 +204,14 @@ function categoryShares(store: MockStore): (order: AnyRow) => number[] {
  *   their `source`; trend against the 12 months before; total = every member in the store;
  * - `salesRadar`: paid orders per goods category (the category with the largest share of the
  *   order), the 12 months (`thisYear`) against the 12 before (`lastYear`);
- * - `pending`: see `pendingFrom`.
+ * - `pending`: see `pendingFrom`;
+ * - `today`: see `todayFrom`, the platform day of `nowMs` (the clock of the call);
+ * - each growth card's `period`: the days its `value` covers, its kind relative to the day of `nowMs`.
  * Traffic (visits), project cards and the dynamic info are not records of the store: they are drawn
  * from the seed, deterministic per seed on any day (their faker has its own `summary` salt).
  * Series lengths: 30 days, 12 months, 6 categories, 4 member sources, 6 projects, 8 dynamics.
  */
-export function makeSummary(store: MockStore): Summary {
+export function makeSummary(store: MockStore, nowMs: number = Date.now()): Summary {
   const f = seededFaker(store.seed, 'summary', store.refMs);
   const ref = store.refMs;
 
@@ -216,11 +256,12 @@ export function makeSummary(store: MockStore): Summary {
   return {
     generatedAt: dateTime(ref),
     pending: pendingFrom(store),
+    today: todayFrom(store, nowMs),
     growCards: {
-      visits: { value: daily.visits[29], total: sum(monthly.visits), trend: change(daily.visits[29], daily.visits[28]) },
-      sales: { value: monthSales[11], total: sum(monthSales), trend: change(monthSales[11], monthSales[10]) },
-      orders: { value: placed[23], total: orderCount, trend: change(placed[23], placed[22]) },
-      newMembers: { value: newMembers, total: memberCount, trend: change(newMembers, sum(sources.map((x) => x[0]))) },
+      visits: { value: daily.visits[29], total: sum(monthly.visits), trend: change(daily.visits[29], daily.visits[28]), period: periodOf(nowMs, { day: days[29] }) },
+      sales: { value: monthSales[11], total: sum(monthSales), trend: change(monthSales[11], monthSales[10]), period: periodOf(nowMs, { from: year[11], to: year[11] }) },
+      orders: { value: placed[23], total: orderCount, trend: change(placed[23], placed[22]), period: periodOf(nowMs, { from: year[11], to: year[11] }) },
+      newMembers: { value: newMembers, total: memberCount, trend: change(newMembers, sum(sources.map((x) => x[0]))), period: periodOf(nowMs, { from: year[0], to: year[11] }) },
     },
     visitTrend: { daily, monthly },
     salesRadar: {

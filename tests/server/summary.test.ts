@@ -4,7 +4,7 @@ import Value from 'typebox/value';
 import { Summary } from '../../server/contract/summary.js';
 import { makeSummary } from '../../server/mock/summary.js';
 import { MockStore } from '../../server/mock/store/store.js';
-import { call, makeApp, signIn } from './helpers.js';
+import { call, makeApp, PINNED_SEED_DATE, signIn, testClock } from './helpers.js';
 
 let apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -122,3 +122,55 @@ test('a body sent by mistake is ignored, not an error', async () => {
   const r = await call(app, 'POST', '/v1/admin/summary', { token, body: { anything: 1 } });
   expect(r.json.code).toBe(200);
 });
+
+test("today's cards are the order list's totals for the same platform day; each card says its period", async () => {
+  // 10:00 UTC is 18:00 on the platform's day (China Standard Time), two hours after the pinned seed instant.
+  const clock = testClock(Date.parse(PINNED_SEED_DATE) + 2 * 3_600_000);
+  const { app } = await makeApp({ MOCK_CAPTCHA_CODE: 'TEST' }, { now: clock.now });
+  apps.push(app);
+  let token = await signIn(app);
+  const s: Summary = (await call(app, 'POST', '/v1/admin/summary', { token })).json.data;
+  expect(s.today?.day).toBe('2026-11-01');
+  const today: [string, string] = ['2026-11-01 00:00:00', '2026-11-01 23:59:59'];
+  const list = async (body: Record<string, unknown>) => {
+    const r = await call(app, 'POST', '/v1/order/list', { token, body: { pageNum: 1, pageSize: 1, ...body } });
+    expect(r.json.code, JSON.stringify(r.json)).toBe(200);
+    return r.json.data as { list: { status: number; payAmount: number }[]; total: number; summary: { count: number; payAmount: number } };
+  };
+  const page = await list({ createTime: today });
+  expect(page.summary).toEqual({ count: s.today!.orders, payAmount: s.today!.sales });
+  expect(page.summary.count).toBe(page.total);
+  expect(s.today!.orders).toBeGreaterThan(0);
+  expect(s.today!.sales).toBeGreaterThan(0);
+
+  // The totals are the whole filtered set's, not the page's: every row of the day, summed here.
+  const all = await list({ createTime: today, pageSize: 1000 });
+  const paid = new Set([1, 2, 3, 5, 6]);
+  expect(all.list).toHaveLength(page.total);
+  expect(all.summary).toEqual(page.summary);
+  expect(all.list.filter((o) => paid.has(o.status)).reduce((a, o) => a + o.payAmount, 0)).toBe(s.today!.sales);
+  // With a status filter too, and in step with a change: an unpaid order cancelled leaves the unpaid ones.
+  const unpaid = await call(app, 'POST', '/v1/order/list', { token, body: { pageNum: 1, pageSize: 1, createTime: today, status: 0 } });
+  const before = unpaid.json.data.summary.count as number;
+  expect(unpaid.json.data.summary.payAmount).toBe(0);
+  if (before > 0) {
+    expect((await call(app, 'POST', '/v1/order/cancel', { token, body: { id: unpaid.json.data.list[0].id } })).json.code).toBe(200);
+    expect((await list({ createTime: today, status: 0 })).summary.count).toBe(before - 1);
+    expect((await list({ createTime: today })).summary.count).toBe(s.today!.orders);
+  }
+
+  // Periods: the day's visits are today's; sales and orders the month before; new members the 12 months before.
+  expect(s.growCards.visits.period).toEqual({ kind: 'today', from: '2026-11-01', to: '2026-11-01' });
+  expect(s.growCards.sales.period).toEqual({ kind: 'lastMonth', from: '2026-10-01', to: '2026-10-31' });
+  expect(s.growCards.orders.period).toEqual(s.growCards.sales.period);
+  expect(s.growCards.newMembers.period).toEqual({ kind: 'last12Months', from: '2025-11-01', to: '2026-10-31' });
+
+  // A day later the figures still say which day they cover, and today's trade is the new day's.
+  clock.advance(86_400_000);
+  token = await signIn(app);
+  const next: Summary = (await call(app, 'POST', '/v1/admin/summary', { token })).json.data;
+  expect(next.growCards.visits.period).toEqual({ kind: 'day', from: '2026-11-01', to: '2026-11-01' });
+  expect(next.today?.day).toBe('2026-11-02');
+  const tomorrow = await list({ createTime: ['2026-11-02 00:00:00', '2026-11-02 23:59:59'] });
+  expect(tomorrow.summary).toEqual({ count: next.today!.orders, payAmount: next.today!.sales });
+}, 60_000);

@@ -6,6 +6,7 @@ import type { Refusal } from '../../contract/messages.js';
 import { ok, sendEnvelope, validationErrors } from '../../plugins/envelope.js';
 import type { MockContext } from '../context.js';
 import { MockError } from '../store/crud.js';
+import { hasListSummary, listSummary } from '../list-summary.js';
 import { toAjvErrors } from './validator.js';
 
 /**
@@ -80,16 +81,23 @@ const handlersWith = (beforeSave: BeforeSave): Record<CrudOp, (ctx: MockContext,
 /** The success envelope around a list's pre-serialized `data` (see Collection.listBytes). */
 const LIST_HEAD = Buffer.from('{"code":200,"data":');
 const LIST_TAIL = Buffer.from(',"message":"ok"}');
+const NO_BYTES = Buffer.alloc(0);
 
 /**
  * A list answer's bytes, the same on both roads (this route and the raw road of server/relay/mock-lists.ts):
- * `{code: 200, data: {list, total}, message: 'ok'}` from the store's per-row bytes and its answer
+ * `{code: 200, data: {list, total}, message: 'ok'}` (and `summary` in `data` where the contract declares
+ * one, server/mock/list-summary.ts) from the store's per-row bytes and its answer
  * cache (Collection.listBytes: the entity's default sort when none is asked, the kept matches of the
  * same filters). `body` is the validated query (defaults filled in).
  * @throws MockError for a query the store refuses.
  */
 export function listAnswerBytes(ctx: MockContext, name: EntityName, body: Record<string, unknown>): Buffer {
-  return ctx.crud.listBytes(name, body as Body, LIST_HEAD, LIST_TAIL);
+  if (!hasListSummary(name)) return ctx.crud.listBytes(name, body as Body, LIST_HEAD, LIST_TAIL);
+  // A list with totals (the contract's `listSummary`): `{list, total, summary}`, the summary over
+  // every match, written in place of the data object's closing brace.
+  const data = ctx.crud.listBytes(name, body as Body, LIST_HEAD, NO_BYTES);
+  const summary = Buffer.from(`,"summary":${JSON.stringify(listSummary(ctx.store, name, body))}}`);
+  return Buffer.concat([data.subarray(0, data.length - 1), summary, LIST_TAIL]);
 }
 
 /**

@@ -22,7 +22,7 @@ const rawPlatform = {
 
 /** web/ imports from server/ only the contract (architecture "Boundaries"). */
 const CONTRACT_ONLY = { group: ['**/server/*', '!**/server/contract', '!**/server/contract/**'], message: 'web/ may import only server/contract.' };
-/** Below the shell nothing imports web/app (issue 20): what screens and the kit need of it is in web/services. */
+/** Below the shell nothing imports web/app: what screens and the kit need of it is in web/services. */
 const NO_SHELL = { group: ['**/app/*', '**/app/**'], message: 'Only the shell (web/main.tsx, web/app) imports web/app; use web/services (notify, session, permission, project config…).' };
 
 export default tseslint.config(
@@ -36,7 +36,7 @@ export default tseslint.config(
     },
   },
   {
-    // No import circles (issue 20): a module graph that only points down. Resolved like the compiler:
+    // No import circles: a module graph that only points down. Resolved like the compiler:
     // server/ writes `./x.js` for `./x.ts`; web/ imports `.ts`/`.tsx` without extension. no-cycle
     // skips type-only imports by design; tests/web/import-graph.test.ts counts those too.
     files: ['web/**/*.{ts,tsx}', 'server/**/*.ts'],
@@ -136,7 +136,7 @@ export default tseslint.config(
     },
   },
   {
-    // One road (issue 20): only the typed client (web/api) names an API path or picks an endpoint
+    // One road: only the typed client (web/api) names an API path or picks an endpoint
     // out of the contract's action lists; everything else calls `api.<group>.<op>`.
     files: ['web/**/*.{ts,tsx}'],
     // Texts may name a path for people to read (the mock panel's hint); code may not.

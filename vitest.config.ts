@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    // Every core (issue 23): vitest's default for `run` is one worker fewer than the cores, which on
+    // Every core: vitest's default for `run` is one worker fewer than the cores, which on
     // this 2-core machine is one worker, and a project with one worker goes into a sequential group:
     // every file of every project then ran one after another on one core. Inherited by each project.
     maxWorkers: '100%',
@@ -17,7 +17,7 @@ export default defineConfig({
       // the default 5 s would fail a correct test under load.
       { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
       {
-        // Kit parts rendered in a DOM (issue 7): happy-dom + Testing Library, HTTP answered by a fake fetch.
+        // Kit parts rendered in a DOM: happy-dom + Testing Library, HTTP answered by a fake fetch.
         test: { name: 'component', include: ['tests/web/**/*.component.test.tsx'], environment: 'happy-dom', setupFiles: ['tests/web/component/setup.tsx'] },
       },
       {
@@ -30,7 +30,7 @@ export default defineConfig({
           // `expect.poll` waits on what a screen shows, which on a 2-core machine running two files at
           // once can take longer than vitest's default 1 s (a wrong-password modal failed so once).
           expect: { poll: { timeout: 15_000 } },
-          // Files run in parallel, beside the other projects' files, one per worker (issue 23): each
+          // Files run in parallel, beside the other projects' files, one per worker: each
           // file has its own server on a free port (own mock data, in-memory audit trail) and its own
           // browser, so two files never share state. A sequential e2e project would be a group of its
           // own that vitest runs after all the others, on one core of this 2-core machine.

@@ -2,7 +2,7 @@ import { loadConfig, ConfigError } from '../server/config.js';
 import { AuditStore, AuditTrail, openAuditDriver } from '../server/audit/index.js';
 
 /**
- * `npm run audit:verify [-- --audit-db <file> | --audit-database-url <postgres://…>]` (issue 25):
+ * `npm run audit:verify [-- --audit-db <file> | --audit-database-url <postgres://…>]`:
  * re-computes the audit trail's hash chain from its anchor and names the first broken entry. Reads
  * the same settings as the server (`AUDIT_DATABASE_URL` first, else `AUDIT_DB`); exits 0 when the
  * chain holds, 1 when it is broken, 2 on a bad setting or an unreachable store.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:abuse` (issue 12): how the server holds up under the abuse the hardening is for,
+ * `npm run bench:abuse`: how the server holds up under the abuse the hardening is for,
  * over real loopback HTTP against a server in its own process (so the load generator does not share
  * its event loop). Prints, never asserts:
  * - `/healthz` p50/p99 at rest, while an import of a limit-sized sheet (50,000 rows) runs, and while

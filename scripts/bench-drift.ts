@@ -1,7 +1,7 @@
 /**
  * `node --import tsx scripts/bench-drift.ts [--n=20000]`
  *
- * Issue 14's micro-bench of the contract-drift monitor (server/platform/drift.ts): the cost per
+ * Micro-bench of the contract-drift monitor (server/platform/drift.ts): the cost per
  * exchange of `observe()` (what the proxy's hot path pays: a queue push) and of the deferred check
  * (JSON parse + compiled TypeBox check, plus the drift bookkeeping when the answer differs), on
  * real list answers of the mock (member/list and order/list, 10 and 100 rows; the same bytes the

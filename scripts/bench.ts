@@ -9,14 +9,14 @@
  * - static: `index.html` (`/login`) and a hashed JS asset vs a bare `node:http` server sending the same
  *   bytes and headers, each at 50 connections and at 10 pipelined connections (STATIC_SETTINGS);
  * - proxy: `POST /v1/feedback/findAll` through proxy mode to a mock instance vs the mock directly,
- *   and (issue 22) the latency proxy mode adds to an upstream answering in 20 ms at 100 connections,
+ *   and the latency proxy mode adds to an upstream answering in 20 ms at 100 connections,
  *   beside two references: a bare `node:http` + undici proxy (what any Node proxy costs here) and
  *   nginx `proxy_pass` when nginx is installed;
  * - lists at 50 connections, scale 1 and 10: member/list filtered by status sorted by lastLoginTime,
  *   order/list, goods/list sorted by price and every list endpoint (one filter and one sort each, 1 s
  *   each, the three slowest measured again for the full duration) vs a bare handler slicing a
  *   100,000-element array;
- * - observers (issue 14): proxy mode with observers of platform exchanges on vs off (the
+ * - observers: proxy mode with observers of platform exchanges on vs off (the
  *   drift monitor, CONTRACT_VALIDATION, and with the recorder too), and hybrid's in-process mock fallback vs the mock direct;
  * - cold start to the first `/healthz` answer vs bare node; RSS after boot and after mixed load, on 5 fresh consoles
  *   (`--memory-runs=N`), read the same way each run (2 s after the load), worst and spread printed.
@@ -59,7 +59,7 @@ const SWEEP_CONFIRM = 3;
 const NODE_FLAGS = (opt('node-flags') ?? '--max-semi-space-size=4').split(' ').filter(Boolean);
 /**
  * glibc malloc settings the console runs with, as `npm run serve`, `npm start` and the Dockerfile set
- * them (issue 22): two arenas, not one per thread (11 threads), and a fixed trim threshold. Left to
+ * them: two arenas, not one per thread (11 threads), and a fixed trim threshold. Left to
  * itself glibc raises its mmap threshold to 16 MB and its trim threshold to 32 MB after the first
  * large block is freed (a 16 MB one at start), after which every thread's arena may keep up to 32 MB
  * of freed memory as RSS: the run-to-run spread of the memory row. `--malloc-env=` (empty) measures
@@ -234,7 +234,7 @@ async function signIn(port: number): Promise<string> {
 /**
  * Runs two loads in alternating rounds, A B, B A, A B… (each round's order flipped), and answers
  * each side's runs: on a shared machine the load of others drifts within seconds, and one run each,
- * back to back, would compare two different machines (issue 22). Take each side's {@link medianLoad}.
+ * back to back, would compare two different machines. Take each side's {@link medianLoad}.
  */
 async function alternateRounds(rounds: number, first: () => Promise<Load>, second: () => Promise<Load>): Promise<[Load[], Load[]]> {
   const a: Load[] = [];
@@ -262,7 +262,7 @@ interface Load {
   cpuUs?: number;
   /**
    * The same for the process's main thread alone (the event loop), µs per request: the rest is V8's
-   * collector threads, libuv's pool and the audit trail's SQLite worker (issue 22).
+   * collector threads, libuv's pool and the audit trail's SQLite worker.
    */
   mainCpuUs?: number;
 }
@@ -475,7 +475,7 @@ function medianLoad(runs: Load[]): Load {
 /**
  * CPU per request of two sides run in alternating rounds, compared round by round (the other side's
  * µs over this side's, so above 1 is better, like throughput): the rounds' ratios and their median.
- * Issue 22: on the shared machine a round's throughput moves with other sessions' load far more than
+ * On the shared machine a round's throughput moves with other sessions' load far more than
  * the work each request costs, so this is the steadier figure of the proxy and audit rows.
  */
 function pairedCpu(ours: Load[], peer: Load[]): string {
@@ -552,17 +552,17 @@ http.createServer((req, res) => {
   req.on('end', () => setTimeout(() => { res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }); res.end(body); }, 20));
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
-/** Connections of the added-latency row (issue 22). */
+/** Connections of the added-latency row. */
 const LATENCY_CONNECTIONS = 100;
 /** Rounds of the added-latency row, the three targets in turn (see benchProxyLatency). */
 const LATENCY_ROUNDS = QUICK ? 1 : 4;
 
 /**
- * Issue 22: what the proxy adds to a call's latency when the platform takes 20 ms to answer, at 100
+ * What the proxy adds to a call's latency when the platform takes 20 ms to answer, at 100
  * connections (goal: ≤ 1 ms at p50, ≤ 5 ms at p99 over calling the upstream directly). The upstream
  * called directly, through the console and through the bare Node proxy take turns over
  * LATENCY_ROUNDS rounds (each round's order turned around), each side's median taken: on 2 shared
- * cores the direct call's own p99 moves by tens of ms from one run to the next (stop 34), so one run
+ * cores the direct call's own p99 moves by tens of ms from one run to the next, so one run
  * each, back to back, compared three different machines. The bare proxy's pool has no connection
  * cap here, as the console's has none: with the throughput row's 64 connections for 100 clients its
  * requests queued for a connection, which was most of the +13 / +31 ms it added.
@@ -615,10 +615,10 @@ async function benchProxyLatency() {
 }
 
 /**
- * Issue 14's measure of contract validation: proxy mode with the drift monitor (CONTRACT_VALIDATION
+ * Measure of contract validation: proxy mode with the drift monitor (CONTRACT_VALIDATION
  * on, the default) against the same proxy with it off. A second "on" row adds the recorder
  * (RECORD_DIR, one distinct request, so after the first answer each exchange is found unchanged:
- * compared with the answer last recorded for the same request, issue 22). The three run in
+ * compared with the answer last recorded for the same request). The three run in
  * alternating rounds, each side's median; the note gives CPU per request round by round.
  */
 /** Rounds of the validation and recorder rows, the three consoles in turn (see benchObservers). */
@@ -668,7 +668,7 @@ async function benchObservers() {
     await load({ ...t, port: mock.port, pid: mock.child.pid }, 1);
     await load({ ...t, port: hybrid.port, pid: hybrid.child.pid }, 1);
     // Alternating rounds, each side's median (as the proxy row): one run each, seconds apart, moved
-    // this ratio 0.60–1.11× with the same build in one session (stop 34).
+    // this ratio 0.60–1.11× with the same build in one session.
     const round = Math.max(1, DURATION / 2);
     const [mockRuns, hybridRuns] = await alternateRounds(
       HYBRID_ROUNDS,
@@ -756,7 +756,7 @@ async function benchLists() {
           const ours = await load(listTarget(p, body));
           report({ what: `lists, scale ${scale}: ${what}`, ours, peer: bare, peerName: 'bare handler slicing 100,000 rows', unit: 'rps' });
         }
-        // Issue 22: the same list with page, sort and filters varied so the answer cache (256 answers
+        // The same list with page, sort and filters varied so the answer cache (256 answers
         // per table, least recently used dropped) cannot keep them: 1,000 keywords (three digits of a
         // phone number) × a sort field and direction × a status, sent in turn, so each is computed.
         const member = ENTITIES.find((e) => e.name === 'member') as AnyEntity;
@@ -869,7 +869,7 @@ async function benchBoot() {
   }
 }
 
-/** Fresh consoles the memory rows are measured on (issue 22: the goal holds in 5 runs of 5); `--memory-runs=N`. */
+/** Fresh consoles the memory rows are measured on (the goal holds in 5 runs of 5); `--memory-runs=N`. */
 const MEMORY_RUNS = Number(opt('memory-runs') ?? (QUICK ? 1 : 5));
 /**
  * ms the console is left idle after the mixed load before RSS is read: the reading is taken the same
@@ -932,7 +932,7 @@ async function benchMemory() {
 }
 
 /**
- * Issue 25's measure of the audit trail: proxy mode relaying a write (`POST /v1/goodsTag/update`,
+ * Measure of the audit trail: proxy mode relaying a write (`POST /v1/goodsTag/update`,
  * the same change each time, answered by a mock upstream) with the trail on (a SQLite file, the
  * default, written by its SQLite worker thread) against the same proxy with `AUDIT_DB=off`, measured
  * in alternating rounds (off, on, on, off, …), each side's median; the note gives the main

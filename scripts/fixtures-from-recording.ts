@@ -1,5 +1,5 @@
 /**
- * `npm run fixtures:from-recording -- <RECORD_DIR> [outDir]` (issue 14): turns a recording of the
+ * `npm run fixtures:from-recording -- <RECORD_DIR> [outDir]`: turns a recording of the
  * platform (RECORD_DIR of proxy or hybrid mode) into mock seed fixtures, so a demo starts from the
  * platform's real shapes: `FIXTURES_DIR=<outDir> npm start` (mock, hybrid or replay mode).
  *

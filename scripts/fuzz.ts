@@ -5,7 +5,7 @@ import { uploadPressure } from '../tests/server/fuzz-uploads.js';
 import { runGuardFuzz } from '../tests/server/security/guard-fuzz.js';
 
 /**
- * The long contract fuzz run (issue 12): `npm run fuzz [-- <rounds> [<first seed>]]` runs the
+ * The long contract fuzz run: `npm run fuzz [-- <rounds> [<first seed>]]` runs the
  * generator of tests/server/fuzz-cases.ts for `rounds` seeds (default 20) at 6 cases per endpoint
  * and prints every failure with its seed. Exit code 1 when any request answered 5xx, a non-envelope,
  * or changed the store while refused. Then issue 24's cases for the same seeds, through real HTTP
@@ -36,7 +36,7 @@ for (let seed = first; seed < first + rounds; seed++) {
     }
   }
 }
-// Issue 24 (9): rounds of concurrent uploads against a small folder quota and concurrency cap.
+// Rounds of concurrent uploads against a small folder quota and concurrency cap.
 const uploadProblems = await uploadPressure(Math.max(1, Math.ceil(rounds / 4)), first);
 for (const p of uploadProblems) console.log(`uploads: ${p}`);
 failed += uploadProblems.length;

@@ -45,14 +45,14 @@ function loggerOptions(config: Config, deps: AppDeps): FastifyServerOptions['log
 /**
  * The access log: one `info` line per answered request (method, URL, remote address, status and
  * milliseconds), written when the answer is done, instead of Fastify's two lines through the
- * serializers (issue 13: they were a good part of every request's cost); an errored answer is one
+ * serializers (they were a good part of every request's cost); an errored answer is one
  * `error` line with the error. Fastify's other lines (error handler, 404, stream errors) stay. It
  * honours a route's `logLevel`, so static files (static-web.ts, `warn`) are not logged.
  *
  * The success line is the JSON pino would write (`level`, `time`, `pid`, `hostname`, `reqId`, the
  * fields, `msg`), put together here and written to the logger's own destination: going through
  * pino's call (bindings, redaction, serializers) cost a sixth of a mock list answer's throughput
- * (issue 13). Every value is either escaped (`url`) or safe by construction (`method` is an HTTP
+ *. Every value is either escaped (`url`) or safe by construction (`method` is an HTTP
  * token, `reqId` Fastify's counter, `remoteAddress` an IP).
  */
 class AccessLog extends LogController {
@@ -83,11 +83,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // proxied calls may take as long as the client's 1,200,000 ms timeout (spec §9).
     ...connectionOptions(config),
     return503OnClosing: true,
-    // Issue 24 (8): off unless TRUST_PROXY names the reverse proxy in front (README "Behind a reverse proxy").
+    // Off unless TRUST_PROXY names the reverse proxy in front (README "Behind a reverse proxy").
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } },
   });
-  // First hook of all: every path decision below reads the one canonical path (issue 24).
+  // First hook of all: every path decision below reads the one canonical path.
   registerCanonicalPath(app);
   // Before every hook that reads `request.ip`: the client's address, counted from the right.
   registerClientAddress(app, config.trustProxy);
@@ -98,10 +98,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerSecurity(app);
   await registerOpenApi(app);
 
-  // `mockMarker`: whether the client shows its "mock" marker on data with `x-served-by: mock` (issue 14).
+  // `mockMarker`: whether the client shows its "mock" marker on data with `x-served-by: mock`.
   app.get('/healthz', async () => ({ status: 'ok', mode: config.mode, mockMarker: config.mockMarker }));
 
-  // Issue 14: the contract-drift monitor and its /console/drift endpoints, in every mode (mock mode
+  // The contract-drift monitor and its /console/drift endpoints, in every mode (mock mode
   // has nothing to check, but the page and its endpoint exist for QA). The proxy hands it each
   // relayed exchange as an observer; only when validation is on, so that switched off, no body is
   // copied for it.
@@ -109,7 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('driftMonitor', drift);
   registerDriftRoutes(app, drift, config);
 
-  // Issue 25: every audited write, whoever answers it (mock hooks are installed before its routes).
+  // Every audited write, whoever answers it (mock hooks are installed before its routes).
   const audit = await registerAuditTrail(app, config);
 
   if (config.mode === 'mock') await registerMockMode(app, config, deps, { rawLists: true });
@@ -123,7 +123,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The contract-drift monitor (issue 14; server/platform/drift.ts). */
+    /** The contract-drift monitor (server/platform/drift.ts). */
     driftMonitor: DriftMonitor;
   }
 }

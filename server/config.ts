@@ -70,7 +70,7 @@ export interface Config {
   shedEventLoopDelayMs: number;
   /** Sign-in attempts one client address may make per minute. */
   loginRatePerIp: number;
-  /** Failed sign-ins of one username (known or not) from one client address before that pair must wait `loginLockSeconds` (issue 24: not the username from everywhere). */
+  /** Failed sign-ins of one username (known or not) from one client address before that pair must wait `loginLockSeconds` (not the username from everywhere). */
   loginFailuresPerAccount: number;
   /** How long an account waits after too many failed sign-ins, in seconds (the window the failures are counted in). */
   loginLockSeconds: number;
@@ -98,9 +98,9 @@ export interface Config {
    * (server tests about other matters, scripts).
    */
   messages: 'localized' | 'raw';
-  /** Issue 14: proxy/hybrid check the platform's answers against the contract (server/platform/drift.ts); off skips it. */
+  /** Proxy/hybrid check the platform's answers against the contract (server/platform/drift.ts); off skips it. */
   contractValidation: boolean;
-  /** Issue 14: largest redacted example kept per contract drift, in bytes of JSON. */
+  /** Largest redacted example kept per contract drift, in bytes of JSON. */
   driftExampleBytes: number;
   /** Hybrid: endpoints always answered by the mock, as glob patterns (`*` within a segment, `**` across). */
   mockEndpoints: string[];
@@ -117,12 +117,12 @@ export interface Config {
   /** Mock/hybrid/replay: folder of `<entity>.json` seed fixtures that replace the generated rows of those entities. */
   fixturesDir: string | null;
   /**
-   * Mock mode: folder where generated seed data is kept between starts (issue 13: later boots read
+   * Mock mode: folder where generated seed data is kept between starts (later boots read
    * it instead of generating); null when turned off. Default {@link defaultCacheDir}.
    */
   cacheDir: string | null;
   /**
-   * The audit trail's SQLite file (issue 25), `:memory:` (kept until the process ends), or null when
+   * The audit trail's SQLite file, `:memory:` (kept until the process ends), or null when
    * turned off (`AUDIT_DB=off`). Default {@link defaultAuditDb}.
    */
   auditDb: string | null;
@@ -444,7 +444,7 @@ const only = (label: string, modes: Mode[], mode: Mode) => {
 /** A glob of MOCK_ENDPOINTS: an absolute path of letters, digits, `/`, `-`, `_`, `.` and `*`. */
 const ENDPOINT_GLOB = /^\/[A-Za-z0-9/_.*-]{0,200}$/;
 
-/** Issue 14 settings (hybrid, record and replay, fixtures), each refused in a mode where it means nothing. */
+/** Settings (hybrid, record and replay, fixtures), each refused in a mode where it means nothing. */
 function platformTraffic(mode: Mode, raw: Raw, label: (key: keyof Raw) => string) {
   const set = (v: string | undefined) => v !== undefined && v.trim() !== '';
   const mockEndpoints = set(raw.mockEndpoints)

@@ -44,7 +44,7 @@ async function main() {
 
 /**
  * Set (to `{cacheDir, seed, scale, refMs}` as JSON) when this entry runs as the child that writes a seed
- * snapshot (issue 22): the generation's ~250 MB of heap and buffers would otherwise stay in the
+ * snapshot: the generation's ~250 MB of heap and buffers would otherwise stay in the
  * serving process's RSS for good (V8 and malloc keep what they grew to), measured at 260–290 MB
  * after a 60 s load against ~150 MB when the snapshot existed.
  */

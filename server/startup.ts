@@ -13,7 +13,7 @@ export function inContainer(env: NodeJS.ProcessEnv = process.env, exists: (p: st
 }
 
 /**
- * The start-up log line naming where the console can be reached (issue 23 item 2).
+ * The start-up log line naming where the console can be reached.
  * - `PUBLIC_HOST` set: that name, as the address people use (the scheme is the front proxy's).
  * - in a container without it: the port inside the container, and that the published URL is not
  *   known here (compose maps some host port to it), with how to find or name it.

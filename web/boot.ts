@@ -5,7 +5,7 @@
 import { applyTheme, storedTheme } from './app/theme/theme';
 
 /**
- * CSS of lazily loaded chunks (issue 13): the build gives the stylesheets of each chunk by file name
+ * CSS of lazily loaded chunks: the build gives the stylesheets of each chunk by file name
  * (`login.page-ABCD1234.js` → `['/assets/login.page-WXYZ5678.css']`) and ends each such chunk with
  * `await globalThis.__loadPageCss(import.meta.url)`, so a page's `import()` settles once its styles
  * are in: no unstyled flash, and index.html links only the entry's CSS. Absent in `npm run dev`,

@@ -21,7 +21,7 @@ import { installErrorCapture, logAjaxError } from './services/error-log/capture'
 import { setDateLocale } from './app/locale/dates';
 import { installStyleDedupe } from './lib/style-dedupe';
 
-// Before any PrimeReact component mounts (issue 22: its shared <style> tags rewritten on every mount).
+// Before any PrimeReact component mounts (its shared <style> tags rewritten on every mount).
 installStyleDedupe();
 
 // The shell provides the session actor to the layers below it (web/services never imports pages).
@@ -32,7 +32,7 @@ provideSessionActor(() => createSessionActor(VIEW_FILES));
  * session actor, then React. The theme was applied before first paint by boot.ts.
  */
 /**
- * Keeps a control out of the browser's saved form state (issue 22). Chromium saves the state of
+ * Keeps a control out of the browser's saved form state. Chromium saves the state of
  * every form control in the document whose autocomplete is on into the current history entry at
  * each `history.pushState`/`replaceState`: with twenty list screens kept alive (~470 controls: row
  * check boxes and switches, the paginators' and search forms' dropdowns) one history write took
@@ -42,9 +42,9 @@ provideSessionActor(() => createSessionActor(VIEW_FILES));
 const FORM_STATE_OFF = { autoComplete: 'off' } as const;
 
 /**
- * PrimeReact pass-through options for every component (issue 15 accessibility): the Dropdown's hidden native <select> only
+ * PrimeReact pass-through options for every component: the Dropdown's hidden native <select> only
  * carries the value for form submission; hidden from assistive technology, the field is announced
- * once, through its labelled input (issue 15: "dropdown labels are read three times").
+ * once, through its labelled input ("dropdown labels are read three times").
  */
 const PT = {
   // The chevron is a mouse target beside the labelled, focusable field: one control, announced once.
@@ -87,7 +87,7 @@ async function boot() {
   applyTheme(storedTheme());
   const stored = local.get<string>(StorageKey.locale);
   const locale = isLocale(stored) ? stored : DEFAULT_LOCALE;
-  // The login page draws only the shell's texts; the screens' load at sign-in (issue 13 budget).
+  // The login page draws only the shell's texts; the screens' load at sign-in.
   await initI18n(locale, { screens: !window.location.pathname.startsWith('/login') });
   const onLanguage = (l: string) => {
     applyPrimeLocale(isLocale(l) ? l : DEFAULT_LOCALE);
@@ -122,7 +122,7 @@ async function boot() {
   createRoot(document.getElementById('app')!).render(
     <StrictMode>
       {/* No ripple: each ripple measures its host with getComputedStyle when it mounts, a forced
-          layout per button (a list's row actions and paginator made a 0.8 s task, issue 13). */}
+          layout per button (a list's row actions and paginator made a 0.8 s task). */}
       <PrimeReactProvider value={{ ripple: false, locale: primeLocaleOf(locale), pt: PT }}>
         <App />
       </PrimeReactProvider>

@@ -1,5 +1,5 @@
 /**
- * The peer page of `npm run bench:ui` (issue 22 item 5): the fastest this stack (React 19 +
+ * The peer page of `npm run bench:ui`: the fastest this stack (React 19 +
  * PrimeReact 10 `DataTable`, lazy) paints a list. It fetches what the bench hands it — the console's
  * own list request (URL, headers with the session, body), captured in the same run — through the same
  * server, and draws the answer's rows in plain columns: no controller, no field registry, no

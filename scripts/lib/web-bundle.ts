@@ -90,7 +90,7 @@ function systemFontsInThemes(): Plugin {
 const LAZY = 'lazy-entry';
 
 /**
- * Fewer, larger chunks for the first visit (issue 13: the login route in ≤ 20 requests). esbuild
+ * Fewer, larger chunks for the first visit (the login route in ≤ 20 requests). esbuild
  * splits code into one chunk per distinct set of entry points reaching it, so the modules `main.tsx`
  * loads were scattered over ~30 chunks by which pages also use them. Every `import()`ed module is
  * therefore wrapped in a module that also imports `main.tsx`: every lazy chunk then reaches all of
@@ -352,7 +352,7 @@ export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0
  * transparent background), as base64 PNG: the icon index.html carries. Chromium fetches and decodes
  * a page's icon again after every in-app navigation (history.pushState), on the page's main thread;
  * an SVG icon builds a whole SVG document each time, 3–7 ms of every tab switch and menu entry
- * (issue 22), a PNG decodes in a fraction of a millisecond. Redraw it when the SVG changes.
+ *, a PNG decodes in a fraction of a millisecond. Redraw it when the SVG changes.
  */
 export const FAVICON_PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAYAAACqaXHeAAAGXUlEQVR4nOybe1BUVRzHv+eywK6LUCiCgALiC8UGdXxmKavOlKaWUdZUCo2TYzXjH/aaxozQHuNjpqZ/asYhwMlxzAod0UoepZNlpOEjFXMERxAEQdRgH7D3dM4mDI977967C+26t88M7N5zz717f9/7O7/fuefcY4AKjKtK51MiLiIU00EQC4poQogZfgSltJVd23V2bdcoyHFCaZGtYEGZu+OI7J55ZYbQRHG1APoOqxaLexJ6jVLhPdsVkosf0zukavQVIJsKpuqSpymQQ0DGIABg3nGReewGa55lLzOZdt8n9K5sqirLoJTkBorxHGb8WAqaF7qqbEmffd03QjJLlwsQv2LGCwhAmAgiocKz1nzLns6yLgFCMg9PEqhwnBCYEMBQCquTCLPb89Ir+Pa/d5q1ewFkd6Abz+E2BlFxJ7eZb7v+hVaXvsTcfgJ0AhMhldvs+o6nysJMZvEy+x4FPUFpgzXIONpgNIsZ0JvxHEKGGUX7k6wJ0HnQLXSmgUmRCN1CxjMBkAj9EsObQAx0C40xsPQXCp3CbI8IyC6vFv4XADrHAC8ZO3wQlkyJwsLUSMRHGhEdEQJzaBAGgla7E/UtDtQ023D4bDO+LW9AVaMV3kBMmSUUHrAobSjWL0rArDER8CVHLtzEtqIrKGaCeIJmASJMBhSsnYiFk4bAn9h3ogFZn5+DrV3UdJymGJAUZcJvm6b7nfGcZVOH4ejGaRgWHqLpONUCRA0OxvdvTsaIIUb4KxPjzSh6PQ1hRvUxSHUQLFyfhngNxvO2eeRCS9f2w+PvY3/3Y6CZGB+GXa9MwtLtFarqqxLgtcUJmJwwGFrgxn+wr6pbSZLHAtyxOXGxrs2VcQaruLsLWEZ67sEYfPlzvdu6bpsAT2s5GcnwFVzE4S//hIdyyl2fWw5UqzruwxXqBrXdCrDGEg9fcem6FZsLqyDezVP8M/vry65ydwxlMStrrvv5HLcCrE6Pg684V/u3pvLeqLl2xRjA2xxXUg2DskoV93NX7hkTgLYvLIrHTIgL01TeGx63Is0GNLd2yNZR9IApieHwJaOjTXh7WRKEu7MX/HPjE6Nc5WqZM0458Cp6wAMj1Ck9kGx4PAnrHhkpmQXUZIfpyeHYf7JR9vyKAqTE+ccMODdualLPNNzZpHhgdHnG8lF447HEPsemuGku/SZA7/bMo3f3Ns9dmd/N/qAzO3TSmR2WT4vu0zxSYpVtkI0B/JF2pJ92e7Vkh8QoI4KD5F+DkBVgfOwg+CtaswPvHsuhIIBfvQHTA63ZQckW2RigNtfKwR9+eP+/53b/oZQdepPiiQDeegB/8Bnopz+p7CCFUjBX8AD/bQJaUfIAyRjAo2bCUP8d+NBKMosNcplAUoDUeN/3APsbuSYtKcA4P84AniJnk2QM4IMg3mBnI7Opb/2C2mY7+oO4yFCc/WgWQoM9n8cZfp+0TZJn5EPf3sBHbfrLeA4/11Y29u8N4TI2SQrQ0ib//OyOmiYbth/07mKl2FZU7Tq3pzTdaZcslxSgsq4VnvJqfiUcHR5NNinCz7luZyU85VyttE2SApT82cy8QFoxJYoqbuCHM00YKA6dasJ3p29AK3UtdhytvCm5T1KADifFx4euQguNtx1Ym3seA82aHefRwH5LC1sPXOFviEoiG1Z5IDtbo27wsc0hIuOT07hxR7vXaKWR/cYzn55RXf/XS7fwWUmN7H7FvGJ5/wQKTzQqVcFVFpjSN/+O8su38V/BjZqdXY7am8qZpuBoHR7d8odiHWLMLLa5e0+Ij6tlzY3DjOQI1zgB/+FL9W3Ydawee45fd+V9X2Bk/QI+A7RiZgxGse5upDkYf7Hr4tNy3PgzV5U9mILeYgKUVLNecgJ0CAsLlXwswf0EWuBSLzA3UDeNGoCwm1/BBEAhdIuw2/WQbFpVfBKETIa+OGXNm5/mSoNOghzoDCdoNv/sGibRmRe47j7/0tUR6ggSsviCIgQ4rkVTEF/o3O4SoD3XckqkdCUCGL5sTiTkeUfewq6+dI+usKNgwV6RkmWsYhsCDH7nKRWWOvIs33Qv7/MsYM+37HeKdA5fbooAgdviDCKzmG1FvfcpLp42JtAXCRHfvZcXT4sgm+zVwg71i6clMK4sTqeELCagM/x++TwbQmRmHWPXeNCWP/+Iu+P+AQAA//+A1JKbAAAABklEQVQDANPkMcx454xMAAAAAElFTkSuQmCC';
@@ -408,7 +408,7 @@ export function renderIndexHtml(outDir: string, files: WebEntryFiles, opts: { li
     '<meta name="theme-color" content="#0960bd">',
     '<title>Game Console</title>',
     '<meta name="description" content="游戏商城运营控制台 · Operations console of the game-commerce platform">',
-    // Inline: a 2 KB icon is not worth a request of the first visit (issue 13: ≤ 20 requests). A PNG,
+    // Inline: a 2 KB icon is not worth a request of the first visit (≤ 20 requests). A PNG,
     // not the SVG: see FAVICON_PNG_BASE64.
     `<link rel="icon" type="image/png" sizes="64x64" href="data:image/png;base64,${FAVICON_PNG_BASE64}">`,
     `<link id="theme-link" rel="stylesheet" href="${light}" data-light-href="${light}" data-dark-href="${u(files.themeDark)}">`,

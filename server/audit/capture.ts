@@ -12,7 +12,7 @@ import { envelopeOf, redactedJson as json, RequestBody, targetIdsOf, type AuditI
 export { envelopeOf, targetIdsOf } from './entries.js';
 
 /**
- * Where the audit trail's entries come from (issue 25): the mock's answers (Fastify hooks around
+ * Where the audit trail's entries come from: the mock's answers (Fastify hooks around
  * its routes: who from the mock session, the target records before and after) and the platform's
  * (an exchange observer of the proxy: who from the platform's user info, the request's fields).
  */
@@ -246,7 +246,7 @@ export function platformIdentity(upstreamUrl: string, opts: { fetchImpl?: typeof
  * is resolved after the answer (the platform's user info, cached), never on the request's path.
  */
 export function platformObserver(trail: AuditTrail, identityOf: IdentityOf): ExchangeObserver {
-  // Issue 22: the entry is made (body parsed, fields redacted, envelope read) when its batch is
+  // The entry is made (body parsed, fields redacted, envelope read) when its batch is
   // written, on the SQLite worker for a file trail; here only the bytes are copied into the batch.
   const keep = (ep: AuditedEndpoint, x: Exchange, who: Who | null) => {
     const req = x.request;

@@ -2,12 +2,12 @@ import { hash as oneShotHash } from 'node:crypto';
 import { redactJson } from '../platform/redact.js';
 
 /**
- * What an audit entry is made of (issue 25), from what a capture hands over to the row that is
+ * What an audit entry is made of, from what a capture hands over to the row that is
  * stored and chained, shared by the trail (server/audit/trail.ts) and its SQLite worker thread
  * (server/audit/sqlite-worker.ts). Nothing here imports the contract or the server: the worker
  * loads this module alone.
  *
- * Issue 22: a platform exchange is queued raw ({@link EntryBatch.addExchange}: its endpoint, status,
+ * A platform exchange is queued raw ({@link EntryBatch.addExchange}: its endpoint, status,
  * who and the request's and answer's bytes copied into the batch) and made an entry — the request
  * parsed, redacted and re-encoded, the answer's envelope read — when its batch is written: on the
  * SQLite worker for a file trail, so the relaying thread pays only the copy.

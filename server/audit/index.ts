@@ -12,7 +12,7 @@ export { AuditTrail } from './trail.js';
 export { AuditStore, openAuditDriver, postgresDriver, sqliteDriver, sqliteWorkerDriver, type SqlDriver } from './store.js';
 
 /**
- * The audit trail of a console server (issue 25), in every mode: opens (and migrates) its store,
+ * The audit trail of a console server, in every mode: opens (and migrates) its store,
  * serves `/console/auditLog/*`, and answers how to capture — mock mode's hooks are installed here
  * (call before the mock's routes are registered); proxy and hybrid get the observer to hand the
  * proxy, and hybrid's in-process mock backend gets the same hooks (`onMockBackend`). Null when `AUDIT_DB=off`. The queue is written and the store closed when the app closes.
@@ -53,7 +53,7 @@ export async function registerAuditTrail(app: FastifyInstance, config: Config): 
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The audit trail (issue 25; server/audit), absent when `AUDIT_DB=off`. */
+    /** The audit trail (server/audit), absent when `AUDIT_DB=off`. */
     auditTrail?: AuditTrail;
   }
 }

@@ -9,7 +9,7 @@ import { contractValidatorCompiler } from '../mock/routes/validator.js';
 const [verifyAction] = auditActions;
 
 /**
- * The audit trail's endpoints (issue 25; contract `auditLog.list|info|verify`), served by the
+ * The audit trail's endpoints (contract `auditLog.list|info|verify`), served by the
  * console in every mode under `/console/auditLog/*` (never relayed): administrators only, checked
  * as the drift report's are (the mock's roles in mock mode, the platform's user info otherwise).
  * Bodies are checked against the contract (a bad filter answers 400 naming the field).

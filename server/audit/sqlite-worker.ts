@@ -6,7 +6,7 @@ import { chainRows, inputsOf, insertSql, META_SQL, TAIL_SQL, valuesOf } from './
  * The SQLite executor of `sqliteWorkerDriver` (server/audit/store.ts), run in a worker thread: one
  * connection to `workerData.file`; each message `{id, op, sql, params}` is answered `{id, value}` or
  * `{id, error}`, in the order received. `runEach` runs one prepared statement per parameter list;
- * `append` writes a batch of the trail whole (issue 22): its entries made from what the relaying
+ * `append` writes a batch of the trail whole: its entries made from what the relaying
  * thread copied (`inputsOf`: bodies parsed, fields redacted, envelopes read), chained after the
  * tail and inserted in one transaction, so the relaying thread pays for none of it. Loads only
  * node's modules and server/audit/entries.ts (with the redaction rules it uses).

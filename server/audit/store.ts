@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chainRows, COLUMNS, inputsOf, insertSql, META_SQL, TAIL_SQL, valuesOf, type AuditAppendRow, type AuditRow, type EntryBatch } from './entries.js';
 
 /**
- * Where the audit trail is kept (issue 25): one SQL schema and one set of queries, run by SQLite
+ * Where the audit trail is kept: one SQL schema and one set of queries, run by SQLite
  * (Node's built-in `node:sqlite`, no native build) in a file under the data folder by default, or by
  * PostgreSQL (`pg`, `AUDIT_DATABASE_URL`) for consoles sharing one trail. The SQL is plain and
  * portable; the drivers share the asynchronous {@link SqlDriver} shape (tests add PGlite's).
@@ -49,7 +49,7 @@ export interface SqlDriver {
   runEach?(sql: string, paramLists: unknown[][]): Promise<void>;
   all(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
   /**
-   * Writes a batch of the trail on the driver's own thread (the SQLite worker, issue 22): its
+   * Writes a batch of the trail on the driver's own thread (the SQLite worker): its
    * entries made ({@link inputsOf}), chained after the tail and inserted in one transaction, after
    * every transaction asked before. `bytes` is handed over (transferred, not copied): the caller
    * no longer reads it. Answers how many rows were written. Drivers without it are handed rows
@@ -124,7 +124,7 @@ function sqliteWorkerScript(): { url: URL; execArgv?: string[] } {
 }
 
 /**
- * SQLite on a file through a worker thread (the default store of a console, issue 22): the same
+ * SQLite on a file through a worker thread (the default store of a console): the same
  * SQL, connection and transaction order as {@link sqliteDriver}, but the statements (the batch's
  * inserts, WAL writes and checkpoints with their fsyncs) run off the event loop, and so does the
  * making of the platform's entries ({@link SqlDriver.appendEntries}: bodies parsed, fields redacted,
@@ -292,7 +292,7 @@ export async function openAuditDriver(config: { auditDb: string | null; auditDat
 /**
  * Migrations in order, plain SQL both dialects run (given the dialect); `audit_meta.version` says how
  * many ran. Ids are assigned by the trail (the chain needs them before the row exists). On SQLite the
- * key is `INTEGER PRIMARY KEY`, the table's own row id (issue 22: a `BIGINT PRIMARY KEY` there is a
+ * key is `INTEGER PRIMARY KEY`, the table's own row id (a `BIGINT PRIMARY KEY` there is a
  * second B-tree written with every entry); PostgreSQL's is `BIGINT`. Files created while the key was
  * `BIGINT` read and write the same. Only the time index is made here: the indexes for sorting by
  * user or operation are made when the log is first sorted so ({@link LAZY_INDEXES}; files and
@@ -309,7 +309,7 @@ const MIGRATIONS: readonly ((dialect: SqlDriver['dialect']) => string)[] = [
 ];
 
 /**
- * Indexes made the first time the log is sorted by their column (issue 22): every index is written
+ * Indexes made the first time the log is sorted by their column: every index is written
  * with every entry, and the filters on user and operation match substrings (`LIKE '%…%'`), which no
  * index serves; only sorting by them does. Made once per store and kept from then on.
  */

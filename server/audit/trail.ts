@@ -11,7 +11,7 @@ export interface AuditTrailOptions {
   /**
    * Entries that start a write on the next event-loop turn without waiting for the timer. Default 64:
    * under a burst of writes batches stay about this size, few transactions and every entry still
-   * young when written (issue 22: batches of 256 waited ~100 ms at 2,500 writes/s, long enough for
+   * young when written (batches of 256 waited ~100 ms at 2,500 writes/s, long enough for
    * the young generation's collections to promote them, and their parameters went to the SQLite
    * worker as one large string: the collector's threads and the event loop each paid ~10–20 µs
    * more per relayed write than with 64).
@@ -27,7 +27,7 @@ export interface AuditTrailOptions {
 }
 
 /**
- * The audit trail's writer (issue 25): captures hand it entries with {@link record}, which only
+ * The audit trail's writer: captures hand it entries with {@link record}, which only
  * queues a copy of what is needed (never blocks, waits on the database or fails an answer); a timer
  * flushes the queue (or the next turn, once `batchSize` entries wait), one flush at a time, in one
  * transaction per batch of at most 1,000, giving each entry the next id and a sha256
@@ -85,7 +85,7 @@ export class AuditTrail {
   }
 
   /**
-   * Queues an audited exchange the platform answered, as it came (issue 22): its request's bytes
+   * Queues an audited exchange the platform answered, as it came: its request's bytes
    * and its answer's head are copied, and the entry — body parsed, ids read, fields redacted,
    * envelope read — is made when its batch is written, on the SQLite worker thread for a file
    * trail (see {@link EntryBatch.addExchange} for the arguments). Returns false when the queue was full.

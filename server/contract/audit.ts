@@ -3,7 +3,7 @@ import { defineAction, defineEntity } from './entity.js';
 import { defineEnum, F } from './fields.js';
 
 /**
- * The audit trail (issue 25): every operator write of the contract, in every mode, kept by the
+ * The audit trail: every operator write of the contract, in every mode, kept by the
  * console server itself (SQLite under the data folder, or PostgreSQL) — not a platform entity. Its
  * endpoints live under `/console/auditLog/*`, outside the prefixes the proxy relays, so they answer
  * in mock, proxy, hybrid and replay mode alike; administrators only. Entries are read-only.

@@ -1,5 +1,5 @@
 /**
- * The wire shapes of the console server's contract-drift endpoints (issue 14; served by
+ * The wire shapes of the console server's contract-drift endpoints (served by
  * server/platform/drift-routes.ts, read by web/api/drift.ts). Types only: the monitor that fills
  * them is server/platform/drift.ts; the kinds are explained in server/platform/drift-check.ts.
  */

@@ -261,7 +261,7 @@ export function defineEntity<const N extends string, const P extends FieldMap, c
     { title: `${Title}Update`, additionalProperties: false },
   );
 
-  // Every list can be narrowed to one record by its id (issue 21: a reference opens the list of its
+  // Every list can be narrowed to one record by its id (a reference opens the list of its
   // target filtered to it, `/member/index?id=123`); an entity may still declare its own `id` filter.
   const filters = { id: 'eq', ...(decl.filters ?? {}) } as Record<string, FilterKind>;
   const filterProps: Record<string, TSchema> = {};

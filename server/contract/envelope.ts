@@ -10,7 +10,7 @@ export const Envelope = <T extends TSchema>(data: T) =>
     code: Type.Integer(),
     data,
     message: Type.String(),
-    // A refusal of this server (issue 20 item 6): the field it is about, its catalogue key (server/contract/messages.ts) and values.
+    // A refusal of this server: the field it is about, its catalogue key (server/contract/messages.ts) and values.
     field: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     key: Type.Optional(Type.String()),
     params: Type.Optional(Type.Record(Type.String(), Type.Unknown())),

@@ -18,7 +18,7 @@ import Type, { type Static, type TArray, type TBoolean, type TEnum, type TIntege
 
 /**
  * A real calendar day 'YYYY-MM-DD': 30-day months stop at 30, February at 28, or 29 in a leap year
- * (divisible by 4, centuries only when divisible by 400), so '2025-02-31' is refused (issue 12).
+ * (divisible by 4, centuries only when divisible by 400), so '2025-02-31' is refused.
  */
 const CALENDAR_DAY =
   '(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))' +

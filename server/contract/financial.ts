@@ -62,7 +62,7 @@ export const rentalIncome = defineEntity({
   large: true,
 });
 
-/** Sums of the income lines matching a list query (the totals above the table, issue 8); money in cents. */
+/** Sums of the income lines matching a list query (the totals above the table); money in cents. */
 export const IncomeTotals = Type.Object({
   count: Type.Integer({ minimum: 0 }),
   amount: F.money({ description: 'orderAmount (merchant) or rentAmount (rental), in cents' }),

@@ -34,7 +34,7 @@ export const stock = defineEntity({
   fields: {
     goodsId: F.ref('goods', { onDelete: 'cascade' }),
     goodsName: readOnly(F.text(128)),
-    // The goods' game and platform, kept with it (issue 21: stock filtered by game and platform).
+    // The goods' game and platform, kept with it (stock filtered by game and platform).
     gameId: Type.Optional(readOnly(F.ref('game', { description: "the goods' game" }))),
     platformId: Type.Optional(readOnly(F.ref('goodsPlatform', { description: "the goods' platform" }))),
     totalQty: counterField('all codes and accounts ever loaded'),
@@ -162,7 +162,7 @@ export const InventoryAuditTarget = defineEnum('inventoryAuditTarget', [
 ]);
 
 /**
- * The audit trail of the stock and code-keeping screens (issue 8): who revealed which secret or
+ * The audit trail of the stock and code-keeping screens: who revealed which secret or
  * password, adjusted stock, voided or imported codes, when and why. Written only by the domain
  * actions below; read-only through the API.
  */

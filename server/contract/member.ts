@@ -169,7 +169,7 @@ export const ExchangePayload = Type.Object(
   { additionalProperties: false },
 );
 /**
- * Balance → coupon (issue 21: the exchange both ways): the member pays `amount` cents of balance
+ * Balance → coupon (the exchange both ways): the member pays `amount` cents of balance
  * for one coupon. Rules: the member is active and holds the amount; the coupon is enabled, within
  * its period, not all given out (`receivedCount` < `total`), and the member has fewer than its
  * `perLimit` from exchanges. Effects: a successful wallet record (type couponExchange, amount

@@ -1,5 +1,5 @@
 /**
- * The catalogue of refusals (issue 20 item 6): every message the server refuses a request with, as a
+ * The catalogue of refusals: every message the server refuses a request with, as a
  * key and its template in each language. A throw site names its key, the field it is about and the
  * values (`params`); the envelope carries `{field, key, params}` beside `code` and `data`, and a `message` rendered
  * here in the request's language, so a caller reading only `message` keeps working and the console

@@ -114,9 +114,9 @@ export const ROUTE_TABLE: RouteDecl[] = [
     ['resource'], ['resource/add', H], ['resource/modify', H],
     ['resourceCategory/add', H], ['resourceCategory/modify', H],
     ['changePassword'], ['systemMessage'],
-    // Issue 14: where the platform's answers differ from the contract (server/platform/drift.ts).
+    // Where the platform's answers differ from the contract (server/platform/drift.ts).
     ['contractDrift'],
-    // Issue 25: who changed what, kept by the console (server/audit).
+    // Who changed what, kept by the console (server/audit).
     ['auditLog'],
   ], { icon: 'pi pi-cog', orderNo: ORDER_NO.system, roles: ADMIN_ONLY }),
 ];

@@ -30,7 +30,7 @@ export const admin = defineEntity({
     homePath: Type.Optional(Type.String({ maxLength: 128, pattern: '^/[A-Za-z0-9/_-]*$', description: 'personal home path (spec §2)' })),
     status: enabledField(),
     lastLoginTime: Type.Optional(readOnly(F.datetime())),
-    /** Failed sign-ins since the last successful one (issue 12), for administrators to see. */
+    /** Failed sign-ins since the last successful one, for administrators to see. */
     failedLoginCount: Type.Optional(readOnly(F.int(0, 2_147_483_647, { description: 'failed sign-ins since the last successful one' }))),
     lastFailedLoginTime: Type.Optional(readOnly(F.datetime({ description: 'time of the last failed sign-in' }))),
     note: remarkField(),

@@ -30,7 +30,7 @@ export function makeBasicData(seed: number): BasicData {
   ];
   return {
     goodsCategory: categories.map((name, i) => ({ id: i + 1, name })),
-    // Issue 15 #11: brands of a game shop are game studios and publishers (invented names), in the
+    // Brands of a game shop are game studios and publishers (invented names), in the
     // console's default language, not random companies; the seed picks their order.
     goodsBrand: f.helpers.shuffle([...BRANDS]).map((name, i) => ({ id: i + 1, name })),
     gameTag: tags.map(([tagName, tagIdentity]) => ({ tagName, tagIdentity })),

@@ -5,7 +5,7 @@ import svgCaptcha from 'svg-captcha';
 export const CAPTCHA_TTL_SECONDS = 300;
 /**
  * Pending captchas of all clients together (memory bound). Reaching it never refuses anyone
- * (issue 24, 11: a refusal there was a sign-in kill switch): the clients holding the most pending
+ * (a refusal there was a sign-in kill switch): the clients holding the most pending
  * captchas lose their oldest ones until {@link EVICT_TO} of it is left.
  */
 export const MAX_PENDING = 10_000;

@@ -13,7 +13,7 @@ let fakerModule: FakerModule | null = null;
 
 /**
  * Faker, loaded on first use: loading it (every locale's module) is a quarter of a cold start, and a
- * boot from a seed snapshot never generates anything (issue 13, "boot"). Node loads the ES module
+ * boot from a seed snapshot never generates anything. Node loads the ES module
  * synchronously through `require`.
  */
 function faker(): FakerModule {

@@ -12,7 +12,7 @@ import type { MockContext } from './context.js';
 import type { MockStore } from './store/store.js';
 
 /**
- * Permissions in mock mode (spec §6; issue 11): roles hold menus and API resources, and everything an
+ * Permissions in mock mode (spec §6): roles hold menus and API resources, and everything an
  * account sees or may do is derived from its enabled roles, read afresh on every request:
  * - the API: an endpoint is callable only through a resource (Ant-style URL pattern) of one of the
  *   account's roles, else HTTP 403 with an envelope naming the missing permission, before the body
@@ -61,7 +61,7 @@ export interface Grants {
 /**
  * Grants by account row, kept while the role and resource tables are unchanged (their versions):
  * every request reads them, and a super administrator's roles list every menu and resource, so
- * building them afresh was most of a list request's cost (issue 13). Rows are immutable, so a changed
+ * building them afresh was most of a list request's cost. Rows are immutable, so a changed
  * account is a new key.
  */
 const GRANTS = new WeakMap<object, { store: MockStore; roles: number; resources: number; g: Grants }>();
@@ -213,7 +213,7 @@ export function refusalFor(ctx: MockContext, session: { userId: number }, path: 
 
 /**
  * The role set of a console account: its enabled roles' keys, sorted and joined with `,`
- * (`operator`, `finance,operator`). Recordings are kept per role set (issue 24 item 3), and replay
+ * (`operator`, `finance,operator`). Recordings are kept per role set, and replay
  * answers a session only with recordings of its own role set.
  */
 export function roleSetOf(store: MockStore, account: Pick<ConsoleAccount, 'roleIds'>): string {

@@ -193,7 +193,7 @@ function categoryShares(store: MockStore): (order: AnyRow) => number[] {
 
 /**
  * Builds the dashboard summary (spec §1, §7 `POST /v1/admin/summary`). Every figure about records
- * is counted from the store at the time of the call (issue 21 "true figures"), over whole months in
+ * is counted from the store at the time of the call, over whole months in
  * platform time before the month of the data's reference instant (`store.refMs`) (the 12 of `salesStack.months`, oldest first):
  * - `growCards.orders`: orders placed (`createTime`) in the last month, any status; trend against the
  *   month before; total = every order in the store (the order list's total);

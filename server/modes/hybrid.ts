@@ -78,7 +78,7 @@ export async function replayToMock(backend: FastifyInstance, req: IncomingMessag
  * Answers `request` from the mock backend with `x-served-by: mock`. When `body` is the request
  * itself (decided before its body was read), the backend answers it on the client's own connection
  * (`routing`: its router, hooks, sign-in check, permissions and envelope errors run on the request
- * as it comes, and write the answer straight to the socket; issue 22: `inject` cost a simulated
+ * as it comes, and write the answer straight to the socket; `inject` cost a simulated
  * request and a copy of every answer). Otherwise (`body` already read: bytes kept in memory, or
  * none) it is asked through `inject` with the same method, URL and headers, and status, headers
  * and body are relayed.
@@ -132,7 +132,7 @@ const PLATFORM_ONLY_LOWER = new Set([...PLATFORM_ONLY].map((p) => p.toLowerCase(
 /**
  * Whether a canonical path (server/plugins/canonical-path.ts) is one of {@link PLATFORM_ONLY}, in
  * any case and under either API prefix: the platform may read paths case-insensitively or serve
- * `/api/v1` as `/v1`, and a spelling it reads as its sign-in must never reach the mock (issue 24 item 12).
+ * `/api/v1` as `/v1`, and a spelling it reads as its sign-in must never reach the mock.
  */
 export function isPlatformOnly(path: string): boolean {
   return PLATFORM_ONLY_LOWER.has(path.toLowerCase().replace(/^\/api(?=\/v1\/)/, ''));
@@ -222,7 +222,7 @@ export class FallbackMemory {
 const NOT_BUILT = new Set([404, 501]);
 
 /**
- * Hybrid's routing rule (issue 14; issue 24 items 5 and 12), decided per endpoint on the request's
+ * Hybrid's routing rule, decided per endpoint on the request's
  * canonical path (server/plugins/canonical-path.ts), in order:
  * 1. {@link isPlatformOnly} paths always go to the platform, however they are spelled.
  * 2. Paths matching MOCK_ENDPOINTS go to the mock, decided before the body is read.
@@ -263,7 +263,7 @@ export function mockFallback(config: Config, backend: FastifyInstance, now: () =
       if (answer === null || envelopeIn(answer)?.code === ResultCode.success) memory.prove(method, path);
     },
     replayable: isReadEndpoint,
-    // A plain list call whose platform session is already kept: the mock's raw list road (issue 22),
+    // A plain list call whose platform session is already kept: the mock's raw list road,
     // as mock mode answers it; anything else (a body it will not answer included) the mock's router.
     route: (req, res) => {
       if (listRoad === null || !listRoad(req, res, routing)) routing(req, res);
@@ -279,7 +279,7 @@ export function mockFallback(config: Config, backend: FastifyInstance, now: () =
  * A plain list call sent to the mock whose token's platform session is already kept (checked
  * synchronously, `PlatformSessions.known`) is answered on the mock's raw list road as in mock mode
  * (server/relay/mock-lists.ts, same bytes and rules); the first call of a token, and every refusal,
- * go through the mock's router, which asks the platform (issue 22).
+ * go through the mock's router, which asks the platform.
  */
 export async function registerHybridMode(app: FastifyInstance, config: Config, deps: AppDeps, options: { observers?: readonly ExchangeObserver[]; identity?: PlatformIdentity } = {}): Promise<{ fallback: MockFallback & { memory: FallbackMemory } }> {
   const now = deps.now ?? Date.now;
@@ -295,7 +295,7 @@ export async function registerHybridMode(app: FastifyInstance, config: Config, d
     },
     now,
   );
-  // Issue 24 item 13: a sign-out passing through drops the token's session at once.
+  // A sign-out passing through drops the token's session at once.
   onSignOut(app, (a) => sessions.forget(a));
   const backend = await createMockBackend(config, deps, { resolveSession: (a) => sessions.resolve(a), knownSession: (a) => sessions.known(a) });
   ctxRef = backend.ctx;

@@ -42,7 +42,7 @@ export interface MockMode {
 /**
  * Mock mode: faker-seeded handlers for every endpoint. An `onRequest` hook refuses every API
  * call but the public ones without a live token, with envelope code 401 (spec §8) and HTTP 200,
- * the way the platform answers. Every API answer carries `x-served-by: mock` (issue 14).
+ * the way the platform answers. Every API answer carries `x-served-by: mock`.
  */
 export async function registerMockMode(app: FastifyInstance, config: Config, deps: AppDeps, options: MockModeOptions = {}): Promise<MockMode> {
   // Already the app's first hook when built by buildApp or createMockBackend; this keeps mock mode whole on its own.
@@ -73,13 +73,13 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
   // Hybrid: the road is the relay's to call (its verdict, body guard and access log come first).
   const listRoad = options.resolveSession && options.knownSession ? mockListTaker(app, config, ctx, { startPreparing, sessionOf: options.knownSession, relayed: true }) : null;
   app.addHook('onRequest', async (req, reply) => {
-    // The canonical path (issue 24): what the router will answer, however the client spelled it.
+    // The canonical path: what the router will answer, however the client spelled it.
     const p = pathOf(req);
     if (!isApiPath(p)) return;
     startPreparing();
     reply.header('x-served-by', 'mock');
     if (PUBLIC_PATHS.has(p) || isPublicMockPath(p)) return;
-    // Hybrid: the session is the platform's only; the mock issues none there (issue 24 item 12).
+    // Hybrid: the session is the platform's only; the mock issues none there.
     req.session = options.resolveSession ? null : ctx.sessions.verify(req.headers.authorization);
     if (!req.session && options.resolveSession) req.session = await options.resolveSession(req.headers.authorization);
     if (!req.session) return sendEnvelope(reply, 200, ResultCode.unauthorized, { key: 'session.notSignedIn' });

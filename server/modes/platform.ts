@@ -16,7 +16,7 @@ import { registerProxyMode } from './proxy.js';
 export function observersFor(config: Config, app: FastifyInstance, identity?: PlatformIdentity): ExchangeObserver[] {
   const out: ExchangeObserver[] = [];
   if (config.recordDir && (config.mode === 'proxy' || config.mode === 'hybrid')) {
-    // Issue 24 item 3: recordings are kept per role set of who asked; a token the platform does not know is not recorded.
+    // Recordings are kept per role set of who asked; a token the platform does not know is not recorded.
     const who = identity ?? new PlatformIdentity(config.upstreamUrl!, Date.now, config.upstreamConnectTimeoutMs + 10_000);
     // The role set of each user info, worked out once (the recorder asks it per exchange).
     const sets = new WeakMap<UserInfo, string>();
@@ -50,7 +50,7 @@ export function observersFor(config: Config, app: FastifyInstance, identity?: Pl
  */
 export async function registerPlatformMode(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
   // Who a token belongs to, asked of the platform once per token per minute, shared by the recorder
-  // and hybrid's sessions; a sign-out passing through forgets the token (issue 24 item 13).
+  // and hybrid's sessions; a sign-out passing through forgets the token.
   const identity = new PlatformIdentity(config.upstreamUrl!, deps.now ?? Date.now, config.upstreamConnectTimeoutMs + 10_000);
   onSignOut(app, (a) => identity.forget(a));
   const observers = [...observersFor(config, app, identity), ...(deps.observers ?? [])];

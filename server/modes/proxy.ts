@@ -51,7 +51,7 @@ export interface MockFallback {
   /**
    * Answers a request decided {@link early} from the mock, on the client's own connection: its
    * body unread, the mock's router, hooks, sign-in check and permissions run on it as it comes (a
-   * plain list call whose platform session is already kept: the mock's raw list road, issue 22).
+   * plain list call whose platform session is already kept: the mock's raw list road).
    */
   route(req: IncomingMessage, res: ServerResponse): void;
   /**
@@ -61,7 +61,7 @@ export interface MockFallback {
   replay(req: IncomingMessage, res: ServerResponse, ip: string, body: Buffer | undefined): Promise<void>;
 }
 
-/** What proxy mode does besides forwarding (issue 14). */
+/** What proxy mode does besides forwarding. */
 export interface PlatformOptions {
   /** Told about every exchange the platform answered, after it was relayed. */
   observers?: readonly ExchangeObserver[];
@@ -212,7 +212,7 @@ function sameName(x: Buffer, name: string): boolean {
 
 /**
  * A raw answer header name, lower-cased. A name seen before comes back as the same string,
- * compared byte by byte rather than decoded (issue 22: decoding each name of each answer, and
+ * compared byte by byte rather than decoded (decoding each name of each answer, and
  * hashing each new string to look it up, was most of what relaying the head cost).
  */
 function headerName(x: Buffer | string): string {
@@ -246,7 +246,7 @@ function parseRawHeaders(raw: Buffer[] | string[]): IncomingHttpHeaders {
 
 /**
  * An exchange as the relay hands it to its observers (server/platform/exchange.ts). A class, so
- * every exchange has one shape (issue 22: an object literal with a getter was built property by
+ * every exchange has one shape (an object literal with a getter was built property by
  * property at run time, and its readers' lookups went megamorphic); the header object is made only
  * when an observer reads `answerHeaders` (the recorder when it writes; the audit trail never).
  */
@@ -286,7 +286,7 @@ const OWN_ANSWER_HEADERS: readonly string[] = [...Object.entries(SECURITY_HEADER
 /**
  * The head of a relayed answer as `res.writeHead` takes it flat (`[name, value, …]`), made once
  * from undici's raw headers: {@link relayedAnswerHeaders}' rules, then the console's security
- * headers (replacing the platform's own) and `x-served-by: platform` (issue 22: no header object
+ * headers (replacing the platform's own) and `x-served-by: platform` (no header object
  * built, copied and merged per answer, and the values of headers the console replaces never
  * decoded). A platform redirect's `Location` loses the upstream's base path (`/platform/v1/x` →
  * `/v1/x`; `path` is the request's canonical path).
@@ -432,7 +432,7 @@ function routePrefixOf(path: string): string {
 }
 
 /**
- * The one place proxy and hybrid decide what becomes of a request (issue 22 item 1), from its
+ * The one place proxy and hybrid decide what becomes of a request, from its
  * request line alone, shared by the raw relay and Fastify's road:
  *
  * - `raw` (the node:http `request` event, before Fastify): only the plain case is decided here —
@@ -481,7 +481,7 @@ interface RelayCall {
 }
 
 /**
- * Proxy mode (architecture "proxy mode"; issue 22: our own relay on an undici pool, answered from
+ * Proxy mode (architecture "proxy mode"; our own relay on an undici pool, answered from
  * the server's `request` event): `/v1`, `/api/v1` and `/upload` and everything under them go to
  * `config.upstreamUrl`, whose path (e.g. `/platform`) is prepended. Registers no mock route; static
  * web, `/healthz`, security headers and the envelope 404 for other paths stay the app's.
@@ -587,7 +587,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   };
 
   /**
-   * Hybrid (issue 24 item 5): a 404/501 of a contract endpoint is read whole (it is small; at most
+   * Hybrid: a 404/501 of a contract endpoint is read whole (it is small; at most
    * {@link NOT_BUILT_PEEK} bytes) so the mock side can tell "the platform has no such route" from
    * "the platform has no such record" ({@link MockFallback.notBuilt}). A request the platform
    * received that changes something (a write) is never answered again by the mock. Returns true
@@ -799,7 +799,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     done();
   });
 
-  // Issue 24 item 13: a sign-out passing through drops every verdict kept about its token.
+  // A sign-out passing through drops every verdict kept about its token.
   watchSignOuts(app);
 
   await app.register(async function proxyScope(scope) {

@@ -17,11 +17,11 @@ import type { ConsoleAccount } from '../mock/accounts.js';
 const REPLAY_BODY_LIMIT = 50 * 1024 * 1024;
 
 /**
- * `MODE=replay RECORD_DIR=…` (issue 14): serves a recording made in proxy or hybrid mode, offline.
+ * `MODE=replay RECORD_DIR=…`: serves a recording made in proxy or hybrid mode, offline.
  *
  * - Sign-in is the mock's: the session endpoints (captcha, login, logout) and the QA controls are
  *   answered by the mock backend (recordings hold no usable token), and every other call goes
- *   through the same gate as mock mode (issue 24 item 2): a live mock session (envelope 401
+ *   through the same gate as mock mode: a live mock session (envelope 401
  *   otherwise, as the platform would answer), an enabled account, and a role whose resources
  *   allow the endpoint (HTTP 403 naming the permission otherwise, server/mock/permissions.ts).
  *   Paths are decided on the request's canonical path (server/plugins/canonical-path.ts).
@@ -41,7 +41,7 @@ export async function registerReplayMode(app: FastifyInstance, config: Config, d
   app.log.info(`replay: ${index.size} recorded exchanges from ${config.recordDir}`);
   const backend = await createMockBackend(config, deps);
   app.addHook('onClose', async () => backend.app.close());
-  // The drift page's administrator check reads the mock's sessions and roles (issue 24 item 14).
+  // The drift page's administrator check reads the mock's sessions and roles.
   app.decorate('__mockCtx', backend.ctx);
   /** The role set of each request's signed-in account, set by the gate. */
   const rolesOf = new WeakMap<object, string>();

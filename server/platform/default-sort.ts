@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { ENTITIES } from '../contract/index.js';
 
 /**
- * Proxy mode's half of "newest first everywhere" (issue 21): a `list` request that names no sort
+ * Proxy mode's half of "newest first everywhere": a `list` request that names no sort
  * gets its entity's declared `defaultSort` (server/contract, `defineEntity`) before it goes to the
  * platform, so the platform's lists open in the same order as the mock's whatever the platform's
  * own default. A request that names `sortField` (the user's sort, kept in the URL) goes unchanged.
@@ -66,7 +66,7 @@ const isJsonSpace = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b =
  * The body to forward for a list request's bytes: the JSON object with `sort` added when the body
  * is a JSON object that names no `sortField`, else null (relay the bytes unchanged: a sort of the
  * user's, or a body the platform should judge as it is). The body is parsed only to be judged: the
- * sort's members are written in place of its closing brace (issue 22: no object spread and
+ * sort's members are written in place of its closing brace (no object spread and
  * re-encoded per request; the platform reads the same members). A body that names a `sortOrder`
  * of its own (without a field) is re-encoded, so the sent object names each member once.
  */

@@ -6,7 +6,7 @@ import { SESSION } from '../contract/openapi.js';
 import { isSecretField, MASK, redactJson } from './redact.js';
 
 /**
- * The contract check of one platform answer (issue 14 "Contract-drift detection"): is it the
+ * The contract check of one platform answer: is it the
  * `{code, data, message}` envelope, and on code 200 does `data` match the endpoint's result schema?
  *
  * Validators are TypeBox's compiled checkers (the engine the mock and the web client already read
@@ -235,7 +235,7 @@ export function checkAnswer(endpoint: EndpointDef | null, body: unknown, content
   if (!('message' in env)) out.push({ kind: 'envelope', field: 'message', expected: 'required string', seen: 'absent', at: ['message'] });
   else if (typeof env.message !== 'string') out.push({ kind: 'envelope', field: 'message', expected: 'string', seen: describeSeen(env.message, 'message'), at: ['message'] });
   if (!('data' in env)) out.push({ kind: 'envelope', field: 'data', expected: 'required (null when there is nothing)', seen: 'absent', at: ['data'] });
-  // `data` is checked only on success: error answers carry null or a field hint (issue 15).
+  // `data` is checked only on success: error answers carry null or a field hint.
   if (out.length || env.code !== 200 || !endpoint?.result) return out;
   const checker = checkerOf(endpoint.result);
   if (checker.Check(env.data)) return out;

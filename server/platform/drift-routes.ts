@@ -9,7 +9,7 @@ import type { DriftMonitor } from './drift.js';
 import { onSignOut } from '../plugins/sign-out.js';
 
 /**
- * The console server's own endpoints of the contract-drift monitor (issue 14), outside the
+ * The console server's own endpoints of the contract-drift monitor, outside the
  * prefixes that go to the platform (`/v1`, `/api/v1`, `/upload`):
  *
  * - `GET /console/drift[?after=<id>]` → envelope `{code: 200, data: DriftReport}`: every kept drift
@@ -65,7 +65,7 @@ export function platformAdminVerifier(
   const doFetch = opts.fetchImpl ?? globalThis.fetch;
   const now = opts.now ?? Date.now;
   const cache = new Map<string, { verdict: AdminCheck; until: number }>();
-  // Issue 24 item 13: a signed-out token's verdict goes with it.
+  // A signed-out token's verdict goes with it.
   opts.onSignOut?.((authorization) => cache.delete(authorization));
   return async (authorization) => {
     if (!authorization?.trim()) return deny(401, 'drift.notSignedIn');
@@ -130,7 +130,7 @@ function sendDownload(reply: FastifyReply, monitor: DriftMonitor) {
 export function registerDriftRoutes(app: FastifyInstance, monitor: DriftMonitor, config: Pick<Config, 'mode' | 'upstreamUrl' | 'upstreamTimeoutMs'>, opts: DriftRouteOptions = {}): void {
   const verify: AdminVerifier =
     opts.verifyAdmin ??
-    // Replay signs in against the mock (issue 24 item 14), so only proxy and hybrid ask the platform.
+    // Replay signs in against the mock, so only proxy and hybrid ask the platform.
     (config.upstreamUrl && (config.mode === 'proxy' || config.mode === 'hybrid')
       ? platformAdminVerifier(config.upstreamUrl, { ...opts, timeoutMs: Math.min(config.upstreamTimeoutMs, 10_000), onSignOut: (forget) => onSignOut(app, forget) })
       : mockAdminVerifier(app));

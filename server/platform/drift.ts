@@ -4,7 +4,7 @@ import { checkAnswer, endpointOf, SEVERITY, type Finding } from './drift-check.j
 import { MASK, redactJson, redactQuery } from './redact.js';
 
 /**
- * The contract-drift monitor (issue 14): an {@link ExchangeObserver} of the proxy that checks the
+ * The contract-drift monitor: an {@link ExchangeObserver} of the proxy that checks the
  * platform's answers against the contract's response schemas and keeps what differs, for the
  * console's "Contract drift" page, its JSON export and the error log.
  *

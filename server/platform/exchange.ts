@@ -1,6 +1,6 @@
 /**
  * One request/answer pair between the console and the platform, as seen by the proxy after the
- * answer has been relayed to the client (issue 14). Observers (contract-drift monitor, recorder)
+ * answer has been relayed to the client. Observers (contract-drift monitor, recorder)
  * receive it after the fact, so they never delay or change what the client gets.
  *
  * Bodies are bounded copies: when a body is larger than the observer's limit (or binary and not
@@ -35,7 +35,7 @@ export interface Exchange {
   /**
    * The answer's headers as received, flat (`[name, value, …]`, names in the platform's spelling,
    * Buffers or strings), when the relay has them: read without making {@link answerHeaders}
-   * (issue 22: the recorder reads three of them per exchange).
+   * (the recorder reads three of them per exchange).
    */
   rawAnswerHeaders?: readonly (Buffer | string)[];
   answer: ExchangeBody;

@@ -56,7 +56,7 @@ const SEEN_ANSWER_BYTES = 16 * 1024;
 const SEEN_TOTAL_BYTES = 4 * 1024 * 1024;
 
 /**
- * What the last recording of a request as it came answered (issue 22 observers row): the request's
+ * What the last recording of a request as it came answered: the request's
  * key and the digest of the answer recorded for it ({@link Recorder} `rawSeen`), the answer's status,
  * head (content type, disposition, encoding) and bytes (or, when large, their digest).
  */
@@ -70,13 +70,13 @@ interface Seen {
 }
 
 /**
- * `RECORD_DIR` in proxy and hybrid modes (issue 14): an {@link ExchangeObserver} that writes each
+ * `RECORD_DIR` in proxy and hybrid modes: an {@link ExchangeObserver} that writes each
  * distinct exchange the platform answered as one file (format: server/platform/recording.ts),
  * redacted (no token, password, secret, phone or e-mail in any file), deduplicated by request
  * key (same request, same answer: not written again; same request, new answer: overwritten), and
  * capped at `maxBytes` in total (further exchanges are dropped with one warning).
  *
- * Only successful answers of a signed-in user are kept (issue 24 item 3): HTTP 2xx and, for an
+ * Only successful answers of a signed-in user are kept: HTTP 2xx and, for an
  * envelope, code 200. A request without a token, a token `roleSetOf` does not know, a refusal
  * (401, 403), a missing record or route (404) or any other failure is skipped, so it can neither
  * overwrite a good answer nor fill `RECORD_MAX_MB`. The key holds who asked (`roleSetOf`): the
@@ -97,13 +97,13 @@ export class Recorder implements ExchangeObserver {
   /**
    * The request as it came (method, path, query, role set, content type, body bytes) → its
    * normalized body and key: a repeated request skips parsing, redacting and hashing its body
-   * (issue 22 observers row). Cleared when it reaches {@link MAX_MEMO} entries.
+   *. Cleared when it reaches {@link MAX_MEMO} entries.
    */
   private keyMemo = new Map<string, { key: string; body: unknown; query: string }>();
   /**
    * The request as it came (method, raw path, query, role set, content type, body bytes) → what was
    * last recorded for it ({@link Seen}): a repeat answered with the same bytes is counted unchanged
-   * in `observe` itself, without queueing, copying headers, normalizing or hashing (issue 22).
+   * in `observe` itself, without queueing, copying headers, normalizing or hashing.
    */
   private seen = new Map<string, Seen>();
   private seenBytes = 0;
@@ -197,7 +197,7 @@ export class Recorder implements ExchangeObserver {
       while (this.queue.length) {
         const ex = this.queue.shift()!;
         try {
-          // Issue 24 (4): the path is kept (in the file and its name) redacted like every value; (3)
+          // The path is kept (in the file and its name) redacted like every value; (3)
           // canonical first, so replay finds it under the path it decides on and no escape hides a value.
           await this.write(ex, redactPath(canonicalPath(ex.path)));
         } catch (err) {

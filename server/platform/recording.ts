@@ -5,7 +5,7 @@ import { redactHeaders, redactJson, redactQuery } from './redact.js';
 
 /**
  * The recording format shared by the recorder (proxy/hybrid `RECORD_DIR`), replay mode and
- * `npm run fixtures:from-recording` (issue 14). One JSON file per distinct request:
+ * `npm run fixtures:from-recording`. One JSON file per distinct request:
  * `<RECORD_DIR>/<METHOD>-<path with / as .>-<key16>.json`, e.g. `POST-v1.feedbackType.list-3f2a….json`.
  *
  * A request's identity is its method, path, normalized query and normalized body:
@@ -30,7 +30,7 @@ export const KEPT_ANSWER_HEADERS = ['content-type', 'content-disposition', 'cach
 export interface RecordedExchange {
   version: number;
   /**
-   * Who asked (issue 24 item 3): the role set of the platform user whose token made the request
+   * Who asked: the role set of the platform user whose token made the request
    * (role ids sorted, joined with `,`, e.g. `super`). Replay answers a session only with recordings
    * of its own role set. Absent in recordings made before: those are replayed to `super` only.
    */
@@ -210,7 +210,7 @@ export function requestDistance(a: { query: string; body: unknown }, b: { query:
  * The recordings of a folder, indexed for replay by who asked: {@link find} answers the exact
  * request of the same role set when recorded, else the closest recording of the same role set,
  * method and path by {@link requestDistance} (ties: the most recently recorded), else null. A
- * recording is never answered to another role set (issue 24 item 2).
+ * recording is never answered to another role set.
  */
 export class RecordingIndex {
   private byKey = new Map<string, RecordedExchange>();

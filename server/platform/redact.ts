@@ -1,5 +1,5 @@
 /**
- * Redaction of what the console keeps about the platform's traffic (issue 14: drift examples and
+ * Redaction of what the console keeps about the platform's traffic (drift examples and
  * recordings; issue 24, 4: the same rules for every keeper, later the audit trail). Kept values must
  * be safe to hand to another team or commit to a fixtures folder: tokens, passwords, secrets,
  * one-time codes, redeem (CDK) codes, phone numbers, QQ numbers and e-mail addresses are masked,

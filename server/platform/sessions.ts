@@ -15,7 +15,7 @@ export interface AccountDirectory {
   roleKeyOf(roleId: number): string | undefined;
   /**
    * Optional: a number that moves whenever an account or a role may have changed. While it holds,
-   * a platform user's mapping is reused instead of walking the accounts again (issue 22: hybrid's
+   * a platform user's mapping is reused instead of walking the accounts again (hybrid's
    * mock answers map the token's user on every call).
    */
   version?(): number;
@@ -29,7 +29,7 @@ const NEGATIVE_TTL_MS = 5_000;
 const MAX_TOKENS = 10_000;
 
 /**
- * Hybrid mode's sessions (issue 14): the session is the platform's, and the mock, which issues no
+ * Hybrid mode's sessions: the session is the platform's, and the mock, which issues no
  * token in hybrid mode, accepts the platform's for the endpoints it answers. Rule:
  *
  * 1. The platform is asked who the token belongs to, once per token per minute ({@link PlatformIdentity}):
@@ -44,7 +44,7 @@ const MAX_TOKENS = 10_000;
  *    first. Its roles then govern the mock's endpoints (server/mock/permissions.ts). No match → no
  *    session (401), so a platform user never gets more from the mock than its own roles give.
  * 3. Signing out ({@link forget}, called when `/v1/admin/logout` passes through) drops the token's
- *    verdict at once: the mock refuses the token from then on (issue 24 item 13).
+ *    verdict at once: the mock refuses the token from then on.
  */
 export class PlatformSessions {
   /** Mappings by kept user info (the identity's, kept until it expires), valid while the directory's version holds. */
@@ -68,7 +68,7 @@ export class PlatformSessions {
    * The session of an Authorization header value when the platform's verdict on the token is already
    * kept (see {@link PlatformIdentity.keptInfo}), without asking: the session {@link resolve} would give,
    * null (no token, refused, or no account maps), or undefined when only asking can tell (then
-   * {@link resolve}). Hybrid's raw list road (issue 22) decides synchronously from it.
+   * {@link resolve}). Hybrid's raw list road decides synchronously from it.
    */
   known(authorization: string | undefined): Session | null | undefined {
     if (!authorization) return null;
@@ -123,7 +123,7 @@ export function roleSetOfInfo(info: Pick<UserInfo, 'roles'>): string {
  * (`POST <platform>/v1/admin/adminInfo` with the same Authorization header) at most once per token
  * per minute; a refused token (envelope code other than 200, HTTP error, unreachable) is null,
  * remembered 5 s. {@link forget} drops a token at once (it signed out), including an answer still
- * on its way. Shared by hybrid's sessions and the recorder (keyed by role set, issue 24 item 3).
+ * on its way. Shared by hybrid's sessions and the recorder (keyed by role set).
  */
 export class PlatformIdentity {
   private known = new Map<string, { info: UserInfo | null; until: number }>();

@@ -4,7 +4,7 @@ import { SESSION } from '../contract/openapi.js';
 import type { Exchange, ExchangeBody, ExchangeObserver } from './exchange.js';
 
 /**
- * Bounded copies of bodies as they stream through the proxy (issue 14), for the observers of
+ * Bounded copies of bodies as they stream through the proxy, for the observers of
  * {@link Exchange}s. A tap only listens to chunks that pass anyway: it never buffers, pauses or
  * delays the relayed stream, and once a body exceeds the cap it keeps counting but drops its copy.
  */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * The one canonical spelling of a request's path (issue 24 items 7 and 12), computed once per
+ * The one canonical spelling of a request's path, computed once per
  * request and read by every decision made on a path: the QA switch and faults (server/mock/qa.ts),
  * the sign-in check and permissions of mock mode, hybrid's platform-only paths, MOCK_ENDPOINTS and
  * remembered fallbacks, replay's public paths and recordings, the recorder.

@@ -3,7 +3,7 @@ import type { MessageKey, Refusal } from '../contract/messages.js';
 import { sendEnvelope } from './envelope.js';
 
 /**
- * Text hygiene of every parsed body and query (issue 12 "Validation"), before the contract's schemas
+ * Text hygiene of every parsed body and query, before the contract's schemas
  * run: no control characters but tab and newline (C0, DEL and C1), no lone UTF-16 surrogates (they
  * cannot be stored or shown as text), in values and in keys, and no nesting deeper than MAX_DEPTH.
  * A refusal is the 400 envelope naming the field (`items.0.name: must not contain control characters`).

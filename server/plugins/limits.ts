@@ -8,7 +8,7 @@ import { rawMessage } from './localize.js';
 import { sendEnvelope } from './envelope.js';
 
 /**
- * Connection limits (issue 12 "Connections"): no client may hold the server by being slow, by
+ * Connection limits: no client may hold the server by being slow, by
  * opening many connections or by sending oversized lines, and every refusal is the
  * `{code, data, message}` envelope, including the ones Node answers before Fastify sees a request.
  *
@@ -101,7 +101,7 @@ export function guardRequestBody(raw: http.IncomingMessage, bodyTimeoutMs: numbe
   // then (a timer and two listeners per request were a visible part of a proxied call's cost). Not
   // `process.nextTick`: node's server parses a socket's data in C++ and calls into JavaScript once for
   // the headers and again for the body, running the tick queue in between, so a tick still found
-  // every such body unread and set the timer for every request (issue 22, stop 34).
+  // every such body unread and set the timer for every request.
   setImmediate(watchBodySilence, raw, bodyTimeoutMs, onTimedOut, answered);
 }
 

@@ -7,7 +7,7 @@ import enLabels from '../contract/labels/en.js';
 import { isMessageKey, renderMessage, type Lang, type Refusal, type RenderNames } from '../contract/messages.js';
 
 /**
- * Error envelopes in the caller's language (issue 15 item 1; issue 20 item 6: keys, no patterns).
+ * Error envelopes in the caller's language.
  * Every refusal the server writes is a key of the catalogue (server/contract/messages.ts) with its
  * params and the field it is about, carried in the envelope beside `code`, `data` and `message`. At
  * the one place every envelope leaves the server (a preSerialization hook) the `message` is rendered

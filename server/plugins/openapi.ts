@@ -18,7 +18,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     staticCSP: false,
-    // The browser tab names the product, not the viewer (issue 15 #9).
+    // The browser tab names the product, not the viewer.
     theme: { title: 'Game Commerce Console · API contract' },
     uiConfig: { validatorUrl: null, docExpansion: 'none', deepLinking: true, persistAuthorization: false, defaultModelsExpandDepth: 0, filter: true },
   });

@@ -21,12 +21,12 @@ const CSP_DIRECTIVES: Record<string, string[]> = {
   'frame-ancestors': ["'none'"],
 };
 
-/** Features no page of the console may use (issue 12). */
+/** Features no page of the console may use. */
 export const PERMISSIONS_POLICY =
   'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), serial=(), usb=(), xr-spatial-tracking=()';
 
 /**
- * Every security header the console sends, computed once (issue 13: helmet rebuilt the CSP string
+ * Every security header the console sends, computed once (helmet rebuilt the CSP string
  * and ran a dozen middlewares per request). The set is helmet 8's defaults with the console's CSP,
  * no HSTS (TLS ends in front of the console) and no COEP (images and the docs' assets would need
  * CORP headers), plus a `Permissions-Policy` turning off the browser features the console never

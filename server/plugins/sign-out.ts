@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pathOf } from './canonical-path.js';
 
 /**
- * Sign-out as the console server sees it in proxy and hybrid modes (issue 24 item 13): the session
+ * Sign-out as the console server sees it in proxy and hybrid modes: the session
  * is the platform's, but the server keeps verdicts about tokens (hybrid's mock sessions,
  * server/platform/sessions.ts; the drift page's administrator check, server/platform/drift-routes.ts).
  * When `POST /v1/admin/logout` (either API prefix, any spelling: the canonical path) passes

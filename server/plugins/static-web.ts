@@ -113,7 +113,7 @@ function loadBundle(distDir: string): Map<string, Entry> {
  * never the HTML page; a missing asset is a plain 404. Without a build, pages answer 503 with a
  * hint to run `npm run build`.
  *
- * Why from memory (issue 13): a file read, a stat and per-request header work cost 95% of the
+ * Why from memory: a file read, a stat and per-request header work cost 95% of the
  * shell's throughput. The bundle is a few MB; source maps are read from disk when asked for. The
  * folder is watched, so `npm run dev` rebuilding it is picked up on the next request. Static
  * answers are not access-logged (`logLevel: warn` on the route): a page load fetches dozens.
@@ -178,7 +178,7 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string, o
       if (p === '/') p = '/index.html';
       const entry = current().get(p);
       if (entry) return send(req, reply, entry);
-      // Source maps give the whole source away: served only with PUBLIC_SOURCE_MAPS=on (issue 12).
+      // Source maps give the whole source away: served only with PUBLIC_SOURCE_MAPS=on.
       if (options.publicSourceMaps === true && p.endsWith('.map') && !p.includes('..')) {
         // Source maps are read from disk: only names the bundle holds (the .js beside it exists).
         const js = current().get(p.slice(0, -4));
@@ -214,7 +214,7 @@ function choose(entry: Entry, acceptEncoding: string | undefined): Variant {
 const CLIENT_ROUTES_KEPT = 1024;
 
 /**
- * The static fast path (issue 13 "static at the speed of node"): a `GET`/`HEAD` of a bundle file or
+ * The static fast path: a `GET`/`HEAD` of a bundle file or
  * of a client route is answered straight from the HTTP server's `request` event with the
  * precomputed bytes and headers (the file's, then the security headers of security.ts), before
  * Fastify builds a request, a reply, a child logger and runs a dozen hooks for it. Everything

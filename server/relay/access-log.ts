@@ -7,7 +7,7 @@ export const logUrl = (url: string) => (url.includes('=') ? url.replace(/([?&](?
 const BASE = `"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())}`;
 
 /**
- * The access log's line for one answered request (issue 13; issue 22: shared by Fastify's log
+ * The access log's line for one answered request (issue 22: shared by Fastify's log
  * controller in server/app.ts and the raw relay in server/relay): the JSON pino would write
  * (`level`, `time`, `pid`, `hostname`, `reqId`, the fields, `msg`), put together by hand because
  * going through pino's call per request cost a sixth of a list answer's throughput. Every value is
@@ -33,7 +33,7 @@ let exitHooked = false;
 
 /**
  * Writes the raw relay's access-log lines to `dest` gathered per event-loop turn: under load one
- * write of many lines instead of one per request (issue 22: the per-line write was ~9% of a proxied
+ * write of many lines instead of one per request (the per-line write was ~9% of a proxied
  * call's CPU in the profile). Lines are never held past the current turn (a client reading its
  * answer needs a later turn, so the line is out first); the process's exit writes what is left.
  * Fastify's road writes its line at once (callers of `inject` read the log right after it resolves).

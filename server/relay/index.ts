@@ -7,7 +7,7 @@ import { entityOfUrl, langOf, localizedMessage, rawMessage } from '../plugins/lo
 import { accessLogLine, accessLogWriter } from './access-log.js';
 
 /**
- * The raw relay (issue 22 item 1): requests the proxy can decide from their request line alone are
+ * The raw relay: requests the proxy can decide from their request line alone are
  * answered from the node:http server's `request` event, before Fastify builds a request, a reply
  * and runs its hooks; everything else reaches Fastify as before. What is decided, and how, lives in
  * server/modes/proxy.ts (`proxiedRequestVerdict`, `relayExchange`), shared by both roads.

@@ -16,7 +16,7 @@ import { SECURITY_HEADERS } from '../plugins/security.js';
 import { installRelay, rawAccessLog, type RawTaker } from './index.js';
 
 /**
- * The raw road of mock list answers (issue 22, lists rows): a plain `POST /v1/<entity>/list` in mock
+ * The raw road of mock list answers: a plain `POST /v1/<entity>/list` in mock
  * mode is answered from the node:http server's `request` event, before Fastify builds a request and a
  * reply and runs its hooks, the way the relay answers proxied calls (server/relay/index.ts). What is
  * decided, and how, is {@link mockListVerdict} (before the body) and {@link mockListBody} (the body),

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { axeViolations, useTheme } from './axe.js';
 
 /**
- * Accessibility in the suite (issue 15): axe-core over the screens a person meets first — login,
+ * Accessibility in the suite: axe-core over the screens a person meets first — login,
  * home workbench, dashboard, a list, a dialog form, the settings drawer and the lock screen — in
  * the light and the dark theme. Serious and critical violations fail the test with the rule, the
  * elements and axe's own explanation, so the fix is obvious. The kit's resource smoke
@@ -27,7 +27,7 @@ async function listReady(page: Page) {
   await page.waitForFunction(() => !document.querySelector('.p-datatable-loading-overlay') && !!document.querySelector('[data-testid=crud-table] tbody tr'));
 }
 
-describe('axe: 0 serious or critical violations (issue 15)', () => {
+describe('axe: 0 serious or critical violations', () => {
   test('the judge still finds what it must: a nameless button, an image with no text and pale text are reported', async () => {
     // tests/e2e/axe.ts runs only the rules that can report serious or critical findings; this page
     // proves the ones every screen leans on are among them.

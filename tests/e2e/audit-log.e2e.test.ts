@@ -4,7 +4,7 @@ import { StorageKey } from '../../web/lib/storage';
 import { apiToken, e2eLifecycle, openSignedIn, resetMock, shot, type E2EServer } from './harness.js';
 
 /**
- * The audit trail's screen (issue 25) in Chromium: the administrator approves a refund, opens
+ * The audit trail's screen in Chromium: the administrator approves a refund, opens
  * /system/auditLog, finds the entry by the order number and reads the refund's fields before →
  * after; the chain verifies; the operator gets the 403 page. Screenshots in both languages/themes.
  */
@@ -24,7 +24,7 @@ async function api<T = any>(url: string, body: unknown = {}, token?: string): Pr
   return env.data as T;
 }
 
-describe('audit log (issue 25)', () => {
+describe('audit log', () => {
   test('an approved refund is found by its order number, with the refund before → after; the chain verifies', async () => {
     await resetMock(server);
     const token = await apiToken(server, 'admin');

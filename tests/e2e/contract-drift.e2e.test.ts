@@ -6,7 +6,7 @@ import { StorageKey } from '../../web/lib/storage';
 import type { Exchange } from '../../server/platform/exchange.js';
 
 /**
- * Issue 14 "Contract drift" screen: an administrator sees the drifts the server's monitor counted
+ * Screen: an administrator sees the drifts the server's monitor counted
  * (seeded here through the monitor, as the proxy hands it exchanges), opens a redacted example,
  * exports the JSON and resets; an operator gets the 403 page; with error handling on, new drifts
  * reach the error log as type `contract`.

@@ -4,7 +4,7 @@ import { StorageKey } from '../../web/lib/storage';
 import { apiToken, e2eLifecycle, openSignedIn, resetMock, shot, type E2EServer } from './harness.js';
 
 /**
- * Issue 21's holes closed on the system, operate and shell screens, in Chromium: resources modified
+ * Holes closed on the system, operate and shell screens, in Chromium: resources modified
  * in a batch on any field, a resource category deleted, an SEO entry added and deleted, the user's
  * own avatar chosen from the user menu. Signed in through the API, mock data reset before each test,
  * waits on what the user sees.

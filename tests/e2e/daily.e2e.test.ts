@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { apiCall, apiToken, openSignedIn, resetMock, type E2EServer, e2eLifecycle } from './harness.js';
 
 /**
- * The daily operator (issue 21) in Chromium: the search palette finds records (an order by its
+ * The daily operator in Chromium: the search palette finds records (an order by its
  * number opens that order; the operator never gets kinds it may not open), a list opens newest
  * first, and the inventory search pages through every hit with its total.
  */

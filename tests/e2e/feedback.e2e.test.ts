@@ -10,7 +10,7 @@ import { StorageKey } from '../../web/lib/storage';
 import { AWARD_COLUMNS } from '../../server/contract/feedback.js';
 
 /**
- * The Feedback area in Chromium (issue 4): filter and page the list with the view kept in the URL,
+ * The Feedback area in Chromium: filter and page the list with the view kept in the URL,
  * reply, delete with confirmation, add and switch a type, import a real .xlsx of winners, download the
  * template and read it back; in Chinese and English; the operator sees no delete buttons.
  */
@@ -50,7 +50,7 @@ async function pick(page: Page, scope: string, option: string) {
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.p-toast-message', { hasText: text }).first().waitFor();
 
-describe('Feedback area (issue 4)', () => {
+describe('Feedback area', () => {
   test('feedback list: filter and page are kept in the URL and restored by reload; reply with a quick pick; delete with confirmation', async () => {
     const { page, errors } = await open('/feedback/index');
     await pick(page, '[data-filter=status]', '待处理');
@@ -114,7 +114,7 @@ describe('Feedback area (issue 4)', () => {
     await page.locator('[data-testid=crud-form-save]').click();
     await toast(page, '新增成功');
     // The server's refusal that names a field is shown beside that field too, in the console's
-    // language and without the field named in front (issue 15).
+    // language and without the field named in front.
     await page.locator('[data-testid=crud-add]').click();
     await page.locator('#crud-feedbackType-typeName').fill('E2E 新类型');
     await page.locator('[data-testid=crud-form-save]').click();

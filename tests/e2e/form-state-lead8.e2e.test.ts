@@ -12,7 +12,7 @@ e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
 /** Lists with row check boxes, row switches, paginators and search forms, then a record form. */
 const SCREENS = ['/member/index', '/goods/index', '/system/account', '/games/tag'];
 
-describe("kept-alive screens' controls stay out of the browser's saved form state (issue 22)", () => {
+describe("kept-alive screens' controls stay out of the browser's saved form state", () => {
   test('every control of the list screens and the record form has autocomplete off, itself or through its form, and the screens still work', async () => {
     const { page, context, errors } = await openSignedIn(browser, server, '/home/work');
     try {

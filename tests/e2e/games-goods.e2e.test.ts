@@ -4,7 +4,7 @@ import { openSignedIn, resetMock, shot, type Account, type E2EServer, e2eLifecyc
 import { StorageKey } from '../../web/lib/storage';
 
 /**
- * The Games and Goods areas on the second-generation kit (issue 7), in Chromium: an image uploaded
+ * The Games and Goods areas on the second-generation kit, in Chromium: an image uploaded
  * in the game form shows in the list; a bad value is refused beside its field (aria-tied); the
  * goods form keeps its tab over a reload and asks before leaving unsaved; the category tree adds a
  * child and refuses deleting a used node with a clear reason; the operator sees only permitted
@@ -48,7 +48,7 @@ async function pickMulti(page: Page, name: string, n = 1) {
   await page.keyboard.press('Escape');
 }
 
-describe('Games (issue 7)', () => {
+describe('Games', () => {
   test('add a game on its page with an uploaded cover and gallery, rich text and multi-refs; the cover shows in the list', async () => {
     const { page, errors } = await open('/games/index');
     await loaded(page);
@@ -124,7 +124,7 @@ describe('Games (issue 7)', () => {
   });
 });
 
-describe('Goods (issue 7)', () => {
+describe('Goods', () => {
   test('the tabbed goods form keeps its record and tab over a reload, and asks before leaving unsaved', async () => {
     const { page, errors } = await open('/goods/index');
     await loaded(page);

@@ -11,7 +11,7 @@ import { loadConfig } from '../../server/config.js';
 
 /**
  * Debian's Chromium and the flags this machine needs (no sandbox as root, no background networking).
- * `--disable-threaded-animation` (issue 23) runs the compositor's animations on the main thread: with
+ * `--disable-threaded-animation` runs the compositor's animations on the main thread: with
  * every animation stilled ({@link STILL_CSS}) nothing is lost, and Chromium's display compositor
  * (its GPU process, software compositing here) drew about half as much per screen change: 1.9–2.3 s
  * against 3.5–4.3 s of its CPU over a boot and six screens, and 11 resources of the smoke took
@@ -54,7 +54,7 @@ export async function launch(): Promise<Browser> {
 }
 
 /**
- * Test-only switch "still" (issue 23): every page of the suite shows no motion. CSS animations and
+ * Test-only switch "still": every page of the suite shows no motion. CSS animations and
  * transitions take no time (a dialog, an overlay, a theme's colours are at their end state at once,
  * a spinner does not spin), and the context asks for reduced motion, which the console's charts
  * honour (web/components/chart.tsx). What a test sees is the settled screen it used to wait for;
@@ -242,7 +242,7 @@ export async function openSignedIn(browser: Browser, server: Pick<E2EServer, 'ur
  * (history.pushState, which the router follows), with no page load, and waits until the screen of
  * that path is the one shown (or the exception page standing for it). A page not showing the
  * console yet loads it. Loading the console again for every screen costs its boot, its session
- * restore and every injected script again (issue 23: the largest cost of the end-to-end suite),
+ * restore and every injected script again (the largest cost of the end-to-end suite),
  * and is not what an operator does between screens.
  */
 export async function goTo(page: Page, server: Pick<E2EServer, 'url'>, url: string): Promise<void> {

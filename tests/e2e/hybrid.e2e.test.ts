@@ -5,7 +5,7 @@ import { startPlatformStub, STUB_CAPTCHA_CODE, type PlatformStub } from '../serv
 import { StorageKey } from '../../web/lib/storage';
 
 /**
- * Issue 14 end to end: the console in hybrid mode in front of a half-built platform (the throwaway
+ * End to end: the console in hybrid mode in front of a half-built platform (the throwaway
  * platform of tests/server/platform-stub.ts). Signed in with the platform's own session, the
  * feedback types come from the platform (no marker), the member list from the mock (the platform
  * answers 404; the header says "mock"), and the drifted feedback list the platform sends shows up

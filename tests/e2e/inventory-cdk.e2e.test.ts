@@ -5,7 +5,7 @@ import { CARD_COLUMNS } from '../../server/contract/inventory.js';
 import { apiToken, openSignedIn, resetMock, shot, type E2EServer, e2eLifecycle } from './harness.js';
 
 /**
- * The stock and code-keeping screens in Chromium (issue 8): import a code spreadsheet with one bad
+ * The stock and code-keeping screens in Chromium: import a code spreadsheet with one bad
  * row (refused, nothing changed) and then a good one (codes listed, stock raised); master-detail
  * from a CDK platform to its codes, reload keeps the platform, and back; settle two income lines
  * with the confirm stating their sum; the operator sees none of the admin-only areas and a deep
@@ -44,7 +44,7 @@ async function rows(page: Page) {
 const xlsx = (data: (string | number | null)[][]) => writeXlsxFile([CARD_COLUMNS.map((c) => c.zh_CN), ...data]).toBuffer();
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-describe('stock and code-keeping screens (issue 8)', () => {
+describe('stock and code-keeping screens', () => {
   test('code import: a file with one bad row is refused naming it and nothing changes; a good file lists the codes and raises stock', async () => {
     const goods = (await api<{ list: Row[] }>('/v1/goods/list', { deliveryType: 1, pageSize: 1 })).list[0];
     const stockBefore = (await api<{ list: Row[] }>('/v1/stock/list', { goodsId: goods.id })).list[0];

@@ -53,7 +53,7 @@ const SCREENS: [route: string, listPath: string, empty?: 'empty'][] = [
 /** A list's first request on entry at a bare route: page 1 at the default size. */
 const FIRST = JSON.stringify({ pageNum: 1, pageSize: 10 });
 
-describe('every list screen with its own page file, entered afresh (issue 22: menu entry → first rows)', () => {
+describe('every list screen with its own page file, entered afresh (menu entry → first rows)', () => {
   test('shows its first rows, and its list was asked for exactly once (the entry and the screen asked for the same key)', { timeout: 150_000 }, async () => {
     const { page, context, errors } = await openSignedIn(browser, server, '/home/work');
     try {

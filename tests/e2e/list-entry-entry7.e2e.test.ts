@@ -32,7 +32,7 @@ async function watchEntry(page: Page, route: string, entity: string) {
   };
 }
 
-describe('a list screen entered from the menu (issue 22: menu entry → first rows)', () => {
+describe('a list screen entered from the menu (menu entry → first rows)', () => {
   // The screen's own code (`chunk`) is held back until its list's answer is in: the list request
   // must not wait for the screen's code, and the screen, once its code is in, draws the rows at once.
   for (const { route, entity, chunk } of [

@@ -9,7 +9,7 @@ e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
   browser = b;
 });
 
-describe("the menu's list screens are loaded in idle time (issue 22: menu entry → first rows)", () => {
+describe("the menu's list screens are loaded in idle time (menu entry → first rows)", () => {
   test('once the shell is idle, entering a list screen from the menu loads no code: its list request leaves at the click and its rows show', async () => {
     const { page, context, errors } = await openSignedIn(browser, server, '/home/work');
     try {

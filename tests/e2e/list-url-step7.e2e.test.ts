@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { goTo, openSignedIn, resetMock, type E2EServer, e2eLifecycle } from './harness.js';
 
 /**
- * A list's page, sort and search in Chromium (issue 22: filter / page / sort → rows repainted): the
+ * A list's page, sort and search in Chromium (filter / page / sort → rows repainted): the
  * new rows come first and the URL after them (the shell's re-render and the tabs' save off the step),
  * each view one history entry and one list request; the URL, back and forward, a reload and the
  * tab's full path still give each view back.
@@ -65,7 +65,7 @@ const savedTabs = (page: Page) =>
     return k ? localStorage.getItem(k) : null;
   }, tabsKey);
 
-describe('a list step: the rows first, then the URL (issue 22)', () => {
+describe('a list step: the rows first, then the URL', () => {
   test('page, sort and search: rows before the URL and the tabs save; one request and one history entry each; back, forward, tab and reload restore each view', async () => {
     const { page, errors } = await openSignedIn(browser, server, '/member/index');
     const lists: string[] = [];
@@ -164,7 +164,7 @@ describe('a list step: the rows first, then the URL (issue 22)', () => {
     await page.context().close();
   }, 120_000);
 
-  test('a filter of Chinese text, reset as soon as its rows show (before its URL is written): every row again, the URL without the filter (CI, stop 40)', async () => {
+  test('a filter of Chinese text, reset as soon as its rows show (before its URL is written): every row again, the URL without the filter (CI)', async () => {
     const { page, errors } = await openSignedIn(browser, server, '/goods/area');
     const total = () => page.locator(`${V}.p-paginator-current`).textContent().then((t) => Number(/\d+/.exec(t ?? '')?.[0]));
     const before = await shownRows(page);

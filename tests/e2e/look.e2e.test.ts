@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ACCOUNTS, openSignedIn, resetMock, shot, type Account, type E2EServer, e2eLifecycle } from './harness.js';
 
 /**
- * The shell's look in Chromium (issue 3): menu search (spec §2), language (§4), theme and dark
+ * The shell's look in Chromium: menu search (spec §2), language (§4), theme and dark
  * mode (§4/§5/§9), and the settings drawer (§3), for both demo accounts where they differ.
  */
 let server: E2EServer;

@@ -9,8 +9,7 @@ import { CAPTCHA, newPage, openSignedIn, resetMock, shot, signInByApi, type E2ES
 import zhErrors from '../../web/i18n/locales/zh_CN/errors';
 
 /**
- * The Mock panel (issue 4 "QA controls … reachable from a Mock panel in the console, visible only
- * in mock mode"): presets and the fault form produce the §8 catalogue rows a user sees, the faults
+ * The Mock panel: presets and the fault form produce the §8 catalogue rows a user sees, the faults
  * list clears them, a reset takes another seed; in proxy mode the panel is absent.
  */
 

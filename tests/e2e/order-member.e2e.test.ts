@@ -6,7 +6,7 @@ import { createCache, memoryStorage, StorageKey } from '../../web/lib/storage';
 import { CAPTCHA, e2eLifecycle, goTo, newPage, shot, type E2EServer } from './harness.js';
 
 /**
- * Member, Merchant, Order and Rent screens in Chromium (issue 9): deliver a paid order and see its
+ * Member, Merchant, Order and Rent screens in Chromium: deliver a paid order and see its
  * status and the home counter change; approve a refund from /order/back and see the member's
  * wallet; recharge a wallet and see the ledger and balance; open a merchant's accounts, add one and
  * reset its password; the operator sees exactly its permitted buttons. Signed in through the API,
@@ -82,7 +82,7 @@ const screens = !!process.env.E2E_SCREENS;
 const money = (cents: number) => `¥${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 type Row = Record<string, unknown>;
 
-describe('Member, Merchant, Order and Rent (issue 9)', () => {
+describe('Member, Merchant, Order and Rent', () => {
   test('every screen of the four areas opens in both languages and both themes', async () => {
     const routes = ['/order/index', '/order/back', '/order/refundSet', '/member/index', '/member/grade', '/member/consume', '/member/wallet', '/merchant/index', '/rent/apply', '/rent/list', '/rent/account', '/rent/order'];
     for (const [locale, dark] of [[undefined, false], ['en', true]] as const) {
@@ -264,7 +264,7 @@ describe('Member, Merchant, Order and Rent (issue 9)', () => {
     expect(await page.locator('.page-view:not([hidden]) [data-testid=crud-add]').count()).toBe(1);
     expect(await page.locator('.page-view:not([hidden]) [data-testid=crud-del]').count()).toBe(0);
     await page.goto(`${server.url}/order/index`);
-    // Refund is an order action past the first two: in the row's "More" menu (issue 21).
+    // Refund is an order action past the first two: in the row's "More" menu.
     await (await rows(page)).first().locator('[data-testid=order-row-actions-more]').click();
     await page.getByRole('menuitem', { name: /^退款/ }).waitFor();
     await page.keyboard.press('Escape');

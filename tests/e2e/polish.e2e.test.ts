@@ -4,7 +4,7 @@ import { StorageKey } from '../../web/lib/storage';
 import { apiToken, e2eLifecycle, newPage, openSignedIn, resetMock, seedStorage, signIn, type E2EServer } from './harness.js';
 
 /**
- * What an operator notices in the first ten minutes (issue 15), each as it shows in Chromium:
+ * What an operator notices in the first ten minutes, each as it shows in Chromium:
  * the tab menu on the first right-click, 403 for another role's screen, the Home entry and the
  * user's home path, toasts clear of the header, one avatar rule, one error-log crumb, a quiet
  * production console, and the API reference's own title.
@@ -26,7 +26,7 @@ const VARIANTS = [
   { name: 'en, dark, 800 px', width: 800, seed: { [StorageKey.locale]: 'en', [StorageKey.darkMode]: true }, crumb: 'Error log' },
 ] as const;
 
-describe.each(VARIANTS)('first-class feel (issue 15), $name', ({ width, seed, crumb }) => {
+describe.each(VARIANTS)('first-class feel, $name', ({ width, seed, crumb }) => {
   /**
    * The two first right-clicks on a tab: with the menu mounted ahead in an idle period, and with
    * no idle period ever, so the right-click itself loads and mounts the menu and it is shown as it
@@ -155,7 +155,7 @@ test('the API reference is titled after the product', async () => {
   await context.close();
 });
 
-describe('mock messages in English (issue 15 item 1)', () => {
+describe('mock messages in English', () => {
   test("in English the mock's refusals are English and name the field by its English label: sign-in, and a form's field error", async () => {
     await resetMock(server);
     const { page, context } = await newPage(browser);

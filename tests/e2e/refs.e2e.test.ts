@@ -4,7 +4,7 @@ import { apiCall, apiToken, openSignedIn, resetMock, shot, type Account, type E2
 import { StorageKey } from '../../web/lib/storage';
 
 /**
- * References in Chromium (issue 21 items 2, 4, 6): a reference is a link that opens its record (an
+ * References in Chromium: a reference is a link that opens its record (an
  * order's member, and from the member back to the order), the rent listing's account is chosen by
  * name, a feedback screenshot opens in the viewer, the goods area picker follows the platform, and
  * the order list's row actions beyond the first two sit in a labelled "More" menu.

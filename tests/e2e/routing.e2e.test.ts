@@ -5,7 +5,7 @@ import { StorageKey } from '../../web/lib/storage';
 import { ROUTE_TABLE } from '../../server/contract/route-table';
 
 /**
- * Routes, menu and permissions in Chromium (issue 3 "Routes, menu and permissions"): the three
+ * Routes, menu and permissions in Chromium: the three
  * permission modes of spec §6 with both demo accounts, button permissions, the side menu
  * (collapse, accordion, narrow-screen drawer), breadcrumbs, 404 for screens not built yet, frame
  * pages and the /redirect helper.

@@ -22,7 +22,7 @@ async function away(page: Page) {
   await expect.poll(() => page.locator('.p-tooltip').count()).toBe(0);
 }
 
-describe("tooltips mounted on the first hover (issue 22): a disabled row action's reason (issue 9), the toolbar's refresh", () => {
+describe("tooltips mounted on the first hover: a disabled row action's reason, the toolbar's refresh", () => {
   test('hovering a disabled action of the order list shows "<action>: <reason>" above it, leaving hides it, and it shows again', async () => {
     const { page, context, errors } = await openSignedIn(browser, server, '/order/index');
     try {

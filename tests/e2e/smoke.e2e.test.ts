@@ -9,14 +9,14 @@ import { goTo, openSignedIn, resetMock, type E2EServer, apiToken, launch, Pool, 
 import { axeBothThemes, settled, trackRequests } from './axe.js';
 
 /**
- * The resource smoke (issue 7 "Tests that scale"), generated from the declarations: every
+ * The resource smoke, generated from the declarations: every
  * `web/resources/**\/*.resource.ts` found at run time is opened on its screen and, as an operator
  * would: the list loads rows; a filter applies (the request carries it and the screen shows the
  * total the server answers for it); the add form opens; a required field left empty is refused
  * beside the field; a valid record saves and the list grows by one; signed in as the operator, the
  * screen shows only the buttons its permission codes allow (or the 403 page when the route is not
  * the operator's); and axe finds no serious or critical violation on the list nor on the form
- * showing its field error, in the light and the dark theme (issue 15). A new declaration gets this
+ * showing its field error, in the light and the dark theme. A new declaration gets this
  * with no test code. What the smoke cannot drive generically fails with a message saying what to
  * do, or is listed in {@link EXCLUDED} with a reason.
  *
@@ -35,7 +35,7 @@ import { axeBothThemes, settled, trackRequests } from './axe.js';
  * Fast: one browser and {@link LANES} lanes (default one), each its own server (its own mock data,
  * reset before each resource) with signed-in pages per role; with `E2E_LANES=2` tests run two at a
  * time, one per lane. Each resource is reached inside one running console, as the menu reaches it,
- * not by loading the console again (issue 23): the console's cached look-ups may then predate the
+ * not by loading the console again: the console's cached look-ups may then predate the
  * reset, which only removes the records earlier resources added (seeded records, which the smoke
  * picks, keep their ids and names). A resource that ended mid-way leaves the next one a fresh load.
  * Leaving each screen as a person would, the smoke also judges what stays on screen across a move
@@ -45,12 +45,12 @@ import { axeBothThemes, settled, trackRequests } from './axe.js';
 
 /** Declarations the smoke does not run, each with the reason (none may be skipped silently). */
 const EXCLUDED: Record<string, string> = {
-  // Issue 9: lists inside another screen's modal or detail view, and forms whose valid values depend on other records.
+  // Lists inside another screen's modal or detail view, and forms whose valid values depend on other records.
   merchantAccount: "a merchant's login accounts, listed in the accounts modal of /merchant/index (no route of its own); driven by tests/e2e/order-member.e2e.test.ts",
   orderItem: "an order's items, shown in /order/detail (no route of its own); driven by tests/e2e/order-member.e2e.test.ts",
   memberGrade: "a new grade's growth threshold must fall between its neighbours' (mock rule); the grade modify page is driven by tests/e2e/order-member.e2e.test.ts",
   rentAccount: 'the owner is a member picked by remote search, which the smoke does not drive yet; the screen opens and lists in tests/e2e/order-member.e2e.test.ts',
-  // Issue 8: lists that are not the list of a screen of their own.
+  // Lists that are not the list of a screen of their own.
   cdkCode: 'the codes of one platform, distributor or activity: master-detail lists on hidden routes, opened from a master row with the owner as a permanent filter; driven by tests/e2e/inventory-cdk.e2e.test.ts',
   inventoryAudit: 'the read-only audit trail shown in a dialog of the code screens (no route of its own); its entries are checked by tests/server/areas/inventory-actions.test.ts',
   cardSetting: 'one setting per goods delivered automatically, and the seed gives every such goods its setting, so a new one is refused as a duplicate until new goods exist (the unique rule is checked by the conformance suite)',
@@ -59,7 +59,7 @@ const EXCLUDED: Record<string, string> = {
   // A valid coupon needs an amount or discount that agrees with its type and threshold (mock domain
   // rule), and its validity is one range picker for two fields: tests/e2e/games-goods.e2e.test.ts edits one.
   coupon: 'type-dependent amounts and a validity range picker; covered by games-goods.e2e.test.ts',
-  // Issue 10: screens that are not a list, and a list the smoke's first picks cannot add to.
+  // Screens that are not a list, and a list the smoke's first picks cannot add to.
   rewardReceive: 'the claims of one reward, shown in the receive modal of /operate/reward (no route of its own); driven by tests/e2e/storefront.e2e.test.ts',
   seoSetting: '/operate/seoSetting is a settings form per shop page with a snippet preview, not a list (tests/e2e/storefront.e2e.test.ts opens it)',
   navigation: '/recommend/navigation is a drag-and-drop tree with a member preview, not a list (driven by tests/e2e/storefront.e2e.test.ts)',
@@ -355,7 +355,7 @@ async function smoke(lane: Lane, d: Declared, expect: ExpectStatic) {
   const rows = box.locator('[data-testid=crud-table] tbody tr:not(.p-datatable-emptymessage):not(.p-treetable-emptymessage)');
   expect(await rows.count(), `${screen}: the seeded list shows rows`).toBeGreaterThan(0);
   const total = await shownTotal(box);
-  // Accessible in both themes (issue 15): judged now, asserted at the end so a failure reports every screen's findings.
+  // Accessible in both themes: judged now, asserted at the end so a failure reports every screen's findings.
   const a11y: Record<string, string[]> = { list: await axeBothThemes(page) };
 
   // A filter applies: the request carries it, and the screen shows the server's total for it.
@@ -454,7 +454,7 @@ const SMOKED = new Set(
 /** Every other screen (edit routes need a record chosen in their list: the smoke and area tests open them). */
 const WALKED = screens(ROUTE_TABLE).filter((p) => !p.endsWith('/modify') && !SMOKED.has(p));
 
-describe('axe over every other screen of the route table, light and dark (issue 15)', () => {
+describe('axe over every other screen of the route table, light and dark', () => {
   test('the walk and the smoke together cover every screen', () => {
     const covered = new Set([...SMOKED, ...WALKED]);
     globalExpect(screens(ROUTE_TABLE).filter((p) => !p.endsWith('/modify') && !covered.has(p))).toEqual([]);

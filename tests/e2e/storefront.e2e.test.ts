@@ -6,7 +6,7 @@ import { mockCtx } from '../server/contract/harness.js';
 import type { AnyRow } from '../../server/mock/store/seed.js';
 
 /**
- * The storefront areas in Chromium (issue 10: /operate, /recommend, /social, /specialConfig):
+ * The storefront areas in Chromium (/operate, /recommend, /social, /specialConfig):
  * every screen opens in both languages; a station message scheduled to two chosen members and
  * revoked; navigation reordered by drag with the member preview following; three relation weights
  * set at once and the list order following; a comment hidden with a reason; what the operator sees.
@@ -44,7 +44,7 @@ const toast = (page: Page, text: string | RegExp) => page.locator('.p-toast-mess
 const store = () => mockCtx(server.app).store;
 const reset = () => resetMock(server);
 
-describe('storefront screens (issue 10)', () => {
+describe('storefront screens', () => {
   test('every screen of the four areas opens, lists and shows no error, in Chinese and English', async () => {
     for (const locale of [undefined, 'en'] as const) {
       const { page, errors, context } = await open('/operate/advert', { locale });

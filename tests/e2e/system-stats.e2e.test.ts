@@ -4,7 +4,7 @@ import { StorageKey } from '../../web/lib/storage';
 import { apiToken, e2eLifecycle, goTo, openSignedIn, resetMock, shot, signIn, type E2EServer } from './harness.js';
 
 /**
- * System and Statistics areas in Chromium (issue 11): a menu taken from the operator's role is gone
+ * System and Statistics areas in Chromium: a menu taken from the operator's role is gone
  * from the operator's menu at the next sign-in; an icon picked through the picker's search; a
  * password change signs out and the new password signs in; a statistics screen switching range and
  * granularity in English on the dark theme. Screenshots of the screens in both languages and themes.
@@ -31,7 +31,7 @@ const reset = () => resetMock(server);
 const EN_DARK = { [StorageKey.locale]: 'en', [StorageKey.darkMode]: true };
 const topLevel = (page: Page) => page.locator('[data-testid=side-menu]').first().locator('.shell-menu-list > li > .shell-menu-item').allInnerTexts();
 
-describe('System area (issue 11)', () => {
+describe('System area', () => {
   test("a menu taken from the operator's role in /system/role is gone from the operator's menu at the next sign-in", async () => {
     await reset();
     const admin = await apiToken(server, 'admin');
@@ -133,7 +133,7 @@ describe('System area (issue 11)', () => {
   });
 });
 
-describe('Statistics area (issue 11)', () => {
+describe('Statistics area', () => {
   test('a statistics screen switches range and granularity, in English on the dark theme', async () => {
     const { page, errors, context } = await openAs('admin', '/statistics/feedback', EN_DARK);
     const view = page.locator('.page-view:not([hidden])');

@@ -13,7 +13,7 @@ import { call, makeApp, signIn } from './helpers.js';
 import { startPlatformStub, STUB_ADMIN_TOKEN, type PlatformStub } from './platform-stub.js';
 
 /**
- * The audit trail (issue 25): writes through the mock and through the proxy each leave one entry
+ * The audit trail: writes through the mock and through the proxy each leave one entry
  * with who, what, target, outcome and redacted fields (and, from the mock, before → after); refused
  * writes and reveals are kept; reads are not; the chain verifies and names a tampered entry;
  * retention prunes; a burst beyond the queue never blocks and counts what it dropped; only an
@@ -153,7 +153,7 @@ describe('mock mode', () => {
 });
 
 /**
- * The store and the trail on every driver (issue 25 item 2): SQLite (`node:sqlite`) and PostgreSQL
+ * The store and the trail on every driver: SQLite (`node:sqlite`) and PostgreSQL
  * in-process through PGlite run the same cases; a real PostgreSQL server joins when
  * `AUDIT_TEST_DATABASE_URL` names one (each case in a schema of its own, dropped afterwards).
  */
@@ -184,7 +184,7 @@ function schemaFor(kind: string, dir: string | undefined): { schema: string; fre
 let pglite: Promise<PGlite> | null = null;
 const DRIVERS: DriverKind[] = [
   { name: 'SQLite', open: async (dir) => sqliteDriver(dir ? path.join(dir, 'audit.sqlite') : ':memory:') },
-  // A console's file trail: the same SQL on a worker thread (issue 22).
+  // A console's file trail: the same SQL on a worker thread.
   { name: 'SQLite in a worker', open: async (dir) => sqliteWorkerDriver(dir ? path.join(dir, 'audit.sqlite') : ':memory:') },
   {
     name: 'PGlite',
@@ -467,7 +467,7 @@ describe('envelopeOf', () => {
   });
 });
 
-describe('a platform exchange queued raw (issue 22: made an entry where its batch is written)', () => {
+describe('a platform exchange queued raw (made an entry where its batch is written)', () => {
   test('the entry is the one the observer used to build: ids, redacted fields, a refusal\'s message, the markers of bodies not kept', () => {
     const b = new EntryBatch(8);
     const who = { userId: 3, username: 'op', roles: '2' };

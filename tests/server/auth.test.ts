@@ -135,7 +135,7 @@ describe('signed-in endpoints', () => {
     const a = (await call(app, 'POST', '/v1/admin/gameCategory', { token })).json.data;
     expect(Object.keys(a).sort()).toEqual(['gamePlatform', 'gameTag', 'goodsBrand', 'goodsCategory', 'memberLevel']);
     expect(a.gameTag[0]).toEqual({ tagName: expect.any(String), tagIdentity: expect.any(String) });
-    // Issue 15 #11: eight game brands with Chinese names (not faker's food or transport companies).
+    // Eight game brands with Chinese names (not faker's food or transport companies).
     expect(a.goodsBrand).toHaveLength(8);
     for (const b of a.goodsBrand) expect(b.name).toMatch(/^[\u4e00-\u9fff]+(?:互娱|游戏|工作室|网络|互动|娱乐|数字)$/);
     await app.close();

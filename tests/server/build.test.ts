@@ -87,7 +87,7 @@ describe(`the web build (${useRealWeb ? 'web/' : 'fixture'})`, () => {
     expect(html).toContain('<title>Game Console</title>');
     // Inline (one request fewer on the first visit); the hashed SVG file is still written. A PNG:
     // Chromium decodes a page's icon again after every pushState, and an SVG icon cost 3–7 ms of
-    // main thread on every tab switch and menu entry (issue 22).
+    // main thread on every tab switch and menu entry.
     const icon = html.match(/<link rel="icon" type="image\/png" sizes="64x64" href="data:image\/png;base64,([A-Za-z0-9+/=]+)">/);
     expect(icon).not.toBeNull();
     const png = Buffer.from(icon![1], 'base64');

@@ -4,7 +4,7 @@ import { MOCK_REF_DATE } from '../../server/mock/faker.js';
 import { call, makeApp, signIn } from './helpers.js';
 
 /**
- * Issue 21's smaller server-side holes: stock filtered by its goods' game and platform; the operator
+ * Smaller server-side holes: stock filtered by its goods' game and platform; the operator
  * may look merchants up for the goods form (not open the merchant screen or change merchants); the
  * member exchange works both ways (balance → coupon as well as points → balance).
  */

@@ -5,7 +5,7 @@ import { call, makeApp, signIn } from './helpers.js';
 import { startUpstream, type Upstream } from './upstream.js';
 
 /**
- * Issue 21 "newest first everywhere": every record list opens with its newest record on top when
+ * Every record list opens with its newest record on top when
  * the request names no sort (the contract's `defaultSort`, ids in creation order in the mock), the
  * caller's own sort still wins, and proxy mode asks the platform for the same default order.
  */

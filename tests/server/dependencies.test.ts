@@ -8,7 +8,7 @@ import { buildServer } from '../../scripts/build.js';
 import { PROJECT_ROOT } from '../../scripts/lib/web-bundle.js';
 
 /**
- * Issue 23 item 1: `dependencies` in package.json are exactly the packages the built server loads at
+ * Item 1: `dependencies` in package.json are exactly the packages the built server loads at
  * run time, since the image installs only those (`npm ci --omit=dev`). The browser bundle's packages,
  * TypeScript and the tools are build inputs (`devDependencies`): a package missing here crashes the
  * container at start, a package too many costs image size.

@@ -6,7 +6,7 @@ import { startUpstream, type Upstream } from './upstream.js';
 import { overHttp } from './over-http.js';
 
 /**
- * The console's own drift endpoints (issue 14): `/console/drift` (list, ETag, download),
+ * The console's own drift endpoints: `/console/drift` (list, ETag, download),
  * `/console/drift.json`, `/console/drift/reset`; administrators only, checked against the mock's
  * sessions in mock mode and against the platform's user info in proxy mode.
  */

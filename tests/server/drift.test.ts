@@ -5,7 +5,7 @@ import { checkAnswer, endpointOf, fieldPath } from '../../server/platform/drift-
 import { MASK } from '../../server/platform/redact.js';
 
 /**
- * The contract-drift monitor with synthetic exchanges (issue 14): what it reports for each kind
+ * The contract-drift monitor with synthetic exchanges: what it reports for each kind
  * of difference, what it skips, how it counts, what its example keeps, and its bounds.
  */
 

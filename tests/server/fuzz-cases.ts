@@ -4,7 +4,7 @@ import { Collection } from '../../server/mock/store/collection.js';
 import type { MockContext } from '../../server/mock/context.js';
 
 /**
- * The contract fuzzer (issue 12): requests generated from the OpenAPI document of the contract,
+ * The contract fuzzer: requests generated from the OpenAPI document of the contract,
  * each a small variation of a plausible body (wrong types, missing and extra fields, huge strings,
  * deep nesting, `__proto__` keys, impossible dates, NUL and lone surrogates, unknown references,
  * integers beyond 2^53 − 1, non-JSON and oversized bodies). Seeded, so a failure is reproduced by its seed and case index.
@@ -226,7 +226,7 @@ export async function runCase(app: FastifyInstance, c: Case, changes: () => numb
     return `${where}: body is not JSON: ${res.body.slice(0, 120)}`;
   }
   const keys = Object.keys(json ?? {}).sort().join(',');
-  // A refusal of this server also names its field, catalogue key and values (issue 20 item 6).
+  // A refusal of this server also names its field, catalogue key and values.
   const shape = keys === 'code,data,message' || (keys === 'code,data,field,key,message,params' && typeof json.key === 'string');
   if (!shape || typeof json.code !== 'number' || typeof json.message !== 'string') return `${where}: not an envelope: ${res.body.slice(0, 200)}`;
   if (json.code >= 500) return `${where}: envelope code ${json.code}: ${json.message}`;

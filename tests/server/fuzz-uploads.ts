@@ -7,7 +7,7 @@ import { buildApp } from '../../server/app.js';
 import { rng } from './fuzz-cases.js';
 
 /**
- * Upload pressure for `npm run fuzz` (issue 24, 9): rounds of concurrent `POST /upload` requests of
+ * Upload pressure for `npm run fuzz`: rounds of concurrent `POST /upload` requests of
  * random shapes (valid PNGs of random sizes, files over the cap, not-images, SVG, too many files,
  * an empty form) against a small folder quota and concurrency cap. Every answer must be an envelope
  * with an expected code (200, 400, 413, 503 busy, 507 quota full), the folder must stay under its

@@ -4,7 +4,7 @@ import { makeApp, signIn } from './helpers.js';
 import { cases, firstIdOf, runCase, watchStore } from './fuzz-cases.js';
 
 /**
- * Issue 12 finding 2: every request generated from the OpenAPI document, however malformed, answers
+ * Finding 2: every request generated from the OpenAPI document, however malformed, answers
  * 2xx or 4xx in the `{code, data, message}` envelope, and a refused one changes nothing. Seeded and
  * bounded (one pass, a few cases per endpoint); `npm run fuzz` runs longer with other seeds.
  */

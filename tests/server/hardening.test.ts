@@ -17,7 +17,7 @@ import { DATE_PATTERN } from '../../server/contract/fields.js';
 import { loadConfig } from '../../server/config.js';
 
 /**
- * Issue 12: no input or client can stall the server, and every refusal is the envelope. These
+ * No input or client can stall the server, and every refusal is the envelope. These
  * tests talk real HTTP over loopback where Node itself answers (timeouts, header limits, the
  * connection cap); `inject` where the app answers.
  */
@@ -98,7 +98,7 @@ describe('finding 7: envelopes everywhere', () => {
     ] as const) {
       const res = await app.inject({ method: 'POST', url: '/v1/admin/login', headers: { 'content-type': type }, payload });
       expect(res.statusCode).toBe(status);
-      // The envelope, with the refusal's field, key and values (issue 20 item 6).
+      // The envelope, with the refusal's field, key and values.
       expect(Object.keys(res.json()).sort()).toEqual(['code', 'data', 'field', 'key', 'message', 'params']);
     }
   });
@@ -360,7 +360,7 @@ describe('finding 4: one client cannot void the captchas of others', () => {
     expect(store.peek(a[0].captchaToken)).toBeUndefined();
     expect(store.peek(a[3].captchaToken)).toBeDefined();
     const b = [store.issue('b')!, store.issue('b')!];
-    // Issue 24 (11): a full store no longer refuses a new client (that was a kill switch); the biggest holder pays.
+    // A full store no longer refuses a new client (that was a kill switch); the biggest holder pays.
     expect(store.issue('c')).not.toBeNull();
     expect(store.peek(b[0].captchaToken)).toBeDefined();
     ({ app } = await makeApp({ ...SMALL, CAPTCHA_PER_CLIENT: '2' }));

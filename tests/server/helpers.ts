@@ -35,7 +35,7 @@ export async function makeApp(env: Record<string, string> = {}, deps: AppDeps = 
   // Raw messages (`<field key>: <English>`) unless a test asks for MESSAGES=localized: most tests
   // assert which field a refusal names; tests/server/messages.test.ts covers the localized answers.
   // No load shedding unless a test asks for it (hardening.test.ts): on a busy machine a worker's
-  // stalled event loop shed an unrelated test's request with a 503 (auth's basic data, stop 37).
+  // stalled event loop shed an unrelated test's request with a 503 (auth's basic data).
   const config = loadConfig([], { LOG_LEVEL: 'silent', MESSAGES: 'raw', AUDIT_DB: ':memory:', SHED_EVENT_LOOP_DELAY_MS: '0', SEED_DATE: PINNED_SEED_DATE, ...env });
   const app = await buildApp(config, deps);
   await app.ready();

@@ -5,7 +5,7 @@ import { overHttp, type HttpAnswer } from './over-http.js';
 import { startGuardPlatform } from './security/guard-platform.js';
 
 /**
- * Issue 22 (hybrid row): a plain list call that MOCK_ENDPOINTS sends to the mock, with a token whose
+ * A plain list call that MOCK_ENDPOINTS sends to the mock, with a token whose
  * platform session is already kept, is answered on the mock's raw list road (server/relay/mock-lists.ts),
  * as mock mode answers it; anything else (the first call of a token, a refused or signed-out token,
  * another role, a bad body) goes through the mock backend's router as before. Over a real socket, the
@@ -110,7 +110,7 @@ describe('hybrid: a mock list call with a kept platform session', () => {
   test.each(['en', 'zh-CN'])('refusals are the router’s, the same both ways (%s): another role, a refused token, a bad field, bad JSON', async (lang) => {
     const h = { 'accept-language': lang };
     await send('raw', '/v1/memberGrade/list', '{}', { ...h, authorization: 'Bearer fake-admin' });
-    // A platform user holding only the operator role: the operator's permissions (issue 24 item 6).
+    // A platform user holding only the operator role: the operator's permissions.
     const denied = await sameOnBoth('/v1/admin/list', '{}', { ...h, authorization: 'Bearer fake-admin' }, false);
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toMatchObject({ code: 403, field: 'permission' });

@@ -6,7 +6,7 @@ import { SEED_STEPS } from '../../server/mock/store/steps.js';
 import { reference, rng } from './list-reference.js';
 
 /**
- * The store's list answers come from indexes and sorted views kept up to date on write (issue 13);
+ * The store's list answers come from indexes and sorted views kept up to date on write;
  * they must be exactly what filtering and sorting every row gives. A reference implementation (the
  * store's former one) answers the same random queries, before and after random writes.
  */

@@ -3,7 +3,7 @@ import type { ListQuery } from '../../server/mock/store/collection.js';
 import type { AnyRow } from '../../server/mock/store/seed.js';
 
 /**
- * The reference the store's indexed lists are held to (issue 13): a brute-force filter of every row
+ * The reference the store's indexed lists are held to: a brute-force filter of every row
  * by every declared filter kind and the keyword, a sort with missing values last and ties by id,
  * and the page, write-only fields dropped. Plus a small deterministic generator, so a failure repeats.
  */

@@ -5,7 +5,7 @@ import { MESSAGES, renderMessage, type Refusal, type RenderNames } from '../../s
 import { localizedMessage, rawMessage } from '../../server/plugins/localize.js';
 
 /**
- * Issue 20 item 6: one catalogue of keys (server/contract/messages.ts) replaces the regular
+ * One catalogue of keys (server/contract/messages.ts) replaces the regular
  * expressions that translated English sentences back. Every key has both languages, every key is
  * thrown somewhere, no zh_CN template is an English sentence, and the server reads no web file.
  */

@@ -8,7 +8,7 @@ import { cases, firstIdOf, watchStore } from './fuzz-cases.js';
 import { makeApp, signIn } from './helpers.js';
 
 /**
- * Issue 15 item 1, issue 20 item 6: error envelopes speak the caller's language (Accept-Language;
+ * Item 6: error envelopes speak the caller's language (Accept-Language;
  * zh_CN when absent), name the field by its translated label and carry `{field, key, params}` in
  * `data`, the message rendered from the key (server/contract/messages.ts).
  */

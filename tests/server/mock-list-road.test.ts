@@ -7,7 +7,7 @@ import { logSink, makeApp, signIn } from './helpers.js';
 import { overHttp, type HttpAnswer } from './over-http.js';
 
 /**
- * Issue 22 (lists rows): plain mock list calls are answered from the server's `request` event
+ * Plain mock list calls are answered from the server's `request` event
  * (server/relay/mock-lists.ts); everything else goes through Fastify. Over a real socket, the same
  * list request taken by either road answers the same status, headers, body and access-log line, and
  * every refusal (no token, no permission, a bad field, bad JSON, an injected fault) is the same on both.

@@ -7,7 +7,7 @@ import { makeApp, signIn } from './helpers.js';
 import { mockCtx, post } from './contract/harness.js';
 
 /**
- * Issue 9 (Member, Merchant, Order, Rent): every order action allowed only from its statuses and
+ * Every order action allowed only from its statuses and
  * refused (store unchanged) from the others; refund window and audit; wallet reconciliation; member
  * freeze/enable; grade counters; merchant password reset; rental audit and listing rules; the home
  * page's pending counters; order/item invariants after a run of random actions for three seeds.

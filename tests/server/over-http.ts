@@ -29,7 +29,7 @@ export async function portOf(app: FastifyInstance): Promise<number> {
 }
 
 /**
- * Issue 22 item 1: the proxy, hybrid, drift and record tests speak to the app through a real
+ * The proxy, hybrid, drift and record tests speak to the app through a real
  * listening socket, so that the raw relay (server/relay, answered from the server's `request` event)
  * is what they prove; `inject` would only ever reach Fastify's road. One connection per call
  * (no keep-alive), so nothing outlives the test; the app is closed by the test as before.

@@ -6,7 +6,7 @@ import { call, makeApp, signIn } from './helpers.js';
 import { lookupPaths } from '../../fixtures/system.factory.js';
 
 /**
- * Permissions in mock mode (issue 11): every contract endpoint for admin, operator and no token;
+ * Permissions in mock mode: every contract endpoint for admin, operator and no token;
  * the last-super-administrator rule; role edits taking effect on menus, buttons and the API.
  */
 

@@ -1,5 +1,5 @@
 /**
- * A throwaway platform for hybrid, record/replay and drift tests (issue 14), reusable by the
+ * A throwaway platform for hybrid, record/replay and drift tests, reusable by the
  * end-to-end test. It answers like a half-built platform:
  *
  * | endpoint | answer |

@@ -6,7 +6,7 @@ import { startUpstream } from './upstream.js';
 import { overHttp } from './over-http.js';
 
 /**
- * Observers say before the exchange whether they want it (ExchangeObserver.wants, issue 14):
+ * Observers say before the exchange whether they want it (ExchangeObserver.wants):
  * the proxy copies bodies only for exchanges some observer wants, and the client's answer is the
  * platform's either way.
  */

@@ -110,7 +110,7 @@ describe('forwarding', () => {
     expect(got.headers['x-request-note']).toBe('kept');
     expect(got.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(got.headers['x-forwarded-proto']).toBe('http');
-    // X-Forwarded-Host comes from PUBLIC_HOST only (unset here), never from the client (issue 12).
+    // X-Forwarded-Host comes from PUBLIC_HOST only (unset here), never from the client.
     expect(got.headers['x-forwarded-host']).toBeUndefined();
     expect(got.headers.host).toBe(new URL(up.url).host);
     for (const name of ['forwarded', 'x-forwarded-port', 'keep-alive', 'proxy-authorization', 'te', 'trailer', 'upgrade', 'x-drop-me']) {
@@ -182,7 +182,7 @@ describe('access log', () => {
     expect(sink.text()).not.toContain('secret-token-123');
   });
 
-  test('issue 22: a plain call is answered by the raw relay, an odd spelling by Fastify; both reach the platform and log the same line', async () => {
+  test('a plain call is answered by the raw relay, an odd spelling by Fastify; both reach the platform and log the same line', async () => {
     const up = await upstreamWith();
     const sink = logSink();
     const { app } = await makeApp({ MODE: 'proxy', UPSTREAM_URL: up.url, LOG_LEVEL: 'info' }, { logStream: sink.stream });

@@ -70,7 +70,7 @@ describe('recording (RECORD_DIR in proxy mode)', () => {
     const recs = readRecording(dir);
     expect(recs).toHaveLength(files.length);
     // list (deduplicated), list with status, listAll, adminInfo, awards, findAll, download; not the
-    // 404 of an invented path (issue 24 item 3: only successful answers are kept).
+    // 404 of an invented path (only successful answers are kept).
     expect(recs.filter((r) => r.path === '/v1/feedbackType/list')).toHaveLength(2);
     expect(recs.map((r) => r.path).sort()).toEqual(
       ['/v1/admin/adminInfo', '/v1/feedback/findAll', '/v1/feedbackAward/exportAwardExcel', '/v1/feedbackAward/getAwardList', '/v1/feedbackType/list', '/v1/feedbackType/list', '/v1/feedbackType/listAll'].sort(),

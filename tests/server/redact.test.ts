@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { isSecretField, MASK, redactHeaders, redactJson, redactQuery } from '../../server/platform/redact.js';
 
 /**
- * Redaction of kept platform traffic (issue 14: drift examples and recordings): whatever is kept
+ * Redaction of kept platform traffic (drift examples and recordings): whatever is kept
  * can be handed to another team, so tokens, passwords, secrets, phone numbers and e-mails never
  * survive, by field name at any depth or by the shape of the value.
  */

@@ -5,7 +5,7 @@ import { portOf } from './over-http.js';
 import { startUpstream, type Upstream } from './upstream.js';
 
 /**
- * The body-silence guard on the raw roads (server/plugins/limits.ts `guardRequestBody`, issue 22):
+ * The body-silence guard on the raw roads (server/plugins/limits.ts `guardRequestBody`):
  * a body whose first bytes came with the headers and whose rest never comes is cut off with the 408
  * envelope after BODY_TIMEOUT_MS on the mock's raw list road and on the proxy's raw relay, as on
  * Fastify's road; a whole body in the packet of its headers is answered as before.

@@ -68,7 +68,7 @@ test('a bad setting stops the server at start with a message naming it', async (
   expect(err).toContain('UPSTREAM_URL is required when MODE is "proxy"');
 }, 20_000);
 
-test('a seed without a snapshot is written by a child of the entry (issue 22), then read back: sign-in works and the snapshot is kept', async () => {
+test('a seed without a snapshot is written by a child of the entry, then read back: sign-in works and the snapshot is kept', async () => {
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-child-'));
   cleanups.push(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
   const app = startConsole({ MODE: 'mock', CACHE_DIR: cacheDir, SCALE: '0.05', MOCK_CAPTCHA_CODE: 'TEST', AUDIT_DB: ':memory:' });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { inContainer, listeningLine } from '../../server/startup.js';
 
-/** Issue 23 item 2: the start-up line names the URL people use, or says it cannot know it. */
+/** The start-up line names the URL people use, or says it cannot know it. */
 describe('start-up line', () => {
   const base: Parameters<typeof listeningLine>[0] = { mode: 'mock', host: '0.0.0.0', port: 8899, publicHost: null };
   const bound = { address: '0.0.0.0', family: 'IPv4', port: 8899 };

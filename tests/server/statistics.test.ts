@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, makeApp, signIn } from './helpers.js';
 
-/** Statistics agree with the lists they summarise (issue 11). */
+/** Statistics agree with the lists they summarise. */
 
 let app: FastifyInstance;
 let token: string;

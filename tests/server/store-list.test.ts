@@ -8,7 +8,7 @@ import { makeApp } from './helpers.js';
 import { matches, missing, reference, rng } from './list-reference.js';
 
 /**
- * Issue 13: list answers come from value indexes, sorted views, range slices, text indexes and a
+ * List answers come from value indexes, sorted views, range slices, text indexes and a
  * cache of answers, all kept up to date on write. Over a long run of random writes (enough to make
  * the text indexes rebuild) and random queries of every filter kind, every sort and deep pages, each
  * answer must equal a brute-force filter and sort of every row. Fixed seeds: a failure repeats.
@@ -174,7 +174,7 @@ test('a listening mock server starts the preparation at its first API call, once
   expect((served as unknown as { __mockCtx: { store: MockStore } }).__mockCtx.store.preparing).toBe(false);
 });
 
-test('the preparation reads no table a request has not read (issue 22: at scale 10 it filled the heap)', async () => {
+test('the preparation reads no table a request has not read (at scale 10 it filled the heap)', async () => {
   const store = new MockStore(11, 0.1, {}, null);
   const inUse = () => [...(store as unknown as { cols: Map<string, unknown> }).cols.keys()];
   store.col('member');

@@ -61,7 +61,7 @@ function monthRange(from: string, to: string): [string, string] {
   return [`${from}-01 00:00:00`, `${to}-${String(last).padStart(2, '0')} 23:59:59`];
 }
 
-test("issue 21: the summary's figures are the store's, as its lists and statistics count them", async () => {
+test("the summary's figures are the store's, as its lists and statistics count them", async () => {
   const { app } = await makeApp({ MOCK_CAPTCHA_CODE: 'TEST' });
   apps.push(app);
   const token = await signIn(app);

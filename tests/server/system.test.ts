@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, makeApp, signIn } from './helpers.js';
 
-/** System actions (issue 11): password reset shown once, the header bell's messages. */
+/** System actions: password reset shown once, the header bell's messages. */
 
 let app: FastifyInstance;
 let admin: string;

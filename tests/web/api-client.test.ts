@@ -5,7 +5,7 @@ import { queryClient } from '../../web/api/query';
 import { ENDPOINTS, type ActionPayload, type ActionResult } from '../../server/contract';
 
 /**
- * The typed action client (issue 20 item 1): every endpoint of the contract is callable by name,
+ * The typed action client: every endpoint of the contract is callable by name,
  * at the contract's path, with its payload and result typed from the contract.
  */
 

@@ -92,7 +92,7 @@ describe('forms on the one engine', () => {
   });
 });
 
-describe('export tells the truth (issue 21)', () => {
+describe('export tells the truth', () => {
   const res = defineResource({ entity: feedbackType, permission: 'FeedbackType', columns: ['id', 'typeName', 'status'] });
   const rows = Array.from({ length: 2500 }, (_, i) => ({ id: i + 1, typeName: `T${i + 1}`, status: 1 }));
   /** Answers the list a page at a time, as the server does. */

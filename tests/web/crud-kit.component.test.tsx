@@ -56,7 +56,7 @@ describe('ResourceListPage on the headless controller', () => {
   });
 });
 
-describe('paging (issue 22)', () => {
+describe('paging', () => {
   test('next page: the rows on screen stay as drawn under the loading mask until the next page replaces them, and the paginator moves with them', async () => {
     const rows = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, typeName: `Type ${i + 1}`, description: '', sort: i, status: 1, createTime: '2026-01-01 10:00:00' }));
     let release: () => void = () => {};
@@ -120,7 +120,7 @@ describe('paging (issue 22)', () => {
   });
 });
 
-describe('a new view asks once (issue 22: its request leaves before the list renders it)', () => {
+describe('a new view asks once (its request leaves before the list renders it)', () => {
   test('a search (beside an id read from the URL as a number), a page and a sort each send one list request', async () => {
     const idRes = defineResource({ entity: feedbackType, permission: 'FeedbackType', columns: ['id', 'typeName', 'sort'], filters: ['typeName'], form: { mode: 'dialog', fields: ['typeName'] } });
     const rows = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, typeName: `Type ${i + 1}`, description: '', sort: i, status: 1, createTime: '2026-01-01 10:00:00' }));
@@ -148,7 +148,7 @@ describe('a new view asks once (issue 22: its request leaves before the list ren
   });
 });
 
-describe('the page-size picker (drawn again only when its value changes, issue 22)', () => {
+describe('the page-size picker (drawn again only when its value changes)', () => {
   test('after a search and a page change, a new page size keeps the search and starts at page 1', async () => {
     const rows = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, typeName: `Type ${i + 1}`, description: '', sort: i, status: 1, createTime: '2026-01-01 10:00:00' }));
     mockApi('/v1/feedbackType/list', (b) => {
@@ -173,7 +173,7 @@ describe('the page-size picker (drawn again only when its value changes, issue 2
   });
 });
 
-describe('parts drawn after the first rows (issue 22)', () => {
+describe('parts drawn after the first rows', () => {
   const filtered = defineResource({ entity: feedbackType, permission: 'FeedbackType', columns: ['id', 'typeName', 'status'], filters: ['typeName', 'status'], form: { mode: 'dialog', fields: ['typeName'] } });
   const statusPicker = () => document.querySelector('[data-filter=status] .p-dropdown')!;
 

@@ -98,7 +98,7 @@ describe('validation from the contract, per field', () => {
     expect(fieldOfServerMessage('ids: 充值问题 is used by 3 records', ['typeName'])).toBeNull();
     expect(fieldOfServerMessage('row 2: 手机号 (phone) is bad', ['phone'])).toBeNull();
   });
-  test('a localized refusal goes to the field the server names in data.field, shown without its label (issue 15)', () => {
+  test('a localized refusal goes to the field the server names in data.field, shown without its label', () => {
     const refusal = { message: '类型名称：“充值问题”已被反馈类型 3（充值问题）使用', field: 'typeName' };
     expect(fieldOfServerMessage(refusal, ['typeName', 'sort'])).toBe('typeName');
     expect(fieldOfServerMessage(refusal, ['sort'])).toBeNull();
@@ -123,7 +123,7 @@ describe('form values and payloads', () => {
   });
 });
 
-describe('clearing on modify (issue 7)', () => {
+describe('clearing on modify', () => {
   test('an emptied optional field is sent as null, a list as [], a text as \'\'; untouched fields stay out', async () => {
     const { game } = await import('../../server/contract/games.js');
     const res = defineResource({ entity: game, route: '/games/index', columns: ['id'], form: { mode: 'page', fields: ['gameName', 'cover', 'releaseDate', 'tagIds', 'developer', 'score'] } });

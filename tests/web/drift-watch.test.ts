@@ -5,7 +5,7 @@ import { markerWanted, resetServerMode, serverMode } from '../../web/api/server-
 import { createDriftWatch, driftLogEntry, MAX_PER_POLL, type DriftLogEntry } from '../../web/app/platform/drift-watch';
 
 /**
- * Issue 14 on the client: the drift watch that adds new contract drifts to the error log (polling
+ * On the client: the drift watch that adds new contract drifts to the error log (polling
  * with `after` and an ETag), and the record of which side served each screen's data for the marker.
  */
 

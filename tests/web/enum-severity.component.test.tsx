@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { enumSeverity } from '../../web/crud/kinds';
 import '../../server/contract/index';
 
-/** Issue 15 #9: a status tag's colour says what the value means, whatever its place in the enumeration. */
+/** A status tag's colour says what the value means, whatever its place in the enumeration. */
 describe('status tag colours', () => {
   test('enabled is green and disabled grey, in any order of the enumeration', () => {
     expect(enumSeverity('enableStatus', 1)).toBe('success');

@@ -531,7 +531,7 @@ describe('error log (§8 "Ajax errors are logged")', () => {
   });
 });
 
-describe('the language of server messages (issue 15)', () => {
+describe('the language of server messages', () => {
   test("every call sends the console's current language as Accept-Language", async () => {
     let language = 'zh_CN';
     const { client, sent } = setup(() => envelope({ code: 200, data: null, message: 'ok' }), { language: () => language });
@@ -555,7 +555,7 @@ describe('the language of server messages (issue 15)', () => {
     const plain = setup(() => envelope({ code: 500, data: null, message: 'x' }));
     expect((await rejection(plain.client.post('/v1/a', {}))).field).toBeNull();
   });
-  test('a structured refusal (issue 20) carries its field, key and values beside the message the server rendered', async () => {
+  test('a structured refusal carries its field, key and values beside the message the server rendered', async () => {
     const refused = setup(() => envelope({ code: 400, data: null, message: '类型名称：“Bug”已被反馈类型 3 使用', field: 'typeName', key: 'record.duplicate', params: { value: 'Bug', entity: 'feedbackType', id: 3, label: '' } }));
     const e = await rejection(refused.client.post('/v1/feedbackType/add', { typeName: 'Bug' }));
     expect([e.kind, e.field, e.message]).toEqual(['envelope', 'typeName', '类型名称：“Bug”已被反馈类型 3 使用']);

@@ -9,8 +9,7 @@ const en = { ...enShell, ...enScreens };
 const zh = { ...zhShell, ...zhScreens };
 
 /**
- * Every visible text is in zh_CN (default) and en (issue 7 "a test fails when a translation key
- * exists in one language and not the other"). Both packs are walked as plain objects, so keys an
+ * Every visible text is in zh_CN (default) and en. Both packs are walked as plain objects, so keys an
  * area adds through its own pack are covered with no list to keep.
  *
  * i18next plural forms differ by language (en `x_one` + `x_other`, zh only `x_other`), so a key is

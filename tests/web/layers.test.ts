@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { ESLint } from 'eslint';
 import { importGraphFacts } from '../../scripts/import-graph';
 
-// Issue 20 item 5: imports only point down, and there are no import circles (README "Layout").
+// Imports only point down, and there are no import circles (README "Layout").
 
 describe('the module graph of web/ and server/', () => {
   const facts = importGraphFacts();

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { PAGE_MODULES } from '../../web/pages/registry';
 
-// Issue 22 (menu entry → first rows): a list screen's first request leaves at its entry only when its
+// A list screen's first request leaves at its entry only when its
 // registry line carries a list entry (`listPage` / `listScreen`, web/crud/page-module.tsx). A page file
 // registered as a plain `() => import(…)` starts its request only after its chunk and first render, and
 // nothing else would tell: this test fails for a page file whose main list is the kit's (URL-synced)
@@ -35,7 +35,7 @@ const drawsList = (text: string) => /<ResourceListPage\b|useListController\(/.te
 const pageFiles = Object.keys(PAGE_MODULES).filter((k) => existsSync(join(PAGES_DIR, k)));
 const listScreens = pageFiles.filter((k) => drawsList(screenText(join(PAGES_DIR, k))));
 
-describe('every list screen starts its first request at its entry (issue 22)', () => {
+describe('every list screen starts its first request at its entry', () => {
   test('the page files drawing a kit list are found (the detector still sees them)', () => {
     expect(listScreens.length).toBeGreaterThanOrEqual(40);
     expect(listScreens).toEqual(expect.arrayContaining(['member/index.page.tsx', 'financial/merchantIncome.page.tsx', 'cdk/platform/list.page.tsx', 'feedback/words.page.tsx']));

@@ -8,7 +8,7 @@ import { defineResource, ResourceListPage } from '../../web/crud';
 import { calls, mockApi, render } from './component/setup';
 
 /*
- * A list's page, sort or filter with the shell's deferred URL write (issue 22: the rows first, the
+ * A list's page, sort or filter with the shell's deferred URL write (the rows first, the
  * URL after them): the list shows the new view from its own state at once, asks for it once, hands
  * the URL over only once its rows are in, and a view arriving from the URL meanwhile (a link, back) wins.
  */
@@ -57,7 +57,7 @@ function mount(path = '/feedback/type') {
 const lists = () => calls.filter((c) => c.path === '/v1/feedbackType/list').map((c) => c.body);
 const highlighted = () => document.querySelector('.p-paginator-page.p-highlight')?.textContent;
 
-describe('a list step with the URL written after its rows (issue 22)', () => {
+describe('a list step with the URL written after its rows', () => {
   // Seconds each on a busy 2-core machine (PrimeReact tables in happy-dom).
   test('next page: the page and its rows show from the list itself; one request; the URL is handed over once the rows are in, and reads the same view back', { timeout: 30_000 }, async () => {
     deferringShell();
@@ -112,7 +112,7 @@ describe('a list step with the URL written after its rows (issue 22)', () => {
   });
 });
 
-describe('a filter of non-ASCII text, reset before its URL was written (CI, stop 40)', () => {
+describe('a filter of non-ASCII text, reset before its URL was written (CI)', () => {
   // wouter hands a list its query decoded (`?typeName=类型`) while the list writes it encoded
   // (`?typeName=%E7%B1%BB…`): the two spellings of one view must read as the same view.
   test('the shell writes the filter first, then the list shows every row again and hands over its own URL', { timeout: 30_000 }, async () => {

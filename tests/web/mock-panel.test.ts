@@ -27,7 +27,7 @@ function text(pack: unknown, key: string): unknown {
   return key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), pack);
 }
 
-describe('fault form → FaultRule payload (issue 4 QA controls)', () => {
+describe('fault form → FaultRule payload', () => {
   test('the default form is a session timeout (envelope 401) on the next dashboard summary call', () => {
     const r = faultFormToRule(form());
     expect(r).toEqual({ ok: true, value: { path: '/v1/admin/summary', method: 'ANY', times: 1, envelopeCode: 401 } });

@@ -7,7 +7,7 @@ import { feedbackType } from '../../server/contract/feedback';
 import { member } from '../../server/contract/member';
 
 /**
- * The query layer's rules (issue 20 item 2, web/api/query.ts): keys from the contract, what a write
+ * The query layer's rules: keys from the contract, what a write
  * drops, which failures are retried, and a cancelled query rejecting silently. HTTP goes through the
  * console's real client over a fake fetch, so "silently" means what the user sees: no notice, no
  * error-log entry.

@@ -16,7 +16,7 @@ import stock from '../../web/resources/inventory/stock.resource';
 import member from '../../web/resources/member/member.resource';
 import useRecord from '../../web/resources/account/use-record.resource';
 
-/** Issue 21 item 2: where a reference opens, resolved from the declarations (pure, no browser). */
+/** Where a reference opens, resolved from the declarations (pure, no browser). */
 describe('record links', () => {
   it('opens the order detail in its own tab (the id in its query, and stored), every other record as its list filtered by id', () => {
     expect(recordTarget('order', 42)).toEqual({ path: '/order/detail?id=42', route: '/order/index', editId: ['orderId', 42] });

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { ENTITY } from '../../server/contract/index';
 import { KINDS, MIN_RECORD_QUERY, RECORD_KINDS, RECORD_PAGE_SIZE, recordRequest, searchableKinds, searchRecords, type RecordKind } from '../../web/app/search/record-search';
 
-/** The palette's record search (issue 21): which kinds a user searches, the request of each, the hits. */
+/** The palette's record search: which kinds a user searches, the request of each, the hits. */
 
 describe('kinds', () => {
   test("each kind's list screen is a route and its list searches what operators type", () => {

@@ -8,7 +8,7 @@ import { mockApi, render } from './component/setup';
 
 /*
  * A row action that changes the row's status, then the list's answer after the write's
- * invalidation (issue 22, the stale order list of f19061d): the row must show the new status and
+ * invalidation: the row must show the new status and
  * its actions' new states. A disabled action's button was wrapped by PrimeReact's Tooltip in an
  * element React did not know (`showOnDisabled`); when an action turned from a plain link button
  * into a guarded one (or back), React removed and inserted nodes beside that foreign wrapper, the
@@ -58,7 +58,7 @@ function expectOnly(enabled: HTMLButtonElement, disabled: HTMLButtonElement, rea
   if (reason !== undefined) expect(disabled.getAttribute('data-reason')).toBe(reason);
 }
 
-describe('a row action that changes its row (issue 22: the stale list after a row action)', () => {
+describe('a row action that changes its row (the stale list after a row action)', () => {
   test('the row shows the new status and its actions swap enabled and disabled, in both directions', async () => {
     serve([
       { id: 1, typeName: 'Payment', description: '', sort: 0, status: 0, createTime: '2026-01-01 10:00:00' },
@@ -100,7 +100,7 @@ describe('a row action that changes its row (issue 22: the stale list after a ro
   });
 });
 
-describe('row actions drawn as plain elements (issue 22: one PrimeReact Button, Tooltip and Menu per row)', () => {
+describe('row actions drawn as plain elements (one PrimeReact Button, Tooltip and Menu per row)', () => {
   test('a guarded link button turns from plain to disabled with its reason and back, as its row changes', async () => {
     serve([{ id: 1, typeName: 'Payment', description: '', sort: 0, status: 0, createTime: '2026-01-01 10:00:00' }]);
     const act1 = (row: Row) => () => void callOp(feedbackType, 'updateStatus', { id: row.id, status: row.status === 0 ? 1 : 0 });
@@ -149,7 +149,7 @@ describe('row actions drawn as plain elements (issue 22: one PrimeReact Button, 
   });
 });
 
-describe("a guarded button's tooltip (issue 22: PrimeReact's Tooltip mounted on the first hover)", () => {
+describe("a guarded button's tooltip (PrimeReact's Tooltip mounted on the first hover)", () => {
   test('nothing of the tooltip before a hover; hovering shows "<label>: <reason>", leaving hides it, again on the next hover', async () => {
     render(<GuardedButton label="Refund" icon="pi pi-wallet" outlined size="small" reason="not paid" onClick={() => {}} data-testid="g-refund" />);
     const button = screen.getByTestId('g-refund') as HTMLButtonElement;

@@ -6,7 +6,7 @@ import { noteServedBy, resetServedBy } from '../../web/api/served-by';
 import { resetServerMode } from '../../web/api/server-mode';
 
 /**
- * Issue 14: the header's marker says when a screen's data came from the mock or a recording, in
+ * The header's marker says when a screen's data came from the mock or a recording, in
  * hybrid and replay modes only (the server's `/healthz` mode), never in plain mock mode.
  */
 

@@ -5,7 +5,7 @@ import { shellPath, showLocation, useShellLocation, useShellSearch, whenLocation
 import { crudEnv } from '../../web/crud/env';
 
 /*
- * The shell's location (issue 22: a tab switch writes its URL after the frame is painted): what
+ * The shell's location (a tab switch writes its URL after the frame is painted): what
  * the shell's readers see, what the browser's history holds, and a leave guard's say, in order.
  */
 
@@ -142,7 +142,7 @@ describe('the shell location (tab switch: the page first, the URL after the pain
   });
 });
 
-describe("a list's view (the kit's writeUrlLater: the rows first, the URL after them, issue 22)", () => {
+describe("a list's view (the kit's writeUrlLater: the rows first, the URL after them)", () => {
   test('the kit is handed it; the shell keeps the location until the list says its rows are in, then the browser gets it as one entry after the frame', async () => {
     expect(crudEnv().writeUrlLater).toBe(writeUrlLater);
     fakeClock();

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { installStyleDedupe } from '../../web/lib/style-dedupe';
 
-/** Issue 22: PrimeReact's shared style tags are not rewritten (re-parsed) when the text is the same. */
+/** PrimeReact's shared style tags are not rewritten (re-parsed) when the text is the same. */
 describe('installStyleDedupe', () => {
   installStyleDedupe();
   installStyleDedupe();

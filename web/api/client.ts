@@ -8,7 +8,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { afterWrite, isReadOp, opKey, type OpKey } from './query';
 
 /**
- * The typed action client (issue 20 item 1): every endpoint the contract declares is callable by
+ * The typed action client: every endpoint the contract declares is callable by
  * name with its payload and result types, derived from the contract, never written by hand:
  *
  * ```ts
@@ -136,7 +136,7 @@ type ResultOf<C> = C extends (...args: any[]) => Promise<infer R> ? R : never;
 type PayloadOf<C> = C extends (payload: infer P, ...rest: any[]) => Promise<any> ? P : never;
 
 /**
- * `useQuery` options of one typed read (issue 20 item 2): key `[group, op, payload]` (the query
+ * `useQuery` options of one typed read: key `[group, op, payload]` (the query
  * layer's `opKey`, so a write to the group invalidates it), the call given TanStack's AbortSignal
  * (de-duplication and cancellation are TanStack's, not the client's duplicate cancelling) and its
  * errors shown as the call's `errorMode` says (toast by default).

@@ -1,7 +1,7 @@
 import { http } from './http';
 
 /**
- * The console server's contract-drift endpoints (issue 14; server/platform/drift-routes.ts), for
+ * The console server's contract-drift endpoints (server/platform/drift-routes.ts), for
  * administrators. The shapes are the contract's (server/contract/drift.ts), shared with the server.
  * Times are ms since the epoch.
  */

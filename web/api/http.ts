@@ -35,7 +35,7 @@ export class ApiError extends Error {
     readonly code: number | null = null,
     readonly url = '',
     readonly method = '',
-    /** The field key a refused request names (the envelope's `field`, issue 15), so a form can show it beside the field. */
+    /** The field key a refused request names (the envelope's `field`), so a form can show it beside the field. */
     readonly field: string | null = null,
     /**
      * The refusal's key in the server's catalogue and its values (issue 20 item 6,
@@ -72,7 +72,7 @@ export interface HttpDeps {
   t: (key: string) => string;
   /**
    * The console's current language (`zh_CN`, `en`), sent as `Accept-Language` so the server's
-   * messages come in it (issue 15); none sent when absent.
+   * messages come in it; none sent when absent.
    */
   language?: () => string;
   /** Records an ajax error in the error log (only when error handling is on; the log decides). */
@@ -87,7 +87,7 @@ export interface HttpDeps {
 let answerListener: ((url: string, headers: Headers) => void) | null = null;
 
 /**
- * Sets who sees the headers of every answer that arrives (issue 14: `x-served-by` says whether the
+ * Sets who sees the headers of every answer that arrives (`x-served-by` says whether the
  * platform, the mock or a recording answered; the signed-in shell's marker sets it, so the login
  * route carries none of it).
  */
@@ -236,7 +236,7 @@ interface Envelope {
   code: number;
   data: unknown;
   message?: string;
-  /** A refusal of this server (issue 20 item 6): the field, the catalogue key and its values. */
+  /** A refusal of this server: the field, the catalogue key and its values. */
   field?: string | null;
   key?: string;
   params?: MessageParams;
@@ -252,7 +252,7 @@ function fieldOf(env: Envelope | null): string | null {
   return typeof f === 'string' && f ? f : null;
 }
 
-/** The catalogue key and values an error envelope carries (issue 20 item 6), else null. */
+/** The catalogue key and values an error envelope carries, else null. */
 function refusalOf(env: Envelope | null): ApiError['refusal'] {
   return env && typeof env.key === 'string' && env.key ? { key: env.key as MessageKey, params: env.params ?? {} } : null;
 }

@@ -4,7 +4,7 @@ import { http } from './http';
 export type { Fault, FaultRule, MockInfo };
 
 /**
- * The QA controls of mock mode (issue 4 "QA controls"; server/contract/mock-qa.ts): seed, scale and
+ * The QA controls of mock mode: seed, scale and
  * record counts of the store, reset, and injected faults that show each row of the spec §8 error
  * catalogue. The endpoints are public, exist only in mock mode and are never faulted themselves.
  * Every call but the probe shows its failure as a toast (the client does it) and rejects.

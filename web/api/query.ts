@@ -2,7 +2,7 @@ import { MutationCache, QueryClient, queryOptions } from '@tanstack/react-query'
 import { ApiError } from './http';
 
 /**
- * Server state of the console (issue 20 item 2): one TanStack Query client. Cancellation,
+ * Server state of the console: one TanStack Query client. Cancellation,
  * de-duplication, stale answers, retries and invalidation after a write are the library's; the
  * rules that are ours (which ops read, which failures are worth a retry, what a write drops) live
  * in this file only.
@@ -113,7 +113,7 @@ const writeListeners = new Set<(group: string) => void>();
  * The one place a successful write lands (the kit's `callOp`, the typed client): drops every
  * cached read of `group` (`invalidateQueries({ queryKey: [group] })`, so mounted lists, pickers and
  * labels load again) and tells the listeners. A read op changes nothing and drops nothing. Every
- * write is also an entry of the audit trail (issue 25), so its reads (a record's history) go too.
+ * write is also an entry of the audit trail, so its reads (a record's history) go too.
  */
 export function afterWrite(group: string, op = 'update', client: QueryClient = queryClient): Promise<void> {
   if (isReadOp(group, op)) return Promise.resolve();

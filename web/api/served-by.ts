@@ -1,5 +1,5 @@
 /**
- * Which side answered the data of each screen (issue 14, hybrid and replay modes): the server
+ * Which side answered the data of each screen: the server
  * sends `x-served-by: platform | mock | replay` with every API answer; the HTTP client hands each
  * answer's headers to {@link noteServedBy} (the header's marker, web/app/platform/ServedByMarker.tsx,
  * installs it with `onAnswers` when the signed-in shell loads), which remembers, per page path, the

@@ -1,6 +1,6 @@
 import { queryClient } from './query';
 
-/** What `GET /healthz` says about the server (issue 14): its mode, and whether the mock marker is wanted. */
+/** What `GET /healthz` says about the server: its mode, and whether the mock marker is wanted. */
 export interface ServerMode {
   mode: string;
   mockMarker: boolean;

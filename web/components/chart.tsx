@@ -36,7 +36,7 @@ let stale = true;
 /**
  * The current look; the same object while nothing changed. Cheap unless the theme may have
  * changed: React calls it on every render of a chart and on every store check, and reading
- * computed styles forces a style recalculation of the whole document (issue 22: it was the largest
+ * computed styles forces a style recalculation of the whole document (it was the largest
  * cost of entering any list while the workbench stayed open in a tab).
  */
 function snapshot(): ChartLook {

@@ -265,7 +265,7 @@ export function ResourceFormPage({ resource, modify, onDone }: { resource: Resou
   return (
     <>
       <ResourceForm key={generation} resource={resource} record={record} visible onHide={onDone} onSaved={onDone} mode="page" />
-      {/* Issue 25: who changed this record, when, and which fields (administrators). */}
+      {/* Who changed this record, when, and which fields (administrators). */}
       {modify && <AuditHistory entity={resource.entity.name} id={id} />}
     </>
   );

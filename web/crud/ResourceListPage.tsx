@@ -70,7 +70,7 @@ export function ResourceListPage({ resource, rowActions, toolbar, title, reloadK
   const related = useVisibleRelated(resource.related);
   const [relatedOf, setRelatedOf] = useState<Row | null>(null);
   // The add/modify form is mounted when first opened, then kept (it closes with its animation and
-  // keeps its tab): a list entered from the menu does not build a hidden form with every render (issue 22).
+  // keeps its tab): a list entered from the menu does not build a hidden form with every render.
   const [formUsed, setFormUsed] = useState(false);
   if (form.editing !== undefined && !formUsed) setFormUsed(true);
   const relatedButton = (row: Row) => <LinkButton label={t('crud.related')} onClick={() => setRelatedOf(row)} testId="crud-related" />;

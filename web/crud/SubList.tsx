@@ -29,7 +29,7 @@ export interface SubListProps {
 }
 
 /**
- * A paged list of one entity inside a modal or a section (issue 9: "master-detail"): the kit's one
+ * A paged list of one entity inside a modal or a section ("master-detail"): the kit's one
  * list controller in its detail mode (`urlSync: false`, so it never fights the page's list over the
  * URL, and the owner as its `permanentFilter`), drawn compact: cells by kind, the status switch and
  * row actions. Another owner starts on page 1 and never shows the previous owner's rows.
@@ -51,7 +51,7 @@ export function SubList({ resource, filter, columns, pageSize = 5, reloadKey = 0
           <span className="crud-toolbar__buttons">{toolbar}</span>
         </div>
       )}
-      {/* One reading of language, routes and location for all the cells (issue 22). */}
+      {/* One reading of language, routes and location for all the cells. */}
       <CellEnvProvider>
         <DataTable
           key={i18n.language}

@@ -20,7 +20,7 @@ export function useOpenRecord(): (target: RecordTarget) => void {
 
 /**
  * What every cell of a table reads from its surroundings, read once per table instead of once per
- * cell (issue 22: `useTranslation` in each cell subscribed each to the language events, and each
+ * cell (`useTranslation` in each cell subscribed each to the language events, and each
  * reference link read the session, the route list and the location — ~340 ms over a bench run):
  * the language and `t`, which screens the user may open, the screen the table is on, and how to
  * follow a record link.

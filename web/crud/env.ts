@@ -10,14 +10,14 @@ export interface CrudEnv {
   notify: (message: string, severity?: 'success' | 'info' | 'warn' | 'error') => void;
   /**
    * Whether the user may open a screen (a route path of their built routes); a React hook, called
-   * during render. A reference is drawn as a link only to a screen the user may open (issue 21).
+   * during render. A reference is drawn as a link only to a screen the user may open.
    */
   useCanOpen: () => (path: string) => boolean;
   /**
    * Writes a URL (path and query) to the browser's history as a new entry once `when` settles and
    * the next frame is painted, the shell not seeing it before (a list's page, sort or filter: the
    * list shows its new view and rows itself, so the shell's re-render and the tabs' save stay off
-   * the step, issue 22). `dropped` is called when the browser moved by itself (back) before the
+   * the step). `dropped` is called when the browser moved by itself (back) before the
    * write. Any other navigation writes it first. Unset: the list navigates at once.
    */
   writeUrlLater?: (to: string, opts?: { dropped?: () => void; when?: Promise<unknown> }) => void;

@@ -2,7 +2,7 @@ import writeXlsxFile from 'write-excel-file/universal';
 import { saveBlob } from './save';
 
 /**
- * Bound on exported rows (issue 21): every row of the current filter up to this many, fetched a
+ * Bound on exported rows: every row of the current filter up to this many, fetched a
  * page at a time; above it the export says plainly that only the first rows of how many were written.
  * 100,000 rows of a dozen columns stay within what a browser tab builds into one sheet in seconds.
  */

@@ -14,7 +14,7 @@ export type { InputProps } from './types';
 /** The i18n label of a field: `resources.<entity>.fields.<field>`, then the kit's common fields, then the name. */
 export function useFieldLabel(entity: string): (field: string) => string {
   const { t } = useTranslation();
-  // One function while the language holds: the list's memoised parts compare it (issue 22).
+  // One function while the language holds: the list's memoised parts compare it.
   return useCallback((field: string) => t([`resources.${entity}.fields.${field}`, `crud.fields.${field}`], { defaultValue: field }), [t, entity]);
 }
 

@@ -8,7 +8,7 @@ import { formValue, wireValue } from './kinds';
 import { FieldInput } from './fields';
 
 /**
- * The kit's one form engine (issue 20 item 3): react-hook-form holds the values, dirty state and
+ * The kit's one form engine: react-hook-form holds the values, dirty state and
  * errors; the contract's TypeBox schema validates (through this resolver); the kind registry draws
  * and converts each field. `ResourceForm` and `ActionDialog` (and every action form built on them)
  * are this engine with a layout around it.

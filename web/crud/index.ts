@@ -1,4 +1,4 @@
-/** The CRUD kit (issues 4 and 7): declare a resource, mount its list page or compose the parts; see README.md. */
+/** The CRUD kit: declare a resource, mount its list page or compose the parts; see README.md. */
 export { defineResource, routeName, fieldSpec, schemaFieldSpec, kindOf, enumOptions, enumLabel, validatePayload, fieldOfServerMessage, serverFieldText, toPayload, toFormValues, defaultValues, centsToYuan, yuanToCents, isBlank } from './schema';
 export type { Resource, ResourceDecl, RelatedList, FieldKind, FieldOverride, FormMode, FormDecl, FormSection, FieldKey, FilterKey, FieldSpec, InputProps, Row } from './types';
 export { ResourceListPage, useFormOpener, type ListContext, type ResourceListPageProps } from './ResourceListPage';

@@ -59,7 +59,7 @@ export interface KindContext {
 }
 
 /**
- * One entry of the kind registry: a field kind's whole behaviour, in one place (issue 20 item 4).
+ * One entry of the kind registry: a field kind's whole behaviour, in one place.
  * Only `cell` and `input` are needed; every other hook has a default that suits plain text.
  */
 export interface KindDef {
@@ -96,7 +96,7 @@ export interface KindDef {
 type Severity = 'success' | 'info' | 'warning' | 'danger' | 'secondary';
 /**
  * The colour of a status tag follows what the value means, not its position in the enumeration
- * (issue 15: an "enabled" tag was orange): good and finished states green, waiting ones amber,
+ * (an "enabled" tag was orange): good and finished states green, waiting ones amber,
  * refused, blocked and broken ones red, switched-off and closed ones grey; kinds and channels blue.
  */
 const KEY_SEVERITY: Record<string, Severity> = Object.fromEntries(
@@ -123,7 +123,7 @@ function TextCell({ value }: CellProps) {
 /**
  * A record time (`YYYY-MM-DD HH:mm:ss`, written in the platform's zone, UTC+8) as the platform
  * wrote it, with the zone in the tooltip and, when the browser's zone differs, the same instant in
- * the browser's time (issue 15 #9: one rule, the zone shown where it matters).
+ * the browser's time (one rule, the zone shown where it matters).
  */
 function DateTimeCell({ value }: CellProps) {
   const { t, lang } = useCellText();
@@ -137,7 +137,7 @@ function DateTimeCell({ value }: CellProps) {
   );
 }
 /**
- * What {@link DateTimeCell} draws for a record time, kept per language and value (issue 22: parsing
+ * What {@link DateTimeCell} draws for a record time, kept per language and value (parsing
  * the time, two translations and a dayjs format per cell, per render); null for a value that is no
  * time. A title read before its text was loaded (the key itself) is not kept; the map is cleared
  * past 2,000 entries.
@@ -161,7 +161,7 @@ function recordTime(value: string, t: TFunction, lang: string): { dateTime: stri
 }
 function EnumCell({ spec, value }: CellProps) {
   const { lang } = useCellText();
-  // No value, no tag (issue 21: an unpaid order showed an empty pay-type tag, a blue dot).
+  // No value, no tag (an unpaid order showed an empty pay-type tag, a blue dot).
   if (value === null || value === undefined || value === '') return null;
   return <PlainTag value={enumLabel(spec.enumName!, value, lang)} severity={enumSeverity(spec.enumName!, value)} dataValue={String(value)} className="crud-tag" />;
 }
@@ -169,7 +169,7 @@ function BoolCell({ value }: CellProps) {
   const { t } = useCellText();
   return <i className={value ? 'pi pi-check' : 'pi pi-minus'} role="img" aria-label={value ? t('crud.yes') : t('crud.no')} />;
 }
-/** One currency formatter per language: building an `Intl.NumberFormat` costs far more than formatting (issue 22: per cell, per render). */
+/** One currency formatter per language: building an `Intl.NumberFormat` costs far more than formatting (per cell, per render). */
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 function moneyFormat(lang: string): Intl.NumberFormat {
   const locale = lang === 'en' ? 'en-US' : 'zh-CN';
@@ -212,7 +212,7 @@ function RemoteCell({ value, spec }: CellProps) {
   if (!ids.length) return null;
   return <span title={ids.map((id) => `#${id}`).join(', ')}>{(labels ?? ids.map((id) => `#${id}`)).join(', ')}</span>;
 }
-/** An image as a thumbnail that opens the viewer (issue 21: screenshots could not be seen). */
+/** An image as a thumbnail that opens the viewer (screenshots could not be seen). */
 function ImageCell({ value }: CellProps) {
   return typeof value === 'string' && value ? <ImageThumbs srcs={[value]} /> : null;
 }

@@ -4,7 +4,7 @@ import type { PaginatorRowsPerPageDropdownOptions } from 'primereact/paginator';
 import { whenIdle } from '../lib/idle';
 
 /*
- * Parts of a list page drawn after its first rows (issue 22): a screen entered from the menu paints
+ * Parts of a list page drawn after its first rows: a screen entered from the menu paints
  * its search form's pickers (Dropdown, Calendar) and the column chooser (MultiSelect) only once its
  * first answer is on screen and the browser is idle. Until then each shows a look-alike: the same
  * elements, classes and texts PrimeReact renders for it while it is empty, without the component

@@ -9,7 +9,7 @@ import { listRequest, parseListQuery, type ListState } from './query-state';
 
 /*
  * A list's request, made by one set of functions for the list controller (`useListController`: its
- * query's key and a click's head start) and for a screen's entry (issue 22: menu entry → first
+ * query's key and a click's head start) and for a screen's entry (menu entry → first
  * rows): the shell starts the request of a list screen as soon as the screen's declaration is in,
  * before the screen's chunk is evaluated and rendered, with the very key the controller's render
  * then asks for, so its first render finds the answer in flight or already in the cache.
@@ -17,7 +17,7 @@ import { listRequest, parseListQuery, type ListState } from './query-state';
 
 /**
  * The filter names a list reads from its URL: the declaration's search filters, and `id` when the
- * entity filters on it (issue 21: a reference opens its target's list filtered to it, `?id=123`).
+ * entity filters on it (a reference opens its target's list filtered to it, `?id=123`).
  */
 export function listFilterNames(resource: Resource): string[] {
   const declared = (resource.filters ?? []) as string[];

@@ -35,7 +35,7 @@ export function listContext(ctl: ListController): ListContext {
 }
 
 /*
- * The search form and the toolbar re-render only when what they show changes (issue 22): a list
+ * The search form and the toolbar re-render only when what they show changes: a list
  * page renders several times while its screen mounts (reference lists and the page answering one
  * by one), and each time every filter's Dropdown, Calendar and the column chooser re-rendered with
  * it, and on every page, sort or filter. The controller is a new object on every render; the actions
@@ -61,7 +61,7 @@ function lookOf(spec: ReturnType<typeof fieldSpec>, filterKind: string | undefin
 
 /**
  * A text filter: the element PrimeReact's `InputText` renders (same classes, `p-filled` when it
- * holds text, pass-through data attributes), drawn plain since every list's form has one or more (issue 22).
+ * holds text, pass-through data attributes), drawn plain since every list's form has one or more.
  */
 function FilterText({ id, value, onChange, placeholder }: { id: string; value: unknown; onChange: (v: string) => void; placeholder: string }) {
   const text = typeof value === 'string' ? value : value == null ? '' : String(value);
@@ -218,7 +218,7 @@ const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const NOWRAP_FROZEN = { whiteSpace: 'nowrap', right: '0px' } as const;
 
 /*
- * PrimeReact's body cells are memoised on these props: its default list less `rowIndex` (issue 22).
+ * PrimeReact's body cells are memoised on these props: its default list less `rowIndex`.
  * Our cells read only their row (templates below), so a cell whose row moved (a page's rows shifted,
  * an insert above) need not draw again; a row's position changes its `<tr>` (striping), not its
  * cells. The page held under the loading mask is ListTable's `view` below.
@@ -228,7 +228,7 @@ const CELL_MEMO_PROPS = ['rowData', 'field', 'allowCellSelection', 'isCellSelect
 /*
  * The loading mask PrimeReact's DataTable draws for `loading` (its element with DataTable's classes
  * and pass-through section, holding PrimeReact's own SpinnerIcon), put in and taken out by
- * `TableMask` instead (issue 22): setting `loading` rendered the whole DataTable — every header cell
+ * `TableMask` instead: setting `loading` rendered the whole DataTable — every header cell
  * (new pass-through callbacks each render), row, paginator part and the page-size picker — to add
  * this one element, once more per page, sort and filter. It goes where PrimeReact puts it, first in
  * the table's root, so it stacks under the sticky header row as PrimeReact's does.
@@ -259,7 +259,7 @@ type PageSizeOptions = PaginatorRowsPerPageDropdownOptions & { ariaLabel?: strin
 
 /**
  * The paginator's page-size picker as a `paginatorTemplate` entry ({@link laterPageSize}), drawn
- * again only when its value, choices or state change (issue 22): PrimeReact's paginator hands the
+ * again only when its value, choices or state change: PrimeReact's paginator hands the
  * template a new picker (new options and handler) with every render of the table, once per page,
  * sort and filter, and its Dropdown re-rendered with its panel and transition each time. The picker
  * kept calls the handler of the paginator's latest render.
@@ -314,7 +314,7 @@ interface LiveTable {
  * `tree`) a TreeTable of the whole set nested by the parent field; cells from the kind registry,
  * status switches, and the row actions column.
  *
- * Renders only when what it shows changes (issue 22): the page around it renders several times per
+ * Renders only when what it shows changes: the page around it renders several times per
  * entry and per page change (its screen, reference lists, the URL write), and each render of
  * PrimeReact's DataTable re-renders its header cells, rows and paginator with their pass-through
  * merging. While a view loads, the table keeps showing the rows on screen with their page and sort
@@ -418,7 +418,7 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
       // Frozen to the right by PrimeReact's own class and the offset it would compute (the last
       // column: 0), without its `frozen` prop: each frozen cell measured itself after mounting and
       // set that offset as state, a second render of the column's cells and header on every entry
-      // and page (issue 22). Same classes and inline style, so the same sticky column.
+      // and page. Same classes and inline style, so the same sticky column.
       headerClassName={resource.tree ? undefined : FROZEN_RIGHT}
       bodyClassName={resource.tree ? undefined : FROZEN_RIGHT}
       style={resource.tree ? NOWRAP : NOWRAP_FROZEN}

@@ -3,7 +3,7 @@ import type { Resource } from './types';
 import type { ListEntryOptions } from './list-entry';
 
 /**
- * What starts a list screen's first request at its entry (issue 22: menu entry → first rows): called
+ * What starts a list screen's first request at its entry (menu entry → first rows): called
  * by the shell with the URL query the screen is entered at (`?pageNum=2`, '' for none), when the
  * screen is about to mount afresh. Settles (never rejects) once the request has left, with
  * `answered`, which settles (never rejects) once the answer is cached or the read failed; null

@@ -3,7 +3,7 @@ import type { AnyEntity } from '../../server/contract/entity';
 import { labelQuery, listEveryQuery, refOptionsQuery, type RefOption } from './api';
 
 /**
- * The kit's cached reads as hooks (issue 20 item 2): each is a TanStack query keyed
+ * The kit's cached reads as hooks: each is a TanStack query keyed
  * `[entity, op, payload]`, so a write to the entity (`afterWrite`) refetches every mounted one and
  * a switch of entity or id never shows the previous answer.
  */

@@ -1,7 +1,7 @@
 import type { FieldSpec, Row } from './types';
 
 /**
- * Where a record opens (issue 21 item 2: "a cell naming another record shows its label and opens that
+ * Where a record opens ("a cell naming another record shows its label and opens that
  * record"), declared once per entity for the whole console. Pure: no React, no router, so the
  * resolution is tested as plain functions (`tests/web/record-links.test.ts`).
  *

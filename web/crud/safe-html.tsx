@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 /**
  * Sanitized HTML of a rich-text field (issue: stored HTML is sanitized wherever it is rendered):
  * DOMPurify's defaults (no scripts, no event handlers, no `javascript:` URLs) without styles, forms
- * or form controls (issue 24: a message must not restyle or cover the console), links opened with
+ * or form controls (a message must not restyle or cover the console), links opened with
  * `rel="noopener"`. Never put stored HTML on the page any other way.
  */
 export function sanitizeHtml(html: unknown): string {

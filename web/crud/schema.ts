@@ -104,7 +104,7 @@ export function kindOf(schema: Record<string, unknown>, isStatus = false): Field
 export function fieldSpec(res: ResourceDecl, name: string): FieldSpec {
   const declared = (res.fields as Record<string, FieldOverride> | undefined)?.[name] ?? {};
   // A record's own label (an order's number, a code's number) opens the record wherever it is listed
-  // (issue 21): declared once, by the entity's place in `RECORD_ROUTES`; a declaration's `link` wins.
+  //: declared once, by the entity's place in `RECORD_ROUTES`; a declaration's `link` wins.
   const self = name === res.entity.label && declared.link === undefined && RECORD_ROUTES[res.entity.name];
   const override: FieldOverride = self ? { ...declared, link: { entity: res.entity.name, by: 'id' } } : declared;
   const upd = (res.entity.schemas.update as unknown as { properties?: Record<string, Record<string, unknown>> }).properties?.[name];
@@ -200,7 +200,7 @@ export interface ServerRefusal {
 
 /**
  * The field a server refusal is about: the key the server sends in `data.field` (its messages name
- * the field by its translated label, issue 15), else a message starting with the key itself
+ * the field by its translated label), else a message starting with the key itself
  * (`typeName: already exists`; `row 3: …` is not a field). Answers null when it is not one of `fields`.
  */
 export function fieldOfServerMessage(refusal: string | ServerRefusal, fields: readonly string[]): string | null {

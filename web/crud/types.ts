@@ -62,14 +62,14 @@ export interface FieldOverride {
   /** A hint under the input (i18n key or text). */
   hint?: string;
   /**
-   * Where the cell links (issue 21: every reference is a link, declared once on the field). Default:
+   * Where the cell links (every reference is a link, declared once on the field). Default:
    * a reference field (`x-ref`, `refEntity`) opens its record by its own value (`record-links.ts`
    * `RECORD_ROUTES`). `{ entity, by }`: a text naming a record whose id is in field `by` (an order's
    * `memberNickName` by `memberId`); `false`: no link.
    */
   link?: { entity: string; by?: string } | false;
   /**
-   * Ref options that depend on another field of the form (issue 21: the goods area picker narrowed
+   * Ref options that depend on another field of the form (the goods area picker narrowed
    * to the chosen platform): only records of `refEntity` whose `by` (default: `field`) equals the
    * form's value of `field`; a value no longer among them is cleared. Needs `refEntity`. A custom
    * `input` gets the value as `where` (`{ [by ?? field]: value }`) and does with it what it needs.
@@ -140,7 +140,7 @@ export interface ResourceDecl<E extends AnyEntity = AnyEntity> {
   /** Filters always sent with the list (not shown, not in the URL), e.g. `{ status: 1 }`. */
   permanentFilter?: Record<string, unknown>;
   /**
-   * Records of other entities that name this one (issue 21 item 4: a goods record shows its stock
+   * Records of other entities that name this one (a goods record shows its stock
    * and recent orders): each row gets a "Related" action opening them as the kit's `SubList`s, one
    * per entry the user may open (its resource's `route`).
    */

@@ -85,7 +85,7 @@ export interface ListController {
   placeholder: boolean;
   /**
    * The last load failed (the HTTP client showed why): the rows of the last good load stay on
-   * screen and the table shows an inline error with a retry (issue 15: a failed list must not
+   * screen and the table shows an inline error with a retry (a failed list must not
    * look like an empty one).
    */
   failed: boolean;
@@ -115,7 +115,7 @@ export interface ListController {
   label: (field: string) => string;
   /**
    * Set once the list's first answer is painted and the browser idles (`later.tsx`): the search
-   * form's pickers and the column chooser mount then, off the path from the menu click to the rows (issue 22).
+   * form's pickers and the column chooser mount then, off the path from the menu click to the rows.
    */
   later: LaterFlag;
 }
@@ -135,12 +135,12 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const label = useFieldLabel(entity.name);
   const search = useSearch();
   const [path, navigate] = useLocation();
-  // Besides the declared filters, a list reads `id` from its URL (issue 21: a reference opens its
+  // Besides the declared filters, a list reads `id` from its URL (a reference opens its
   // target's list filtered to it, `/member/index?id=123`); the search form shows it while it is set.
   const filterNames = useMemo(() => listFilterNames(resource), [resource]);
   const [localState, setLocalState] = useState<ListState>(() => ({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE, filters: {}, ...opts.initial }));
   // A page, sort or filter shows its view at once and writes the URL after the rows are painted
-  // (issue 22: the URL write re-rendered the whole shell and saved the tabs inside the step). Until
+  // (the URL write re-rendered the whole shell and saved the tabs inside the step). Until
   // then the view is held here; the URL moving anywhere else first (a link, back) wins over it.
   // In the spelling the list writes (wouter's `search` is decoded): one view, one text.
   const searchQs = useMemo(() => canonicalQuery(search), [search]);
@@ -201,9 +201,9 @@ export function useListController(resource: Resource, opts: ListControllerOption
     select: toPage,
     placeholderData: (prev: unknown, prevQuery: Query<unknown, Error, unknown, OpKey> | undefined) => (prevQuery && prevQuery.queryKey[0] === entity.name && ownerOf(prevQuery.queryKey, permanent) === owner ? keepPreviousData(prev) : undefined),
   });
-  // A failed load keeps the rows of the last good one of the same owner on screen (issue 15), with the inline error.
+  // A failed load keeps the rows of the last good one of the same owner on screen, with the inline error.
   // Kept in a ref, not state: setting it after every answer rendered the whole list page once more
-  // (issue 22); it is only read when the query has no data, a render the failure itself causes.
+  //; it is only read when the query has no data, a render the failure itself causes.
   const lastGood = useRef<{ owner: string; page: Page<Row> }>({ owner, page: EMPTY_PAGE });
   useEffect(() => {
     if (query.data && !query.isPlaceholderData) lastGood.current = { owner, page: query.data };
@@ -229,7 +229,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
     reloadKey.current = opts.reloadKey;
     reload();
   }, [opts.reloadKey, reload]);
-  // A new view's request leaves at once, before the list renders it (issue 22: the page, the URL
+  // A new view's request leaves at once, before the list renders it (the page, the URL
   // write and the loading mask were rendered first, 15–50 ms between the click and the request);
   // the query the render then makes for that view is the same (same key) and takes its answer.
   const headStart = (next: ListState) => {
@@ -327,7 +327,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const exportAbort = useRef<AbortController | null>(null);
   /**
    * Exports every row of the current filter, a page of 1,000 at a time, with progress and cancel
-   * (issue 21: the count said must be the count written). Above the export bound it says plainly
+   * (the count said must be the count written). Above the export bound it says plainly
    * that only the first N of M were written. Each column's text is its field kind's export text.
    */
   const exportNow = async () => {
@@ -366,7 +366,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
   };
 
   // The actions the search form and the toolbar hold act on the latest view, whichever render they
-  // came from: those parts skip the renders that change nothing they show (a page, a sort; issue 22).
+  // came from: those parts skip the renders that change nothing they show (a page, a sort).
   const live = useRef({ apply: () => {}, reset: () => {}, del, exportNow });
   live.current = {
     apply: () => go({ ...state, pageNum: 1, filters: Object.fromEntries(Object.entries(draft).filter(([, v]) => !isEmpty(v))) }),

@@ -43,7 +43,7 @@ async function ensurePack(locale: Locale) {
 }
 
 /**
- * Loads the screens' texts of the current language and the fallback (issue 13: the login route
+ * Loads the screens' texts of the current language and the fallback (the login route
  * loads only the shell's texts). Called at sign-in, before the first screen renders; resolves at
  * once when they are there. Later language switches load both packs.
  */

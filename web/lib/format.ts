@@ -69,7 +69,7 @@ const PLATFORM_OFFSET_MS = 8 * 3_600_000;
 
 /**
  * The instant of a platform time (`YYYY-MM-DD HH:mm:ss`, or a date), read in the platform's zone
- * (UTC+8) whatever the browser's zone is (issue 15 #9: one rule for record times). NaN when the
+ * (UTC+8) whatever the browser's zone is (one rule for record times). NaN when the
  * text is not such a time.
  */
 export function platformInstant(time: string): number {

@@ -6,7 +6,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
  * A valid Date as `YYYY-MM-DD HH:mm:ss` ({@link DATE_TIME_FORMAT}) in local time. Written out rather
- * than through dayjs: the HTTP client is on the login route, and dayjs is not (issue 13 budget).
+ * than through dayjs: the HTTP client is on the login route, and dayjs is not.
  */
 export function formatDateTime(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;

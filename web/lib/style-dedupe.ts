@@ -4,7 +4,7 @@
  * data-primereact-style-id>` tags: base, common, global and the component's own), even though the
  * text never changes. Each write makes the browser parse the sheet again and recalculate the style
  * of the whole document: a list of 10 rows with a switch and two link buttons per row paid ~90 of
- * them before its rows could paint (issue 22, CPU profile of "menu entry → first rows").
+ * them before its rows could paint.
  *
  * {@link installStyleDedupe} makes a write of the same text to one of those tags a no-op; any other
  * element, and any real change, goes through untouched. Idempotent.

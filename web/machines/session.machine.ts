@@ -40,7 +40,7 @@ export type SessionEvent =
   | { type: 'session.renewed'; token: string }
   /** Spec §5: act as another role (route-mapping mode only; the app checks the mode): routes and menu are rebuilt. */
   | { type: 'session.changeRole'; roleList: string[] }
-  /** The signed-in user changed their own profile (their avatar, issue 21): shown at once and kept. */
+  /** The signed-in user changed their own profile (their avatar): shown at once and kept. */
   | { type: 'session.profileChanged'; patch: Partial<UserInfo> };
 
 /**

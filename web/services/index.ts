@@ -1,6 +1,6 @@
 /**
  * web/services: what the screens (`web/pages`, `web/resources`), the kit (`web/crud`) and shared
- * components need from the shell, as a layer **below** the pages (issue 20 item 5).
+ * components need from the shell, as a layer **below** the pages.
  *
  * The rule: web/services imports only `web/api`, `web/lib`, `web/machines`, `web/i18n` and
  * `server/contract` (and itself); never `web/app`, `web/pages`, `web/resources`, `web/crud` or

@@ -1,5 +1,5 @@
 /**
- * Entity titles and field labels in zh_CN (issue 20 item 6): one table the console's i18n
+ * Entity titles and field labels in zh_CN: one table the console's i18n
  * (`resources.<entity>.fields.<field>`, `crud.fields.*`) and the server's refusals both read.
  * Pure data. Add an entity's labels here, in both languages.
  */

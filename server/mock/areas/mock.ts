@@ -16,7 +16,7 @@ export const mockHandlers = {
   'mock.info': ({ ctx }) => info(ctx),
   'mock.reset': async ({ ctx, body, req }) => {
     const { seed } = body as { seed?: number };
-    // Built in slices, then swapped: other requests are answered meanwhile (issue 12).
+    // Built in slices, then swapped: other requests are answered meanwhile.
     await ctx.store.resetAsync(seed ?? ctx.store.seed);
     ctx.faults.clear();
     req.log.info({ seed: ctx.store.seed }, 'mock data reset');

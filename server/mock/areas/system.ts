@@ -50,7 +50,7 @@ export const systemHandlers = {
   'admin.resetPassword': async ({ ctx, body, actor }) => {
     const row = ctx.crud.find('admin', body.id) as unknown as ConsoleAccount;
     if (row.username === actor) throw new MockError('id', 'password.resetOwn');
-    // Issue 24 item 1: only an account holding every role of this one may give it a password.
+    // Only an account holding every role of this one may give it a password.
     refuseActingAbove(ctx.store, actor, row as unknown as AnyRow, 'id');
     const password = newPassword(12);
     const hash = await hashPasswordAsync(password);
@@ -117,7 +117,7 @@ export const systemHandlers = {
     if (!now) throw new MockError('oldPassword', 'password.noAccount', { username: actor }, 404);
     if (String(now.password) !== stored) throw new MockError('oldPassword', 'password.wrong');
     ctx.store.col('admin').replace({ ...now, password: hash, updateTime: ctx.crud.now() });
-    // Spec/issue 11: a changed password signs the user out everywhere, this session included.
+    // Spec: a changed password signs the user out everywhere, this session included.
     ctx.sessions.revokeUser(admin.id);
     return null;
   },

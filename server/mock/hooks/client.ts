@@ -14,7 +14,7 @@ export function compareVersionNames(a: string, b: string): number {
 }
 
 /**
- * A release must be newer than the current one of its platform (issue 8): its version code above,
+ * A release must be newer than the current one of its platform: its version code above,
  * and its version name not below, those of every released version of the same platform. Checked when
  * a version is added as released and when a draft is released.
  */

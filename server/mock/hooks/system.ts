@@ -40,7 +40,7 @@ function refuseGrantingSuper(store: MockStore, actor: string | null, roleIds: un
   if (!Array.isArray(roleIds) || actorIsSuper(store, actor)) return;
   const supers = superRoleIds(store);
   if (roleIds.some((id) => supers.has(id as number))) throw new MockError('roleIds', 'admin.superOnlyBySuper');
-  // Issue 24 item 1: nor any other role the actor does not hold (it could not act on that account afterwards).
+  // Nor any other role the actor does not hold (it could not act on that account afterwards).
   const mine = new Set((actorRow(store, actor)?.roleIds as number[] | undefined) ?? []);
   const unheld = roleIds.filter((id) => !mine.has(id as number));
   if (unheld.length) throw new MockError('roleIds', 'admin.roleNotHeld', { roles: roleNames(store, unheld as number[]) });
@@ -49,7 +49,7 @@ function refuseGrantingSuper(store: MockStore, actor: string | null, roleIds: un
 const roleNames = (store: MockStore, ids: number[]) => ids.map((id) => String(store.get<Row>('role', id)?.name ?? id)).join(', ');
 
 /**
- * The one rule for acting on another account (issue 24 item 1): an account may read or set the
+ * The one rule for acting on another account: an account may read or set the
  * password of, reset, update, disable or delete another account only when it holds every role that
  * account holds (the super role included); a super administrator holds everything. No actor (a
  * seed or QA step) is trusted; acting on oneself is governed by the self rules. Used by the admin

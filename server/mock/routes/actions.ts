@@ -30,7 +30,7 @@ export interface ActionInput<B = any> {
 export type ActionHandler = (a: ActionInput) => unknown;
 export type ActionHandlers = Record<string, ActionHandler>;
 /**
- * An area's handlers typed by the contract (issue 20 item 7): the key is an action's name and its
+ * An area's handlers typed by the contract: the key is an action's name and its
  * `body` is that action's payload (`ActionPayload<'order.reissue'>`), checked by `satisfies` in each
  * area file, so a handler never re-declares what the contract already says.
  */

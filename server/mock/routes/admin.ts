@@ -29,7 +29,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext
   const gone = (reply: FastifyReply) => sendEnvelope(reply, 200, ResultCode.unauthorized, { key: 'session.expired' });
 
   app.get('/v1/captcha/token', async (req) => {
-    // Quotas per client address (req.ip honours TRUST_PROXY), never one shared cap (issue 24, 11).
+    // Quotas per client address (req.ip honours TRUST_PROXY), never one shared cap.
     return ok(ctx.captcha.issue(clientKeyOf(req.ip)));
   });
 
@@ -39,8 +39,8 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext
     return reply.type('image/svg+xml').header('Cache-Control', 'no-store').send(svg);
   });
 
-  // Issue 12: attempts per client address per minute, and failed sign-ins per username (known or
-  // not, so the answer never tells which exist) within LOGIN_LOCK_SECONDS. Issue 24: the address is
+  // Attempts per client address per minute, and failed sign-ins per username (known or
+  // not, so the answer never tells which exist) within LOGIN_LOCK_SECONDS. The address is
   // the client's own behind a trusted proxy (TRUST_PROXY); an attempt counts against it only once
   // its captcha is right (a junk flood with wrong captchas spends only its own captchas); and
   // failures lock the (address, username) pair, not the username from everywhere, so ten requests
@@ -82,7 +82,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext
     return ok({ token: s.token, tokenHead: TOKEN_HEAD });
   });
 
-  // Issue 24 item 15: the token dies as the request arrives, before any body is read, so no body
+  // The token dies as the request arrives, before any body is read, so no body
   // (or a bad one) can keep it alive; a request without a body has nothing to parse, whatever its
   // Content-Type says (the client may send `application/json` with no body), and is answered 200.
   app.post(

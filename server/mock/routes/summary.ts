@@ -17,7 +17,7 @@ export async function registerSummaryRoutes(app: FastifyInstance, ctx: MockConte
     '/v1/admin/summary',
     // `data` may be null: the auth hook's 401 envelope also goes out as HTTP 200 through this schema.
     { schema: { body: Type.Optional(Type.Any()), response: { 200: Envelope(Type.Union([Summary, Type.Null()])) } } },
-    // Counted from the store on every call (issue 21): a delivered order or a new member shows at once.
+    // Counted from the store on every call: a delivered order or a new member shows at once.
     async () => ok(makeSummary(ctx.store, ctx.now())),
   );
 }

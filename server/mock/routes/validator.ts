@@ -89,7 +89,7 @@ const defaulters = new WeakMap<object, Defaulter>();
  * object schema (the contract's list queries: properties whose defaults, if any, are their own, none
  * nested) the missing properties that have a default get a copy of it; any other schema goes through
  * `Value.Default`. Interpreting the whole query schema on every request was ~4% of a list answer's
- * CPU (issue 22). `tests/server/validator-defaults.test.ts` checks both agree on every endpoint.
+ * CPU. `tests/server/validator-defaults.test.ts` checks both agree on every endpoint.
  */
 export function defaulterOf(schema: TSchema): Defaulter {
   let d = defaulters.get(schema);

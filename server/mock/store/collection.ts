@@ -6,8 +6,7 @@ import type { AnyRow } from './seed.js';
  * contract (filters, keyword, sort, page). Rows are immutable: a change stores a new object, so the
  * seeded rows can be shared by every store built from the same seed and a reset only re-indexes them.
  *
- * What keeps a list request's cost about the page rather than the table (issue 13, "lists that
- * scale"), all built on first use and kept up to date on every write:
+ * What keeps a list request's cost about the page rather than the table, all built on first use and kept up to date on every write:
  * - a sorted view per sort field (rows by value then id, missing values last), so a sorted page is a
  *   walk from the view's start that stops once the page is full, and a `range` filter is a slice of
  *   its field's view found by binary search;
@@ -220,7 +219,7 @@ const SEP = '\u0001';
  * The lower-cased text of some fields of every row, in one flat string (each field's text after a
  * separator), with where each row's part starts: a substring search over every row is one native
  * `indexOf` pass over the string, jumping to the next row after a hit, instead of converting and
- * searching each field of each record (issue 13). Exact: the separator keeps a match inside one
+ * searching each field of each record. Exact: the separator keeps a match inside one
  * field. Writes mark the row stale (its old text is skipped, its current row checked directly); the
  * string is rebuilt once the stale rows grow past a sixteenth of the table.
  */
@@ -541,7 +540,7 @@ export class Collection {
 
   /**
    * Builds, a slice at a time, the indexes a first use would otherwise build inside a request
-   * (issue 13: at scale 10 the first keyword search of `cdkCode` held the event loop for a second):
+   * (at scale 10 the first keyword search of `cdkCode` held the event loop for a second):
    * the value index of every `eq`/`has` filter and the text index of every `like` filter and of the
    * keyword. Yields after about every `chunk` rows (Store.prepareInSlices decides how long a slice
    * runs). Each index is built from the rows as they were when it began and kept only if nothing
@@ -797,7 +796,7 @@ export class Collection {
    * `list` as the UTF-8 bytes of `{list, total}` between `head` and `tail` (the route's envelope),
    * each row's bytes kept per row object (rows never change; a change is a new object): a page
    * costs copying twenty byte runs into one buffer, not serializing and encoding twenty records on
-   * every request (issue 13: encoding the text on the socket was a third of a list answer's cost).
+   * every request (encoding the text on the socket was a third of a list answer's cost).
    * The same bytes as `head + JSON.stringify(list(q)) + tail`.
    */
   listBytes(q: ListQuery, head: Buffer, tail: Buffer): Buffer {

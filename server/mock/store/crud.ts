@@ -21,7 +21,7 @@ import { referrersOf, type MockStore } from './store.js';
 /** A refusal the client shows: HTTP 200 and envelope `code` (400 refused, 404 unknown id), like the platform. */
 export class MockError extends Error {
   override name = 'MockError';
-  /** What the error envelope carries in `data` (issue 20 item 6): the catalogue key, its values and the field. */
+  /** What the error envelope carries in `data`: the catalogue key, its values and the field. */
   readonly refusal: Refusal;
   /**
    * A refusal: `field` (a path such as `list.3.url`, or null), the catalogue key (server/contract/messages.ts)

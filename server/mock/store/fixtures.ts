@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ENTITY, type EntityName } from '../../contract/index.js';
 import type { AnyRow } from './seed.js';
 
-/** Rows of some entities that replace the generated ones (FIXTURES_DIR, issue 14). */
+/** Rows of some entities that replace the generated ones (FIXTURES_DIR). */
 export type FixtureTables = Partial<Record<EntityName, readonly AnyRow[]>>;
 
 /**

@@ -152,7 +152,7 @@ export function generate(seed: number, scale: number, steps: SeedStep[], refMs: 
 /**
  * `generate` in slices of at most `sliceMs` of work, pausing between them (`pause`, by default one
  * turn of the event loop) so other requests are answered while a QA reset builds another seed's
- * tables (issue 12: no request waits more than ~100 ms for it). Same result as `generate`.
+ * tables (no request waits more than ~100 ms for it). Same result as `generate`.
  */
 export async function generateAsync(seed: number, scale: number, steps: SeedStep[], sliceMs = 20, pause = () => new Promise<void>((r) => setImmediate(r)), refMs: number = REF_MS): Promise<SeedData> {
   const it = generation(seed, scale, steps, refMs);

@@ -26,7 +26,7 @@ export interface SheetColumn {
 
 export type Cell = string | number | boolean | Date | null;
 
-/** At most this many data rows per sheet; a bigger file is refused as a whole (issue 12). */
+/** At most this many data rows per sheet; a bigger file is refused as a whole. */
 export const MAX_IMPORT_ROWS = 50_000;
 /** At most this many cells per sheet (50,000 rows of 20 columns). */
 export const MAX_IMPORT_CELLS = 1_000_000;
@@ -124,7 +124,7 @@ const SLICE_MS = 20;
 
 /**
  * Calls `fn` for every item, pausing for a turn of the event loop whenever SLICE_MS have passed,
- * so checking or storing 50,000 imported rows does not hold other requests (issue 12). Imports use
+ * so checking or storing 50,000 imported rows does not hold other requests. Imports use
  * it for their per-row checks and inserts.
  */
 export async function inSlices<T>(items: readonly T[], fn: (item: T, index: number) => void): Promise<void> {
@@ -201,7 +201,7 @@ async function inTurn<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Parses the first sheet in a worker thread, so a big sheet never holds the event loop (issue 12),
+ * Parses the first sheet in a worker thread, so a big sheet never holds the event loop,
  * with its own heap limit and a time limit.
  */
 function parseInWorker(file: Buffer): Promise<Cell[][]> {
@@ -238,7 +238,7 @@ function parseInWorker(file: Buffer): Promise<Cell[][]> {
 
 /**
  * Reads the first sheet of an .xlsx file into one object per non-empty data row, keyed by field.
- * Before parsing, the file is checked (issue 12): declared type and name, sniffed type, size
+ * Before parsing, the file is checked: declared type and name, sniffed type, size
  * (MAX_SHEET_BYTES), the zip's entry count and unpacked size (MAX_ZIP_ENTRIES, MAX_UNZIPPED_BYTES,
  * checked while unpacking, not trusted from the zip), and rows and cells per sheet
  * (MAX_IMPORT_ROWS, MAX_IMPORT_CELLS). The parse itself runs in a worker thread.

@@ -8,7 +8,7 @@ import { keepBaseOrders, type BaseOrders } from './collection.js';
 import type { AnyRow, SeedData } from './seed.js';
 
 /**
- * Seed snapshots (issue 13, "boot and memory"): generating ~100,000 records takes seconds and leaves
+ * Seed snapshots: generating ~100,000 records takes seconds and leaves
  * a large heap behind, so the tables of a (seed, scale, data version) are generated once and written
  * to `<cache dir>/seed/` (setting `CACHE_DIR`, default `node_modules/.cache/game-console`, see
  * config.ts) in V8's serialization format, one file per entity; later boots read each table back
@@ -153,7 +153,7 @@ export function loadSnapshot(cacheDir: string | null, seed: number, scale: numbe
    * A table whose file has gone since boot (pruned by another process): the seed is generated once
    * more (by the child of {@link writeSnapshotsWith} when there is one) and written back, and its
    * tables are read from the new snapshot like the others — not the whole generated dataset held
-   * for good (issue 22: +110 MB RSS and a 3 s stall when it happened under the memory bench).
+   * for good (+110 MB RSS and a 3 s stall when it happened under the memory bench).
    */
   const regenerated = (name: EntityName): readonly AnyRow[] => {
     // A torn file in a snapshot still there is not rewritten (saveSnapshot keeps an existing one): held as generated.
@@ -244,7 +244,7 @@ export function generatedOnFirstUse(cacheDir: string | null, seed: number, scale
       full = saveSnapshot(cacheDir, make());
       data.buildMs = full.buildMs;
       // Once written, the tables are read back from the snapshot as they are used, like a later
-      // boot's (issue 22): the generated tables all held at once would be the whole dataset on the
+      // boot's: the generated tables all held at once would be the whole dataset on the
       // heap (~770 MB at scale 10), marked by every major GC, for the few tables a session lists.
       lazy = loadSnapshot(cacheDir, seed, scale, refMs, make);
     }

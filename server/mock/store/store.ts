@@ -161,8 +161,8 @@ export class MockStore {
    * Builds the indexes of the large collections in use ({@link Collection.prepare}) in the
    * background, in slices of about `sliceMs` ms of work, each run from `setImmediate` so requests
    * are answered between them: a list's next filter or search then finds its index built instead of
-   * building it inside the request (issue 13). Only the tables a request has already read are
-   * prepared, each once it is first read (issue 22): preparing every table read them all in from
+   * building it inside the request. Only the tables a request has already read are
+   * prepared, each once it is first read: preparing every table read them all in from
    * the snapshot, which at scale 10 filled the heap to ~770 MB within seconds of the first call, and
    * the major GCs over it (150–200 ms pauses, seconds of marking) were the lists' stalls. Tables
    * under `minRows` rows are left to their first use. Every reset starts it over, until stopped.
@@ -221,7 +221,7 @@ export class MockStore {
   }
 
   /**
-   * `reset` without holding the event loop (issue 12): another seed's tables are built in slices
+   * `reset` without holding the event loop: another seed's tables are built in slices
    * while requests keep being answered from the current data, then swapped in all at once (only
    * re-indexing, so no request sees half of one seed and half of another).
    */

@@ -2,7 +2,7 @@ import { ENTITIES, type EntityName } from '../../contract/index.js';
 import type { AnyRow } from './row.js';
 
 /**
- * Ids in creation order (issue 21): a database hands out ids as records are created, so its newest
+ * Ids in creation order: a database hands out ids as records are created, so its newest
  * record has the highest id and `['id', 'desc']` (every list's default order) opens newest first.
  * Factories make rows in whatever order their relations are easiest to build (members one by one,
  * each with a random join date), so once every table is generated the seed renumbers each table by

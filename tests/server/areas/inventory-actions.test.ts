@@ -8,7 +8,7 @@ import type { AnyRow } from '../../../server/mock/store/seed.js';
 import { mockCtx, signedInSuite } from '../contract/harness.js';
 
 /**
- * Domain actions of the stock and code-keeping areas (issue 8): each allowed once and refused once,
+ * Domain actions of the stock and code-keeping areas: each allowed once and refused once,
  * the store unchanged on refusal. Stock adjust, reveal audit, batch void, code / account / CDK
  * imports from real .xlsx files (preview, good file, bad file), client version rule, crash reports
  * resolved, income totals and settle.

@@ -4,7 +4,7 @@ import { SEED_STEPS } from '../../../server/mock/store/steps.js';
 import { fmt, REF_MS } from '../../../server/mock/store/gen.js';
 
 /**
- * Time lines of the stock and code-keeping data (issue 8 "Mock fidelity"), over the whole store of
+ * Time lines of the stock and code-keeping data, over the whole store of
  * the inventory, CDK, account, client and financial areas, for three seeds: a code or account is
  * sold after it was created, a CDK is redeemed after it was issued and before it expired, nothing
  * that has happened is dated after the data's reference instant (only planned times such as an

@@ -94,7 +94,7 @@ describe('every seeded record', () => {
   });
 });
 
-describe('ids follow creation time (issue 21)', () => {
+describe('ids follow creation time', () => {
   test.each(ALL.map((e) => [e.name, e] as const))('%s: a higher id was never created earlier', (_n, e) => {
     const t = rows(e.name as EntityName);
     const late = t.findIndex((r, i) => i > 0 && r.createTime < t[i - 1].createTime);

@@ -5,7 +5,7 @@ import { makeApp, signIn } from '../helpers.js';
 import { mockCtx, post } from './harness.js';
 
 /**
- * Clearing an optional field on update (issue 7: "an optional field emptied on modify is
+ * Clearing an optional field on update ("an optional field emptied on modify is
  * cleared"): the update schema takes null for optional fields without a default, the mock drops
  * the field; fields with a default are cleared with their empty value; required fields refuse null.
  */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { call, makeApp, signIn } from '../helpers.js';
 
 /**
- * Issue 24 item 1: one rule for acting on another account. An account manager that is not super
+ * One rule for acting on another account. An account manager that is not super
  * (a role holding the `/v1/admin/*` resources) may not reset, set the password of, update,
  * disable or delete an account holding a role it does not hold, nor give such a role; the refusal
  * names the field. It may still act on accounts whose every role it holds.

@@ -5,7 +5,7 @@ import { makeApp } from '../helpers.js';
 import { startPlatformStub, STUB_ADMIN_TOKEN, type PlatformStub } from '../platform-stub.js';
 
 /**
- * Issue 24 items 7 and 12: one canonical path per request, used by every path decision. Through
+ * And 12: one canonical path per request, used by every path decision. Through
  * real HTTP (`listen` on port 0 and `fetch`, which sends percent escapes as written), since
  * `inject` may normalise the path.
  */

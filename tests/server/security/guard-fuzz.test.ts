@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { makeApp, signIn } from '../helpers.js';
 import { auditedEndpoints, auditSpellingProblems, guardedEndpoints, httpSender, percentEscapeProblems, qaSwitchProblems, replayPermissionProblems, writeAdminRecording } from './guard-fuzz.js';
 
-/** Issue 24's fuzz cases (tests/server/security/guard-fuzz.ts), one seed; `npm run fuzz` runs more. */
+/** Fuzz cases (tests/server/security/guard-fuzz.ts), one seed; `npm run fuzz` runs more. */
 
 const toClose: Array<() => Promise<unknown>> = [];
 afterEach(async () => {

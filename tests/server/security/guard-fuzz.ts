@@ -6,7 +6,7 @@ import { RECORDING_VERSION, requestKey, fileNameOf, type RecordedExchange } from
 import { rng } from '../fuzz-cases.js';
 
 /**
- * Issue 24's fuzz cases, shared by tests/server/security/guard-fuzz.test.ts (bounded) and
+ * Fuzz cases, shared by tests/server/security/guard-fuzz.test.ts (bounded) and
  * `npm run fuzz` (scripts/fuzz.ts, as many seeds as asked):
  *
  * - percent escapes: every guarded contract endpoint asked by a signed-in account under its plain

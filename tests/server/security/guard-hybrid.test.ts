@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { makeApp } from '../helpers.js';
 import { PLATFORM_MEMBER, startGuardPlatform } from './guard-platform.js';
 
-/** Issue 24 items 5, 6 and 13 (hybrid's session cache): hybrid's fallback and mapping. */
+/** And 13 (hybrid's session cache): hybrid's fallback and mapping. */
 
 const toClose: Array<() => Promise<unknown>> = [];
 afterEach(async () => {

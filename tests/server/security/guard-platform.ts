@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { startUpstream, type Upstream } from '../upstream.js';
 
 /**
- * A small platform for the guard tests (issue 24 items 5, 6, 13): tokens and who they are,
+ * A small platform for the guard tests: tokens and who they are,
  * sign-out that kills a token, administrator-only lists (`/v1/admin/list`, `/v1/cdkCode/list`:
  * envelope 403 for others), a per-role `feedbackType/listAll`, a member endpoint that answers a missing record with the
  * platform's own HTTP 404 envelope, a list, and a write that is not built (HTTP 501, Spring style).

@@ -7,7 +7,7 @@ import { readRecording } from '../../../server/platform/recording.js';
 import { makeApp, signIn } from '../helpers.js';
 import { ADMIN_ONLY_MARK, startGuardPlatform } from './guard-platform.js';
 
-/** Issue 24 items 2 and 14 (replay) and 3 (record). */
+/** And 14 (replay) and 3 (record). */
 
 const toClose: Array<() => Promise<unknown>> = [];
 afterEach(async () => {

@@ -2,7 +2,7 @@ import { afterEach, expect, test } from 'vitest';
 import { makeApp, signIn, call } from '../helpers.js';
 import { startGuardPlatform } from './guard-platform.js';
 
-/** Issue 24 items 13 (the drift page's cache) and 15 (logout with a JSON type and no body). */
+/** Items 13 (the drift page's cache) and 15 (logout with a JSON type and no body). */
 
 const toClose: Array<() => Promise<unknown>> = [];
 afterEach(async () => {

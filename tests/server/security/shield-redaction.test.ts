@@ -8,7 +8,7 @@ import { createDriftMonitor } from '../../../server/platform/drift.js';
 import { MASK, redactJson, redactPath, redactString } from '../../../server/platform/redact.js';
 
 /**
- * Issue 24, defect 4: a planted-secrets corpus run through the two keepers of platform traffic,
+ * A planted-secrets corpus run through the two keepers of platform traffic,
  * the recorder (RECORD_DIR files: names and contents) and the contract-drift monitor (entries:
  * seen values, examples, queries). Each planted secret has a needle (the part that must never be
  * kept); a kind leaks when its needle appears anywhere in what is kept. Before: 23 of 46 kinds

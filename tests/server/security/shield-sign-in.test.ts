@@ -4,7 +4,7 @@ import { CaptchaStore, clientKeyOf, MAX_PENDING } from '../../../server/mock/cap
 import { makeApp, testClock } from '../helpers.js';
 
 /**
- * Issue 24, defect 11 and the lockout note. The captcha store had a global cap: 508 addresses × 20
+ * And the lockout note. The captcha store had a global cap: 508 addresses × 20
  * captchas filled it and nobody got a captcha for five minutes. Failed sign-ins locked a username
  * from every address, so ten requests a quarter hour kept `admin` out. Now quotas are per address
  * (the biggest holders pay when memory is full) and failures lock the (address, username) pair;

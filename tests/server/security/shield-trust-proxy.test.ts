@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../../../server/config.js';
 import { makeApp } from '../helpers.js';
 
 /**
- * Issue 24, defect 8: behind a reverse proxy (nginx terminating TLS) every client had the proxy's
+ * Behind a reverse proxy (nginx terminating TLS) every client had the proxy's
  * address, so one client's captcha flood voided everyone's captchas and one client's sign-ins used
  * everyone's budget. `TRUST_PROXY` names the proxy; then clients are told apart by
  * `X-Forwarded-For`, and without it the header is ignored (a client cannot pick its own address).

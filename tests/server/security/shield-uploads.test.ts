@@ -10,7 +10,7 @@ import { mockCtx } from '../contract/harness.js';
 import { makeApp, signIn } from '../helpers.js';
 
 /**
- * Issue 24, defects 9 and 16: uploads were buffered whole (24 concurrent uploads of 9 × 5 MB took
+ * Uploads were buffered whole (24 concurrent uploads of 9 × 5 MB took
  * the RSS from 360 to 1,155 MB), nothing capped the disk and nothing was ever removed; stored files
  * carried no Content-Disposition and no CSP sandbox. Now each file streams to disk, at most
  * UPLOAD_CONCURRENCY uploads run at once (the rest are refused at once with a 503 envelope), the

@@ -37,7 +37,7 @@ export function BackTop() {
     if (!enabled) return;
     const onScroll = () => setVisible(window.scrollY > BACK_TOP_VISIBLE_AT);
     // The first reading waits for the next frame: reading scrollY while the page is being built
-    // forces a layout of all of it (issue 13, list pages' main-thread time).
+    // forces a layout of all of it.
     const first = requestAnimationFrame(onScroll);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {

@@ -17,7 +17,7 @@ import { useWarmListScreens } from './warm-list-screens';
 
 /*
  * The shell's parts re-render on what they read themselves (location, tabs, config, session), not
- * on every render of the layout: a navigation re-rendered the whole shell (issue 22: tab switch).
+ * on every render of the layout: a navigation re-rendered the whole shell (tab switch).
  */
 const Header = memo(HeaderPlain);
 const SideMenu = memo(SideMenuPlain);

@@ -16,7 +16,7 @@ const POLL_MS = 60_000;
 const mineQuery = readQuery('systemMessage', 'mine', { limit: 8 }, ({ signal }) => api.systemMessage.mine({ limit: 8 }, { errorMode: 'none', ignoreCancel: true, signal }));
 
 /**
- * The header bell (issue 11, /system/systemMessage): the signed-in user's unread count, a dropdown
+ * The header bell: the signed-in user's unread count, a dropdown
  * of the latest published messages addressed to them, "mark read" per message and for all.
  * Reads `systemMessage.mine` (open to every signed-in account) as a query polled every minute and
  * refetched on opening; marking read is a mutation that invalidates it. Errors stay silent (a bell is
@@ -72,7 +72,7 @@ export function MessageBell() {
                 </button>
                 {open === m.id && (
                   <div className="parts-bell-body">
-                    {/* Through the kit's SafeHtml (issue 24, 10): a message goes to every recipient, so no
+                    {/* Through the kit's SafeHtml: a message goes to every recipient, so no
                         <style>, style= overlay or form of it may restyle or cover the console. */}
                     <SafeHtml html={m.content} testId="message-content" />
                     {!m.read && <Button label={t('parts.bell.markRead')} size="small" text onClick={() => void markRead([m.id])} data-testid="message-read" />}

@@ -130,7 +130,7 @@ export function PageOutlet({ resolved, location }: { resolved: Exclude<Resolved,
   // A screen entered afresh is not mounted until its chunk is in: the screen shown so far stays up
   // (its tab already switched, the progress bar running), then the new one mounts and renders at
   // once. Mounting it early would show the Suspense fallback, which React 19 keeps for at least
-  // 300 ms however fast the chunk comes (issue 22: menu entry → rows). A list screen's first request
+  // 300 ms however fast the chunk comes (menu entry → rows). A list screen's first request
   // leaves at the same moment (its registry line's list entry), not after its first render, and the
   // screen also waits for that answer, up to ROWS_HOLD_MS after it left: its first render then draws its rows, with
   // no empty table and loading mask drawn and painted before them. With nothing shown yet (boot, or

@@ -13,7 +13,7 @@ const visited = new Set<string>();
  * The thin bar in the theme colour while a page loads (transitionSetting.openNProgress). It creeps
  * towards the end by a CSS animation (NProgress-like: fast at first, never reaching the end), on the
  * compositor: a JS trickle re-rendered it every 200 ms while the page it announces was being drawn
- * (issue 22, menu entry). Done: it runs to the end, fades out and leaves after 350 ms.
+ *. Done: it runs to the end, fades out and leaves after 350 ms.
  */
 function TopBar({ busy }: { busy: boolean }) {
   const { t } = useTranslation();
@@ -39,7 +39,7 @@ function TopBar({ busy }: { busy: boolean }) {
  * The loading overlay over the content area (transitionSetting.openPageLoading), after the 50 ms delay
  * of spec §4. Its spinner turns by a transform animation and the veil has no backdrop blur: PrimeReact's
  * ProgressSpinner animates its stroke (a repaint each frame on the main thread) and the blur repainted
- * the screen being drawn beneath, both during the ~170 ms a first visit shows it (issue 22, menu entry).
+ * the screen being drawn beneath, both during the ~170 ms a first visit shows it.
  */
 function LoadingOverlay() {
   const { t } = useTranslation();

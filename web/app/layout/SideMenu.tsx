@@ -67,7 +67,7 @@ function MenuPanel({ collapsed, width, drawer = false }: { collapsed: boolean; w
 
   // Spec §2: `:param` segments of menu paths are filled from the current route's parameters.
   // The items (and so every node's `onToggle`) stay the same while the parameters read the same:
-  // a navigation between plain paths re-renders only the nodes it highlights (issue 22: tab switch).
+  // a navigation between plain paths re-renders only the nodes it highlights (tab switch).
   const flat = useMemo(() => flattenRoutes(routes), [routes]);
   const params = useStableRecord(matchFlatRoute(flat, location)?.params);
   const items = useMemo(() => menuWithParams(menus, params), [menus, params]);
@@ -76,7 +76,7 @@ function MenuPanel({ collapsed, width, drawer = false }: { collapsed: boolean; w
   const [open, setOpen] = useState<string[]>(() => openForLocation([], items, location, accordion));
   // The groups to open for a new location are worked out in the render that shows it (React's
   // "state from props" pattern: it re-runs this component before committing), not in an effect
-  // that rendered and committed the whole menu a second time on each navigation (issue 22).
+  // that rendered and committed the whole menu a second time on each navigation.
   const [openedFor, setOpenedFor] = useState({ items, location, accordion });
   if (openedFor.items !== items || openedFor.location !== location || openedFor.accordion !== accordion) {
     setOpenedFor({ items, location, accordion });

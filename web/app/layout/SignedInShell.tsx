@@ -8,7 +8,7 @@ import { PageOutlet } from './PageOutlet';
 /**
  * The signed-in console: the layout (menus, header, tabs, search, settings) around the current page.
  * Its own lazily loaded chunk (default export for `React.lazy`), so the login route downloads none
- * of it (issue 13, login bundle budget). Server state (TanStack Query, web/api/query.ts) is provided
+ * of it. Server state (TanStack Query, web/api/query.ts) is provided
  * here for the same reason: no screen of the login route reads through it.
  */
 export default function SignedInShell({ current, resolved, location }: { current: FlatRoute | undefined; resolved: Exclude<Resolved, { kind: 'redirect' }>; location: string }) {

@@ -31,7 +31,7 @@ export function menuListScreenFiles(menus: readonly MenuItem[], flat: readonly F
 
 /**
  * Loads the code of the menu's list screens in idle time once the signed-in shell is up, one screen
- * per idle period (issue 22: menu entry → first rows): each screen's chunk (the very lazy page the
+ * per idle period (menu entry → first rows): each screen's chunk (the very lazy page the
  * route resolver renders, `pageComponent`), its list's declaration and the kit's request maker
  * (`ListEntry.warm`). An entry then sends its list request in the click's own task and mounts as
  * soon as the answer is in, instead of waiting for two rounds of chunks (the page, then the chunks

@@ -1,7 +1,7 @@
 /**
  * dayjs's language follows the console's (spec §4: dates and weekdays in the chosen language).
  * dayjs and its zh-cn locale load on demand, beside the pages that format dates, not with the login
- * route (issue 13 budget). {@link setDateLocale} switches it, loading dayjs the first time;
+ * route. {@link setDateLocale} switches it, loading dayjs the first time;
  * {@link datesReady} resolves once the latest language is applied: the signed-in shell and the lock
  * screen wait for it before their first render, so no date is formatted in the wrong language.
  */

@@ -78,7 +78,7 @@ function AddedNote({ text }: { text: string }) {
 }
 
 /**
- * The Mock panel (issue 4 "QA controls"): store info, one-click presets for every row of the spec
+ * The Mock panel: store info, one-click presets for every row of the spec
  * §8 error catalogue, a custom fault form, the active faults with their hit counts, and the data
  * reset. Failed calls are already shown by the HTTP client as toasts; the panel only keeps its own
  * state consistent.

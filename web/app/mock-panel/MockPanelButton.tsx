@@ -10,8 +10,7 @@ import { mockPanelVisible, probeMockModeOnce, useMockProbe } from './mock-visibi
 const MockPanel = lazyWithRetry(() => import('./MockPanel'));
 
 /**
- * The header's "Mock" button (issue 4 "QA controls … reachable from a Mock panel in the console,
- * visible only in mock mode"). Once signed in it probes the mode once per page load; it renders
+ * The header's "Mock" button. Once signed in it probes the mode once per page load; it renders
  * nothing in proxy mode. The panel stays mounted after its first opening, so closing animates and
  * the form keeps what was typed.
  */

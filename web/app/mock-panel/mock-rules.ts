@@ -4,7 +4,7 @@ import { REQUEST_TIMEOUT_MS } from '../../api/http';
 import { API_ROOT_PATTERNS, MOCK_QA_PREFIX, SUMMARY_PATH } from '../../api/mock';
 
 /**
- * Pure rules of the Mock panel (issue 4 "QA controls"): the fault form and its validation, the
+ * Pure rules of the Mock panel: the fault form and its validation, the
  * presets that show each row of the spec §8 error catalogue, path suggestions and fault summaries.
  * Messages are i18n keys of the `mock` namespace with their parameters, so the panel translates
  * them in the current language and the tests need no i18n.

@@ -1,8 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Whether this page talks to a mock-mode server (issue 4 "QA controls … visible only in mock
- * mode"): `unknown` before the probe, `probing` while `mock.info` is in flight, then `mock`
+ * Whether this page talks to a mock-mode server: `unknown` before the probe, `probing` while `mock.info` is in flight, then `mock`
  * (it answered) or `absent` (proxy mode: the platform got it and failed).
  */
 export type MockProbe = 'unknown' | 'probing' | 'mock' | 'absent';

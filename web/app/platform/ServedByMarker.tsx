@@ -11,7 +11,7 @@ import './platform.css';
 onAnswers(noteServedBy);
 
 /**
- * The header's "mock" / "replay" marker (issue 14): in hybrid and replay modes, says that data on
+ * The header's "mock" / "replay" marker: in hybrid and replay modes, says that data on
  * the current screen came from the mock store or from a recording instead of the platform. It
  * reads the server's mode once (`GET /healthz` `{mode, mockMarker}`); in plain mock or proxy mode,
  * or with the marker switched off on the server, it renders nothing. The sides come from the

@@ -1,7 +1,7 @@
 import type { DriftEntry } from '../../api/drift';
 
 /**
- * Contract drift into the error log (issue 14, spec §8): while an administrator is signed in and
+ * Contract drift into the error log: while an administrator is signed in and
  * error handling is on, the console asks the server for drifts it has not logged yet
  * (`GET /console/drift?after=<last id>`, with the previous ETag in `If-None-Match`, so an unchanged
  * list costs a 304 with no body) every {@link DRIFT_POLL_MS}, and adds each new one to the error

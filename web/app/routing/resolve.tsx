@@ -54,7 +54,7 @@ export function pageLoad(Page: ComponentType): Promise<unknown> | null {
 /**
  * Starts the first list request of a list screen about to mount afresh at URL query `search`
  * (its registry line's `listEntry`, web/crud/page-module.tsx), so the request leaves while the
- * screen's chunk loads instead of after its first render (issue 22: menu entry → first rows).
+ * screen's chunk loads instead of after its first render (menu entry → first rows).
  * Answers the entry's promise (`ListEntry`: once the request has left, the answer's promise), or
  * null for a screen without a list entry. Idempotent while the answer is fresh or on its way (TanStack).
  */

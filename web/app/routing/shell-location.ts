@@ -4,7 +4,7 @@ import { configureCrud } from '../../crud/env';
 import { whenIdle } from '../../lib/idle';
 
 /*
- * The shell's view of the location (issue 22: tab switch ≤ 50 ms). A tab switch shows its page
+ * The shell's view of the location (tab switch ≤ 50 ms). A tab switch shows its page
  * first and writes the URL once the frame is painted and the main thread idle: Chromium's
  * `history.pushState` is not a cheap call on the console (its same-document navigation forces
  * style and layout several times over, 2–10 ms per switch with twenty screens kept alive against
@@ -20,7 +20,7 @@ import { whenIdle } from '../../lib/idle';
  * A list's page, sort or filter (the kit's `writeUrlLater`) defers its URL the same way, but quietly:
  * the list shows its new view from its own state, and the shell keeps reading the browser's location
  * until the URL is written, so the shell's re-render and the tabs' save happen after the rows are
- * painted, not in the step (issue 22: filter / page / sort → rows repainted).
+ * painted, not in the step (filter / page / sort → rows repainted).
  */
 
 interface Pending {

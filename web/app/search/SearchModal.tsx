@@ -81,7 +81,7 @@ export function SearchModal() {
 /*
  * The dialog frame renders once per opening; what a keystroke changes (the text, the results) lives
  * in SearchBody inside it, so typing never re-renders PrimeReact's Dialog with its pass-through
- * machinery (issue 22: palette keystroke → results ≤ 50 ms).
+ * machinery (palette keystroke → results ≤ 50 ms).
  */
 function SearchDialog() {
   const { t } = useTranslation();
@@ -131,7 +131,7 @@ function SearchBody({ input }: { input: RefObject<HTMLInputElement | null> }) {
   const searching = text !== query || (records.query === query && records.hits === null);
   // The highlighted row, kept with the results it was chosen among: new results highlight their
   // first row in the same render, instead of an effect dispatching a second render and commit
-  // after every keystroke's (issue 22: palette keystroke → results ≤ 50 ms).
+  // after every keystroke's (palette keystroke → results ≤ 50 ms).
   const count = results.length + hits.length;
   const [picked, setPicked] = useState<{ results: SearchResult[]; hitCount: number; active: number } | null>(null);
   const state: SearchListState =

@@ -1,5 +1,5 @@
 /**
- * Records in the search palette (issue 21 "find any record"): the kinds of record the palette looks
+ * Records in the search palette: the kinds of record the palette looks
  * up, the `list` request each kind's search is, and where a hit opens. Pure: no React, no HTTP client
  * (the caller's `list` is given), so the kinds and their requests are tested as plain functions.
  *

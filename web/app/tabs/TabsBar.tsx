@@ -48,7 +48,7 @@ export function TabsBar() {
   const fullContent = useProjectConfig((c) => c.fullContent);
   const { tabs, activeKey } = useTabList();
   // The menus' items are built when a menu opens, not on every render: a tab switch re-rendered
-  // both popups with a fresh model (issue 22: tab switch ≤ 50 ms).
+  // both popups with a fresh model (tab switch ≤ 50 ms).
   const [contextModel, setContextModel] = useState<MenuItem[]>([]);
   const [dropdownModel, setDropdownModel] = useState<MenuItem[]>([]);
   const contextMenu = useRef<ContextMenu | null>(null);
@@ -62,7 +62,7 @@ export function TabsBar() {
       pendingContextMenu.current = null;
       // Shown before the menu's portal has mounted, its transition mounts already "in" and, with
       // `appear` off, never calls the menu's onEnter, which positions it: the menu fell below the
-      // window (CI, stop 38, under load, when two frames were not enough). `appear` (below) runs
+      // window. `appear` (below) runs
       // onEnter on that mount too, so the menu is placed however late its portal comes.
       contextMenu.current?.show(pending);
     }
@@ -208,7 +208,7 @@ interface TabItemProps {
 
 /**
  * One tab of the strip. Memoised on what it shows: a switch re-renders the tab left and the tab
- * entered, not all of them (issue 22: tab switch ≤ 50 ms).
+ * entered, not all of them (tab switch ≤ 50 ms).
  */
 const TabItem = memo(function TabItem({ tab, tabKey: key, index: i, active, focusable, closable, title, closeTitle, on }: TabItemProps) {
   return (
@@ -241,7 +241,7 @@ const TabItem = memo(function TabItem({ tab, tabKey: key, index: i, active, focu
         // Middle button: no autoscroll, so middle-click can close the tab. Left button on a tab not
         // shown: no focus yet. The switch makes it the tab in the tab order (tabindex 0), and
         // Chromium restyles the document at once when the focused element's tabindex changes, a
-        // style pass of its own inside the switch's commit (issue 22); the click focuses it after.
+        // style pass of its own inside the switch's commit; the click focuses it after.
         if (e.button === 1 || (e.button === 0 && !active)) e.preventDefault();
       }}
       onAuxClick={(e) => e.button === 1 && on.close(key)}

@@ -13,7 +13,7 @@ import { useRemoteLabels } from '../queries';
  * on edit the current value's label comes from `info`. The entity is the field override's
  * `refEntity` (the contract entity), which `defineResource` requires for these kinds.
  *
- * The text being typed is the input's own until an option is chosen (issue 21: it vanished when the
+ * The text being typed is the input's own until an option is chosen (it vanished when the
  * matches arrived, and a click on a match could be lost to PrimeReact's `forceSelection` clearing the
  * field on blur); leaving the box without choosing shows the chosen record's label again. The
  * matches are a query keyed by the text (`[entity, 'search', {keyword}]`), so an older answer never

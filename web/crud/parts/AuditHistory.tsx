@@ -20,7 +20,7 @@ function changedFields(changes: unknown): string[] {
 }
 
 /**
- * A record's history (issue 25 "a History part on record details"): the latest entries of the
+ * A record's history: the latest entries of the
  * audit trail naming this record of `entity` — when, who, the operation, its outcome and the
  * fields it changed — newest first, with a link to the audit log filtered to the record. Shown
  * only to users who may open the audit log (button code `SystemAuditLog:view`); it reloads after

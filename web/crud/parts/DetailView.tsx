@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import './parts.css';
 
 /**
- * A record's detail screen (issue 9: "detail view with an action bar"): a header with the title,
+ * A record's detail screen ("detail view with an action bar"): a header with the title,
  * a status tag and the actions, then sections of label/value pairs or free content.
  */
 export function DetailView({ title, tag, actions, children, testId }: { title: ReactNode; tag?: ReactNode; actions?: ReactNode; children: ReactNode; testId?: string }) {

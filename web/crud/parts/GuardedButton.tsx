@@ -8,14 +8,14 @@ import './parts.css';
 const PLAIN_KEYS = new Set(['link', 'size', 'severity', 'onClick', 'data-testid']);
 
 /**
- * A button that explains itself when it cannot be used (issue 9: "the button disabled with a
+ * A button that explains itself when it cannot be used ("the button disabled with a
  * tooltip saying why"): with a `reason` it is disabled and the tooltip gives the reason; otherwise
  * the tooltip is its label. Icon-only buttons keep their label as aria-label.
  *
  * A small link button (a label, a severity, nothing else) is drawn as the plain element PrimeReact's
  * would render (`LinkButton`), disabled or not, since lists draw one per row; any other is
  * PrimeReact's `Button`. A button with a tooltip sits in the wrapper PrimeReact's Tooltip would put
- * around it (`LazyTooltip`), owned by React: the tooltip mounts on the first hover (issue 22).
+ * around it (`LazyTooltip`), owned by React: the tooltip mounts on the first hover.
  */
 export function GuardedButton({ reason, label, iconOnly, ...rest }: ButtonProps & { reason?: string | null; label: string; iconOnly?: boolean }) {
   const tip = reason ? `${label}: ${reason}` : iconOnly ? label : undefined;
@@ -39,7 +39,7 @@ type TipEvent = Parameters<Tooltip['show']>[0];
  * `tooltip` with `showOnDisabled`: shown while the pointer is over it, also when the button inside
  * is disabled; `position` top unless given), mounted on the first pointer entering it and kept.
  *
- * Issue 22: a `Button` with a tooltip mounts a `Tooltip` with it, which renders twice (its styles
+ * A `Button` with a tooltip mounts a `Tooltip` with it, which renders twice (its styles
  * load as state), binds its listeners, and moves a disabled button into a wrapper element React
  * does not own; the order list drew 19 of them with every page, for tooltips rarely shown. Here
  * the wrapper is PrimeReact's own (`p-tooltip-target-wrapper`, its box in parts.css since the

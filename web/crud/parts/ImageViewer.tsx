@@ -6,7 +6,7 @@ import { Galleria } from 'primereact/galleria';
 import './parts.css';
 
 /**
- * Thumbnails that open a viewer (issue 21 item 6: feedback screenshots "as thumbnails with a viewer"):
+ * Thumbnails that open a viewer (feedback screenshots "as thumbnails with a viewer"):
  * each thumbnail is a button (keyboard and screen readers reach it, named "View image 2 of 3"), and a
  * click opens PrimeReact's full-screen `Galleria` on that image, with previous/next (also ← →) and Esc to close.
  * The viewer is mounted only while open, so a page of rows holds no gallery.
@@ -14,7 +14,7 @@ import './parts.css';
  */
 export function ImageThumbs(props: ThumbsProps) {
   // In a table the cells' `t` (read once per table): `useTranslation` in each cell subscribed each
-  // to the language events (issue 22). Outside one (a dialog), its own.
+  // to the language events. Outside one (a dialog), its own.
   const env = useCellEnvOrNull();
   return env ? <Thumbs {...props} t={env.t} /> : <ThumbsOwnText {...props} />;
 }

@@ -25,7 +25,7 @@ export function useUrlRange(fallbackRange: Exclude<QuickRange, 'custom'> = '30d'
 }
 
 /**
- * Range toolbar of a report (issue 11): quick ranges (today, 7 days, 30 days, this month, custom),
+ * Range toolbar of a report: quick ranges (today, 7 days, 30 days, this month, custom),
  * a date-range calendar for custom, and the granularity (day, week, month). Texts `parts.range.*`.
  */
 export function RangeBar({ value, onChange, granularities = GRANULARITIES }: { value: RangeState; onChange: (next: RangeState) => void; granularities?: readonly Granularity[] }) {

@@ -9,7 +9,7 @@ import './parts.css';
 export { useOpenRecord };
 
 /**
- * A reference as a real anchor (issue 21 item 2): `href` is the record's screen (its detail, or its
+ * A reference as a real anchor: `href` is the record's screen (its detail, or its
  * list filtered to it), so middle-click, Ctrl/⌘-click and the keyboard behave as on any link; a plain
  * click is routed through the app's router into a tab. Drawn as plain text when the record has no
  * screen (`record-links.ts`), the user may not open it (their routes; `configureCrud({ useCanOpen })`),
@@ -17,7 +17,7 @@ export { useOpenRecord };
  * @param entity contract entity name of the record; `id` its id.
  */
 export function RecordLink(props: RecordLinkProps) {
-  // In a table the cells share one reading of the routes, location and router (issue 22).
+  // In a table the cells share one reading of the routes, location and router.
   const env = useCellEnvOrNull();
   return env ? linkElement({ env, ...props }) : <StandaloneRecordLink {...props} />;
 }

@@ -22,7 +22,7 @@ export function useVisibleRelated(related: readonly RelatedList[] | undefined): 
 }
 
 /**
- * The records that name one record (issue 21 item 4), each a titled section holding the kit's
+ * The records that name one record, each a titled section holding the kit's
  * `SubList` of the other entity filtered to this record (`{ [by]: id }`), newest first as every list.
  * Sections the user may not open are left out.
  */

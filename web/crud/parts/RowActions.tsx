@@ -19,13 +19,13 @@ export interface RowAction {
 }
 
 /**
- * A row's actions the way consoles of the field draw them (issue 21 item 6: seven unlabelled icons
+ * A row's actions the way consoles of the field draw them (seven unlabelled icons
  * were unreadable): the first `visible` as labelled link buttons, the rest in a labelled "More"
  * overflow menu (PrimeReact `Menu` popup), each entry keeping its label, icon and disabled reason.
  * Callers pass only actions the user holds the permission for; an unavailable one stays listed,
  * disabled with its reason, so the user learns why.
  *
- * The menu is mounted on the first click of its row's "More" (issue 22: ten closed popup menus, each
+ * The menu is mounted on the first click of its row's "More" (ten closed popup menus, each
  * with its portal, transition and overlay hooks, were drawn with every page of the order list), then kept.
  */
 export function RowActions({ actions, visible = 2, children, testId = 'row-actions' }: { actions: readonly RowAction[]; visible?: number; children?: ReactNode; testId?: string }) {
@@ -61,7 +61,7 @@ export function RowActions({ actions, visible = 2, children, testId = 'row-actio
       {children}
       {shown.map((a) => {
         const severity = a.severity === 'help' || a.severity === 'warning' ? undefined : a.severity;
-        // An action that can run needs no tooltip: the plain button PrimeReact's would render (issue 22, one per row).
+        // An action that can run needs no tooltip: the plain button PrimeReact's would render.
         return a.reason ? (
           <GuardedButton key={a.key} label={a.label} reason={a.reason} link size="small" severity={severity} onClick={a.onClick} data-testid={a.testId} />
         ) : (

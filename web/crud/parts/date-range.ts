@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 
 /**
- * Date ranges for report screens (issue 11, Statistics): a quick range or a custom one plus a
+ * Date ranges for report screens: a quick range or a custom one plus a
  * granularity, kept in the URL query (`range`, `start`, `end`, `granularity`) so a reload or a
  * shared link shows the same report. Pure: "today" is an argument. Dates are 'YYYY-MM-DD'
  * (spec §9 date format).

@@ -1,5 +1,5 @@
 /**
- * The kit's general parts (issue 9, folded into the kit by issue 20): generic, free of any area
+ * The kit's general parts: generic, free of any area
  * import, each with its own docstring. A guarded button that says why it is disabled, a detail view
  * with an action bar and description lists, a drag-and-drop tree and a weights editor (storefront
  * ordering), an icon picker, a date range bar with its URL state and period arithmetic (statistics),

@@ -3,7 +3,7 @@ import type { MouseEvent, ReactNode } from 'react';
 /*
  * Table-cell controls drawn as the plain elements PrimeReact's Button, InputSwitch and Tag render
  * (same tags, classes, `data-pc-*` sections and ARIA, pass-through of web/main.tsx applied), without
- * the component around them (issue 22): a list draws one per row and cell, and each PrimeReact
+ * the component around them: a list draws one per row and cell, and each PrimeReact
  * instance merges its props and pass-through options, reads the context and registers its style on
  * every render — the largest share of a list's paint after the table's own cells. The theme draws
  * them; the structure PrimeReact injects on mount is in crud.css (`@layer primereact`).

@@ -41,7 +41,7 @@ function queryOfUrl(search: string): Query | null {
   return q ? { by: BYS.includes(by) ? by : 'code', q, first: 0, rows: PAGE_SIZES[0] } : null;
 }
 
-/** One page of hits of a search and the total of all its hits (issue 21: every hit is reachable, the total is shown). */
+/** One page of hits of a search and the total of all its hits (every hit is reachable, the total is shown). */
 async function findPage(query: Query, signal: AbortSignal): Promise<{ hits: Hit[]; total: number }> {
   const opts = { signal, ignoreCancel: true };
   const payload = { keyword: query.q, pageNum: Math.floor(query.first / query.rows) + 1, pageSize: query.rows };
@@ -67,7 +67,7 @@ async function findPage(query: Query, signal: AbortSignal): Promise<{ hits: Hit[
  * /inventory/search (spec §2): a lookup by code, account or goods that shows where each item stands:
  * in stock, locked, sold (to which order and member), void or expired; for goods, its stock line.
  * A page of its own (not a declared list): one box searching three kinds of record, paged through
- * every hit with its total (issue 21: no silent cut at 50). `?by=code&q=…` in the URL runs that
+ * every hit with its total (no silent cut at 50). `?by=code&q=…` in the URL runs that
  * search (the search palette opens codes here).
  */
 export default function InventorySearchPage() {

@@ -5,7 +5,7 @@ import type { ButtonHTMLAttributes, ChangeEvent, InputHTMLAttributes } from 'rea
  * (`p-inputtext`, `p-button`, `p-checkbox`, `p-selectbutton`), so they look like the kit's, without
  * loading PrimeReact's InputText, Button, Checkbox and SelectButton on the first visit. Those pull
  * in the tooltip, key filter, ripple and portal with them: ~47 KB of JS (~13 KB br), what put the
- * login route over its 150 KB br limit (issue 22). The signed-in screens keep PrimeReact's.
+ * login route over its 150 KB br limit. The signed-in screens keep PrimeReact's.
  * Structural rules PrimeReact injects when one of its components mounts are in `web/styles/app.css`
  * (`.login-page`).
  */

@@ -12,7 +12,7 @@ import { LocalePicker } from './locale-picker';
 import { PasswordInput } from './password-input';
 import { CheckBox, FormButton, TextInput } from './controls';
 
-// Few visits open it: it loads when asked for (issue 13 login budget).
+// Few visits open it: it loads when asked for.
 const ForgetPasswordForm = lazy(() => import('./forget-password').then((m) => ({ default: m.ForgetPasswordForm })));
 
 type Field = 'username' | 'password' | 'captchaCode';

@@ -6,7 +6,7 @@ import { TextInput } from './controls';
  * The login form's password field with a show/hide button: a `TextInput` (controls.tsx) of type password and a
  * real `<button>` (focusable, named, `aria-pressed`) instead of PrimeReact's `Password`, whose mask
  * toggle is an icon only a mouse can reach and whose strength overlay the form never shows (it
- * also weighed ~5 KB br of the login route, issue 13). `id` names the input for its label.
+ * also weighed ~5 KB br of the login route). `id` names the input for its label.
  */
 export function PasswordInput(props: {
   id: string;

@@ -24,7 +24,7 @@ const TITLE = '会员钱包';
  * (member by remote search, type, status, channel, amount and date) and, for one member, the
  * running summary (balance, points, pending withdrawals; each row shows the balance after it); the
  * recharge drawer (member picker, amount, pay form: channel and reference), the exchange dialog
- * both ways (points → balance, balance → a coupon; issue 21), the withdraw dialog and the withdraw audit. Balances always equal the ledger.
+ * both ways (points → balance, balance → a coupon), the withdraw dialog and the withdraw audit. Balances always equal the ledger.
  */
 export default function MemberWalletPage() {
   const { t } = useTranslation();

@@ -44,7 +44,7 @@ function cut(s: string, width: number): string {
  * /operate/seoSetting (spec §2): the shop's pages on the left; the chosen page's title, keywords
  * and description as a settings form with length counters (display width against what a search
  * result shows) and a live preview of the search-result snippet. A page is added through the
- * resource's form (its key, name and texts) and deleted after a confirmation (issue 21).
+ * resource's form (its key, name and texts) and deleted after a confirmation.
  */
 export default function OperateSeoSettingPage() {
   const { t, i18n } = useTranslation();

@@ -183,7 +183,7 @@ export function useOrderActions(onChanged: () => void, onRevealed?: (codes: Row[
 }
 
 /**
- * The item of an order an action is about (issue 21: "reissuing one item asks for an item id that no
+ * The item of an order an action is about ("reissuing one item asks for an item id that no
  * screen shows"): chosen among the order's items (`orderItem.list` of the order), each labelled by its
  * goods and item number; empty means every item.
  */

@@ -50,7 +50,7 @@ function bucketLabel(start: string, granularity: SeriesResult['granularity'], la
 }
 
 /**
- * The shared statistics page (issue 11): the range toolbar (quick ranges, custom, granularity, in
+ * The shared statistics page: the range toolbar (quick ranges, custom, granularity, in
  * the URL), headline figures with the change against the previous period of the same length, the
  * chart the declaration asks for, and the table behind it with .xlsx export; loading, empty and
  * error states. Charts follow theme and language (components/chart).

@@ -6,7 +6,7 @@ import { AvatarInput } from '../../resources/system/avatar-input';
 
 /**
  * The signed-in user's own avatar, from the user menu (spec §3 "Users can pick one of at least six
- * avatar illustrations; the avatar field is not shown"; issue 21): the kit's action dialog over
+ * avatar illustrations; the avatar field is not shown"): the kit's action dialog over
  * `admin.updateIcon` with the illustrations as the one input. Once saved, the header shows it at
  * once (the session keeps the new `icon`) and the next `adminInfo` answers it too.
  */

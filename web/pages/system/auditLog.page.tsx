@@ -91,7 +91,7 @@ function AuditEntry({ row, onHide }: { row: Row; onHide: () => void }) {
 }
 
 /**
- * /system/auditLog (issue 25, administrators): the audit trail as a kit list (newest first,
+ * /system/auditLog: the audit trail as a kit list (newest first,
  * filters, .xlsx export); each entry opens with its before → after fields; "Verify" checks the
  * hash chain and names the first broken entry.
  */

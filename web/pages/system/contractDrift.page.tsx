@@ -39,7 +39,7 @@ function Example({ entry }: { entry: DriftEntry }) {
 }
 
 /**
- * /system/contractDrift (issue 14; administrators only, route meta roles `super`): where the
+ * /system/contractDrift (administrators only, route meta roles `super`): where the
  * platform's answers differ from the contract, as the server's drift monitor counted them
  * (GET /console/drift). Columns: endpoint, field, kind, expected, seen, count, first and last seen,
  * and the redacted example in a dialog. Refresh reads the list again; "Export JSON" downloads the

@@ -43,7 +43,7 @@ const BATCH_FIELDS = ['categoryId', 'name', 'description', 'url'] as const;
  * /system/resource (spec §2, §6 "resource … with batch create, batch modify, batch export"): the
  * resources list (add/modify as pages, §3 `resourceId`), the categories with their add/modify pages
  * (§3 `resourceType`) and delete, batch create from pasted lines, batch modify of the selected rows
- * (any field: category, name, description; the path when one row is chosen; issue 21) and export of
+ * (any field: category, name, description; the path when one row is chosen) and export of
  * the selected rows (or all) as .xlsx.
  */
 export default function SystemResourcePage() {

@@ -36,7 +36,7 @@ export default defineResource({
     status: { switchValues: [1, 2] },
     cover: { wide: true },
   },
-  // A goods record's stock and recent orders (issue 21 item 4), each the other screen's list filtered to it.
+  // A goods record's stock and recent orders, each the other screen's list filtered to it.
   related: [
     { title: 'goods.related.stock', by: 'goodsId', resource: defineResource({ entity: stock, route: '/inventory/manage', columns: ['stockStatus', 'availableQty', 'lockedQty', 'soldQty', 'totalQty', 'warnQty', 'updateTime'] }) },
     { title: 'goods.related.orders', by: 'goodsIds', resource: defineResource({ entity: order, route: '/order/index', columns: ['orderNo', 'itemCount', 'payAmount', 'status', 'createTime'] }) },

@@ -42,7 +42,7 @@ export default defineResource({
     status: { width: 100 },
     targetName: { width: 160, cell: (r) => <TargetCell row={r} /> },
     images: { cell: (r) => <ImagesCell row={r} /> },
-    // The stars drawn plain (PrimeReact Rating's markup), one per row (issue 22); the span names the rating.
+    // The stars drawn plain (PrimeReact Rating's markup), one per row; the span names the rating.
     rating: { width: 130, cell: (r) => <span role="img" aria-label={`${String(r.rating)} / 5`}><PlainRating value={Number(r.rating) || 0} /></span> },
     replyCount: { width: 90, cell: (r) => <Link href={`/social/reply?commentId=${String(r.id)}`} className="storefront-link" data-testid="comment-replies">{String(r.replyCount ?? 0)}</Link> },
     createTime: { width: 170 },

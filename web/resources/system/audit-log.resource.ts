@@ -2,7 +2,7 @@ import { auditLog } from '../../../server/contract/audit';
 import { defineResource } from '../../crud';
 
 /**
- * /system/auditLog (issue 25): every operator write kept by the console, newest first; read-only,
+ * /system/auditLog: every operator write kept by the console, newest first; read-only,
  * filterable by user, operation, area, record (id or number) and time, exported as .xlsx.
  */
 export default defineResource({

@@ -3,7 +3,7 @@ import { formatDateTime } from '../../lib/request-body';
 
 /**
  * Error log types of spec §8. The spec's "vue" type is a React render error here and is named
- * `react` (the word `vue` never reaches the UI); the others are as written. `contract` (issue 14) is
+ * `react` (the word `vue` never reaches the UI); the others are as written. `contract` is
  * a platform answer that differs from the contract, added by web/app/platform/drift-watch.ts.
  */
 export type ErrorType = 'react' | 'script' | 'resource' | 'ajax' | 'promise' | 'contract';

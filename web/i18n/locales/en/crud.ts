@@ -1,8 +1,8 @@
 import LABELS from '../../../../server/contract/labels/en';
-/** CRUD kit (issue 4): list page, search form, forms, validation messages. */
+/** CRUD kit: list page, search form, forms, validation messages. */
 export default {
   search: 'Search',
-  /** The zone of record times (issue 15 #9). */
+  /** The zone of record times. */
   platformZone: 'Platform time: China Standard Time (UTC+8)',
   localTime: 'your time {{time}}',
   reset: 'Reset',

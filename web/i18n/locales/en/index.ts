@@ -14,7 +14,7 @@ import shell from './shell';
 /**
  * The shell's texts in one language (login, layout, tabs, lock screen, errors…): what the login
  * route draws, so it loads with it. The screens' texts (areas, resources, kit, home, dashboard)
- * are in `screens.ts`, a chunk of its own loaded at sign-in (issue 13: the login route's budget).
+ * are in `screens.ts`, a chunk of its own loaded at sign-in (the login route's budget).
  */
 export default {
   common, routes, login, layout, errors, exception, tabs, search, settings, lock, errorLog, shell,

@@ -1,4 +1,4 @@
-/** Mock panel (issue 4 "QA controls", mock mode only): store info, data reset, faults that show each row of the spec §8 error catalogue. */
+/** Mock panel: store info, data reset, faults that show each row of the spec §8 error catalogue. */
 export default {
   button: 'Mock',
   title: 'Mock controls',

@@ -46,7 +46,7 @@ export interface ImportDialogProps {
 }
 
 /**
- * Spreadsheet import with a preview (issue 8): choose an .xlsx file, the server checks every row
+ * Spreadsheet import with a preview: choose an .xlsx file, the server checks every row
  * without importing (`preview=true`) and the dialog shows the rows with each bad row's problems;
  * Import sends the same file for real, all or none. A file with bad rows cannot be imported: every
  * bad row is named so it can be fixed. General part, written to move into web/crud.

@@ -1,4 +1,4 @@
-/** Contract drift (issue 14) in en: the /system/contractDrift page, the header's mock marker, the error-log entries. */
+/** Contract drift in en: the /system/contractDrift page, the header's mock marker, the error-log entries. */
 export default {
   /** Screen texts, keys `contractDrift.<key>`. */
   texts: {

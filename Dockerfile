@@ -1,4 +1,4 @@
-# The console on Node 24 LTS (issue 23). Four stages:
+# The console on Node 24 LTS. Four stages:
 #   build   - every package (`npm ci`), then `npm run build`: dist/web (without its source maps
 #             unless WEB_SOURCE_MAPS=on) and dist/server/main.js;
 #   deps    - the server's run-time packages only (`npm ci --omit=dev`: package.json "dependencies",
@@ -44,7 +44,7 @@ RUN rm -rf /usr/local/lib/node_modules /usr/local/bin/npm /usr/local/bin/npx /us
 
 FROM scratch
 COPY --from=base / /
-# glibc malloc as `npm run serve` sets it (issue 22): two arenas rather than one per thread (11
+# glibc malloc as `npm run serve` sets it: two arenas rather than one per thread (11
 # threads) and a fixed trim threshold. Left alone, glibc raises its mmap threshold to 16 MB and its
 # trim threshold to 32 MB once the server frees its first large block, and from then on each arena
 # may keep up to 32 MB of freed memory as RSS: after the memory bench's load the threads' arenas
@@ -65,5 +65,5 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8899)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]
 # SIGTERM lets in-flight requests finish (SHUTDOWN_GRACE_MS).
 STOPSIGNAL SIGTERM
-# A 4 MB young generation: node grows it to 32 MB per semi-space under load, most of the RSS (issue 13).
+# A 4 MB young generation: node grows it to 32 MB per semi-space under load, most of the RSS.
 CMD ["node", "--max-semi-space-size=4", "dist/server/main.js"]

@@ -3,7 +3,7 @@
  *   [-- --routes=/a,/b] [-- --actions=3] [-- --profile=menu|repaint|tabs|palette] [-- --trace=<phase>]
  *   [-- --renders] [-- --explain] [-- --samples] [-- --project-config=<json>]`
  *
- * The UI rows of issue 22: what an operator feels on the built console in mock mode, in headless
+ * The UI rows: what an operator feels on the built console in mock mode, in headless
  * Chromium, each list row beside a peer measured in the same run (scripts/bench-ui/peer.tsx: React +
  * PrimeReact's lazy `DataTable` fetching the very request the console sent, through the same server
  * with the same session — the fastest this stack paints that list; plain text columns, as many as the
@@ -1152,8 +1152,8 @@ async function main() {
       // Two passes over the same tabs. The goal's: each click comes once the screen shown last has
       // settled (its §9 page transition, 0.3 s, over), as an operator's next click does. The rapid
       // pass (reference): the next click 150 ms after the last paint, while that page still slides
-      // in; on this machine the running transition's frames then delay the next switch's (stop 40:
-      // p95 52–55 ms against 31–49 with the screen settled, three alternated runs each).
+      // in; on this machine the running transition's frames then delay the next switch's, so both
+      // passes are measured.
       for (const pass of ['settled', 'rapid'] as const) {
         const ours: number[] = [];
         let missed = 0;

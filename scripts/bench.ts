@@ -2,7 +2,7 @@
  * `npm run bench [-- --quick] [-- --no-build] [-- --duration=S] [-- --load=S] [-- --only=static,proxy,lists,boot,memory]
  *   [-- --scales=1,10] [-- --node-flags="…"] [-- --memory-runs=N] [-- --memory-fresh-seed] [-- --no-sweep]`
  *
- * Prints the figures of issue 13, each beside a peer measured in the same run and the ratio (absolute
+ * Prints the server's figures, each beside a peer measured in the same run and the ratio (absolute
  * numbers on shared machines move; ratios to a peer in the same run do not, much). Everything runs
  * over real loopback HTTP, the console as a child process started like production
  * (`node <built server>`), the load from autocannon in this process:
@@ -355,7 +355,7 @@ function mainAsset(): string {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The two load settings of the static rows (issue 13 wants both tools; wrk is not installed, so the
+ * The two load settings of the static rows (both tools' kinds of load; wrk is not installed, so the
  * second is autocannon driven like wrk's keep-alive runs: few connections, each with 10 requests in
  * flight, which exposes per-request server work that 50 one-at-a-time connections hide).
  */

@@ -8,7 +8,7 @@ import { runGuardFuzz } from '../tests/server/security/guard-fuzz.js';
  * The long contract fuzz run: `npm run fuzz [-- <rounds> [<first seed>]]` runs the
  * generator of tests/server/fuzz-cases.ts for `rounds` seeds (default 20) at 6 cases per endpoint
  * and prints every failure with its seed. Exit code 1 when any request answered 5xx, a non-envelope,
- * or changed the store while refused. Then issue 24's cases for the same seeds, through real HTTP
+ * or changed the store while refused. Then the guard cases for the same seeds, through real HTTP
  * (tests/server/security/guard-fuzz.ts): percent-escaped spellings of every guarded endpoint and of
  * the QA controls, and a replayed administrator recording asked by the operator; and rounds of
  * concurrent uploads of random shapes against a small quota and concurrency cap
@@ -43,5 +43,5 @@ failed += uploadProblems.length;
 console.log(`${total} requests, ${failed} failures, ${((performance.now() - started) / 1000).toFixed(1)} s`);
 await app.close();
 const guard = await runGuardFuzz(rounds, first);
-console.log(`issue 24 cases: ${guard.seeds} seeds, ${guard.failed} failures`);
+console.log(`guard cases: ${guard.seeds} seeds, ${guard.failed} failures`);
 process.exit(failed || guard.failed ? 1 : 0);

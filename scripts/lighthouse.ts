@@ -1,7 +1,7 @@
 /**
  * `npm run lighthouse [-- --no-build] [-- --pages=/login,/games/index] [-- --runs=3] [-- --json=DIR]`
  *
- * Lighthouse (desktop preset) against the built console (performance ≥ 98; issue 15:
+ * Lighthouse (desktop preset) against the built console (performance ≥ 98;
  * accessibility and best practices ≥ 98), on `/login` and on a list page signed in as `admin`.
  * The console runs as in production (`node dist/server/main.js`, mock mode) on a free loopback
  * port. Chromium is Debian's (`/usr/bin/chromium`, or `CHROMIUM_PATH`), started by playwright-core

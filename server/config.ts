@@ -6,7 +6,7 @@ import os from 'node:os';
 import net from 'node:net';
 
 /**
- * Which implementation answers `/v1`, `/api/v1` and `/upload` (issue 14 adds `hybrid`: the platform
+ * Which implementation answers `/v1`, `/api/v1` and `/upload` (`hybrid`: the platform
  * with the mock filling its gaps, and `replay`: a recording of the platform served offline).
  */
 export type Mode = 'mock' | 'proxy' | 'hybrid' | 'replay';
@@ -50,7 +50,7 @@ export interface Config {
   shutdownGraceMs: number;
   /** Mock mode: folder where `POST /upload` keeps uploaded images (created at start). */
   uploadDir: string;
-  /** Mock mode, issue 24 (9): uploads received at once; more answer a 503 envelope at once. */
+  /** Mock mode: uploads received at once; more answer a 503 envelope at once. */
   uploadConcurrency: number;
   /** Mock mode: most MB the upload folder holds (stored files and uploads in flight); beyond it a 507 envelope. */
   uploadQuotaMb: number;
@@ -93,7 +93,7 @@ export interface Config {
   /** Whether the web bundle's source maps (`*.map`) are served; off in production. */
   publicSourceMaps: boolean;
   /**
-   * Issue 15: `localized` (default) answers error messages in the request's Accept-Language with
+   * `localized` (default) answers error messages in the request's Accept-Language with
    * field labels (plugins/localize.ts); `raw` keeps the mock's developer form `<field key>: <English>`
    * (server tests about other matters, scripts).
    */

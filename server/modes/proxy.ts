@@ -552,8 +552,8 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     const copied = hasBody && (fallback !== null || watchers.length > 0);
     // A body of a declared small length is read whole before it is sent, as a list's is for its
     // sort: undici then writes one buffer instead of piping a stream through a second one, and a
-    // copy (observers, hybrid) is the very bytes sent, with no listener beside the relay's (issue 22:
-    // in CPU per relayed write the streamed body was the costliest part of the relay, and of
+    // copy (observers, hybrid) is the very bytes sent, with no listener beside the relay's
+    // (in CPU per relayed write a streamed body is the costliest part of the relay, and of
     // auditing it). Longer and chunked bodies (uploads, imports) stream, a tap beside them.
     const whole = sort !== null || (te === undefined && Number(cl) > 0 && Number(cl) <= WHOLE_BODY_LIMIT);
     let tap: BodyTap | null = null;

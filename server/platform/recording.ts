@@ -100,7 +100,7 @@ export function requestKey(method: string, path: string, query: string, body: un
     .digest('hex');
 }
 
-/** The role set recordings without `roles` (made before issue 24) are replayed to: administrators only. */
+/** The role set recordings without `roles` (made before recordings named their roles) are replayed to: administrators only. */
 export const LEGACY_ROLES = 'super';
 
 /** File name of a recorded exchange inside RECORD_DIR. */

@@ -1,6 +1,6 @@
 /**
  * Redaction of what the console keeps about the platform's traffic (drift examples and
- * recordings; issue 24, 4: the same rules for every keeper, later the audit trail). Kept values must
+ * recordings; the same rules for every keeper, the audit trail among them). Kept values must
  * be safe to hand to another team or commit to a fixtures folder: tokens, passwords, secrets,
  * one-time codes, redeem (CDK) codes, phone numbers, QQ numbers and e-mail addresses are masked,
  * wherever they sit: in a value, inside text, in the path, in a query, in a file name.

@@ -36,8 +36,8 @@ const MAX_TOKENS = 10_000;
  *    `POST <platform>/v1/admin/adminInfo` with the same Authorization header (spec §3 user info).
  *    A token the platform refuses (envelope code other than 200, HTTP error, unreachable) is no
  *    session: the mock answers envelope 401, as the platform would.
- * 2. The platform's user is mapped to a mock account by role, never by username (issue 24 item
- *    6: a platform user named `admin` holding only the operator role is an operator): among the
+ * 2. The platform's user is mapped to a mock account by role, never by username (a
+ *    platform user named `admin` holding only the operator role is an operator): among the
  *    enabled accounts holding at least one role, those whose every role key is one of the platform
  *    user's role ids (roles are matched by value, e.g. `super`, `operator`); of these the one with
  *    the same username when there is one, else the one holding the most of those roles, else the

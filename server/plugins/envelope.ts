@@ -13,8 +13,8 @@ export function isApiPath(url: string): boolean {
 }
 
 /**
- * Sends `{code, data, message}` with the given HTTP status (spec §3 envelope). A refusal (issue 20
- * item 6) adds `field`, `key` and `params` beside them (`data` keeps its meaning: null, or details
+ * Sends `{code, data, message}` with the given HTTP status (spec §3 envelope). A refusal
+ * adds `field`, `key` and `params` beside them (`data` keeps its meaning: null, or details
  * such as `retryAfter`), with the raw message; the localize hook renders the message in the request's
  * language from the key.
  */

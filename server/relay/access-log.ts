@@ -7,7 +7,7 @@ export const logUrl = (url: string) => (url.includes('=') ? url.replace(/([?&](?
 const BASE = `"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())}`;
 
 /**
- * The access log's line for one answered request (issue 22: shared by Fastify's log
+ * The access log's line for one answered request (shared by Fastify's log
  * controller in server/app.ts and the raw relay in server/relay): the JSON pino would write
  * (`level`, `time`, `pid`, `hostname`, `reqId`, the fields, `msg`), put together by hand because
  * going through pino's call per request cost a sixth of a list answer's throughput. Every value is

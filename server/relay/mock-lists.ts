@@ -122,7 +122,7 @@ export function mockListBody(route: ListRoute, text: string): Record<string, unk
   return checked === false ? null : checked.value;
 }
 
-/** Most answers {@link AnswerCache} keeps, and most bytes (a list page is a few KB; issue 22 keeps RSS bounded). */
+/** Most answers {@link AnswerCache} keeps, and most bytes (a list page is a few KB; the bound keeps RSS bounded). */
 const ANSWERS_KEPT = 256;
 const ANSWER_BYTES_KEPT = 4 * 1024 * 1024;
 

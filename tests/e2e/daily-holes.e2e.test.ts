@@ -27,7 +27,7 @@ async function api<T = any>(url: string, body: unknown = {}, token?: string): Pr
 }
 const toast = (page: import('playwright-core').Page, text: string) => page.locator('.p-toast-message', { hasText: text }).first().waitFor();
 
-describe('issue 21 holes', () => {
+describe('an operator\'s daily edits', () => {
   test('two resources modified in one batch: only the filled field changes, an empty batch is refused beside the form', async () => {
     await resetMock(server);
     const { page, errors, context } = await openSignedIn(browser, server, '/system/resource');

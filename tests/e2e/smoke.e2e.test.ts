@@ -20,8 +20,8 @@ import { axeBothThemes, settled, trackRequests } from './axe.js';
  * with no test code. What the smoke cannot drive generically fails with a message saying what to
  * do, or is listed in {@link EXCLUDED} with a reason.
  *
- * The same file walks every other screen of the route table with axe (issue 15 "the same check runs
- * over every screen"; issue 23 merged the walk in, so a screen the smoke opens is loaded and judged
+ * The same file walks every other screen of the route table with axe (the same check runs
+ * over every screen, so a screen the smoke opens is loaded and judged
  * once): each menu route, each hidden add form, the code lists of one owner and an order's detail,
  * opened by the admin and judged once drawn, in the light and the dark theme. That covers the
  * screens the smoke cannot drive (EXCLUDED: trees, settings forms, drag-and-drop, sub-lists) and
@@ -371,7 +371,7 @@ async function smoke(lane: Lane, d: Declared, expect: ExpectStatic) {
     await expect.poll(() => shownTotal(box), { message: `${screen}: total after filtering by ${applied}` }).toBe(expected);
     await box.locator('[data-testid=crud-search-reset]').click();
     await loadedList(box, expect);
-    // (A non-ASCII filter reset before its URL was written once kept its filter: list-url-step7's component test.)
+    // (A non-ASCII filter reset before its URL was written once kept its filter: the deferred-URL list component test.)
     await expect.poll(() => shownTotal(box), { message: `${screen}: total after Reset (the filter was ${applied})` }).toBe(total);
   }
 

@@ -19,7 +19,7 @@ import { PROJECT_ROOT } from '../../scripts/lib/web-bundle.js';
  * entry stays harmless once the import lands (it is then simply used).
  */
 const DECLARED_AHEAD: Record<string, string> = {
-  '@fastify/static': 'serves stored uploads (DEVELOPERS.md); issue 24 moves upload serving onto it',
+  '@fastify/static': 'serves stored uploads (DEVELOPERS.md) and serves the upload folder',
 };
 
 /** `@scope/name/sub/path` → `@scope/name`; `name/sub` → `name`. */

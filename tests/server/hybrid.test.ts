@@ -257,7 +257,7 @@ describe('hybrid: the session is the platform’s', () => {
 });
 
 describe('settings', () => {
-  test('bad or misplaced issue 14 settings name themselves', () => {
+  test('bad or misplaced hybrid, replay and record settings name themselves', () => {
     const load = (env: Record<string, string>) => () => loadConfig([], env);
     expect(load({ MODE: 'hybrid' })).toThrow(/UPSTREAM_URL is required when MODE is "hybrid"/);
     expect(load({ MODE: 'proxy', UPSTREAM_URL: 'http://x', MOCK_ENDPOINTS: '/v1/a' })).toThrow(/MOCK_ENDPOINTS is allowed only when MODE is hybrid/);

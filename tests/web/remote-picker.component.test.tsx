@@ -8,7 +8,7 @@ import { mockApi, render } from './component/setup';
 /**
  * The shared remote picker (kind `remote`) as an operator uses it: type, choose a match, go on. A
  * search PrimeReact still had pending from the typing (its 200 ms delay outlives a quick choice)
- * must not reopen the matches over the next field (issue 21's flaky coupon exchange).
+ * must not reopen the matches over the next field (the coupon exchange's picker once did, now and then).
  */
 const res = defineResource({ entity: walletRecord, permission: 'WalletRecord', columns: ['id'], fields: { memberId: { kind: 'remote', refEntity: member } } });
 

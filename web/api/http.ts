@@ -38,7 +38,7 @@ export class ApiError extends Error {
     /** The field key a refused request names (the envelope's `field`), so a form can show it beside the field. */
     readonly field: string | null = null,
     /**
-     * The refusal's key in the server's catalogue and its values (issue 20 item 6,
+     * The refusal's key in the server's catalogue and its values (
      * server/contract/messages.ts), for callers that act on what was refused; null for other failures
      * and for answers of a platform that sends none. `message` is already in the console's language:
      * the server renders it from the key for the `Accept-Language` this client sends.
@@ -246,7 +246,7 @@ function isEnvelope(v: unknown): v is Envelope {
   return typeof v === 'object' && v !== null && typeof (v as Envelope).code === 'number';
 }
 
-/** The field key an error envelope names (`field`; `data.field` from servers before issue 20), else null. */
+/** The field key an error envelope names (`field`; `data.field` from older servers), else null. */
 function fieldOf(env: Envelope | null): string | null {
   const f = env?.field ?? (env && typeof env.data === 'object' && env.data !== null ? (env.data as { field?: unknown }).field : null);
   return typeof f === 'string' && f ? f : null;

@@ -6,7 +6,7 @@ import { subscribeNotices, TOAST_LIFE_MS } from '../services/notify';
 
 // The modal (PrimeReact's Dialog) loads when the first modal notice comes: the login route rarely needs it.
 const NotifyModal = lazyWithRetry(() => import('./notify-modal'));
-// So does the toast stack (PrimeReact's Toast and its transitions, issue 13 login budget): the first
+// So does the toast stack (PrimeReact's Toast and its transitions, out of the login budget): the first
 // toast waits for it, the later ones show at once.
 const ToastStack = lazyWithRetry(() => import('primereact/toast').then((m) => ({ default: m.Toast })));
 

@@ -77,8 +77,8 @@ export interface ActionDialogProps {
 }
 
 /**
- * A dialog (or drawer) that runs one action through a small form (issue 9 "action dialog with a
- * form", on the kit's form engine since issue 20): declared by the action it calls, its contract
+ * A dialog (or drawer) that runs one action through a small form (on the kit's form
+ * engine): declared by the action it calls, its contract
  * payload schema, fixed values and the fields shown. Each field is resolved like a resource's
  * (`schemaFieldSpec`), so its input, parsing and money (typed in yuan, sent in cents) are the kind
  * registry's; the payload is checked against the schema in the browser with messages beside each

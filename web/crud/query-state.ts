@@ -62,7 +62,7 @@ export function parseListQuery(search: string, entity: AnyEntity, filterNames: r
  * (URLSearchParams': `?typeName=%E7%B1%BB%E5%9E%8B`), with its `?`, or '' when empty. wouter hands a
  * page its query decoded (`typeName=类型`) while the list writes it encoded: a list compares the
  * query it reads with the one it wrote in this spelling, or a filter of non-ASCII text read as
- * another view than its own (CI, stop 40: Reset before the filter's URL was written kept the filter).
+ * another view than its own (a Reset before the filter's URL is written would keep the filter).
  */
 export function canonicalQuery(search: string): string {
   const s = new URLSearchParams(search).toString();

@@ -184,7 +184,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
   }
 
   // Typed but not applied filters follow the applied ones when they change (back/forward, reset).
-  // (A draft that already reads the same is kept: a new object re-rendered the whole page after every search, issue 22.)
+  // (A draft that already reads the same is kept: a new object would re-render the whole page after every search.)
   useEffect(() => setDraft((d) => (JSON.stringify(d) === JSON.stringify(state.filters) ? d : state.filters)), [state.filters]);
 
   // The page is a query keyed by the request (`[entity, 'list', request]`): the previous page stays

@@ -22,7 +22,7 @@ import { answer } from './crud.js';
  *   name is the content hash, so it is as unguessable as the content);
  * - `GET /upload/mock/<kind>/<name>.svg` draws the placeholder images of the seeded data.
  *
- * Issue 24 (9, 16), bounded on every axis:
+ * Bounded on every axis:
  * - each file is streamed to a temporary file in the folder while it is hashed and counted (never
  *   held whole in memory), checked by its first bytes, then renamed to its hash name, or deleted
  *   when any file of the request is refused (a refused request stores nothing);

@@ -169,8 +169,8 @@ function pathsUnder(item: MenuItem): string[] {
 
 /*
  * A navigation hands every node a new `active` chain and location: only the nodes whose own subtree
- * changed (an entry highlighted or no longer, a group opened or closed) render again (issue 22:
- * tab switch ≤ 50 ms; the whole menu re-rendered on each). A collapsed top group also reads the location.
+ * changed (an entry highlighted or no longer, a group opened or closed) render again (the
+ * tab switch's budget is 50 ms; the whole menu re-rendering on each would spend it). A collapsed top group also reads the location.
  */
 const sameNode = (a: NodeProps, b: NodeProps): boolean =>
   a.item === b.item &&

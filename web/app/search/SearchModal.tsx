@@ -51,7 +51,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /**
- * The search palette (spec §2, behaviour notes "Menu search"; issue 21 records): a text box over the
+ * The search palette (spec §2, behaviour notes "Menu search", and records): a text box over the
  * user's visible menu entries, matched in order, labelled by their full chain of names, with the
  * matched characters highlighted; below them the records the query finds (an order by number, a
  * member by phone or nickname, goods, merchant, game, account, code: `record-search.ts`), grouped
@@ -121,8 +121,8 @@ function SearchBody({ input }: { input: RefObject<HTMLInputElement | null> }) {
     // The language is a dependency: titles are translated here.
     [menus, t, i18n.language], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  // The menu is matched on every keystroke (in memory, well under a frame: issue 22's "keystroke →
-  // results ≤ 50 ms"); only the record search, which asks the server, waits for the §9 debounce.
+  // The menu is matched on every keystroke (in memory, well under a frame: the "keystroke →
+  // results ≤ 50 ms" budget); only the record search, which asks the server, waits for the §9 debounce.
   const results = useMemo(() => searchMenu(entries, text), [entries, text]);
   const menuPaths = useMemo(() => entries.map((e) => e.path), [entries]);
   const records = useRecordSearch(query, menuPaths);

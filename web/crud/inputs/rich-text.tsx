@@ -36,7 +36,7 @@ function Toolbar() {
 }
 
 /**
- * Names Quill's pickers for assistive technology (issue 15, axe aria-command-name and
+ * Names Quill's pickers for assistive technology (axe aria-command-name and
  * aria-prohibited-attr): Quill copies the select's `aria-label` onto its plain `<span>` container,
  * where it names nothing, and leaves the `role="button"` label and items unnamed. The name moves to
  * the label button; each item is named by its option text (`data-label`).

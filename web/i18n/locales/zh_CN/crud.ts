@@ -1,8 +1,8 @@
 import LABELS from '../../../../server/contract/labels/zh_CN';
-/** CRUD 套件（issue 4）：列表页、搜索表单、表单、校验信息。 */
+/** CRUD 套件：列表页、搜索表单、表单、校验信息。 */
 export default {
   search: '查询',
-  /** 记录时间的时区提示（issue 15 #9）。 */
+  /** 记录时间的时区提示。 */
   platformZone: '平台时间：北京时间 (UTC+8)',
   localTime: '本地时间 {{time}}',
   reset: '重置',

@@ -1,4 +1,4 @@
-/** Search palette (spec §2; records: issue 21). */
+/** Search palette (spec §2; with records). */
 export default {
   button: '搜索菜单',
   placeholder: '搜索菜单或记录',

@@ -1,4 +1,4 @@
-/** 契约偏差（issue 14）zh_CN：/system/contractDrift 页面、页头的模拟标记、错误日志条目。 */
+/** 契约偏差 zh_CN：/system/contractDrift 页面、页头的模拟标记、错误日志条目。 */
 export default {
   /** Screen texts, keys `contractDrift.<key>`. */
   texts: {

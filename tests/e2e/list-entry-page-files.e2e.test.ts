@@ -10,9 +10,9 @@ e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
 });
 
 /**
- * The list screens with their own page file whose registry line carries a list entry (cover7, issue
- * 22), each with its main list's endpoint (the contract's `ops.list`). The bench's ten
- * are covered by list-entry-entry7.
+ * The list screens with their own page file whose registry line carries a list entry, each with its
+ * main list's endpoint (the contract's `ops.list`). The bench's ten are covered by
+ * list-entry-first-rows.
  */
 const SCREENS: [route: string, listPath: string, empty?: 'empty'][] = [
   ['/account/list', '/v1/gameAccount/list'],

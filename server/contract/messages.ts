@@ -10,10 +10,14 @@
  * `params.name`; `{name|title}` the title of the entity named in `params.name`; `{name|word}` the
  * `word.<value>` entry of this catalogue (states and kinds); `{name|paren}` a value in brackets
  * (nothing when empty); `{name|list}` nested refusals as a list; `{name|parts}` the nested refusal(s) in
- * `params.name`, each with its own field; `{name|column}` a spreadsheet column `{header, field}`.
+ * `params.name`, each with its own field; `{name|column}` a spreadsheet column `{header, field}`;
+ * `{name|money}` an amount in cents as yuan (`¥1,213.00`, `moneyText`), which MESSAGES=raw writes as
+ * `121300 cents`, and `{name|amount}` the same in yuan that raw writes as the bare number.
  * English templates keep the exact text the server wrote before keys (MESSAGES=raw answers stay
  * byte for byte the same).
  */
+
+import { moneyText } from './money.js';
 
 export type Lang = 'zh_CN' | 'en';
 export type Template = { zh_CN: string; en: string };
@@ -193,12 +197,12 @@ export const MESSAGES = {
   'time.inPast': { zh_CN: '不能早于当前时间（现在 {now}）', en: 'must not be in the past (now {now})' },
   'range.tenYears': { zh_CN: '日期范围最多十年', en: 'the range may span at most ten years' },
   'range.tooManyBuckets': { zh_CN: '{count} 个{unit|word}超过上限 {max}，请缩短范围或选择更粗的粒度', en: '{count} {unit}s is more than {max}; choose a shorter range or a coarser granularity' },
-  'money.atMost': { zh_CN: '最多 {max} 分', en: 'at most {max} cents' },
-  'money.positive': { zh_CN: '必须大于 0 分', en: 'must be more than 0 cents' },
-  'goods.belowPrice': { zh_CN: '不能低于售价（{price} 分）', en: 'must not be below price ({price} cents)' },
+  'money.atMost': { zh_CN: '最多 {max|money}', en: 'at most {max|money}' },
+  'money.positive': { zh_CN: '必须大于 0', en: 'must be more than 0 cents' },
+  'goods.belowPrice': { zh_CN: '不能低于售价（{price|money}）', en: 'must not be below price ({price|money})' },
   'goods.hasStock': { zh_CN: '商品 {id} 仍有 {count} 个未售兑换码或账号', en: 'goods {id} still has {count} unsold codes or accounts' },
   'coupon.discount': { zh_CN: '折扣券的折扣须为 1–99%', en: 'a discount coupon pays 1-99 percent' },
-  'coupon.belowThreshold': { zh_CN: '必须低于门槛（{threshold} 分）', en: 'must be below the threshold ({threshold} cents)' },
+  'coupon.belowThreshold': { zh_CN: '必须低于门槛（{threshold|money}）', en: 'must be below the threshold ({threshold|money})' },
   'coupon.disabled': { zh_CN: '优惠券 {id} 已停用', en: 'coupon {id} is disabled' },
   'coupon.outOfPeriod': { zh_CN: '优惠券 {id} 的有效期为 {from} 至 {to}', en: 'coupon {id} is valid from {from} to {to}' },
   'coupon.givenOut': { zh_CN: '优惠券 {id} 的 {total} 张已全部发放', en: 'all {total} of coupon {id} are given out' },
@@ -215,10 +219,10 @@ export const MESSAGES = {
   'member.inactive': { zh_CN: '会员 {id} {status|word}', en: 'member {id} is {status}' },
   'member.closedNoChange': { zh_CN: '会员 {id} 已注销，已注销的账号不能冻结或启用', en: 'member {id} is closed; a closed account cannot be frozen or enabled' },
   'member.alreadyStatus': { zh_CN: '会员 {id} 已是{status|word}状态', en: 'member {id} is already {status}' },
-  'wallet.short': { zh_CN: '会员 {id} 余额 {balance} 分，需要 {needed} 分', en: 'member {id} has {balance} cents, {needed} needed' },
-  'wallet.withdrawMax': { zh_CN: '会员 {id} 最多可提现 {max} 分（余额 {balance}，待处理 {pending}）', en: 'member {id} can withdraw at most {max} cents (balance {balance}, pending {pending})' },
+  'wallet.short': { zh_CN: '会员 {id} 余额 {balance|money}，需要 {needed|amount}', en: 'member {id} has {balance|money}, {needed|amount} needed' },
+  'wallet.withdrawMax': { zh_CN: '会员 {id} 最多可提现 {max|money}（余额 {balance|amount}，待处理 {pending|amount}）', en: 'member {id} can withdraw at most {max|money} (balance {balance|amount}, pending {pending|amount})' },
   'wallet.notPendingWithdraw': { zh_CN: '钱包记录 {id} 不是待处理的提现', en: 'wallet record {id} is not a pending withdrawal' },
-  'wallet.noLonger': { zh_CN: '会员 {id} 余额已不足 {amount} 分（余额 {balance}），请拒绝该提现', en: 'member {id} no longer has {amount} cents (balance {balance}); reject the withdrawal' },
+  'wallet.noLonger': { zh_CN: '会员 {id} 余额已不足 {amount|money}（余额 {balance|amount}），请拒绝该提现', en: 'member {id} no longer has {amount|money} (balance {balance|amount}); reject the withdrawal' },
   'wallet.points': { zh_CN: '会员 {id} 只有 {points} 积分', en: 'member {id} has {points} points' },
   'cdk.redeemed': { zh_CN: '兑换码 {code} 已兑换，不能再修改', en: 'code {code} was redeemed and can no longer change' },
   'cdk.noSetRedeemed': { zh_CN: '兑换码由会员兑换，不能直接设为已兑换', en: 'codes are redeemed by members, not set redeemed' },
@@ -263,19 +267,19 @@ export const MESSAGES = {
   'order.riskReason': { zh_CN: '请填写标记订单的原因', en: 'give the reason for flagging the order' },
   'order.nothingDelivered': { zh_CN: '没有以兑换码或账号发放的商品', en: 'nothing delivered as codes or accounts' },
   'order.fewUnsold': { zh_CN: '{goods} 只有 {count} 个未售{what|word}，需要 {needed} 个，请先补充库存', en: '{goods} has {count} unsold {what}, {needed} needed; load stock first' },
-  'refund.max': { zh_CN: '订单 {orderNo} 最多可退 {max} 分', en: 'at most {max} cents can be refunded on order {orderNo}' },
+  'refund.max': { zh_CN: '订单 {orderNo} 最多可退 {max|money}', en: 'at most {max|money} can be refunded on order {orderNo}' },
   'refund.notAllowed': { zh_CN: '{setting}：此类商品不能退款', en: '{setting}: this kind of goods cannot be refunded' },
   'refund.noLine': { zh_CN: '订单 {orderNo} 没有明细 {itemId}', en: 'order {orderNo} has no line {itemId}' },
   'refund.lineTwice': { zh_CN: '明细 {itemId} 重复', en: 'line {itemId} is given twice' },
   'refund.lineExtracted': { zh_CN: '{goods} 的兑换码已提取，不能退款（{setting}）', en: 'codes of {goods} were already extracted and cannot be refunded ({setting})' },
   'refund.lineMax': { zh_CN: '{goods} 最多可退 {max} 件', en: 'at most {max} of {goods} can be refunded' },
-  'refund.amountOfLines': { zh_CN: '所选明细的退款金额为 {amount} 分', en: 'the lines chosen come to {amount} cents' },
+  'refund.amountOfLines': { zh_CN: '所选明细的退款金额为 {amount|money}', en: 'the lines chosen come to {amount|money}' },
   'refund.nothingLeft': { zh_CN: '订单 {orderNo} 没有可退的明细', en: 'order {orderNo} has nothing left to refund' },
   'refund.extracted': { zh_CN: '订单 {orderNo} 的兑换码已提取（{setting}）', en: 'codes of order {orderNo} were already extracted ({setting})' },
   'refund.closed': { zh_CN: '订单 {orderNo} 的退款已于 {closes} 截止（付款后 {hours} 小时，{setting}）', en: 'refunds of order {orderNo} closed at {closes}, {hours} hours after payment ({setting})' },
   'refund.decided': { zh_CN: '退款 {ref} 已处理', en: 'refund {ref} is already decided' },
   'refund.refuseReason': { zh_CN: '请填写拒绝退款的原因', en: 'give the reason for refusing the refund' },
-  'refund.approveMax': { zh_CN: '最多可批准申请的 {max} 分', en: 'at most the requested {max} cents can be approved' },
+  'refund.approveMax': { zh_CN: '最多可批准申请的 {max|money}', en: 'at most the requested {max|money} can be approved' },
   'feedback.replyFirst': { zh_CN: '请通过回复（/v1/feedback/replay）将反馈标为已回复', en: 'reply with /v1/feedback/replay to mark a feedback replied' },
   'feedback.closed': { zh_CN: '反馈 {id} 已关闭，请先重新打开再回复', en: 'feedback {id} is closed; reopen it before replying' },
   'income.decided': { zh_CN: '{kind|word} {id} {status|word}', en: '{kind} {id} is {status}' },
@@ -418,6 +422,10 @@ export function renderText(r: Refusal, names: RenderNames): string {
         return v === '' ? '' : names.lang === 'zh_CN' ? `（${String(v)}）` : ` (${String(v)})`;
       case 'title':
         return names.title(String(v));
+      case 'money':
+        return names.lang === 'raw' ? `${String(v)} cents` : moneyText(Number(v));
+      case 'amount':
+        return names.lang === 'raw' ? String(v) : moneyText(Number(v));
       case 'word': {
         const w: Template | undefined = (MESSAGES as Record<string, Template>)[`word.${String(v)}`];
         return w ? (names.lang === 'zh_CN' ? w.zh_CN : w.en) : String(v);

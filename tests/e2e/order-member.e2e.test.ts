@@ -157,7 +157,7 @@ describe('Member, Merchant, Order and Rent', () => {
     const order = await api<{ order: Row }>('/v1/order/detail', { id: r.orderId }, token);
     expect(order.order.status).toBe(6);
     await page.goto(`${server.url}/member/wallet?memberId=${String(r.memberId)}`);
-    const yuan = (((before.balance + (r.amount as number)) / 100).toFixed(2));
+    const yuan = money(before.balance + (r.amount as number));
     await page.locator('[data-testid=wallet-balance]', { hasText: yuan }).waitFor();
     const ledger = await rows(page);
     await expect.poll(async () => (await ledger.first().textContent()) ?? '').toContain(money(r.amount as number));
@@ -182,7 +182,7 @@ describe('Member, Merchant, Order and Rent', () => {
     // The drawer closes once the recharge succeeded (its toast may come and go on a busy machine).
     await page.locator('[data-testid=action-drawer]').waitFor({ state: 'detached' });
     await page.goto(`${server.url}/member/wallet?memberId=${String(m.id)}`);
-    await page.locator('[data-testid=wallet-balance]', { hasText: ((before.balance + 8800) / 100).toFixed(2) }).waitFor();
+    await page.locator('[data-testid=wallet-balance]', { hasText: money(before.balance + 8800) }).waitFor();
     const ledger = await rows(page);
     await expect.poll(async () => (await ledger.first().textContent()) ?? '').toContain('¥88.00');
     expect(await ledger.first().textContent()).toContain('TX20261124');
@@ -225,7 +225,7 @@ describe('Member, Merchant, Order and Rent', () => {
     await page.keyboard.type('10');
     await page.locator('[data-testid=action-submit]').click();
     await page.locator('[data-testid=action-dialog]').waitFor({ state: 'detached' });
-    await page.locator('[data-testid=wallet-balance]', { hasText: ((before.balance - 1000) / 100).toFixed(2) }).waitFor();
+    await page.locator('[data-testid=wallet-balance]', { hasText: money(before.balance - 1000) }).waitFor();
     const after = await api<Row>('/v1/coupon/info', { id: c.id }, token);
     expect(after.receivedCount).toBe((c.receivedCount as number) + 1);
     if (screens) await shot(page, 'issue21-wallet-coupon-exchange');
@@ -348,13 +348,13 @@ describe('Member, Merchant, Order and Rent', () => {
     const answered = page.waitForResponse((r) => r.url().includes('/v1/walletRecord/summary') && (r.request().postDataJSON() as { memberId: number }).memberId !== first);
     await list.nth(b).locator('[data-testid=member-detail]').click();
     const second = (await (await answered).json()) as { data: { balance: number } };
-    await expect.poll(() => page.locator('[data-testid=member-balance]').textContent()).toBe(`¥${(second.data.balance / 100).toFixed(2)}`);
+    await expect.poll(() => page.locator('[data-testid=member-balance]').textContent()).toBe(money(second.data.balance));
     // Now the first member's answer arrives: the second member's modal keeps the second member's figures.
     release();
     await settled;
     for (let i = 0; i < 3; i++) {
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      expect(await page.locator('[data-testid=member-balance]').textContent()).toBe(`¥${(second.data.balance / 100).toFixed(2)}`);
+      expect(await page.locator('[data-testid=member-balance]').textContent()).toBe(money(second.data.balance));
     }
     expect(errors).toEqual([]);
     await page.context().close();

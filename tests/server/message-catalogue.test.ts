@@ -63,6 +63,18 @@ describe('rendering a refusal', () => {
     expect(renderMessage(several, names('raw'))).toBe('<typeName>: is required; <sort>: must be >= 0');
   });
 
+  test('amounts in cents are stated in yuan as the console shows them; raw keeps the cents it always wrote', () => {
+    const max: Refusal = { field: 'amount', key: 'refund.max', params: { max: 121300, orderNo: 'O1' } };
+    expect(renderMessage(max, names('zh_CN'))).toBe('<amount>：订单 O1 最多可退 ¥1,213.00');
+    expect(renderMessage(max, names('en'))).toBe('<amount>: at most ¥1,213.00 can be refunded on order O1');
+    expect(renderMessage(max, names('raw'))).toBe('<amount>: at most 121300 cents can be refunded on order O1');
+    const short: Refusal = { key: 'wallet.withdrawMax', params: { id: 7, max: 500, balance: 123456, pending: 0 } };
+    expect(renderMessage(short, names('zh_CN'))).toBe('会员 7 最多可提现 ¥5.00（余额 ¥1,234.56，待处理 ¥0.00）');
+    expect(renderMessage(short, names('raw'))).toBe('member 7 can withdraw at most 500 cents (balance 123456, pending 0)');
+    // No template of the catalogue states an amount in cents to a person.
+    for (const [key, t] of Object.entries(MESSAGES) as [string, { zh_CN: string }][]) expect(t.zh_CN, key).not.toMatch(/\} ?分/);
+  });
+
   test('the server names fields by their labels and rows by number; raw keeps keys and English', () => {
     const r: Refusal = { field: 'list.2.url', key: 'validation.notAllowed' };
     expect(rawMessage(r)).toBe('list.2.url: is not allowed');

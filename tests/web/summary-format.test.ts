@@ -11,6 +11,7 @@ import {
   greetingPeriod,
   initials,
   intlLocale,
+  moneyText,
   percentOf,
   platformInstant,
   platformTimeText,
@@ -22,15 +23,20 @@ import { baseOptions, chartLocale, lookKey, mergeOptions, readLook, type ChartLo
 // on (symbol, grouping, two decimals, sign) rather than ICU's exact spacing.
 
 describe('money from cents', () => {
-  test('shows yuan with two decimals and grouping in both languages', () => {
+  test('shows yuan with the yuan sign, grouping and two decimals, the same text in both languages', () => {
     expect(formatMoney(123456, 'zh_CN')).toBe('¥1,234.56');
-    expect(formatMoney(123456, 'en')).toMatch(/^CN¥1,234\.56$|^¥1,234\.56$/);
+    expect(formatMoney(123456, 'en')).toBe('¥1,234.56');
+    expect(formatMoney(121300, 'en')).toBe('¥1,213.00');
+    expect(formatMoney(373764212345, 'en')).toBe('¥3,737,642,123.45');
     expect(formatMoney(5, 'zh_CN')).toBe('¥0.05');
     expect(formatMoney(0, 'zh_CN')).toBe('¥0.00');
+    expect(formatMoney(-500, 'en')).toBe('-¥5.00');
+    expect(formatMoney(-0.4, 'en')).toBe('¥0.00');
+    expect(moneyText(100)).toBe(formatMoney(100, 'zh_CN'));
   });
-  test('compact form for axes and big numbers follows the language', () => {
+  test('compact form for axes and big numbers follows the language, with the same sign', () => {
     expect(formatMoney(56_756_600, 'zh_CN', { compact: true })).toBe('¥56.8万');
-    expect(formatMoney(56_756_600, 'en', { compact: true })).toMatch(/567\.6K$/);
+    expect(formatMoney(56_756_600, 'en', { compact: true })).toBe('¥567.6K');
   });
   test('a broken number shows a dash instead of NaN', () => {
     expect(formatMoney(Number.NaN, 'en')).toBe('-');

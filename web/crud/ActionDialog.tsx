@@ -6,7 +6,7 @@ import { Sidebar } from 'primereact/sidebar';
 import { Button } from 'primereact/button';
 import { Type, type TSchema } from 'typebox';
 import type { InputProps, Row } from './types';
-import { isBlank, validationKey } from './schema';
+import { isBlank, validationKey, validationValues } from './schema';
 import { wireValue } from './kinds';
 import { FormField, payloadFieldSpecs, payloadFormValues, payloadOf, schemaResolver, serverErrorOnField, type PayloadField } from './form-engine';
 import { crudEnv } from './env';
@@ -22,6 +22,12 @@ export interface ActionField extends PayloadField {
   placeholder?: string;
   /** Required in this form even when the schema leaves it optional (e.g. a refusal's reason). */
   required?: boolean | ((values: Row) => boolean);
+  /**
+   * The most the field takes, as on the wire (money in cents; e.g. what is left to refund): a larger
+   * value is refused beside the field with the limit as the field shows it (`不能大于 ¥1,213.00`)
+   * rather than cut to it silently, so a mistyped amount is seen.
+   */
+  max?: number;
   /** A rule the schema cannot say (a quantity that may not be 0): answers an i18n key of the message, or null. */
   check?: (value: unknown, values: Row) => string | null;
   /** Shown (and sent) only when this answers true (e.g. the amount only when approving). */
@@ -106,11 +112,12 @@ export function ActionDialog(p: ActionDialogProps) {
           const own = f.check?.(v, values);
           if (isRequired(f, values) && isBlank(v)) out[f.name] = { key: 'required' };
           else if (own) out[f.name] = { key: own };
+          else if (f.max !== undefined && typeof v === 'number' && v > f.max) out[f.name] = { key: 'maximum', values: { n: f.max } };
         }
         return out;
       },
       // The kit's messages by keyword (`required`…), a field's own rule by its full key.
-      message: (name, e) => t(e.key.includes('.') ? e.key : `crud.validation.${validationKey(e.key, specs[name]?.kind)}`, { ...e.values, field: labelOf(name) }),
+      message: (name, e) => t(e.key.includes('.') ? e.key : `crud.validation.${validationKey(e.key, specs[name]?.kind)}`, { ...validationValues(e.values, specs[name]?.kind), field: labelOf(name) }),
       // Errors on what the form does not show (the fixed id…) are the server's to answer.
       fieldOf: (key) => (p.fields.some((f) => f.name === key) ? key : null),
     }),

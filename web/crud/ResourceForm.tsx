@@ -11,7 +11,7 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import type { TSchema } from 'typebox';
 import { local } from '../lib/storage';
 import type { FormSection, Resource, Row } from './types';
-import { defaultValues, fieldSpec, toFormValues, toPayload, validationKey } from './schema';
+import { defaultValues, fieldSpec, toFormValues, toPayload, validationKey, validationValues } from './schema';
 import { useFieldLabel } from './fields';
 import { kindDef } from './kinds';
 import { FormField, schemaResolver, serverErrorOnField } from './form-engine';
@@ -71,7 +71,7 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
     resolver: schemaResolver({
       schema: (isEdit ? resource.entity.schemas.update : resource.entity.schemas.add) as TSchema,
       toPayload: (values): Row => toPayload(resource, record ? fields.filter((f) => [f, startOf[f], specs[f].override.rangeEnd].some((x) => x && form.getFieldState(x).isDirty)) : fields, values, record ?? undefined),
-      message: (key, e) => t(`crud.validation.${validationKey(e.key, specs[shownOf(key)]?.kind)}`, { ...e.values, field: label(key) }),
+      message: (key, e) => t(`crud.validation.${validationKey(e.key, specs[shownOf(key)]?.kind)}`, { ...validationValues(e.values, specs[shownOf(key)]?.kind), field: label(key) }),
       fieldOf: (key) => (fields.includes(key) ? shownOf(key) : 'root'),
     }),
   });

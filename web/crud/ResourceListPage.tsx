@@ -61,7 +61,7 @@ export function useFormOpener(resource: Resource) {
  * query unless `controller.urlSync` is off. Buttons are wrapped in `<permission>:<action>` (§6).
  */
 export function ResourceListPage({ resource, rowActions, toolbar, title, reloadKey = 0, keepQuery, controller, batchActions, addDefaults, onController }: ResourceListPageProps) {
-  const ctl = useListController(resource, { ...controller, keepQuery, reloadKey });
+  const ctl = useListController(resource, { title, ...controller, keepQuery, reloadKey });
   onController?.(ctl);
   const form = useFormOpener(resource);
   const ctx = listContext(ctl);

@@ -12,9 +12,25 @@ export const EXPORT_PAGE_SIZE = 1000;
 
 export interface ExportColumn {
   header: string;
-  /** The cell text or number of a row. */
+  /** The cell of a row: a number is written as a numeric cell, anything else as text. */
   value: (row: Record<string, unknown>) => string | number | null;
+  /** The number format of the column's numeric cells (money: `MONEY_CELL_FORMAT`, `#,##0.00`). */
+  format?: string;
   width?: number;
+}
+
+/** Excel's bound on a sheet name's length. */
+const SHEET_NAME_MAX = 31;
+
+/**
+ * A screen's title as a sheet name Excel opens: the characters it refuses (`[ ] : * ? / \`) and
+ * control characters dropped, no apostrophe at either end, at most 31 characters (by code point, so
+ * a Chinese title is not cut inside a character); `Sheet1` when nothing is left.
+ */
+export function sheetName(title: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  const clean = title.replace(/[[\]:*?/\\\u0000-\u001f]/g, '').replace(/\s+/g, ' ').trim().replace(/^'+|'+$/g, '');
+  return [...clean].slice(0, SHEET_NAME_MAX).join('').trim() || 'Sheet1';
 }
 
 /** How far an export is: rows fetched and rows the filter holds. */
@@ -38,13 +54,16 @@ export interface ExportOptions {
   onProgress?: (p: ExportProgress) => void;
   /** Default {@link EXPORT_MAX_ROWS}. */
   maxRows?: number;
+  /** The sheet's name: the screen's title in the user's language (made a valid name by {@link sheetName}). */
+  sheet?: string;
   pageSize?: number;
 }
 
 /**
  * Fetches every page of the current filter with `fetchPage(pageNum, pageSize, signal)` (up to
  * {@link EXPORT_MAX_ROWS} rows, {@link EXPORT_PAGE_SIZE} a request), reporting progress, writes one
- * sheet with the given columns and saves it as `<fileName>.xlsx`. Loaded lazily by the list page so
+ * sheet named `opts.sheet` (the screen's title, see {@link sheetName}) with the given columns — numbers
+ * as numeric cells in the column's `format`, the rest as text — and saves it as `<fileName>.xlsx`. Loaded lazily by the list page so
  * write-excel-file stays out of the entry chunk.
  * @returns rows written and the filter's total (`capped` when the bound cut it); `cancelled` when
  *   the signal fired, and then nothing is saved. Rejects with the fetch's error (already shown by the HTTP client).
@@ -80,10 +99,12 @@ export async function exportRows(
     columns.map((c) => ({ value: c.header, fontWeight: 'bold' as const })),
     ...limited.map((r) => columns.map((c) => {
       const v = c.value(r);
-      return v === null || v === '' ? null : typeof v === 'number' ? { value: v, type: Number } : { value: String(v), type: String };
+      if (v === null || v === '') return null;
+      if (typeof v === 'number') return Number.isFinite(v) ? { value: v, type: Number, ...(c.format ? { format: c.format } : {}) } : null;
+      return { value: String(v), type: String };
     })),
   ];
-  const blob = await writeXlsxFile(sheet as never, { columns: columns.map((c) => ({ width: c.width ?? 18 })) } as never).toBlob();
+  const blob = await writeXlsxFile(sheet as never, { columns: columns.map((c) => ({ width: c.width ?? 18 })), sheet: sheetName(opts.sheet ?? fileName) } as never).toBlob();
   saveBlob(blob, `${fileName}.xlsx`);
   return { written: limited.length, total, capped: limited.length < total, cancelled: false };
 }

@@ -13,7 +13,7 @@ import { RadioButton } from 'primereact/radiobutton';
 import { Calendar } from 'primereact/calendar';
 import { Password } from 'primereact/password';
 import type { FieldKind, FieldSpec, InputProps, Row } from './types';
-import { centsToYuan, enumLabel, enumOptions, yuanToCents } from './values';
+import { enumLabel, enumOptions, yuanToCents } from './values';
 import { ENUMS } from '../../server/contract/fields';
 import type { RefOption } from './api';
 import { useRemoteLabels } from './queries';
@@ -30,7 +30,8 @@ import { useCellText } from './cell-env';
 import { cellTarget, fieldLink } from './record-links';
 import { listEveryQuery } from './api';
 import type { AnyEntity } from '../../server/contract/entity';
-import { platformInstant } from '../lib/format';
+import { formatMoney, platformInstant } from '../lib/format';
+import { centsToYuanNumber, MONEY_CELL_FORMAT } from '../../server/contract/money';
 
 /** Spec §5/§9 wire time format. */
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -89,8 +90,10 @@ export interface KindDef {
    * hand-edited value the server would refuse. Default: the text. Values are written with `String()`.
    */
   fromUrl?: (raw: string, spec: FieldSpec) => unknown;
-  /** The cell of an exported spreadsheet: text or number. Default: lists joined with ', ', the rest as is. */
+  /** The cell of an exported spreadsheet: text or number (a number is a numeric cell). Default: lists joined with ', ', the rest as is. */
   exportValue?: (value: unknown, spec: FieldSpec, ctx: KindContext) => string | number | null;
+  /** The spreadsheet number format of the kind's numeric cells (money: `#,##0.00`). Default: none (General). */
+  exportFormat?: string;
 }
 
 type Severity = 'success' | 'info' | 'warning' | 'danger' | 'secondary';
@@ -169,19 +172,11 @@ function BoolCell({ value }: CellProps) {
   const { t } = useCellText();
   return <i className={value ? 'pi pi-check' : 'pi pi-minus'} role="img" aria-label={value ? t('crud.yes') : t('crud.no')} />;
 }
-/** One currency formatter per language: building an `Intl.NumberFormat` costs far more than formatting (per cell, per render). */
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-function moneyFormat(lang: string): Intl.NumberFormat {
-  const locale = lang === 'en' ? 'en-US' : 'zh-CN';
-  let f = moneyFormats.get(locale);
-  if (!f) moneyFormats.set(locale, (f = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CNY' })));
-  return f;
-}
+/** Money in the console's one money text (`formatMoney`: `¥1,213.00`), the cents kept in `data-cents`. */
 function MoneyCell({ value }: CellProps) {
   const { lang } = useCellText();
   if (typeof value !== 'number') return null;
-  const text = moneyFormat(lang).format(value / 100);
-  return <span className="crud-money" data-cents={value}>{text}</span>;
+  return <span className="crud-money" data-cents={value}>{formatMoney(value, lang)}</span>;
 }
 function PercentCell({ value }: CellProps) {
   return <>{typeof value === 'number' ? `${value}%` : ''}</>;
@@ -441,7 +436,8 @@ const money = {
   toForm: (v: unknown) => (typeof v === 'number' ? v / 100 : v),
   toWire: (v: unknown) => yuanToCents(v),
   fromUrl: intFromUrl,
-  exportValue: (v: unknown) => centsToYuan(v),
+  exportValue: (v: unknown) => centsToYuanNumber(v),
+  exportFormat: MONEY_CELL_FORMAT,
 };
 const enumish = { fromUrl: intFromUrl, exportValue: enumText };
 /** A day on the wire ('YYYY-MM-DD'): a range picker's whole days ('YYYY-MM-DD 00:00:00', `rangeEnd`) cut to the day. */

@@ -5,6 +5,7 @@ import { ROUTE_TABLE } from '../../server/contract/route-table';
 import type { FieldKind, FieldOverride, FieldSpec, Resource, ResourceDecl } from './types';
 import { KINDS, formValue, kindDef, wireValue } from './kinds';
 import { RECORD_ROUTES } from './record-links';
+import { moneyText } from '../../server/contract/money';
 
 export { enumOptions, enumLabel, centsToYuan, yuanToCents } from './values';
 
@@ -148,6 +149,14 @@ const PICKED_KINDS: ReadonlySet<string> = new Set(['enum', 'radio', 'status', 'b
  */
 export function validationKey(key: string, kind: string | undefined): string {
   return key === 'required' && kind !== undefined && PICKED_KINDS.has(kind) ? 'requiredPick' : key;
+}
+
+/**
+ * The values of a validation message on a field of `kind`, as the field shows them: a money field's
+ * limit `n` (cents on the wire) in yuan (`¥1,213.00`), so "不能大于 121300" reads "不能大于 ¥1,213.00".
+ */
+export function validationValues(values: Record<string, unknown> | undefined, kind: string | undefined): Record<string, unknown> {
+  return kind === 'money' && typeof values?.n === 'number' ? { ...values, n: moneyText(values.n) } : { ...values };
 }
 
 /** One validation message: an i18n key of the `crud.validation` namespace and its values. */

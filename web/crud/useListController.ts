@@ -8,7 +8,7 @@ import { queryClient, type OpKey } from '../api/query';
 import { local } from '../lib/storage';
 import type { FieldSpec, Resource, Row } from './types';
 import { fieldSpec } from './schema';
-import { exportValue } from './kinds';
+import { exportValue, kindDef } from './kinds';
 import { useFieldLabel, useRefMaps } from './fields';
 import { callOp, readOp, type Page, type RefOption } from './api';
 import { canonicalQuery, DEFAULT_PAGE_SIZE, isEmpty, listQueryString, pageAfterDelete, parseListQuery, type ListState } from './query-state';
@@ -53,6 +53,8 @@ export interface ListControllerOptions {
   initial?: Partial<ListState>;
   /** Load every record (trees): no paging, up to `LIST_EVERY_MAX` rows. Default: the declaration's `tree`. */
   all?: boolean;
+  /** The screen's title, which names the export's file and sheet. Default: the entity's (`resources.<entity>.title`). */
+  title?: string;
 }
 
 /** What the kit's buttons may do on this list: contract op exists, declaration allows it, user holds the code. */
@@ -328,7 +330,8 @@ export function useListController(resource: Resource, opts: ListControllerOption
   /**
    * Exports every row of the current filter, a page of 1,000 at a time, with progress and cancel
    * (the count said must be the count written). Above the export bound it says plainly
-   * that only the first N of M were written. Each column's text is its field kind's export text.
+   * that only the first N of M were written. Each column's cell is its field kind's export value
+   * (numbers as numeric cells, money as yuan in `#,##0.00`); the sheet is named after the screen.
    */
   const exportNow = async () => {
     const abort = new AbortController();
@@ -337,12 +340,13 @@ export function useListController(resource: Resource, opts: ListControllerOption
     setExportProgress({ done: 0, total: page.total });
     try {
       const { exportRows } = await import('./export');
-      const cols = shown.map((c) => ({ header: label(c), value: (r: Row) => exportValue(specs[c], r[c], { locale: i18n.language, refs: specs[c].ref ? refMaps[specs[c].ref] : undefined }) }));
+      const cols = shown.map((c) => ({ header: label(c), value: (r: Row) => exportValue(specs[c], r[c], { locale: i18n.language, refs: specs[c].ref ? refMaps[specs[c].ref] : undefined }), format: kindDef(specs[c]).exportFormat }));
+      const title = opts.title ?? t(`resources.${entity.name}.title`);
       const res = await exportRows(
         (pageNum, pageSize, signal) => readOp<Page<Row>>(entity, 'list', { ...body, pageNum, pageSize }, signal),
         cols,
-        `${t(`resources.${entity.name}.title`)}-${dayjs().format('YYYYMMDDHHmmss')}`,
-        { signal: abort.signal, onProgress: setExportProgress },
+        `${title}-${dayjs().format('YYYYMMDDHHmmss')}`,
+        { signal: abort.signal, onProgress: setExportProgress, sheet: title },
       );
       if (res.cancelled) crudEnv().notify(t('crud.exportCancelled'), 'info');
       else if (res.capped) crudEnv().notify(t('crud.exportedPart', { count: res.written, total: res.total }), 'warn');

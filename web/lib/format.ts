@@ -1,6 +1,10 @@
 import dayjs from 'dayjs';
 import relativeTimePlugin from 'dayjs/plugin/relativeTime';
 import 'dayjs/locale/zh-cn';
+import { moneyText } from '../../server/contract/money';
+
+/** `¥1,213.00` from integer cents, the same in every language (where no language is at hand; see {@link formatMoney}). */
+export { moneyText };
 
 dayjs.extend(relativeTimePlugin);
 
@@ -28,16 +32,16 @@ function numberFormat(lang: string, opts: Intl.NumberFormatOptions): Intl.Number
 }
 
 /**
- * Money from integer cents (fen) of CNY: `formatMoney(123456, 'zh_CN')` → `¥1,234.56`.
- * `compact` gives a short form for chart axes and big headline numbers (`¥12.3万`, `CN¥123K`).
+ * Money from integer cents (fen) of CNY, the console's one money text: `formatMoney(121300, lang)`
+ * → `¥1,213.00` in every language (yuan sign, thousands grouped, two decimals; `moneyText` of the
+ * contract, which the server's refusals use too). `compact` gives a short form for chart axes and big
+ * headline numbers in the language's own units (`¥12.3万`, `¥123K`), with the same sign.
  * Non-finite input shows as `-`.
  */
 export function formatMoney(cents: number, lang: string, opts: { compact?: boolean } = {}): string {
   if (!Number.isFinite(cents)) return '-';
-  const yuan = cents / 100;
-  return opts.compact
-    ? numberFormat(lang, { style: 'currency', currency: 'CNY', notation: 'compact', maximumFractionDigits: 1 }).format(yuan)
-    : numberFormat(lang, { style: 'currency', currency: 'CNY', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(yuan);
+  if (!opts.compact) return moneyText(cents);
+  return numberFormat(lang, { style: 'currency', currency: 'CNY', currencyDisplay: 'narrowSymbol', notation: 'compact', maximumFractionDigits: 1 }).format(cents / 100);
 }
 
 /** A count with grouping (`12,345`), or compact (`1.2万`, `12K`). Non-finite input shows as `-`. */

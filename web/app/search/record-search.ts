@@ -13,6 +13,7 @@
  * proxy mode) for the same result.
  */
 import { RECORD_ROUTES, recordTarget, type RecordTarget as LinkTarget } from '../../crud/record-links';
+import { moneyText } from '../../lib/format';
 
 /** The kinds of record the palette finds (entity names), in the order their groups are shown. */
 export const RECORD_KINDS = ['order', 'member', 'goods', 'merchant', 'game', 'gameAccount', 'card'] as const;
@@ -49,7 +50,7 @@ export const KINDS: Record<RecordKind, KindDef> = {
   order: {
     route: '/order/index',
     label: (r) => text(r.orderNo),
-    detail: (r) => [text(r.memberNickName), r.payAmount !== undefined ? `¥${(Number(r.payAmount) / 100).toFixed(2)}` : ''].filter(Boolean).join(' · '),
+    detail: (r) => [text(r.memberNickName), r.payAmount !== undefined ? moneyText(Number(r.payAmount)) : ''].filter(Boolean).join(' · '),
     open: opened('order'),
   },
   member: {

@@ -9,6 +9,8 @@ import { api, apiQuery, type ActionPayloadOf } from '../../api/client';
 import { AccountStatisticsPayload, GameAccountStatus } from '../../../server/contract/account';
 import { enumLabel, FilterBar, type FilterField } from '../../crud';
 import { formatMoney } from '../../lib/format';
+import { centsToYuanNumber, MONEY_CELL_FORMAT } from '../../../server/contract/money';
+import type { ExportColumn } from '../../crud/export';
 // This page is itself a lazily loaded chunk: ApexCharts comes with it, never with login or list pages.
 import Chart from '../../components/chart';
 import '../inventory/parts/parts.css';
@@ -20,7 +22,7 @@ function lastDays(days: number): StatsQuery {
   return { startDate: dayjs().subtract(days, 'day').format('YYYY-MM-DD'), endDate: dayjs().format('YYYY-MM-DD') };
 }
 
-async function exportTable(name: string, columns: { header: string; value: (r: Record<string, unknown>) => string | number | null }[], rows: Record<string, unknown>[]) {
+async function exportTable(name: string, columns: ExportColumn[], rows: Record<string, unknown>[]) {
   const { exportRows } = await import('../../crud/export');
   await exportRows(async () => ({ list: rows, total: rows.length }), columns, name);
 }
@@ -90,7 +92,7 @@ export default function AccountStatisticsPage() {
                     { header: t('account.stats.accounts'), value: (r) => r.accounts as number },
                     { header: t('account.stats.uses'), value: (r) => r.uses as number },
                     { header: t('account.stats.minutes'), value: (r) => r.minutes as number },
-                    { header: t('account.stats.incomeYuan'), value: (r) => (r.income as number) / 100 },
+                    { header: t('account.stats.incomeYuan'), value: (r) => centsToYuanNumber(r.income), format: MONEY_CELL_FORMAT },
                   ], stats.byGame)}
                   data-testid="stats-export"
                 />

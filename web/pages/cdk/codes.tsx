@@ -120,7 +120,7 @@ export function CdkCodesPage({ owner }: { owner: CdkOwner }) {
         extra={
           <div className="crud-form__field">
             <label htmlFor="cdk-face"><span className="crud-required">*</span>{t('resources.cdkCode.fields.faceValue')}</label>
-            <InputNumber inputId="cdk-face" value={faceValue} onValueChange={(e) => setFaceValue(e.value ?? null)} mode="currency" currency="CNY" min={0.01} max={100000} data-testid="cdk-face" />
+            <InputNumber inputId="cdk-face" value={faceValue} onValueChange={(e) => setFaceValue(e.value ?? null)} mode="currency" currency="CNY" currencyDisplay="narrowSymbol" min={0.01} max={100000} data-testid="cdk-face" />
           </div>
         }
         columns={[{ field: 'code', label: t('resources.cdkCode.fields.code') }, { field: 'expireTime', label: t('resources.cdkCode.fields.expireTime') }]}

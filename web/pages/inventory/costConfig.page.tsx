@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Tag } from 'primereact/tag';
-import { platformTimeText } from '../../lib/format';
+import { moneyText, platformTimeText } from '../../lib/format';
 import { costConfig } from '../../../server/contract/inventory';
 import { opKey } from '../../api/query';
-import { centsToYuan, readOp, type Page } from '../../crud';
+import { readOp, type Page } from '../../crud';
 import { ResourceListPage } from '../../crud';
 import cost from '../../resources/inventory/cost-config.resource';
 
@@ -34,7 +34,7 @@ function CostCell({ row }: { row: Row }) {
   const isCurrent = useQuery(currentCostQuery(row.goodsId as number)).data === row.id;
   return (
     <span>
-      <span className="crud-money">¥{centsToYuan(row.costPrice)}</span>
+      <span className="crud-money">{moneyText(row.costPrice as number)}</span>
       {isCurrent && <Tag value={t('inventory.cost.current')} severity="success" style={{ marginLeft: 8 }} data-testid="cost-current" />}
     </span>
   );

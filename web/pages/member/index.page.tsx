@@ -6,7 +6,8 @@ import { Tag } from 'primereact/tag';
 import { api } from '../../api/client';
 import { walletSummaryQuery } from './wallet-summary';
 import { notify } from '../../services/notify';
-import { ResourceListPage, LinkButton, SubList, centsToYuan, enumLabel, useRefOptions, ActionDialog, AuditHistory, DescList, DetailSection, useCanOpen } from '../../crud';
+import { moneyText } from '../../lib/format';
+import { ResourceListPage, LinkButton, SubList, enumLabel, useRefOptions, ActionDialog, AuditHistory, DescList, DetailSection, useCanOpen } from '../../crud';
 import { fieldSpec } from '../../crud/schema';
 import member from '../../resources/member/member.resource';
 import order from '../../resources/order/order.resource';
@@ -84,11 +85,11 @@ export default function MemberIndexPage() {
             </DetailSection>
             <DetailSection title={t('member.sections.wallet')}>
               <div className="part-summary" data-testid="member-wallet">
-                <span className="part-summary__item">{t('member.balance')}<b data-testid="member-balance">{wallet ? `¥${centsToYuan(wallet.balance)}` : '…'}</b></span>
+                <span className="part-summary__item">{t('member.balance')}<b data-testid="member-balance">{wallet ? moneyText(wallet.balance) : '…'}</b></span>
                 <span className="part-summary__item">{t('member.points')}<b>{wallet ? wallet.points : '…'}</b></span>
-                <span className="part-summary__item">{t('member.pendingWithdraw')}<b>{wallet ? `¥${centsToYuan(wallet.pendingWithdraw)}` : '…'}</b></span>
+                <span className="part-summary__item">{t('member.pendingWithdraw')}<b>{wallet ? moneyText(wallet.pendingWithdraw) : '…'}</b></span>
                 <span className="part-summary__item">{t('resources.member.fields.orderCount')}<b>{String(m.orderCount)}</b></span>
-                <span className="part-summary__item">{t('resources.member.fields.totalConsume')}<b>¥{centsToYuan(m.totalConsume)}</b></span>
+                <span className="part-summary__item">{t('resources.member.fields.totalConsume')}<b>{moneyText(m.totalConsume as number)}</b></span>
               </div>
             </DetailSection>
             <DetailSection title={t('member.sections.orders')}>

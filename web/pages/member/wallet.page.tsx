@@ -6,7 +6,8 @@ import { Button } from 'primereact/button';
 import { api } from '../../api/client';
 import { walletSummaryQuery } from './wallet-summary';
 import { notify } from '../../services/notify';
-import { ResourceListPage, centsToYuan, ActionDialog, type ActionField, GuardedButton } from '../../crud';
+import { ResourceListPage, ActionDialog, type ActionField, GuardedButton } from '../../crud';
+import { moneyText } from '../../lib/format';
 import { member, POINTS_PER_YUAN } from '../../../server/contract/member';
 import { coupon } from '../../../server/contract/goods';
 import { SelectButton } from 'primereact/selectbutton';
@@ -52,9 +53,9 @@ export default function MemberWalletPage() {
       {summary && (
         <section className="crud-card wallet-summary" data-testid="wallet-summary">
           <div className="part-summary">
-            <span className="part-summary__item">{t('member.balance')}<b data-testid="wallet-balance">¥{centsToYuan(summary.balance)}</b></span>
+            <span className="part-summary__item">{t('member.balance')}<b data-testid="wallet-balance">{moneyText(summary.balance)}</b></span>
             <span className="part-summary__item">{t('member.points')}<b>{summary.points}</b></span>
-            <span className="part-summary__item">{t('member.pendingWithdraw')}<b>¥{centsToYuan(summary.pendingWithdraw)}</b></span>
+            <span className="part-summary__item">{t('member.pendingWithdraw')}<b>{moneyText(summary.pendingWithdraw)}</b></span>
           </div>
         </section>
       )}
@@ -88,7 +89,7 @@ export default function MemberWalletPage() {
           initial={{ channel: 1, ...initial }}
           fields={[picker, f('amount'), f('channel'), f('remark', { label: t('member.wallet.fields.reference'), hint: t('member.wallet.referenceHint') })]}
           onHide={() => setOpen(null)}
-          onDone={(r) => done(t('member.wallet.recharged', { amount: centsToYuan((r as Row).amount), balance: centsToYuan((r as Row).balanceAfter) }))}
+          onDone={(r) => done(t('member.wallet.recharged', { amount: moneyText((r as Row).amount as number), balance: moneyText((r as Row).balanceAfter as number) }))}
         />
       )}
       {(open?.kind === 'exchange' || open?.kind === 'exchangeCoupon') && (
@@ -105,7 +106,7 @@ export default function MemberWalletPage() {
               : [picker, f('couponId', { kind: 'remote', override: { refEntity: coupon }, placeholder: t('member.wallet.couponSearch') }), f('amount', { hint: t('member.wallet.couponAmountHint') }), f('remark')]
           }
           onHide={() => setOpen(null)}
-          onDone={(r) => done(open.kind === 'exchange' ? t('member.wallet.exchanged', { amount: centsToYuan((r as Row).amount) }) : t('member.wallet.couponExchanged', { amount: centsToYuan(-((r as Row).amount as number)) }))}
+          onDone={(r) => done(open.kind === 'exchange' ? t('member.wallet.exchanged', { amount: moneyText((r as Row).amount as number) }) : t('member.wallet.couponExchanged', { amount: moneyText(-((r as Row).amount as number)) }))}
         >
           {({ values }) => (
             <SelectButton
@@ -149,7 +150,7 @@ export default function MemberWalletPage() {
           onHide={() => setOpen(null)}
           onDone={(r) => done(t((r as Row).status === 1 ? 'member.wallet.paidOut' : 'member.wallet.rejected'))}
         >
-          <p className="part-hint">{t('member.wallet.auditAbout', { amount: centsToYuan(-(open.row.amount as number)), account: open.row.account })}</p>
+          <p className="part-hint">{t('member.wallet.auditAbout', { amount: moneyText(-(open.row.amount as number)), account: open.row.account })}</p>
         </ActionDialog>
       )}
     </div>

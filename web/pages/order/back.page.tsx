@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import { ResourceListPage, centsToYuan, ActionDialog, GuardedButton } from '../../crud';
+import { ResourceListPage, ActionDialog, GuardedButton } from '../../crud';
+import { moneyText } from '../../lib/format';
 import { notify } from '../../services/notify';
 import refund from '../../resources/order/refund.resource';
 import './order.css';
@@ -38,7 +39,7 @@ export default function OrderBackPage() {
           initial={{ approved: true, amount: r.amount }}
           fields={[
             { name: 'approved', label: t('order.fields.decision'), options: [{ value: true, label: t('order.approve') }, { value: false, label: t('order.refuse') }] },
-            { name: 'amount', label: t('order.fields.approvedAmount'), when: (v) => v.approved === true, hint: t('order.hints.approvedAmount', { max: centsToYuan(r.amount) }) },
+            { name: 'amount', label: t('order.fields.approvedAmount'), when: (v) => v.approved === true, max: r.amount as number, hint: t('order.hints.approvedAmount', { max: moneyText(r.amount as number) }) },
             { name: 'auditRemark', label: t('order.fields.auditRemark'), kind: 'text', required: (v) => v.approved === false },
           ]}
           onHide={() => setAuditing(null)}
@@ -48,7 +49,7 @@ export default function OrderBackPage() {
             setReloadKey((n) => n + 1);
           }}
         >
-          <p className="order-about">{t('order.refundAbout', { orderNo: r.orderNo, amount: centsToYuan(r.amount), reason: r.reason })}</p>
+          <p className="order-about">{t('order.refundAbout', { orderNo: r.orderNo, amount: moneyText(r.amount as number), reason: r.reason })}</p>
         </ActionDialog>
       )}
     </>

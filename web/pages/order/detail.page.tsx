@@ -10,7 +10,8 @@ import { Tag } from 'primereact/tag';
 import { Timeline } from 'primereact/timeline';
 import { api } from '../../api/client';
 import { afterWrite, readQuery } from '../../api/query';
-import { AuditHistory, CellValue, centsToYuan, enumLabel, DescList, DetailSection, DetailView, RecordLink, SubList, useCanOpen, useRecordId, useRecordTitle } from '../../crud';
+import { AuditHistory, CellValue, enumLabel, DescList, DetailSection, DetailView, RecordLink, SubList, useCanOpen, useRecordId, useRecordTitle } from '../../crud';
+import { moneyText } from '../../lib/format';
 import { fieldSpec } from '../../crud/schema';
 import orderItem from '../../resources/order/order-item.resource';
 import refund from '../../resources/order/refund.resource';
@@ -37,7 +38,8 @@ interface Code {
   open?: boolean;
 }
 
-const money = (v: unknown) => `¥${centsToYuan(v)}`;
+/** Money as the order list's cells show it (`¥1,213.00`). */
+const money = (v: unknown) => (typeof v === 'number' ? moneyText(v) : '');
 
 /**
  * /order/detail (spec §2, hidden): the order its tab names (`?id=`, each order in a tab of its own

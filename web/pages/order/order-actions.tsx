@@ -7,6 +7,7 @@ import { api, apiQuery } from '../../api/client';
 import { notify } from '../../services/notify';
 import { usePermission } from '../../services/permission';
 import { enumLabel, ActionDialog, type ActionField, GuardedButton, type InputProps, type RowAction } from '../../crud';
+import { moneyText } from '../../lib/format';
 import { ORDER_ACTION_STATUSES, type OrderActionName } from '../../../server/contract/order';
 
 type Row = Record<string, unknown>;
@@ -106,7 +107,7 @@ export function useOrderActions(onChanged: () => void, onRevealed?: (codes: Row[
   const f = (name: string, extra: Partial<ActionField> = {}): ActionField => ({ name, label: t(`order.fields.${name}`), ...extra });
   const about = row && (
     <p className="order-about">
-      {t('order.about', { orderNo: row.orderNo, nick: row.memberNickName, amount: ((row.payAmount as number) / 100).toFixed(2) })}
+      {t('order.about', { orderNo: row.orderNo, nick: row.memberNickName, amount: moneyText(row.payAmount as number) })}
     </p>
   );
   const common = { visible: true, onHide: () => setOpen(null), fixed: { id: row?.id } };
@@ -148,7 +149,7 @@ export function useOrderActions(onChanged: () => void, onRevealed?: (codes: Row[
           title={t('order.actions.refund')}
           action={api.order.refund}
           initial={{ amount: row.payAmount, refundType: 1 }}
-          fields={[f('amount', { hint: t('order.hints.amount', { max: ((row.payAmount as number) / 100).toFixed(2) }) }), f('refundType'), f('reason', { kind: 'text' })]}
+          fields={[f('amount', { max: row.payAmount as number, hint: t('order.hints.amount', { max: moneyText(row.payAmount as number) }) }), f('refundType'), f('reason', { kind: 'text' })]}
           severity="danger"
           onDone={(r) => done(t((r as Row).status === 3 ? 'order.done.refundAuto' : 'order.done.refund'))}
         >

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { notify } from '../../services/notify';
-import { ResourceListPage, centsToYuan, ActionDialog, GuardedButton } from '../../crud';
+import { ResourceListPage, ActionDialog, GuardedButton } from '../../crud';
+import { moneyText } from '../../lib/format';
 import rentApply from '../../resources/rent/rent-apply.resource';
 
 type Row = Record<string, unknown>;
@@ -44,7 +45,7 @@ export default function RentApplyPage() {
             setReloadKey((n) => n + 1);
           }}
         >
-          <p className="part-hint">{t('rent.applyAbout', { account: a.account, server: a.serverName, price: centsToYuan(a.expectHourlyPrice), description: a.description })}</p>
+          <p className="part-hint">{t('rent.applyAbout', { account: a.account, server: a.serverName, price: moneyText(a.expectHourlyPrice as number), description: a.description })}</p>
         </ActionDialog>
       )}
     </>

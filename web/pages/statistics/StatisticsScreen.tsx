@@ -12,6 +12,7 @@ import { api, type AnyCall } from '../../api/client';
 import { readQuery } from '../../api/query';
 import Chart from '../../components/chart';
 import { formatCount, formatDay, formatMoney, formatMonth } from '../../lib/format';
+import { centsToYuanNumber, MONEY_CELL_FORMAT } from '../../../server/contract/money';
 import { changePercent, previousPeriod, RangeBar, useUrlRange } from '../../crud';
 import { STATISTICS_SCREENS, type StatisticsScreenDecl } from './screens';
 import './statistics.css';
@@ -93,9 +94,14 @@ export function StatisticsScreen({ decl }: { decl: StatisticsScreenDecl }) {
         async () => ({ list: rows, total: rows.length }),
         [
           { header: t(`statistics.bucket.${data.granularity}`), value: (r) => String(r.bucket) },
-          ...data.series.map((s) => ({ header: seriesName(s.name) + (s.unit === 'cent' ? ` (${t('statistics.yuan')})` : ''), value: (r: Record<string, unknown>) => (s.unit === 'cent' ? (r[s.name] as number) / 100 : (r[s.name] as number)) })),
+          ...data.series.map((s) => ({
+            header: seriesName(s.name) + (s.unit === 'cent' ? ` (${t('statistics.yuan')})` : ''),
+            value: (r: Record<string, unknown>) => (s.unit === 'cent' ? centsToYuanNumber(r[s.name]) : (r[s.name] as number)),
+            format: s.unit === 'cent' ? MONEY_CELL_FORMAT : undefined,
+          })),
         ],
         `${title}-${range.start}-${range.end}`,
+        { sheet: title },
       );
     } finally {
       setExporting(false);

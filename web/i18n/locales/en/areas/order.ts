@@ -7,7 +7,7 @@ export default {
     onlyWhen: 'only for orders that are {{statuses}}',
     listSep: ' / ',
     blocked: 'blocked by risk control; clear the risk level first',
-    about: 'Order {{orderNo}} · {{nick}} · paid ¥{{amount}}',
+    about: 'Order {{orderNo}} · {{nick}} · paid {{amount}}',
     itemOption: '{{goods}} · item No. {{id}} × {{qty}}',
     allItems: 'All items',
     reveal: 'Reveal codes',
@@ -23,9 +23,9 @@ export default {
     hints: {
       confirmDelivery: 'Unsold codes or accounts of each item are assigned to the buyer.',
       itemId: 'Leave empty to reissue every item delivered as codes or accounts.',
-      amount: 'At most ¥{{max}} (what is left to refund).',
+      amount: 'At most {{max}} (what is left to refund).',
       extract: 'Revealing codes is recorded on the order (who, when) and marks them extracted.',
-      approvedAmount: 'Up to the requested ¥{{max}}.',
+      approvedAmount: 'Up to the requested {{max}}.',
     },
     fields: {
       deliveryRemark: 'Delivery note', itemId: 'Item', reason: 'Reason', riskLevel: 'Risk level', riskRemark: 'Risk reason', amount: 'Amount', refundType: 'Refund type',
@@ -50,7 +50,7 @@ export default {
     alreadyDecided: 'this request is already decided',
     auditTitle: 'Audit refund {{refundNo}}',
     approve: 'Approve', refuse: 'Refuse',
-    refundAbout: 'Order {{orderNo}} asks ¥{{amount}} back: {{reason}}',
+    refundAbout: 'Order {{orderNo}} asks {{amount}} back: {{reason}}',
     refundSetHint: 'A refund is refused outside the window of its goods category (hours after payment). Refunds up to the auto-approve limit are approved at once; the rest wait in Refund orders.',
   },
 };

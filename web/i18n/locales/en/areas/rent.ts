@@ -5,7 +5,7 @@ export default {
     audit: 'Audit',
     alreadyDecided: 'this application is already decided',
     auditTitle: 'Audit application: {{account}}',
-    applyAbout: '{{account}} on {{server}}, asking ¥{{price}}/hour. {{description}}',
+    applyAbout: '{{account}} on {{server}}, asking {{price}}/hour. {{description}}',
     decision: 'Decision',
     approve: 'Approve',
     refuse: 'Refuse',

@@ -7,7 +7,7 @@ export default {
     onlyWhen: '仅限{{statuses}}的订单',
     listSep: '、',
     blocked: '订单已被风控拦截，请先解除风险等级',
-    about: '订单 {{orderNo}} · {{nick}} · 实付 ¥{{amount}}',
+    about: '订单 {{orderNo}} · {{nick}} · 实付 {{amount}}',
     itemOption: '{{goods}} · 明细号 {{id}} × {{qty}}',
     allItems: '全部明细',
     reveal: '查看卡密',
@@ -23,9 +23,9 @@ export default {
     hints: {
       confirmDelivery: '将为每个明细分配未售出的卡密或账号。',
       itemId: '留空则补发全部以卡密或账号发货的明细。',
-      amount: '最多 ¥{{max}}（剩余可退金额）。',
+      amount: '最多 {{max}}（剩余可退金额）。',
       extract: '查看卡密会记录在订单上（谁、何时），并标记为已提取。',
-      approvedAmount: '不超过申请的 ¥{{max}}。',
+      approvedAmount: '不超过申请的 {{max}}。',
     },
     fields: {
       deliveryRemark: '发货备注', itemId: '明细', reason: '原因', riskLevel: '风险等级', riskRemark: '风控原因', amount: '金额', refundType: '退款类型',
@@ -50,7 +50,7 @@ export default {
     alreadyDecided: '该申请已审核',
     auditTitle: '审核退款 {{refundNo}}',
     approve: '同意', refuse: '拒绝',
-    refundAbout: '订单 {{orderNo}} 申请退款 ¥{{amount}}：{{reason}}',
+    refundAbout: '订单 {{orderNo}} 申请退款 {{amount}}：{{reason}}',
     refundSetHint: '超出商品分类退款时限（付款后小时数）的退款会被拒绝。自动审核额度内的退款立即通过，其余在“退款订单”中等待审核。',
   },
 };

@@ -5,7 +5,7 @@ export default {
     audit: '审核',
     alreadyDecided: '该申请已审核',
     auditTitle: '审核申请：{{account}}',
-    applyAbout: '{{account}}（{{server}}），期望 ¥{{price}}/小时。{{description}}',
+    applyAbout: '{{account}}（{{server}}），期望 {{price}}/小时。{{description}}',
     decision: '审核结果',
     approve: '通过',
     refuse: '驳回',

@@ -54,7 +54,7 @@ describe('audit log', () => {
     }
   }, 120_000);
 
-  test("a record's modify page shows its history: who changed which field", async () => {
+  test("a record's modify page shows its history: who changed which field, before → after", async () => {
     await resetMock(server);
     const token = await apiToken(server, 'admin');
     const c = (await api<{ list: Row[] }>('/v1/goodsCategory/list', { pageNum: 1, pageSize: 1 }, token)).list[0];
@@ -64,7 +64,9 @@ describe('audit log', () => {
     const entry = history.locator('[data-testid=audit-history-entry]');
     await entry.first().waitFor();
     expect(await entry.count()).toBe(1);
-    expect(await entry.first().innerText()).toMatch(/admin[\s\S]*goodsCategory\.update[\s\S]*成功/);
+    // The operation and the changed field by their labels, the name before → after.
+    expect(await entry.first().innerText()).toMatch(/admin[\s\S]*商品分类·修改[\s\S]*成功/);
+    expect(await entry.first().innerText()).toContain(`分类名称： ${String(c.name)} → ${String(c.name)}改`);
     await shot(page, 'issue25-history-zh');
     expect(errors).toEqual([]);
     await context.close();

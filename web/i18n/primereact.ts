@@ -45,7 +45,8 @@ const zhCN = {
   matchAll: '全部匹配',
   matchAny: '任一匹配',
   medium: '中',
-  monthNames: ['一月', '二月', '三月', '四月', '五月', '六月', '七月', '八月', '九月', '十月', '十一月', '十二月'],
+  // The calendar header reads year then month (`showMonthAfterYear`): 2026年 12月.
+  monthNames: ['1月', '2月', '3月', '4月', '5月', '6月', '7月', '8月', '9月', '10月', '11月', '12月'],
   monthNamesShort: ['1月', '2月', '3月', '4月', '5月', '6月', '7月', '8月', '9月', '10月', '11月', '12月'],
   nextDecade: '下一个十年',
   nextHour: '下一小时',
@@ -143,12 +144,26 @@ const zhCN = {
 addLocale('zh-CN', zhCN);
 
 /**
+ * The word after the year in the calendar header, per PrimeReact locale. PrimeReact renders the
+ * year as a bare number and has no locale option for a suffix, so web/styles/app.css draws it after
+ * the year from the `--p-datepicker-year-suffix` custom property that `applyPrimeLocale` sets on
+ * <html> (a CSS string: `"年"`, or `""` in English, where the header reads `December 2026`).
+ */
+export const YEAR_SUFFIX: Record<'zh-CN' | 'en', string> = { 'zh-CN': '年', en: '' };
+
+/** The custom property on <html> that carries the calendar header's year suffix as a CSS string. */
+export const YEAR_SUFFIX_PROPERTY = '--p-datepicker-year-suffix';
+
+/**
  * Points PrimeReact at the console's language (spec §4: switching the language updates
- * PrimeReact's own texts too). Its `en` locale is built in. Components read the locale when they
- * render, so anything opened after the switch shows the new texts.
+ * PrimeReact's own texts too) and sets the calendar's year suffix (`YEAR_SUFFIX`). Its `en` locale
+ * is built in. Components read the locale when they render, so anything opened after the switch
+ * shows the new texts.
  */
 export function applyPrimeLocale(l: Locale): void {
-  setPrimeLocale(primeLocaleOf(l));
+  const key = primeLocaleOf(l);
+  setPrimeLocale(key);
+  if (typeof document !== 'undefined') document.documentElement.style.setProperty(YEAR_SUFFIX_PROPERTY, JSON.stringify(YEAR_SUFFIX[key]));
 }
 
 /** PrimeReact's locale key for a console locale (`zh-CN` or `en`). */

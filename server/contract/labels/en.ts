@@ -150,10 +150,10 @@ export default {
         fields: {
           orderNo: 'Order no.', memberId: 'Member', memberNickName: 'Member', merchantId: 'Merchant', couponId: 'Coupon', itemCount: 'Units', totalAmount: 'Total',
           discountAmount: 'Discount', payAmount: 'Paid', payType: 'Payment', payTime: 'Paid at', deliveryTime: 'Delivered at', completeTime: 'Completed at', status: 'Status',
-          riskLevel: 'Risk', riskRemark: 'Risk reason', contactPhone: 'Phone', buyerRemark: 'Buyer note', remark: 'Remark', goodsIds: 'Goods', createTime: 'Placed',
+          riskLevel: 'Risk', riskRemark: 'Risk reason', contactPhone: 'Phone', buyerRemark: 'Buyer note', remark: 'Remark', goodsIds: 'Goods', createTime: 'Placed', activity: 'Activity',
         },
       },
-      orderItem: { title: 'Order items', fields: { goodsName: 'Goods', price: 'Price', quantity: 'Qty', amount: 'Amount', deliveryStatus: 'Delivery', deliveryType: 'Delivery type' } },
+      orderItem: { title: 'Order items', fields: { orderId: 'Order', goodsId: 'Goods ID', goodsName: 'Goods', price: 'Price', quantity: 'Qty', amount: 'Amount', deliveryStatus: 'Delivery', deliveryType: 'Delivery type', cardIds: 'Codes delivered', cardAccountIds: 'Accounts delivered' } },
       refund: {
         title: 'Refund requests',
         fields: {
@@ -223,7 +223,7 @@ export default {
     // ── from system.ts ──
       admin: {
         title: 'Console account',
-        fields: { username: 'Username', nickName: 'Nickname', password: 'Password', email: 'Email', phone: 'Phone', icon: 'Avatar', roleIds: 'Roles', homePath: 'Home path', status: 'Status', lastLoginTime: 'Last sign-in', note: 'Note' },
+        fields: { username: 'Username', nickName: 'Nickname', password: 'Password', email: 'Email', phone: 'Phone', icon: 'Avatar', roleIds: 'Roles', homePath: 'Home path', status: 'Status', lastLoginTime: 'Last sign-in', note: 'Note', failedLoginCount: 'Failed sign-ins in a row', lastFailedLoginTime: 'Last failed sign-in' },
       },
       role: {
         title: 'Role',

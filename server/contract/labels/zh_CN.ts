@@ -150,10 +150,10 @@ export default {
         fields: {
           orderNo: '订单号', memberId: '会员', memberNickName: '会员', merchantId: '商户', couponId: '优惠券', itemCount: '件数', totalAmount: '商品总额',
           discountAmount: '优惠', payAmount: '实付', payType: '支付方式', payTime: '付款时间', deliveryTime: '发货时间', completeTime: '完成时间', status: '状态',
-          riskLevel: '风险', riskRemark: '风控原因', contactPhone: '电话', buyerRemark: '买家留言', remark: '备注', goodsIds: '商品', createTime: '下单时间',
+          riskLevel: '风险', riskRemark: '风控原因', contactPhone: '电话', buyerRemark: '买家留言', remark: '备注', goodsIds: '商品', createTime: '下单时间', activity: '操作记录',
         },
       },
-      orderItem: { title: '订单明细', fields: { goodsName: '商品', price: '单价', quantity: '数量', amount: '金额', deliveryStatus: '发货状态', deliveryType: '发货方式' } },
+      orderItem: { title: '订单明细', fields: { orderId: '订单', goodsId: '商品ID', goodsName: '商品', price: '单价', quantity: '数量', amount: '金额', deliveryStatus: '发货状态', deliveryType: '发货方式', cardIds: '发放的卡密', cardAccountIds: '发放的账号' } },
       refund: {
         title: '退款申请',
         fields: {
@@ -223,7 +223,7 @@ export default {
     // ── from system.ts ──
       admin: {
         title: '系统账号',
-        fields: { username: '用户名', nickName: '昵称', password: '密码', email: '邮箱', phone: '手机号', icon: '头像', roleIds: '角色', homePath: '首页路径', status: '状态', lastLoginTime: '最后登录', note: '备注' },
+        fields: { username: '用户名', nickName: '昵称', password: '密码', email: '邮箱', phone: '手机号', icon: '头像', roleIds: '角色', homePath: '首页路径', status: '状态', lastLoginTime: '最后登录', note: '备注', failedLoginCount: '连续登录失败次数', lastFailedLoginTime: '最近登录失败时间' },
       },
       role: {
         title: '角色',

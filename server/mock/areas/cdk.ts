@@ -58,7 +58,7 @@ export const cdkHandlers = {
     return { count: rows.length };
   },
 
-  'cdkCode.importExcel': async ({ ctx, upload, actor }) => {
+  'cdkCode.importExcel': async ({ ctx, req, upload, actor }) => {
     const f = upload!.fields as Record<string, string>;
     const ownerType = Number(f.ownerType) as 1 | 2 | 3;
     const ownerField = (['platformId', 'merchantId', 'activityId'] as const)[ownerType - 1];
@@ -101,7 +101,7 @@ export const cdkHandlers = {
       }
       return { row: rowNumbers[i], values: { code, expireTime: expireTime ?? null }, problems, record: problems.length ? null : { code, ...(expireTime ? { expireTime } : {}) } };
     });
-    return finish(flag(f.preview), checked, (records) => {
+    return finish({ ctx, req }, flag(f.preview), checked, (records) => {
       const batchNo = f.batchNo || newBatchNo(ctx, 'C', 'cdkCode');
       const col = ctx.store.col('cdkCode');
       for (const rec of records) col.insert({ ...rec, batchNo, ownerType, [ownerField]: ownerId, ...(goodsId ? { goodsId } : {}), faceValue, status: 0, createTime: now, updateTime: now });

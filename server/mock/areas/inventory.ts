@@ -91,7 +91,7 @@ export const inventoryHandlers = {
 
   'cardAccount.batchVoid': (a) => batchVoid('cardAccount', a),
 
-  'card.importExcel': async ({ ctx, upload, actor }) => {
+  'card.importExcel': async ({ ctx, req, upload, actor }) => {
     const f = upload!.fields;
     const fallback = idField(f.goodsId);
     if (fallback !== undefined && !ctx.store.get('goods', fallback)) throw new MockError('goodsId', 'record.notFound', { entity: 'goods', ids: String(fallback) }, 404);
@@ -132,7 +132,7 @@ export const inventoryHandlers = {
       const record = problems.length ? null : { goodsId: goods!.id, cardNo, cardSecret, faceValue, costPrice: Math.round(faceValue * 0.8), ...(expireTime ? { expireTime } : {}) };
       return { row: rowNumbers[i], values, problems, record };
     });
-    return finish(flag(f.preview), checked, (records) => {
+    return finish({ ctx, req }, flag(f.preview), checked, (records) => {
       const batchNo = typeof f.batchNo === 'string' && f.batchNo ? f.batchNo : newBatchNo(ctx, 'B', 'card');
       const col = ctx.store.col('card');
       const perGoods = new Map<number, number>();
@@ -151,7 +151,7 @@ export const inventoryHandlers = {
 
   'card.template': (a) => template(a, columns(CARD_COLUMNS), '卡密', '卡密导入模板.xlsx'),
 
-  'cardAccount.importExcel': async ({ ctx, upload, actor }) => {
+  'cardAccount.importExcel': async ({ ctx, req, upload, actor }) => {
     const f = upload!.fields;
     const fallback = idField(f.goodsId);
     if (fallback !== undefined && !ctx.store.get('goods', fallback)) throw new MockError('goodsId', 'record.notFound', { entity: 'goods', ids: String(fallback) }, 404);
@@ -185,7 +185,7 @@ export const inventoryHandlers = {
       const record = problems.length ? null : { goodsId: goods!.id, account, password, ...(email ? { email } : {}), region, remark };
       return { row: rowNumbers[i], values, problems, record };
     });
-    return finish(flag(f.preview), checked, (records) => {
+    return finish({ ctx, req }, flag(f.preview), checked, (records) => {
       const col = ctx.store.col('cardAccount');
       const perGoods = new Map<number, number>();
       for (const rec of records) {

@@ -22,3 +22,4 @@ export { RowActions, type RowAction } from './RowActions';
 export { LinkButton, PlainRating } from './plain';
 export { RelatedRecords, RelatedDialog, useCanOpen, useVisibleRelated } from './RelatedRecords';
 export { AuditHistory } from './AuditHistory';
+export { AuditChangesTable, AuditChangeList, AuditValue, OperationName, auditChanges, useChangeLabel, useOperationLabel, type AuditChange } from './audit-changes';

@@ -1,7 +1,7 @@
 import type { EntityName } from '../../../contract/index.js';
 import type { ColumnRef, Refusal } from '../../../contract/messages.js';
 import type { MockContext } from '../../context.js';
-import { rawMessage } from '../../../plugins/localize.js';
+import { entityOfUrl, langOf, localizedMessage, rawMessage } from '../../../plugins/localize.js';
 import { MockError } from '../../store/crud.js';
 import type { AnyRow } from '../../store/seed.js';
 import { attachment, intCell, textCell, writeRows, XLSX_TYPE, type Cell, type SheetColumn } from '../../store/sheet.js';
@@ -46,15 +46,29 @@ export interface Checked<T> {
 }
 
 /**
- * The common end of an import: a preview answers the rows; a commit with any bad row is refused with
- * every bad row named (nothing changed); otherwise `commit` stores the good ones.
+ * A row problem as the request reads it: in its `Accept-Language` (zh_CN when absent) with the
+ * endpoint's field labels, the same words the refusal envelope carries; `<field>: <English>` with
+ * MESSAGES=raw.
  */
-export function finish<T>(preview: boolean, checked: Checked<T>[], commit: (records: T[]) => { batchNo?: string }) {
+export function rowProblemText({ ctx, req }: Pick<ActionInput, 'ctx' | 'req'>): (r: Refusal) => string {
+  if (ctx.config.messages !== 'localized') return rawMessage;
+  const lang = langOf(req.headers['accept-language']);
+  const entity = entityOfUrl(req.url);
+  return (r) => localizedMessage(r, lang, entity);
+}
+
+/**
+ * The common end of an import: a preview answers the rows, each bad row's problems in the request's
+ * language (`rowProblemText`); a commit with any bad row is refused with every bad row named
+ * (nothing changed); otherwise `commit` stores the good ones.
+ */
+export function finish<T>(input: Pick<ActionInput, 'ctx' | 'req'>, preview: boolean, checked: Checked<T>[], commit: (records: T[]) => { batchNo?: string }) {
   const bad = checked.filter((c) => c.problems.length);
   const total = checked.length;
   if (preview) {
+    const text = rowProblemText(input);
     const shown = [...bad, ...checked.filter((c) => !c.problems.length).slice(0, PREVIEW_GOOD)].sort((a, b) => a.row - b.row);
-    return { preview: true, total, bad: bad.length, count: total - bad.length, rows: shown.map(({ row, values, problems }) => ({ row, values, problems: problems.map(rawMessage) })) };
+    return { preview: true, total, bad: bad.length, count: total - bad.length, rows: shown.map(({ row, values, problems }) => ({ row, values, problems: problems.map(text) })) };
   }
   if (bad.length) {
     const rows: Refusal[] = bad.slice(0, DETAILED).map((c) => ({ field: `row ${c.row}`, key: 'sheet.row', params: { problems: c.problems } }));

@@ -1,6 +1,11 @@
 /** Texts of the reusable parts (the kit's web/crud/parts, the shell's message bell), keys `parts.<part>.<key>`. */
 export default {
-  history: { title: 'History', all: 'All entries ({{count}})', none: 'No change recorded yet', done: 'Done', refused: 'Refused' },
+  history: {
+    title: 'History', all: 'All entries ({{count}})', none: 'No change recorded yet', done: 'Done', refused: 'Refused',
+    field: 'Field', before: 'Before', after: 'After', item: 'item {{n}}', more: '{{count}} more', unchanged: '{{count}} unchanged', labelled: '{{label}}:',
+    /** Labels of the keys inside nested values (an order's activity entries, a refund's lines). */
+    nested: { time: 'Time', action: 'Action', actor: 'By', note: 'Note', itemId: 'Order item', quantity: 'Quantity', amount: 'Amount' },
+  },
   bell: { label: 'Messages, {{count}} unread', title: 'System messages', readAll: 'Mark all read', markRead: 'Mark read', none: 'No messages' },
   icon: { choose: 'Choose an icon', search: 'Search icons', count: '{{count}} icons', none: 'No icon matches' },
   range: {

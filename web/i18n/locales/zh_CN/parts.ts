@@ -1,6 +1,11 @@
 /** Texts of the reusable parts (the kit's web/crud/parts, the shell's message bell), keys `parts.<part>.<key>`. */
 export default {
-  history: { title: '变更历史', all: '全部记录（{{count}}）', none: '尚无变更记录', done: '成功', refused: '被拒绝' },
+  history: {
+    title: '变更历史', all: '全部记录（{{count}}）', none: '尚无变更记录', done: '成功', refused: '被拒绝',
+    field: '字段', before: '修改前', after: '修改后', item: '第 {{n}} 项', more: '另有 {{count}} 项', unchanged: '另有 {{count}} 项未变', labelled: '{{label}}：',
+    /** Labels of the keys inside nested values (an order's activity entries, a refund's lines). */
+    nested: { time: '时间', action: '操作', actor: '操作人', note: '说明', itemId: '订单明细', quantity: '数量', amount: '金额' },
+  },
   bell: { label: '系统消息，{{count}} 条未读', title: '系统消息', readAll: '全部已读', markRead: '标为已读', none: '暂无消息' },
   icon: { choose: '选择图标', search: '搜索图标', count: '共 {{count}} 个图标', none: '没有匹配的图标' },
   range: {

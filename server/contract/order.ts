@@ -289,11 +289,17 @@ export const OrderPayment = Type.Object({
   time: F.datetime(),
   tradeNo: Type.String(),
 });
+/**
+ * An order with its lines, refunds and money movements; `refundSetting` is the refund rule its goods
+ * fall under (the one the `refund` action applies: window, extracted codes), absent when none applies
+ * or the platform does not say (the refund dialog then leaves the line rules to the server).
+ */
 export const OrderDetail = Type.Object({
   order: order.schemas.record,
   items: Type.Array(orderItem.schemas.record),
   refunds: Type.Array(refund.schemas.record),
   payments: Type.Array(OrderPayment),
+  refundSetting: Type.Optional(refundSetting.schemas.record),
 });
 
 const rec = order.schemas.record;

@@ -208,6 +208,13 @@ describe('refunds', () => {
       expect(snapshot(o)).toBe(before);
     });
 
+    test("the order's detail names the refund rule its refund applies, so the dialog can say which lines are refused", async () => {
+      const { o } = await twoLines();
+      const d = (await p('/v1/order/detail', { id: o.id })).json.data;
+      expect(d.refundSetting).toMatchObject({ requireUndelivered: true, refundWithinHours: 72, status: 1 });
+      expect(all('refundSetting').map((s) => s.id)).toContain(d.refundSetting.id);
+    });
+
     test('a recent order is refunded inside the 72-hour window; one paid 73 hours ago is not', async () => {
       const { o, kept } = await twoLines();
       const line = [{ itemId: kept.id, quantity: 1 }];

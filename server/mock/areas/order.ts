@@ -89,7 +89,9 @@ export const orderHandlers = {
       ...(o.payTime && o.payType ? [{ kind: 'pay', channel: o.payType, amount: o.payAmount, time: o.payTime, tradeNo: o.orderNo }] : []),
       ...refunds.filter((r) => r.status === 3).map((r) => ({ kind: 'refund', channel: 3, amount: -(r.amount as number), time: r.refundTime ?? r.updateTime, tradeNo: r.refundNo })),
     ];
-    return { order: o, items: itemsOf(ctx, o.id), refunds, payments };
+    const items = itemsOf(ctx, o.id);
+    const setting = refundSettingFor(ctx, items);
+    return { order: o, items, refunds, payments, ...(setting ? { refundSetting: setting } : {}) };
   },
 
   'order.confirmDelivery': ({ ctx, body, actor }) => {

@@ -4,7 +4,10 @@ import { Card } from 'primereact/card';
 import { SelectButton } from 'primereact/selectbutton';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
-import type { GrowCards, MemberSource, SalesStack, VisitTrend } from '../../../server/contract/summary';
+import { Link } from 'wouter';
+import type { TFunction } from 'i18next';
+import type { GrowCards, MemberSource, Period, SalesStack, Today, VisitTrend } from '../../../server/contract/summary';
+import { crudEnv } from '../../crud/env';
 import Chart from '../../components/chart';
 import { SummaryError } from '../../components/summary-error';
 import { useSummary } from '../../components/use-summary';
@@ -20,11 +23,35 @@ const GROW_KEYS: { key: GrowKey; icon: string; color: string; money?: boolean }[
 ];
 
 /**
+ * What a figure covers, as a card says it: a short name of the period (`今天`, `上月`, `近12个月`,
+ * or the day or month itself) and its first and last day (`2026-11-01 – 2026-11-30`; one day alone).
+ */
+function periodText(period: Period, t: TFunction, lang: string): { name: string; days: string } {
+  const month = (day: string) => formatMonth(day.slice(0, 7), lang);
+  const name =
+    period.kind === 'day' ? period.from
+    : period.kind === 'month' ? month(period.from)
+    : period.kind === 'months' ? t('dashboard.period.range', { from: month(period.from), to: month(period.to) })
+    : t(`dashboard.period.${period.kind}`);
+  return { name, days: period.from === period.to ? period.from : t('dashboard.period.range', { from: period.from, to: period.to }) };
+}
+
+/**
+ * The order list's URL filtered to the orders placed on one day (`createTime` from 00:00:00 to
+ * 23:59:59, the list's range filter in its URL form): the set whose `summary` today's cards count.
+ */
+function ordersOfDay(day: string): string {
+  return `/order/index?${new URLSearchParams({ createTime: `${day} 00:00:00~${day} 23:59:59` }).toString()}`;
+}
+
+/**
  * Dashboard analysis (spec §1 "growth, data analysis, member source, stack chart"; routes
- * /dashboard/analysis and /home/analysis): four growth cards with their trend, the visits trend
- * over 30 days or 12 months, where new members come from, and monthly sales stacked by goods
- * category. Numbers come from `POST /v1/admin/summary`; money is shown from cents in the current
- * language.
+ * /dashboard/analysis and /home/analysis): today's sales and orders (the summary's `today`, hidden
+ * when the platform answers none) with a link to the same day's orders in the order list, four growth
+ * cards with their trend, each naming the period its figure covers (`period`, else the card's fixed
+ * caption), the visits trend over 30 days or 12 months, where new members come from, and monthly
+ * sales stacked by goods category. Numbers come from `POST /v1/admin/summary`; money is shown from
+ * cents in the current language.
  */
 export default function AnalysisPage() {
   const { t } = useTranslation();
@@ -39,6 +66,7 @@ export default function AnalysisPage() {
   const data = summary.status === 'ready' ? summary.data : null;
   return (
     <div className="an" data-testid="analysis" aria-busy={summary.status === 'loading'}>
+      {(!data || data.today) && <TodayCards today={data?.today ?? null} />}
       <div className="an-grow">
         {GROW_KEYS.map((g) => (
           <GrowCard key={g.key} spec={g} metric={data?.growCards[g.key] ?? null} />
@@ -53,6 +81,11 @@ export default function AnalysisPage() {
   );
 }
 
+/** The first and last label of a chart's series (`2025-12 – 2026-11`): the days or months it covers. */
+function spanOf(labels: readonly string[]): string {
+  return labels.length ? `${labels[0]} – ${labels[labels.length - 1]}` : '';
+}
+
 function CardHead({ title, subtitle, children }: { title: string; subtitle?: string; children?: ReactNode }) {
   return (
     <div className="an-card-head">
@@ -65,11 +98,61 @@ function CardHead({ title, subtitle, children }: { title: string; subtitle?: str
   );
 }
 
+/** Today's sales and orders: the platform day of the call, counted as the order list counts the same day. */
+function TodayCards({ today }: { today: Today | null }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const canOpen = crudEnv().useCanOpen();
+  const cards = [
+    { key: 'sales', icon: 'pi pi-wallet', color: 'teal', value: today && formatMoney(today.sales, lang) },
+    { key: 'orders', icon: 'pi pi-shopping-cart', color: 'indigo', value: today && formatCount(today.orders, lang) },
+  ] as const;
+  return (
+    <div className="an-today" data-testid="analysis-today">
+      {cards.map((c) => (
+        <Card key={c.key} className="an-card an-grow-card an-today-card" data-testid={`today-card-${c.key}`}>
+          <div className="an-grow-head">
+            <span className="an-grow-title">
+              <span className="an-grow-icon" style={{ background: `var(--${c.color}-500)` }} aria-hidden="true">
+                <i className={c.icon} />
+              </span>
+              {t(`dashboard.today.${c.key}`)}
+            </span>
+            <Tag value={t('dashboard.period.today')} severity="success" data-testid={`today-period-${c.key}`} />
+          </div>
+          {today ? (
+            <>
+              <div className="an-grow-value" data-testid={`today-value-${c.key}`}>
+                {c.value}
+              </div>
+              <div className="an-grow-foot">
+                <span data-testid={`today-day-${c.key}`}>{today.day}</span>
+                {canOpen('/order/index') && (
+                  <Link href={ordersOfDay(today.day)} className="an-today-link" data-testid={`today-orders-${c.key}`}>
+                    {t('dashboard.today.openOrders')}
+                  </Link>
+                )}
+              </div>
+            </>
+          ) : (
+            <div aria-hidden="true">
+              <Skeleton width="60%" height="2rem" />
+              <Skeleton width="100%" height="1rem" className="an-skel-gap" />
+            </div>
+          )}
+        </Card>
+      ))}
+    </div>
+  );
+}
+
 function GrowCard({ spec: { key: k, icon, color, money }, metric }: { spec: (typeof GROW_KEYS)[number]; metric: GrowCards[GrowKey] | null }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const fmt = (n: number) => (money ? formatMoney(n, lang) : formatCount(n, lang));
   const trend = metric ? formatTrend(metric.trend, lang) : null;
+  // The period the answer names; without one, the card's fixed caption.
+  const period = metric?.period ? periodText(metric.period, t, lang) : null;
   return (
     <Card className="an-card an-grow-card" data-testid={`grow-card-${k}`}>
       <div className="an-grow-head">
@@ -79,13 +162,18 @@ function GrowCard({ spec: { key: k, icon, color, money }, metric }: { spec: (typ
           </span>
           {t(`dashboard.growCards.${k}.title`)}
         </span>
-        <Tag value={t(`dashboard.growCards.${k}.period`)} severity={money ? 'success' : 'info'} />
+        <Tag value={period?.name ?? t(`dashboard.growCards.${k}.period`)} severity={money ? 'success' : 'info'} data-testid={`grow-period-${k}`} />
       </div>
       {metric && trend ? (
         <>
           <div className="an-grow-value" data-testid={`grow-value-${k}`}>
             {fmt(metric.value)}
           </div>
+          {period && (
+            <div className="an-grow-days" data-testid={`grow-days-${k}`}>
+              {period.days}
+            </div>
+          )}
           <div className={`an-trend an-trend--${trend.direction}`}>
             <i
               className={trend.direction === 'up' ? 'pi pi-arrow-up-right' : trend.direction === 'down' ? 'pi pi-arrow-down-right' : 'pi pi-minus'}
@@ -151,7 +239,7 @@ function VisitTrendCard({ trend }: { trend: VisitTrend | null }) {
   ];
   return (
     <Card className="an-card" data-testid="analysis-visit-trend">
-      <CardHead title={t('dashboard.visitTrend.title')} subtitle={t('dashboard.visitTrend.subtitle')}>
+      <CardHead title={t('dashboard.visitTrend.title')} subtitle={trend ? t('dashboard.withSpan', { text: t('dashboard.visitTrend.subtitle'), span: spanOf(trend[range].labels) }) : t('dashboard.visitTrend.subtitle')}>
         <SelectButton
           value={range}
           options={options}
@@ -233,7 +321,7 @@ function SalesStackCard({ stack }: { stack: SalesStack | null }) {
   }, [stack, t, lang]);
   return (
     <Card className="an-card" data-testid="analysis-sales-stack">
-      <CardHead title={t('dashboard.salesStack.title')} subtitle={t('dashboard.salesStack.subtitle')} />
+      <CardHead title={t('dashboard.salesStack.title')} subtitle={stack ? t('dashboard.withSpan', { text: t('dashboard.salesStack.subtitle'), span: spanOf(stack.months) }) : t('dashboard.salesStack.subtitle')} />
       {chart ? (
         <Chart type="bar" series={chart.series} options={chart.options} height={340} ariaLabel={t('dashboard.salesStack.title')} />
       ) : (

@@ -9,6 +9,7 @@ import { usePermission } from '../../services/permission';
 import { enumLabel, ActionDialog, type ActionField, GuardedButton, type InputProps, type RowAction } from '../../crud';
 import { moneyText } from '../../lib/format';
 import { ORDER_ACTION_STATUSES, type OrderActionName } from '../../../server/contract/order';
+import { RefundLinesInput } from './refund-lines';
 
 type Row = Record<string, unknown>;
 export type DialogName = 'confirmDelivery' | 'reissue' | 'risk' | 'refund' | 'remark' | 'extract';
@@ -21,9 +22,9 @@ export const OS = { pendingPay: 0, paid: 1, delivered: 2, completed: 3, cancelle
 
 /**
  * The order actions of /order/index and /order/detail (spec §2 modals confirm-delivery, confirm,
- * reissue, risk; cancel and refund; remark and extract on the detail): each button is enabled only
- * from the statuses the contract's `ORDER_ACTION_STATUSES` allows (the mock enforces the same), and
- * otherwise disabled with a tooltip naming the statuses it needs. Buttons follow `OrderIndex:update`.
+ * reissue, risk; cancel, and refund of the lines and quantities chosen; remark and extract on the
+ * detail): each button is enabled only from the statuses the contract's `ORDER_ACTION_STATUSES`
+ * allows (the mock enforces the same), and otherwise disabled with a tooltip naming the statuses it needs. Buttons follow `OrderIndex:update`.
  * @param onChanged called after an action succeeded (reload the list or the detail).
  * @param onRevealed called with the codes an extraction revealed (detail's CDK dialog).
  */
@@ -148,8 +149,9 @@ export function useOrderActions(onChanged: () => void, onRevealed?: (codes: Row[
           {...common}
           title={t('order.actions.refund')}
           action={api.order.refund}
-          initial={{ amount: row.payAmount, refundType: 1 }}
-          fields={[f('amount', { max: row.payAmount as number, hint: t('order.hints.amount', { max: moneyText(row.payAmount as number) }) }), f('refundType'), f('reason', { kind: 'text' })]}
+          initial={{ lines: [], refundType: 1 }}
+          fields={[f('lines', { required: true, hint: t('order.hints.lines'), render: (p) => <RefundLinesInput {...p} orderId={Number(row.id)} /> }), f('refundType'), f('reason', { kind: 'text' })]}
+          width={680}
           severity="danger"
           onDone={(r) => done(t((r as Row).status === 3 ? 'order.done.refundAuto' : 'order.done.refund'))}
         >

@@ -6,6 +6,11 @@ export default {
     orders: { title: 'Orders', total: 'Total orders', period: 'Month', compare: 'vs previous month' },
     newMembers: { title: 'New members', total: 'All members', period: '12 months', compare: 'vs the 12 months before' },
   },
+  /** What a figure covers (the summary's `period`). */
+  period: { today: 'Today', lastMonth: 'Last month', last12Months: 'Last 12 months', range: '{{from}} – {{to}}' },
+  /** Today's trade (the summary's `today`). */
+  today: { sales: 'Sales today', orders: 'Orders today', openOrders: 'Today’s orders' },
+  withSpan: '{{text}} · {{span}}',
   trend: { up: 'up', down: 'down', flat: 'flat' },
   visitTrend: {
     title: 'Data analysis',

@@ -6,6 +6,11 @@ export default {
     orders: { title: '订单数', total: '总订单数', period: '月', compare: '较上月' },
     newMembers: { title: '新增会员', total: '会员总数', period: '近 12 个月', compare: '较前 12 个月' },
   },
+  /** What a figure covers (the summary's `period`). */
+  period: { today: '今天', lastMonth: '上月', last12Months: '近 12 个月', range: '{{from}} 至 {{to}}' },
+  /** Today's trade (the summary's `today`). */
+  today: { sales: '今日成交额', orders: '今日订单数', openOrders: '查看今日订单' },
+  withSpan: '{{text}} · {{span}}',
   trend: { up: '上升', down: '下降', flat: '持平' },
   visitTrend: {
     title: '数据分析',

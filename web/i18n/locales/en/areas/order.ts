@@ -24,11 +24,12 @@ export default {
       confirmDelivery: 'Unsold codes or accounts of each item are assigned to the buyer.',
       itemId: 'Leave empty to reissue every item delivered as codes or accounts.',
       amount: 'At most {{max}} (what is left to refund).',
+      lines: 'Tick the items the member gives back and how many of each; the amount follows.',
       extract: 'Revealing codes is recorded on the order (who, when) and marks them extracted.',
       approvedAmount: 'Up to the requested {{max}}.',
     },
     fields: {
-      deliveryRemark: 'Delivery note', itemId: 'Item', reason: 'Reason', riskLevel: 'Risk level', riskRemark: 'Risk reason', amount: 'Amount', refundType: 'Refund type',
+      deliveryRemark: 'Delivery note', itemId: 'Item', reason: 'Reason', riskLevel: 'Risk level', riskRemark: 'Risk reason', amount: 'Amount', lines: 'Items to refund', refundType: 'Refund type',
       remark: 'Operator remark', memberNickName: 'Member', contactPhone: 'Contact phone', totalAmount: 'Total', discountAmount: 'Discount', payAmount: 'Paid',
       payType: 'Payment method', createTime: 'Placed', payTime: 'Paid at', deliveryTime: 'Delivered at', completeTime: 'Completed at', buyerRemark: 'Buyer note',
       deliveredCount: 'Codes / accounts', paymentKind: 'Kind', channel: 'Channel', tradeNo: 'Trade no.', time: 'Time', goodsName: 'Goods', codeKind: 'Kind',
@@ -51,6 +52,14 @@ export default {
     auditTitle: 'Audit refund {{refundNo}}',
     approve: 'Approve', refuse: 'Refuse',
     refundAbout: 'Order {{orderNo}} asks {{amount}} back: {{reason}}',
+    refundLines: {
+      all: 'All items that can be refunded', goods: 'Goods', price: 'Unit price', left: 'Refundable', quantity: 'Refund',
+      leftOf: '{{left}} of {{quantity}}',
+      noneLeft: 'every unit is already refunded or in a refund',
+      extracted: 'its codes were extracted; {{setting}} refuses extracted codes',
+      extractedMaybe: 'its codes were extracted; the refund rule may refuse it',
+      amount: 'Refund amount: {{amount}}',
+    },
     refundSetHint: 'A refund is refused outside the window of its goods category (hours after payment). Refunds up to the auto-approve limit are approved at once; the rest wait in Refund orders.',
   },
 };

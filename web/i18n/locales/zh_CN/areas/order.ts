@@ -24,11 +24,12 @@ export default {
       confirmDelivery: '将为每个明细分配未售出的卡密或账号。',
       itemId: '留空则补发全部以卡密或账号发货的明细。',
       amount: '最多 {{max}}（剩余可退金额）。',
+      lines: '勾选会员退回的明细及每项数量，退款金额随之计算。',
       extract: '查看卡密会记录在订单上（谁、何时），并标记为已提取。',
       approvedAmount: '不超过申请的 {{max}}。',
     },
     fields: {
-      deliveryRemark: '发货备注', itemId: '明细', reason: '原因', riskLevel: '风险等级', riskRemark: '风控原因', amount: '金额', refundType: '退款类型',
+      deliveryRemark: '发货备注', itemId: '明细', reason: '原因', riskLevel: '风险等级', riskRemark: '风控原因', amount: '金额', lines: '退款明细', refundType: '退款类型',
       remark: '运营备注', memberNickName: '会员', contactPhone: '联系电话', totalAmount: '商品总额', discountAmount: '优惠', payAmount: '实付',
       payType: '支付方式', createTime: '下单时间', payTime: '付款时间', deliveryTime: '发货时间', completeTime: '完成时间', buyerRemark: '买家留言',
       deliveredCount: '卡密/账号', paymentKind: '类型', channel: '渠道', tradeNo: '流水号', time: '时间', goodsName: '商品', codeKind: '类型',
@@ -51,6 +52,14 @@ export default {
     auditTitle: '审核退款 {{refundNo}}',
     approve: '同意', refuse: '拒绝',
     refundAbout: '订单 {{orderNo}} 申请退款 {{amount}}：{{reason}}',
+    refundLines: {
+      all: '全部可退明细', goods: '商品', price: '单价', left: '可退', quantity: '退款数量',
+      leftOf: '{{left}} / 共 {{quantity}}',
+      noneLeft: '已全部退款或在退款中',
+      extracted: '兑换码已提取，{{setting}}不退已提取的兑换码',
+      extractedMaybe: '兑换码已提取，退款规则可能不予退款',
+      amount: '退款金额：{{amount}}',
+    },
     refundSetHint: '超出商品分类退款时限（付款后小时数）的退款会被拒绝。自动审核额度内的退款立即通过，其余在“退款订单”中等待审核。',
   },
 };

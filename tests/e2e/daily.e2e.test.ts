@@ -4,7 +4,8 @@ import { apiCall, apiToken, openSignedIn, resetMock, type E2EServer, e2eLifecycl
 
 /**
  * The daily operator in Chromium: the search palette finds records (an order by its
- * number opens that order; the operator never gets kinds it may not open), a list opens newest
+ * number opens that order; what is typed right after the shortcut is kept; a phone number finds
+ * its member; the operator never gets kinds it may not open), a list opens newest
  * first, and the inventory search pages through every hit with its total.
  */
 let server: E2EServer;
@@ -39,6 +40,25 @@ describe('search palette: records', () => {
     await page.waitForURL(/\/order\/detail\?id=\d+$/);
     await page.locator('[data-testid=order-detail-view]').waitFor();
     await expect(page.locator('[data-testid=order-detail-view]').innerText()).resolves.toContain(String(order.orderNo));
+    expect(errors).toEqual([]);
+  });
+
+  test('what is typed right after Ctrl+K is all in the box, and a phone number typed with spaces finds its member first', async () => {
+    const token = await apiToken(server);
+    const { list } = await call<{ list: Row[] }>('/v1/member/list', { pageNum: 2, pageSize: 10 }, token);
+    const member = list.find((m) => m.phone)!;
+    const phone = String(member.phone);
+    const spaced = `${phone.slice(0, 3)} ${phone.slice(3, 7)} ${phone.slice(7)}`;
+    const { page, errors } = await openSignedIn(browser, server, '/', { ready: '[data-testid=layout-header]' });
+    // No wait between the shortcut and the typing: the keystrokes leave before the dialog is drawn.
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type(spaced);
+    const input = page.locator('[data-testid=search-input]');
+    await expect.poll(() => input.inputValue()).toBe(spaced);
+    await expect(input.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    const first = page.locator('[data-testid=search-record]').first();
+    await expect.poll(() => first.getAttribute('data-id'), { timeout: 15_000 }).toBe(String(member.id));
+    await expect(first.getAttribute('data-kind')).resolves.toBe('member');
     expect(errors).toEqual([]);
   });
 

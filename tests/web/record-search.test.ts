@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ENTITY } from '../../server/contract/index';
-import { KINDS, MIN_RECORD_QUERY, RECORD_KINDS, RECORD_PAGE_SIZE, recordRequest, searchableKinds, searchRecords, type RecordKind } from '../../web/app/search/record-search';
+import { KINDS, MIN_RECORD_QUERY, phoneDigits, RECORD_KINDS, RECORD_PAGE_SIZE, recordRequest, searchableKinds, searchRecords, type RecordKind } from '../../web/app/search/record-search';
 
 /** The palette's record search: which kinds a user searches, the request of each, the hits. */
 
@@ -20,6 +20,13 @@ describe('kinds', () => {
 
   test("a kind's request is the first page of its list with the trimmed query as keyword", () => {
     expect(recordRequest('  O2026 ')).toEqual({ pageNum: 1, pageSize: RECORD_PAGE_SIZE, keyword: 'O2026' });
+  });
+
+  test('a phone number is searched by its digits; anything else as typed', () => {
+    for (const typed of ['13829022852', ' 138 2902 2852 ', '138-2902-2852', '(138) 2902-2852', '+86 138 2902 2852', '008613829022852']) expect(phoneDigits(typed), typed).toBe('13829022852');
+    expect(phoneDigits('2852')).toBe('2852');
+    for (const typed of ['285', 'O2026 1201', 'AB12-CD34-00012', '1234-5678-00012', '+1 415 555 0100 77', 'Ann 138']) expect(phoneDigits(typed), typed).toBeNull();
+    expect(recordRequest('138 2902 2852').keyword).toBe('13829022852');
   });
 
   test('an order opens its detail (id stored first), a member its list filtered by phone', () => {

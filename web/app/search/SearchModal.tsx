@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
 import { useLocation } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import {
   type SearchListState,
   type SearchResult,
 } from './menu-search';
-import { closeSearch, isSearchShortcut, openSearch, useSearchOpen } from './search-store';
+import { closeSearch, isSearchShortcut, openSearch, takeTypeAhead, typedAheadText, useSearchOpen } from './search-store';
 import { api } from '../../api/client';
 import { editId } from '../../crud';
 import { MIN_RECORD_QUERY, searchableKinds, searchRecords, type RecordHit, type RecordKind } from './record-search';
@@ -106,13 +106,22 @@ function SearchDialog() {
   );
 }
 
-/** The palette's box, results and footer (see SearchModal). `input` is the text box, focused when the dialog shows. */
+/**
+ * The palette's box, results and footer (see SearchModal). `input` is the text box: it starts with
+ * what was typed since the shortcut (search-store's type-ahead) and takes the focus as it mounts.
+ */
 function SearchBody({ input }: { input: RefObject<HTMLInputElement | null> }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   // The menu the side menu shows (built per permission mode by web/app/routing).
   const { menus } = useSession();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(typedAheadText);
+  useLayoutEffect(() => {
+    const box = input.current;
+    box?.focus();
+    box?.setSelectionRange(box.value.length, box.value.length);
+    return takeTypeAhead(box, setText).release;
+  }, [input]);
   const query = useDebounced(text, SEARCH_DEBOUNCE_MS);
   const list = useRef<HTMLUListElement>(null);
 

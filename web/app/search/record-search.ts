@@ -83,9 +83,31 @@ export function searchableKinds(menuPaths: Iterable<string>): RecordKind[] {
   return RECORD_KINDS.filter((k) => paths.has(KINDS[k].route));
 }
 
-/** The `list` payload of a kind's search for a query: `keyword`, the first page of RECORD_PAGE_SIZE. */
+/**
+ * A phone number as an operator types or pastes it (`13829022852`, `138 2902 2852`,
+ * `138-2902-2852`, `+86 138 2902 2852`, or a part of one): its digits without separators or the
+ * country code, when the query is 4 to 11 digits and separators only; else null (an order number,
+ * a name, a code with letters).
+ */
+export function phoneDigits(query: string): string | null {
+  const q = query.trim();
+  if (!/^\+?[\d\s\-().]+$/.test(q)) return null;
+  let digits = q.replace(/\D/g, '');
+  if (digits.length > 11 && /^\+?\s*(00)?86/.test(q)) digits = digits.replace(/^(00)?86/, '');
+  return digits.length >= 4 && digits.length <= 11 ? digits : null;
+}
+
+/**
+ * The `list` payload of a kind's search for a query: `keyword` (a phone number's digits, see
+ * {@link phoneDigits}; else the trimmed query), the first page of RECORD_PAGE_SIZE.
+ */
 export function recordRequest(query: string): { pageNum: number; pageSize: number; keyword: string } {
-  return { pageNum: 1, pageSize: RECORD_PAGE_SIZE, keyword: query.trim() };
+  return { pageNum: 1, pageSize: RECORD_PAGE_SIZE, keyword: phoneDigits(query) ?? query.trim() };
+}
+
+/** The kinds in the order their hits are shown: a phone number shows the member it belongs to first, then the rest in RECORD_KINDS order. */
+export function kindsFor(query: string, kinds: readonly RecordKind[]): RecordKind[] {
+  return phoneDigits(query) === null ? [...kinds] : [...kinds.filter((k) => k === 'member'), ...kinds.filter((k) => k !== 'member')];
 }
 
 /** One record found: its kind, label, second line and where it opens. */
@@ -99,7 +121,8 @@ export interface RecordHit {
 
 /**
  * Searches `kinds` for `query` through `list` (the kind's typed `list` call, given the AbortSignal): all kinds
- * at once, each kind's hits in its list's order (newest first), kinds in RECORD_KINDS order. A kind
+ * at once, each kind's hits in its list's order (newest first), kinds in {@link kindsFor}'s order
+ * (RECORD_KINDS order; a phone number's member first). A kind
  * that fails (refused, offline) adds nothing; an aborted search rejects. A query shorter than
  * MIN_RECORD_QUERY (spaces trimmed) finds nothing without asking.
  */
@@ -110,11 +133,12 @@ export async function searchRecords(
   signal: AbortSignal,
 ): Promise<RecordHit[]> {
   if (query.trim().length < MIN_RECORD_QUERY) return [];
-  const answers = await Promise.allSettled(kinds.map((k) => list(k, recordRequest(query), signal)));
+  const ordered = kindsFor(query, kinds);
+  const answers = await Promise.allSettled(ordered.map((k) => list(k, recordRequest(query), signal)));
   signal.throwIfAborted();
   return answers.flatMap((a, i) => {
     if (a.status !== 'fulfilled') return [];
-    const k = kinds[i];
+    const k = ordered[i];
     return (a.value.list ?? []).map((r) => ({ kind: k, id: r.id as number, label: KINDS[k].label(r), detail: KINDS[k].detail(r), target: KINDS[k].open(r) }));
   });
 }

@@ -9,26 +9,29 @@ import { ENTITIES } from '../contract/index.js';
  * own default. A request that names `sortField` (the user's sort, kept in the URL) goes unchanged.
  *
  * Cheap by design (the proxy is benchmarked): only `POST` to a contract `list` path with a small
- * declared body is read, a body that already says `"sortField"` is relayed as it came without
- * being parsed, and everything else keeps the streaming relay.
+ * declared body is read and parsed (to judge it; what is sent is the client's bytes, spliced), and
+ * everything else keeps the streaming relay.
  */
 
 /** Largest list body that is read to add the sort; larger ones (never seen from the console) stream unchanged. */
 export const MAX_SORTED_BODY = 16 * 1024;
 
-/** A list's default sort, with the bytes that add it to a JSON object's text (made once per list). */
+/** A list's default sort, with the bytes that add it after a JSON object's opening brace (made once per list). */
 export interface DefaultSort {
   readonly sortField: string;
   readonly sortOrder: 'asc' | 'desc';
-  /** `,"sortField":…,"sortOrder":…}`: replaces the closing brace of an object with members. */
-  readonly afterMembers: Buffer;
-  /** `"sortField":…,"sortOrder":…}`: the same after `{` of an empty object. */
+  /** `"sortField":…,"sortOrder":…,`: before the first member of an object with members. */
+  readonly beforeMembers: Buffer;
+  /** `"sortField":…,"sortOrder":…`: the same inside an empty object. */
   readonly alone: Buffer;
+  /** `"sortField":…,`: before the members of an object that names its own `sortOrder`. */
+  readonly fieldOnly: Buffer;
 }
 
 function defaultSort(sortField: string, sortOrder: 'asc' | 'desc'): DefaultSort {
-  const members = `${JSON.stringify('sortField')}:${JSON.stringify(sortField)},${JSON.stringify('sortOrder')}:${JSON.stringify(sortOrder)}}`;
-  return { sortField, sortOrder, afterMembers: Buffer.from(`,${members}`), alone: Buffer.from(members) };
+  const field = `${JSON.stringify('sortField')}:${JSON.stringify(sortField)}`;
+  const members = `${field},${JSON.stringify('sortOrder')}:${JSON.stringify(sortOrder)}`;
+  return { sortField, sortOrder, beforeMembers: Buffer.from(`${members},`), alone: Buffer.from(members), fieldOnly: Buffer.from(`${field},`) };
 }
 
 /** `list` path → the entity's default sort, e.g. `/v1/order/list` → `{ sortField: 'id', sortOrder: 'desc' }`. */
@@ -56,36 +59,35 @@ export function defaultSortOf(method: string, path: string, headers: IncomingHtt
 /** reply-from re-encodes a parsed body only for JSON content types. */
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
-const SORT_FIELD = Buffer.from('"sortField"');
-const SORT_ORDER = Buffer.from('"sortOrder"');
-
 /** JSON's whitespace bytes (space, tab, LF, CR). */
 const isJsonSpace = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
 
 /**
- * The body to forward for a list request's bytes: the JSON object with `sort` added when the body
- * is a JSON object that names no `sortField`, else null (relay the bytes unchanged: a sort of the
- * user's, or a body the platform should judge as it is). The body is parsed only to be judged: the
- * sort's members are written in place of its closing brace (no object spread and
- * re-encoded per request; the platform reads the same members). A body that names a `sortOrder`
- * of its own (without a field) is re-encoded, so the sent object names each member once.
+ * The body to forward for a list request's bytes: the JSON object with `sort` added when the parsed
+ * body has no `sortField` member, else null (relay the bytes unchanged: a sort of the user's, or a
+ * body the platform should judge as it is: not JSON, not an object). The decision is the parsed
+ * body's, so a key spelled with escapes (`"sort\u0046ield"`) is the key it names, and a string value
+ * that reads `sortField` is not a key. The bytes sent are the client's own with the sort's members
+ * written after the opening brace: nothing of the client's is re-encoded (every number keeps its
+ * digits, every string its spelling) and no member is named twice. A body with its own `sortOrder`
+ * and no field gets the default field only and keeps its order, as the mock reads it
+ * (server/mock/store/collection.ts: no field sorts the default field in the order asked).
  */
 export function withDefaultSort(bytes: Buffer, sort: DefaultSort): Buffer | null {
-  if (bytes.includes(SORT_FIELD)) return null;
   let body: unknown;
   try {
     body = JSON.parse(bytes.toString('utf8'));
   } catch {
     return null;
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
-  if (bytes.includes(SORT_ORDER)) return Buffer.from(JSON.stringify({ ...(body as Record<string, unknown>), sortField: sort.sortField, sortOrder: sort.sortOrder }));
-  // A parsed object's text ends with `}` (then whitespace only); before it, `{` when it has no members.
-  let end = bytes.length - 1;
-  while (isJsonSpace(bytes[end])) end--;
-  let last = end - 1;
-  while (isJsonSpace(bytes[last])) last--;
-  return Buffer.concat([bytes.subarray(0, end), bytes[last] === 0x7b ? sort.alone : sort.afterMembers]);
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || Object.hasOwn(body, 'sortField')) return null;
+  // A parsed object's text is `{` after JSON whitespace only (a byte-order mark fails the parse).
+  let open = 0;
+  while (isJsonSpace(bytes[open])) open++;
+  let next = open + 1;
+  while (isJsonSpace(bytes[next])) next++;
+  const members = Object.hasOwn(body, 'sortOrder') ? sort.fieldOnly : bytes[next] === 0x7d ? sort.alone : sort.beforeMembers;
+  return Buffer.concat([bytes.subarray(0, open + 1), members, bytes.subarray(open + 1)]);
 }
 
 /**

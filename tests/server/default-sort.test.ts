@@ -89,4 +89,42 @@ describe('proxy mode', () => {
     await app.inject({ method: 'POST', url: '/v1/order/list', payload: '[1,2]', headers: { 'content-type': 'application/json' } });
     expect(up.received.at(-1)!.body.toString()).toBe('[1,2]');
   });
+
+  const raw = (app: FastifyInstance, payload: string) => app.inject({ method: 'POST', url: '/v1/order/list', payload, headers: { 'content-type': 'application/json' } });
+
+  test("a sort named with an escaped key is the client's: it reaches the platform as it came, neither replaced nor doubled", async () => {
+    const { app, up } = await proxied();
+    for (const own of ['{"pageNum":1,"sort\\u0046ield":"payAmount"}', '{"sort\\u0046ield":"payAmount","sortOrder":"asc"}', '{"\\u0073ortField":"payAmount","sort\\u004frder":"asc"}']) {
+      await raw(app, own);
+      expect(up.received.at(-1)!.body.toString()).toBe(own);
+      expect(sent(up).sortField).toBe('payAmount');
+    }
+  });
+
+  test('a body with its own sortOrder gets the default field only and keeps its order and every digit of its numbers', async () => {
+    const { app, up } = await proxied();
+    const own = '{"sortOrder":"asc","memberId":12345678901234567891,"payAmount":[0.10000000000000000001,1e400]}';
+    await raw(app, own);
+    const text = up.received.at(-1)!.body.toString();
+    expect(text).toBe(`{"sortField":"id",${own.slice(1)}`);
+    expect(text).toContain('12345678901234567891');
+    expect(Number(up.received.at(-1)!.headers['content-length'])).toBe(Buffer.byteLength(text));
+    // An escaped spelling of sortOrder is the same member: the field is added, the order kept.
+    await raw(app, '{"sort\\u004frder":"asc","memberId":12345678901234567891}');
+    expect(up.received.at(-1)!.body.toString()).toBe('{"sortField":"id","sort\\u004frder":"asc","memberId":12345678901234567891}');
+  });
+
+  test('a body without a sort gets the default once, its own text kept around it', async () => {
+    const { app, up } = await proxied();
+    const own = ' \n{ "pageNum" : 1, "remark":"\\"sortField\\"", "memberId": 12345678901234567891 } ';
+    await raw(app, own);
+    const text = up.received.at(-1)!.body.toString();
+    expect(text).toBe(` \n{"sortField":"id","sortOrder":"desc", "pageNum" : 1, "remark":"\\"sortField\\"", "memberId": 12345678901234567891 } `);
+    expect(sent(up)).toMatchObject({ sortField: 'id', sortOrder: 'desc', remark: '"sortField"' });
+    // A string value that reads "sortField" is no sort of the client's.
+    await raw(app, '{"orderNo":"sortField"}');
+    expect(up.received.at(-1)!.body.toString()).toBe('{"sortField":"id","sortOrder":"desc","orderNo":"sortField"}');
+    await raw(app, ' { } ');
+    expect(up.received.at(-1)!.body.toString()).toBe(' {"sortField":"id","sortOrder":"desc" } ');
+  });
 });

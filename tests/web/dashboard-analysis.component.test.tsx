@@ -62,7 +62,7 @@ describe('the dashboard says which period each figure covers', () => {
     expect(text('grow-period-newMembers')).toBe('Last 12 months');
     expect(text('grow-days-newMembers')).toBe('2025-12-01 – 2026-11-30');
 
-    expect(text('today-value-sales')).toBe('CN¥1,234.56');
+    expect(text('today-value-sales')).toBe('¥1,234.56');
     expect(text('today-value-orders')).toBe('17');
     expect(text('today-period-sales')).toBe('Today');
     expect(text('today-day-orders')).toBe('2026-12-02');

@@ -33,6 +33,8 @@ export interface ResourceListPageProps {
   addDefaults?: Row;
   /** Called with the controller on every render (a page that needs its state, e.g. to reload). */
   onController?: (ctl: ListController) => void;
+  /** Drawn between the toolbar and the table from the list's state (the filtered set's totals of `ctl.page.summary`). */
+  beforeTable?: (ctl: ListController) => ReactNode;
 }
 
 /**
@@ -60,7 +62,7 @@ export function useFormOpener(resource: Resource) {
  * status switches, export, loading and empty states; trees as a TreeTable; the view in the URL
  * query unless `controller.urlSync` is off. Buttons are wrapped in `<permission>:<action>` (§6).
  */
-export function ResourceListPage({ resource, rowActions, toolbar, title, reloadKey = 0, keepQuery, controller, batchActions, addDefaults, onController }: ResourceListPageProps) {
+export function ResourceListPage({ resource, rowActions, toolbar, title, reloadKey = 0, keepQuery, controller, batchActions, addDefaults, onController, beforeTable }: ResourceListPageProps) {
   const ctl = useListController(resource, { title, ...controller, keepQuery, reloadKey });
   onController?.(ctl);
   const form = useFormOpener(resource);
@@ -88,6 +90,7 @@ export function ResourceListPage({ resource, rowActions, toolbar, title, reloadK
           {toolbar?.(ctx)}
         </ListToolbar>
         <BatchBar ctl={ctl}>{batchActions?.(ctx)}</BatchBar>
+        {beforeTable?.(ctl)}
         <ListTable ctl={ctl} rowActions={rows} onModify={(row) => form.open(row)} />
       </section>
       {related.length > 0 && <RelatedDialog row={relatedOf} labelField={resource.entity.label} related={related} onHide={() => setRelatedOf(null)} />}

@@ -9,6 +9,8 @@ import type { AnyEntity, CrudOp } from '../../server/contract/entity';
 export interface Page<T = Record<string, unknown>> {
   list: T[];
   total: number;
+  /** Totals over every row the filters match, for lists whose contract declares them (`listSummary`: the order list's count and paid amount). */
+  summary?: Record<string, number>;
 }
 
 /** An option of a reference picker: the `listAll` item (`{id, <label field>}`) as `{value, label}`. */

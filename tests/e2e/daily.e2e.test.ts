@@ -1,12 +1,13 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiCall, apiToken, openSignedIn, resetMock, type E2EServer, e2eLifecycle } from './harness.js';
+import { apiCall, apiToken, goTo, openSignedIn, resetMock, type E2EServer, e2eLifecycle } from './harness.js';
 
 /**
  * The daily operator in Chromium: the search palette finds records (an order by its
  * number opens that order; what is typed right after the shortcut is kept; a phone number finds
  * its member; the operator never gets kinds it may not open), a list opens newest
- * first, and the inventory search pages through every hit with its total.
+ * first, the inventory search pages through every hit with its total, and on a phone a list's
+ * tags and phone numbers can be scrolled into view whole.
  */
 let server: E2EServer;
 let browser: Browser;
@@ -115,5 +116,50 @@ describe('lists and inventory search', () => {
     await expect.poll(() => page.locator('[data-testid=search-results] tbody tr').first().innerText(), { timeout: 15_000 }).not.toBe(firstPage);
     const rows = await page.locator('[data-testid=search-results] tbody tr').count();
     expect(rows).toBe(total % 10 || 10);
+  });
+});
+
+/**
+ * Whether `selector`'s element in the shown list, scrolled sideways to the right edge of its table,
+ * is drawn whole: its content is not cut (scrollWidth ≤ clientWidth) and nothing (a frozen column)
+ * covers either end of its text.
+ */
+function shownWhole(page: import('playwright-core').Page, column: string, pick: string) {
+  return page.evaluate(
+    ([column, pick]) => {
+      const view = document.querySelector('.page-view:not([hidden])')!;
+      const heads = [...view.querySelectorAll('[data-testid=crud-table] thead th')].map((th) => th.textContent?.trim());
+      const at = heads.indexOf(column);
+      const cells = [...view.querySelectorAll<HTMLElement>(`[data-testid=crud-table] tbody tr > td:nth-child(${at + 1})`)];
+      const cell = cells.find((td) => (pick ? td.querySelector(pick) : td.textContent?.trim()));
+      if (at < 0 || !cell) return `no ${column} cell`;
+      const el = pick ? cell.querySelector<HTMLElement>(pick)! : cell;
+      el.scrollIntoView({ block: 'center', inline: 'end' });
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const r = range.getBoundingClientRect();
+      const y = r.top + r.height / 2;
+      const ends = [r.left + 1, r.right - 1].map((x) => document.elementFromPoint(x, y));
+      return {
+        text: el.textContent,
+        cut: el.scrollWidth > el.clientWidth,
+        covered: ends.some((hit) => !hit || !el.contains(hit)),
+        outsideCell: r.left < cell.getBoundingClientRect().left - 0.5 || r.right > cell.getBoundingClientRect().right + 0.5,
+      };
+    },
+    [column, pick] as const,
+  );
+}
+
+describe('phone width (390×844)', () => {
+  test("the member list's source tag and the feedback list's phone number are shown whole", async () => {
+    const { page, errors } = await openSignedIn(browser, server, '/member/index', { width: 390, height: 844 });
+    await page.locator('.page-view:not([hidden]) [data-testid=crud-table] tbody tr').first().waitFor();
+    // 邀请注册 (invited), the longest source.
+    await expect.poll(() => shownWhole(page, '来源', '.crud-tag[data-value="4"]')).toEqual({ text: '邀请注册', cut: false, covered: false, outsideCell: false });
+    await goTo(page, server, '/feedback/index');
+    await page.locator('.page-view:not([hidden]) [data-testid=crud-table] tbody tr').first().waitFor();
+    await expect.poll(() => shownWhole(page, '联系方式', '')).toMatchObject({ text: expect.stringMatching(/^1\d{10}$/), cut: false, covered: false, outsideCell: false });
+    expect(errors).toEqual([]);
   });
 });

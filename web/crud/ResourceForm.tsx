@@ -19,7 +19,8 @@ import { callOp, editId, invalidateRefs, readOp } from './api';
 import { crudEnv } from './env';
 import { AuditHistory } from './parts/AuditHistory';
 import { useLeaveGuard } from './leave-guard';
-import { useRecordId, useRecordTitle } from './record-tab';
+import { useOwnTabKey, useRecordId, useRecordTitle } from './record-tab';
+import { closePageTab } from '../services/page-tab';
 
 export interface ResourceFormProps {
   resource: Resource;
@@ -99,7 +100,7 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
       try {
         const saved = await callOp<Record<string, unknown>>(resource.entity, isEdit ? 'update' : 'add', payload);
         invalidateRefs(resource.entity.name);
-        crudEnv().notify(t(isEdit ? 'crud.updated' : 'crud.added'), 'success');
+        crudEnv().notify(t(resource.form?.savedMessage?.(saved, !isEdit) ?? (isEdit ? 'crud.updated' : 'crud.added')), 'success');
         reset(form.getValues());
         guard.release();
         onSaved(saved);
@@ -227,11 +228,18 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
  * The add or modify page of a resource whose §2 screen is a page (`/games/modify?id=3`…): a modify
  * page shows the record its tab names (each record in a tab of its own, titled with the record's
  * label), else the one under the declaration's §3 stored edit-id key (a bare route).
- * `onDone` runs after save or cancel (usually: back to the list). A modify page with no stored id
- * (opened directly) says so and offers the way back.
+ * `onDone` runs after save or cancel (usually: back to the list). After a save that moved the
+ * page elsewhere, the page's own tab closes (the work it was opened for is done; the list tab
+ * shows the saved row). A modify page with no stored id (opened directly) says so and offers the way back.
  */
 export function ResourceFormPage({ resource, modify, onDone }: { resource: Resource; modify: boolean; onDone: () => void }) {
   const { t } = useTranslation();
+  const tabKey = useOwnTabKey();
+  const pagePath = tabKey.split('?')[0];
+  const saved = () => {
+    onDone();
+    if (location.pathname !== pagePath) closePageTab(tabKey);
+  };
   const key = resource.form?.editIdKey;
   // The list clears the key when a new record is added while the add page is kept alive in its
   // tab: the add form starts afresh. A modify page keeps its own record whatever else is opened.
@@ -264,7 +272,7 @@ export function ResourceFormPage({ resource, modify, onDone }: { resource: Resou
   if (record === undefined) return <div className="crud-card" aria-busy="true" />;
   return (
     <>
-      <ResourceForm key={generation} resource={resource} record={record} visible onHide={onDone} onSaved={onDone} mode="page" />
+      <ResourceForm key={generation} resource={resource} record={record} visible onHide={onDone} onSaved={saved} mode="page" />
       {/* Who changed this record, when, and which fields (administrators). */}
       {modify && <AuditHistory entity={resource.entity.name} id={id} />}
     </>

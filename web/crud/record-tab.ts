@@ -24,12 +24,18 @@ export function useRecordId(storedKey: string | undefined): number | null {
   return id;
 }
 
-/** Names the record of this page's tab (`订单 O2026…`) once it is known; null: not yet. */
-export function useRecordTitle(title: RecordTitle | null): void {
+/** The key of this page's tab: its path, plus `?query` when it has one (behaviour notes "Multi-tab"). */
+export function useOwnTabKey(): string {
   const [path] = useLocation();
   const search = useSearch();
+  return search ? `${path}?${search}` : path;
+}
+
+/** Names the record of this page's tab (`订单 O2026…`) once it is known; null: not yet. */
+export function useRecordTitle(title: RecordTitle | null): void {
+  const key = useOwnTabKey();
   const json = title ? JSON.stringify(title) : null;
   useEffect(() => {
-    if (json) announceRecordTitle(search ? `${path}?${search}` : path, JSON.parse(json) as RecordTitle);
-  }, [json, path, search]);
+    if (json) announceRecordTitle(key, JSON.parse(json) as RecordTitle);
+  }, [json, key]);
 }

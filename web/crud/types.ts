@@ -107,6 +107,12 @@ export interface FormDecl<K extends string = string> {
   layout?: 'sections' | 'tabs';
   /** Tabs: the §3 stored key of the open tab's index (goods tab index), so a reload keeps the tab. */
   tabKey?: string;
+  /**
+   * The success toast after a save, as an i18n key, when the saved record calls for more than
+   * "Added"/"Saved" (a new goods item saved as a draft); null or absent: the usual one. `added`:
+   * the save was an add.
+   */
+  savedMessage?: (saved: Row, added: boolean) => string | null;
 }
 
 /** What a resource declaration says; the kit derives the rest from the contract entity. */

@@ -24,3 +24,4 @@ export { usePermission, Authority, changeRole, setPermissionMode, type Permissio
 export { getProjectConfig, updateProjectConfig, useProjectConfig } from './project-config';
 export { ErrorBoundary } from './error-boundary';
 export { announceRecordTitle, subscribeRecordTitles } from './record-title';
+export { closePageTab, subscribePageTabCloses } from './page-tab';

@@ -6,6 +6,7 @@ import { local, StorageKey } from '../../lib/storage';
 import { getProjectConfig, subscribeProjectConfig } from '../../services/project-config';
 import { sessionActor } from '../../services/session';
 import { subscribeRecordTitles } from '../../services/record-title';
+import { subscribePageTabCloses } from '../../services/page-tab';
 import { homePathOf } from '../../machines/session.machine';
 import { notify } from '../../services/notify';
 import { showLocation } from '../routing/shell-location';
@@ -42,6 +43,18 @@ function createTabsActor(): TabsActor {
     if (s.show !== c.show || s.cache !== c.cache) a.send({ type: 'tab.configure', show: s.show, cache: s.cache });
   });
   subscribeRecordTitles((key, title) => a.send({ type: 'tab.title', key, title }));
+  // A page that moved on closes its tab: at once when another tab is active, else as soon as the
+  // location it moved to has opened its own tab (closing the active tab would move elsewhere).
+  subscribePageTabCloses((key) => {
+    const c = a.getSnapshot().context;
+    if (!c.show) return;
+    if (c.activeKey !== key) return void a.send({ type: 'tab.close', key });
+    const sub = a.subscribe((s) => {
+      if (s.context.activeKey === key) return;
+      sub.unsubscribe();
+      a.send({ type: 'tab.close', key });
+    });
+  });
   sessionActor().subscribe((s) => {
     if (s.matches('signedOut') && a.getSnapshot().context.tabs.length) a.send({ type: 'tab.reset' });
   });

@@ -1,4 +1,5 @@
 import { goods, goodsArea, goodsCategory } from '../../../server/contract/goods';
+import { ShelfStatus } from '../../../server/contract/fields';
 import { merchant } from '../../../server/contract/merchant';
 import { stock } from '../../../server/contract/inventory';
 import { order } from '../../../server/contract/order';
@@ -25,6 +26,8 @@ export default defineResource({
       { title: 'goods.tabs.media', fields: ['cover', 'images', 'description'] },
       { title: 'goods.tabs.delivery', fields: ['deliveryType', 'remark'] },
     ],
+    // A new item left in the draft state is not on sale: the toast says so, and how to sell it.
+    savedMessage: (saved, added) => (added && saved.status === ShelfStatus.of.draft ? 'goods.savedDraft' : null),
   },
   fields: {
     categoryId: { kind: 'tree', refEntity: goodsCategory },

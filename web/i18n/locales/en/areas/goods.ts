@@ -4,6 +4,7 @@ export default {
   texts: {
     related: { stock: 'Stock', orders: 'Recent orders' },
     tabs: { basic: 'Basic information', pricing: 'Pricing and stock', media: 'Images and description', delivery: 'Delivery' },
+    savedDraft: 'Saved as a draft: buyers do not see it until you put it on shelf (Status in Pricing and stock)',
     categoryHasGoods: '{{name}} still holds {{goodsCount}} goods: move them to another category first',
   },
 };

@@ -144,7 +144,7 @@ describe('mock mode', () => {
     const token = await signIn(a);
     const goods = (await post(a, '/v1/goods/list', { pageNum: 1, pageSize: 3 }, token)).json.data.list;
     for (const g of goods) await post(a, '/v1/goods/update', { id: g.id, sort: 7 }, token);
-    expect((await post(a, '/console/auditLog/verify', {}, token)).json.data).toEqual({ ok: true, count: 3, firstBroken: null });
+    expect((await post(a, '/console/auditLog/verify', {}, token)).json.data).toMatchObject({ ok: true, count: 3, firstBroken: null, gaps: { entries: 0, lost: 0 } });
     const trail = a.auditTrail!;
     const second = (await trail.store.list({ sortOrder: 'asc' })).list[1];
     await trail.store.db.run('UPDATE audit_log SET username = ? WHERE id = ?', ['mallory', second.id]);
@@ -222,6 +222,8 @@ afterAll(async () => {
   for (const s of schemas) await admin.exec(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
   await admin.close();
 });
+/** The chain's key in these cases (a console's comes from AUDIT_KEY or its key file). */
+const KEY = Buffer.from('audit-test-key-0123456789abcdef-0123456789');
 const input = (atMs: number, i = 0) => ({ atMs, userId: 1, username: 'admin', roles: 'super', ip: '127.0.0.1', operation: 'goods.update', area: 'goods', entity: 'goods', targetIds: String(i), outcome: 1 as 0 | 1, code: 200, status: 200, message: '', servedBy: 'mock' as const, fields: '{}', changes: '' });
 
 describe.each(DRIVERS)('the trail itself on $name', (kind) => {
@@ -231,7 +233,7 @@ describe.each(DRIVERS)('the trail itself on $name', (kind) => {
     if (kind.name === 'PGlite') await (pglite ??= PGlite.create());
   }, 120_000);
   const T = 30_000;
-  const open = async (opts: ConstructorParameters<typeof AuditTrail>[1], dir?: string) => new AuditTrail(await AuditStore.open(await kind.open(dir)), opts);
+  const open = async (opts: ConstructorParameters<typeof AuditTrail>[1], dir?: string) => new AuditTrail(await AuditStore.open(await kind.open(dir), KEY), opts);
   const shut = async (trail: AuditTrail) => {
     await trail.close();
     await trail.store.close();
@@ -244,11 +246,11 @@ describe.each(DRIVERS)('the trail itself on $name', (kind) => {
     for (let i = 0; i < 3; i++) trail.record(input(now, i));
     await trail.flush();
     expect(await trail.prune()).toBe(5);
-    expect(await trail.verify()).toEqual({ ok: true, count: 3, firstBroken: null });
+    expect(await trail.verify()).toMatchObject({ ok: true, count: 3, firstBroken: null, gaps: { entries: 0, lost: 0 } });
     // Appends after a prune continue from the kept tail.
     now += 1;
     trail.record(input(now, 9));
-    expect(await trail.verify()).toEqual({ ok: true, count: 4, firstBroken: null });
+    expect(await trail.verify()).toMatchObject({ ok: true, count: 4, firstBroken: null, gaps: { entries: 0, lost: 0 } });
     await shut(trail);
   }, T);
 
@@ -258,8 +260,9 @@ describe.each(DRIVERS)('the trail itself on $name', (kind) => {
     for (let i = 0; i < 10_000; i++) if (trail.record(input(Date.now(), i))) accepted++;
     await trail.flush();
     expect(accepted).toBe(4000);
-    expect(trail.counts).toEqual({ recorded: 4000, written: 4000, dropped: 6000 });
-    expect(await trail.verify()).toMatchObject({ ok: true, count: 4000 });
+    expect(trail.counts).toEqual({ recorded: 4000, written: 4000, dropped: 6000, anonymous: 0 });
+    // What was dropped is recorded in the chain as one gap, which verify reports.
+    expect(await trail.verify()).toMatchObject({ ok: true, count: 4001, gaps: { entries: 1, lost: 6000 } });
     await shut(trail);
   }, T);
 
@@ -270,14 +273,14 @@ describe.each(DRIVERS)('the trail itself on $name', (kind) => {
     await shut(one);
     const two = await open({ retentionDays: 0 }, dir);
     two.record(input(Date.now(), 2));
-    expect(await two.verify()).toEqual({ ok: true, count: 2, firstBroken: null });
+    expect(await two.verify()).toMatchObject({ ok: true, count: 2, firstBroken: null, gaps: { entries: 0, lost: 0 } });
     await shut(two);
   }, T);
 
   test('verification names a changed entry, a removed entry and a re-linked entry', async () => {
     const trail = await open({ retentionDays: 0 });
     for (let i = 1; i <= 6; i++) trail.record(input(Date.now(), i));
-    expect(await trail.verify()).toEqual({ ok: true, count: 6, firstBroken: null });
+    expect(await trail.verify()).toMatchObject({ ok: true, count: 6, firstBroken: null, gaps: { entries: 0, lost: 0 } });
     await trail.store.db.run('UPDATE audit_log SET target_ids = ? WHERE id = ?', ['66', 5]);
     expect(await trail.verify()).toMatchObject({ ok: false, firstBroken: { id: 5, reason: 'changed after it was written' } });
     await trail.store.db.run('DELETE FROM audit_log WHERE id = ?', [3]);
@@ -324,19 +327,28 @@ describe.each(DRIVERS)('the trail itself on $name', (kind) => {
     await shut(trail);
   }, T);
 
-  test('a store that refuses a batch: counted as dropped and told, never thrown; later batches continue the chain', async () => {
+  test('a store that refuses a batch: the batch is kept and written once the store takes it again; meanwhile the trail is failing and refuses reservations', async () => {
     const errors: unknown[] = [];
-    const trail = await open({ retentionDays: 0, flushMs: 1, onError: (e) => errors.push(e) });
+    let recovered = 0;
+    const trail = await open({ retentionDays: 0, flushMs: 1, retryMs: 5, onError: (e) => errors.push(e), onRecover: () => recovered++ });
     trail.record(input(Date.now(), 1));
     await trail.flush();
     await trail.store.db.exec('ALTER TABLE audit_log RENAME TO audit_log_away');
+    expect(trail.reserve()).toBe(true);
     trail.record(input(Date.now(), 2));
-    await expect.poll(() => trail.errors.batches).toBe(1);
-    expect(trail.counts).toEqual({ recorded: 2, written: 1, dropped: 1 });
+    trail.release();
+    await expect.poll(() => trail.errors.batches).toBeGreaterThanOrEqual(1);
+    expect(trail.health()).toMatchObject({ state: 'failing', refusing: true, lost: 0 });
+    expect(trail.reserve()).toBe(false);
+    // Told once, however often it is tried again.
+    await expect.poll(() => trail.errors.batches).toBeGreaterThanOrEqual(3);
     expect(errors).toHaveLength(1);
     await trail.store.db.exec('ALTER TABLE audit_log_away RENAME TO audit_log');
+    await expect.poll(() => trail.health().state).toBe('ok');
+    expect(recovered).toBe(1);
     trail.record(input(Date.now(), 3));
-    expect(await trail.verify()).toEqual({ ok: true, count: 2, firstBroken: null });
+    expect(await trail.verify()).toMatchObject({ ok: true, count: 3, firstBroken: null, gaps: { entries: 0, lost: 0 } });
+    expect(trail.counts).toMatchObject({ recorded: 3, written: 3, dropped: 0 });
     await shut(trail);
   }, T);
 });
@@ -345,7 +357,7 @@ describe('two consoles on one PostgreSQL trail (PGlite)', () => {
   test('interleaved batches from two writers make one chain that verifies', async () => {
     const kind = DRIVERS.find((d) => d.name === 'PGlite')!;
     const dir = tempDir();
-    const [a, b] = await Promise.all([AuditStore.open(await kind.open(dir)), AuditStore.open(await kind.open(dir))]);
+    const [a, b] = await Promise.all([AuditStore.open(await kind.open(dir), KEY), AuditStore.open(await kind.open(dir), KEY)]);
     const one = new AuditTrail(a, { retentionDays: 0 });
     const two = new AuditTrail(b, { retentionDays: 0 });
     for (let round = 0; round < 5; round++) {
@@ -355,7 +367,7 @@ describe('two consoles on one PostgreSQL trail (PGlite)', () => {
       await Promise.all([one.flush(), two.flush()]);
     }
     expect(one.counts.written + two.counts.written).toBe(25);
-    for (const t of [one, two]) expect(await t.verify()).toEqual({ ok: true, count: 25, firstBroken: null });
+    for (const t of [one, two]) expect(await t.verify()).toMatchObject({ ok: true, count: 25, firstBroken: null, gaps: { entries: 0, lost: 0 } });
     const rows = (await a.list({ pageSize: 100, sortOrder: 'asc' })).list;
     expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect(new Set(rows.map((r) => r.username))).toEqual(new Set(['one', 'two']));
@@ -368,7 +380,7 @@ describe('two consoles on one PostgreSQL trail (PGlite)', () => {
   test.skipIf(!REAL_PG)('on a real server: two pools append concurrently, one chain', async () => {
     const kind = DRIVERS.find((d) => d.name === 'PostgreSQL server')!;
     const dir = tempDir();
-    const [a, b] = [await AuditStore.open(await kind.open(dir)), await AuditStore.open(await kind.open(dir))];
+    const [a, b] = [await AuditStore.open(await kind.open(dir), KEY), await AuditStore.open(await kind.open(dir), KEY)];
     const one = new AuditTrail(a, { retentionDays: 0 });
     const two = new AuditTrail(b, { retentionDays: 0 });
     for (let round = 0; round < 20; round++) {
@@ -376,7 +388,7 @@ describe('two consoles on one PostgreSQL trail (PGlite)', () => {
       for (let i = 0; i < 30; i++) two.record(input(Date.now(), i));
       await Promise.all([one.flush(), two.flush()]);
     }
-    expect(await one.verify()).toEqual({ ok: true, count: 1600, firstBroken: null });
+    expect(await one.verify()).toMatchObject({ ok: true, count: 1600, firstBroken: null, gaps: { entries: 0, lost: 0 } });
     for (const t of [one, two]) {
       await t.close();
       await t.store.close();
@@ -410,7 +422,7 @@ describe('proxy mode', () => {
     await a.close();
     apps = apps.filter((x) => x !== a);
     const again = await app({ MODE: 'proxy', UPSTREAM_URL: stub.url, AUDIT_DB: file });
-    expect((await post(again, '/console/auditLog/verify', {}, STUB_ADMIN_TOKEN)).json.data).toEqual({ ok: true, count: 3, firstBroken: null });
+    expect((await post(again, '/console/auditLog/verify', {}, STUB_ADMIN_TOKEN)).json.data).toMatchObject({ ok: true, count: 3, firstBroken: null, gaps: { entries: 0, lost: 0 } });
   });
 
   test('writes and reveals relayed under a spelled path (a percent escape, a `;x=1` segment, a doubled slash) each leave their entry', async () => {
@@ -521,7 +533,7 @@ describe('AUDIT_DATABASE_URL', () => {
     // Each console writes its own queue; once both have flushed, either one reads all four.
     await one.auditTrail!.flush();
     expect((await entries(two, t2)).total).toBe(4);
-    expect((await post(one, '/console/auditLog/verify', {}, t1)).json.data).toEqual({ ok: true, count: 4, firstBroken: null });
+    expect((await post(one, '/console/auditLog/verify', {}, t1)).json.data).toMatchObject({ ok: true, count: 4, firstBroken: null, gaps: { entries: 0, lost: 0 } });
     const { execFileSync } = await import('node:child_process');
     const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts'], { env: { PATH: process.env.PATH, AUDIT_DATABASE_URL: u.toString() }, encoding: 'utf8' });
     expect(out).toMatch(/the chain holds \(4 entries\) in PostgreSQL/);

@@ -41,7 +41,7 @@ export async function registerAuditTrail(app: FastifyInstance, config: Config): 
     onDrop: (n) => app.log.warn({ dropped: n }, 'audit trail: queue full, entries dropped (recorded as a gap)'),
     onError: (e) => app.log.error({ err: e, onFailure: config.auditOnFailure }, config.auditOnFailure === 'refuse' ? 'audit trail: the store refuses its entries; audited writes are refused until it takes them again' : 'audit trail: the store refuses its entries; audited writes go on, their entries kept to write again'),
     onRecover: () => app.log.warn('audit trail: the store takes its entries again'),
-    onNearlyFull: (size, max) => app.log.warn({ sizeMb: Math.round(size / 1048576), maxMb: config.auditMaxMb }, 'audit trail: 80 % of AUDIT_MAX_MB used'),
+    onNearlyFull: (size) => app.log.warn({ sizeMb: Math.round(size / 1048576), maxMb: config.auditMaxMb }, 'audit trail: 80 % of AUDIT_MAX_MB used'),
     onHead: (head) => app.log.info({ auditHead: `${head.id}:${head.hash}`, entries: head.id }, 'audit trail: head'),
   });
   app.decorate('auditTrail', trail);

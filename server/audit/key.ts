@@ -18,14 +18,14 @@ export function auditKeyOf(config: { auditKey: string | null; auditKeyFile: stri
   try {
     text = fs.readFileSync(file, 'utf8').trim();
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`audit trail: the key file ${file} cannot be read (${(e as Error).message})`);
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`audit trail: the key file ${file} cannot be read (${(e as Error).message})`, { cause: e });
     fs.mkdirSync(path.dirname(file), { recursive: true });
     text = randomBytes(32).toString('hex');
     try {
       // `wx`: two consoles starting at once never overwrite each other's key; the loser reads the winner's.
       fs.writeFileSync(file, `${text}\n`, { mode: 0o600, flag: 'wx' });
     } catch (w) {
-      if ((w as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`audit trail: the key file ${file} cannot be written (${(w as Error).message})`);
+      if ((w as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`audit trail: the key file ${file} cannot be written (${(w as Error).message})`, { cause: w });
       text = fs.readFileSync(file, 'utf8').trim();
     }
   }

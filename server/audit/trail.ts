@@ -176,7 +176,7 @@ export class AuditTrail {
   health(): AuditHealth {
     const full = this.full();
     const state = this.failingSince !== null ? 'failing' : full ? 'full' : this.maxBytes > 0 && this.size >= this.maxBytes * 0.8 ? 'nearlyFull' : 'ok';
-    const mb = (n: number) => Math.round((n / 1048576) * 100) / 100;
+    const mb = (n: number) => Math.round((n / 1048576) * 1000) / 1000;
     return { state, onFailure: this.onFailure, refusing: this.onFailure === 'refuse' && (state === 'failing' || state === 'full'), sizeMb: mb(this.size), maxMb: this.maxBytes > 0 ? mb(this.maxBytes) : null, lost: this.counts.dropped };
   }
 

@@ -8,7 +8,9 @@ import { AuditStore, AuditTrail, postgresDriver, sqliteDriver, sqliteWorkerDrive
 import { pgliteDriver } from '../../server/audit/pglite.js';
 import type { AuditQuery } from '../../server/audit/store.js';
 import { envelopeOf } from '../../server/audit/capture.js';
-import { EntryBatch, inputsOf, RequestBody } from '../../server/audit/entries.js';
+import { digest, EntryBatch, inputsOf, insertSql, legacyDigest, markerText, RequestBody, valuesOf, wallClock, type AuditAppendRow } from '../../server/audit/entries.js';
+import { parseHead } from '../../server/audit/verify.js';
+import { randomBytes } from 'node:crypto';
 import { call, makeApp, signIn } from './helpers.js';
 import { startPlatformStub, STUB_ADMIN_TOKEN, type PlatformStub } from './platform-stub.js';
 
@@ -349,6 +351,147 @@ describe.each(DRIVERS)('the trail itself on $name', (kind) => {
     trail.record(input(Date.now(), 3));
     expect(await trail.verify()).toMatchObject({ ok: true, count: 3, firstBroken: null, gaps: { entries: 0, lost: 0 } });
     expect(trail.counts).toMatchObject({ recorded: 3, written: 3, dropped: 0 });
+    await shut(trail);
+  }, T);
+
+  test('a careful editor is found: the newest entries deleted, the chain re-hashed after an edit, a fake prune through the meta table, a moved at_ms', async () => {
+    const at = Date.UTC(2026, 0, 1);
+    const fresh = async () => {
+      const t = await open({ retentionDays: 0 });
+      for (let i = 1; i <= 5; i++) t.record(input(at + i * 1000, i));
+      await t.flush();
+      expect(await t.verify()).toMatchObject({ ok: true, count: 5 });
+      return t;
+    };
+    const rows = async (t: AuditTrail) => {
+      const out = [];
+      for await (const r of t.store.scan()) out.push(r);
+      return out;
+    };
+    // Deleting the newest entries.
+    let t = await fresh();
+    await t.store.db.run('DELETE FROM audit_log WHERE id > ?', [3]);
+    expect(await t.verify()).toMatchObject({ ok: false, firstBroken: { id: 4, reason: "entries 4–5 were deleted (the trail's head is #5)" } });
+    await shut(t);
+    // An edit, the chain re-computed after it (with the unkeyed sha256 and with a key not the trail's), the head re-sealed with it.
+    for (const rehash of [(prev: string, r: AuditAppendRow) => legacyDigest(prev, r), (prev: string, r: AuditAppendRow) => digest(randomBytes(32), { ...r, prevHash: prev })]) {
+      t = await fresh();
+      let prev = '';
+      for (const r of await rows(t)) {
+        const row = { ...r, username: r.id === 2 ? 'mallory' : r.username, prevHash: prev };
+        row.hash = rehash(prev, row);
+        await t.store.db.run('UPDATE audit_log SET username = ?, prev_hash = ?, hash = ? WHERE id = ?', [row.username, row.prevHash, row.hash, r.id]);
+        prev = row.hash;
+      }
+      await t.store.db.run("UPDATE audit_meta SET value = ? WHERE key = 'head'", [markerText(randomBytes(32), 'head', 5, prev)]);
+      expect(await t.verify()).toMatchObject({ ok: false, firstBroken: { id: 1, reason: 'changed after it was written' } });
+      await shut(t);
+    }
+    // A prune the console did not make: the oldest entries deleted and the anchor moved through audit_meta.
+    t = await fresh();
+    const second = (await rows(t))[1];
+    await t.store.db.run('DELETE FROM audit_log WHERE id <= ?', [2]);
+    await t.store.db.run("INSERT INTO audit_meta (key, value) VALUES ('anchor_id', '2'), ('anchor_hash', ?)", [second.hash]);
+    expect(await t.verify()).toMatchObject({ ok: false, firstBroken: { id: 3, reason: expect.stringMatching(/anchor/) } });
+    await shut(t);
+    // The time an entry was written, moved.
+    t = await fresh();
+    await t.store.db.run('UPDATE audit_log SET at_ms = at_ms - ? WHERE id = ?', [200 * 86_400_000, 3]);
+    expect(await t.verify()).toMatchObject({ ok: false, firstBroken: { id: 3, reason: 'changed after it was written' } });
+    await shut(t);
+  }, T);
+
+  test('the head the log named finds entries deleted from the end, even when an older head was put back', async () => {
+    const heads: string[] = [];
+    const t = await open({ retentionDays: 0, onHead: (h) => heads.push(`${h.id}:${h.hash}`) });
+    for (let i = 1; i <= 3; i++) t.record(input(Date.now(), i));
+    await t.flush();
+    const older = await t.store.meta('head');
+    for (let i = 4; i <= 5; i++) t.record(input(Date.now(), i));
+    await t.flush();
+    const logged = heads[heads.length - 1];
+    expect(logged).toMatch(/^5:[0-9a-f]{64}$/);
+    expect(await t.verify({ expectHead: parseHead(logged)! })).toMatchObject({ ok: true, count: 5, head: { id: 5 } });
+    await t.store.db.run('DELETE FROM audit_log WHERE id > ?', [3]);
+    await t.store.db.run("UPDATE audit_meta SET value = ? WHERE key = 'head'", [older]);
+    // Undone so carefully the store alone cannot tell; the log's head can.
+    expect(await t.verify()).toMatchObject({ ok: true, count: 3 });
+    expect(await t.verify({ expectHead: parseHead(logged)! })).toMatchObject({ ok: false, firstBroken: { id: 4, reason: expect.stringMatching(/missing: the log named #5 as the head, the trail ends at #3/) } });
+    expect(await t.verify({ expectHead: parseHead(heads[0])! })).toMatchObject({ ok: true });
+    await shut(t);
+  }, T);
+
+  test('a trail written before the chain was keyed still verifies after the upgrade, continues keyed, and an edit of an old entry is found', async () => {
+    const db = await kind.open();
+    await (await AuditStore.open(db, KEY)).db.exec("DELETE FROM audit_meta; INSERT INTO audit_meta (key, value) VALUES ('version', '1')");
+    let prev = '';
+    for (let i = 1; i <= 3; i++) {
+      const e = input(Date.UTC(2026, 0, 1) + i, i);
+      const row: AuditAppendRow = { id: i, createTime: wallClock(e.atMs), ...e, prevHash: prev, hash: '' };
+      row.hash = prev = legacyDigest(prev, row);
+      await db.run(insertSql(1), valuesOf(row));
+    }
+    const trail = new AuditTrail(await AuditStore.open(db, KEY), { retentionDays: 0 });
+    expect(await trail.verify()).toMatchObject({ ok: true, count: 3 });
+    trail.record(input(Date.now(), 4));
+    expect(await trail.verify()).toMatchObject({ ok: true, count: 4, firstBroken: null });
+    await db.run('UPDATE audit_log SET username = ? WHERE id = ?', ['mallory', 2]);
+    expect(await trail.verify()).toMatchObject({ ok: false, firstBroken: { id: 2, reason: 'changed after it was written' } });
+    await expect(AuditStore.open(db, randomBytes(32))).rejects.toThrow(/not the key this trail was written with/);
+    await shut(trail);
+  }, T);
+
+  test('a size bound: a warning at 80 %, then reservations refused when full (refuse), or the writes go on and the gap is recorded (continue)', async () => {
+    for (const onFailure of ['refuse', 'continue'] as const) {
+      const store = await AuditStore.open(await kind.open(), KEY);
+      const base = await store.sizeBytes();
+      const warnings: number[] = [];
+      const trail = new AuditTrail(store, { retentionDays: 0, onFailure, maxBytes: base + 96 * 1024, flushMs: 5, onNearlyFull: (size) => warnings.push(size) });
+      const states = new Set<string>();
+      for (let i = 0; i < 400 && trail.health().state !== 'full'; i++) {
+        expect(trail.reserve(), `${onFailure} #${i}`).toBe(true);
+        trail.record({ ...input(Date.now(), i), fields: JSON.stringify({ note: randomBytes(1000).toString('hex') }) });
+        trail.release();
+        await trail.flush();
+        states.add(trail.health().state);
+      }
+      expect([...states]).toEqual(['ok', 'nearlyFull', 'full']);
+      expect(warnings).toHaveLength(1);
+      const written = trail.counts.written;
+      if (onFailure === 'refuse') {
+        expect(trail.reserve()).toBe(false);
+        expect(trail.health()).toMatchObject({ state: 'full', refusing: true, lost: 0 });
+        expect(await trail.verify()).toMatchObject({ ok: true, count: written, gaps: { entries: 0, lost: 0 } });
+      } else {
+        for (let i = 0; i < 3; i++) {
+          expect(trail.reserve()).toBe(true);
+          trail.record(input(Date.now(), i));
+        }
+        await trail.flush();
+        expect(trail.health()).toMatchObject({ state: 'full', refusing: false, lost: 3 });
+        await expect.poll(async () => (await trail.verify()).gaps, { timeout: 5000 }).toEqual({ entries: 1, lost: 3 });
+        expect(await trail.verify()).toMatchObject({ ok: true, count: written + 1 });
+      }
+      await shut(trail);
+    }
+  }, 60_000);
+
+  test('refused anonymous attempts: one entry per address and minute, with the count by operation', async () => {
+    const trail = await open({ retentionDays: 0 });
+    const at = Date.UTC(2026, 0, 1, 0, 0, 5);
+    for (let i = 0; i < 1000; i++) trail.recordAnonymous(at + i * 10, '203.0.113.7', i % 2 ? 'goods.update' : 'member.update', 401, 200, 'mock');
+    for (let i = 0; i < 10; i++) trail.recordAnonymous(at + 60_000 + i, '203.0.113.7', 'goods.update', 401, 200, 'mock');
+    trail.recordAnonymous(at, '198.51.100.1', 'goods.add', 401, 401, 'platform');
+    await trail.flush();
+    expect(trail.counts).toMatchObject({ anonymous: 1011, recorded: 3, written: 3 });
+    const list = (await trail.store.list({ pageSize: 10, sortField: 'id', sortOrder: 'asc' })).list;
+    expect(list.map((e) => [e.ip, e.operation, e.outcome, e.code, e.userId, JSON.parse(e.fields).attempts])).toEqual([
+      ['203.0.113.7', 'anonymous.refused', 0, 401, 0, 1000],
+      ['203.0.113.7', 'anonymous.refused', 0, 401, 0, 10],
+      ['198.51.100.1', 'anonymous.refused', 0, 401, 0, 1],
+    ]);
+    expect(JSON.parse(list[0].fields)).toEqual({ attempts: 1000, operations: { 'member.update': 500, 'goods.update': 500 }, first: '2026-01-01 08:00:05', last: '2026-01-01 08:00:14' });
+    expect(await trail.verify()).toMatchObject({ ok: true, count: 3 });
     await shut(trail);
   }, T);
 });

@@ -42,7 +42,7 @@ export interface AuditVerifyResult {
 }
 
 export interface AuditTrailOptions {
-  /** Entries waiting to be written at most; beyond it an entry is dropped and counted. Default 10,000. */
+  /** Entries waiting to be written at most (plus the places {@link AuditTrail.reserve} holds); beyond it an entry is dropped, counted and recorded as a gap. Default 10,000. */
   maxQueue?: number;
   /** How often the queue is written, in ms. Default 200. */
   flushMs?: number;

@@ -10,7 +10,9 @@ import { runGuardFuzz } from '../tests/server/security/guard-fuzz.js';
  * and prints every failure with its seed. Exit code 1 when any request answered 5xx, a non-envelope,
  * or changed the store while refused. Then the guard cases for the same seeds, through real HTTP
  * (tests/server/security/guard-fuzz.ts): percent-escaped spellings of every guarded endpoint and of
- * the QA controls, and a replayed administrator recording asked by the operator; and rounds of
+ * the QA controls, a replayed administrator recording asked by the operator, and the audit trail's
+ * own guard (a stranger's flood counted per address and minute, audited writes refused with nothing
+ * changed while its store fails); and rounds of
  * concurrent uploads of random shapes against a small quota and concurrency cap
  * (tests/server/fuzz-uploads.ts): every answer an envelope, the folder under its quota, no
  * temporary file left.

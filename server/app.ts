@@ -98,8 +98,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerSecurity(app);
   await registerOpenApi(app);
 
-  // `mockMarker`: whether the client shows its "mock" marker on data with `x-served-by: mock`.
-  app.get('/healthz', async () => ({ status: 'ok', mode: config.mode, mockMarker: config.mockMarker }));
+  // `mockMarker`: whether the client shows its "mock" marker on data with `x-served-by: mock`;
+  // `audit`: the trail's state (server/audit/trail.ts AuditHealth), `degraded` while it is failing or full.
+  app.get('/healthz', async () => {
+    const audit = app.auditTrail?.health();
+    const status = audit && (audit.state === 'failing' || audit.state === 'full') ? 'degraded' : 'ok';
+    return { status, mode: config.mode, mockMarker: config.mockMarker, ...(audit ? { audit } : {}) };
+  });
 
   // The contract-drift monitor and its /console/drift endpoints, in every mode (mock mode
   // has nothing to check, but the page and its endpoint exist for QA). The proxy hands it each

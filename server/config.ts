@@ -133,6 +133,22 @@ export interface Config {
   auditDatabaseUrl: string | null;
   /** Audit entries older than this many days are pruned daily; 0 keeps everything. */
   auditRetentionDays: number;
+  /**
+   * What an audited write meets while the trail cannot take its entry (the store failing, or full
+   * at `auditMaxMb`): `refuse` (default) answers a 503 envelope and carries nothing out;
+   * `continue` carries it out and records the gap (how many entries were lost, and when) in the chain.
+   */
+  auditOnFailure: 'refuse' | 'continue';
+  /** Most MB the trail's store holds (live pages of the SQLite file, the tables on PostgreSQL); a warning at 80 %, then {@link auditOnFailure}. 0: no bound. */
+  auditMaxMb: number;
+  /** The chain's HMAC key (`AUDIT_KEY`, at least 32 characters), or null to use {@link auditKeyFile}. */
+  auditKey: string | null;
+  /**
+   * Where the chain's key is kept when `AUDIT_KEY` is unset: generated there (mode 0600) at first
+   * start, outside the database. Default `audit.key` beside `AUDIT_DB`'s file (beside the default
+   * file when the trail is on PostgreSQL); null for a trail in memory (a key per process).
+   */
+  auditKeyFile: string | null;
 }
 
 /**
@@ -230,6 +246,10 @@ export const SETTINGS = [
   { key: 'auditDb', env: 'AUDIT_DB', flag: 'audit-db', doc: 'audit trail: SQLite file, `:memory:`, or `off`; default data/audit.sqlite in the project (else <OS temp dir>/game-console-data/audit.sqlite)' },
   { key: 'auditDatabaseUrl', env: 'AUDIT_DATABASE_URL', flag: 'audit-database-url', doc: 'audit trail: a PostgreSQL URL (postgres://user:pass@host:5432/db) used instead of the SQLite file, for replicas sharing one trail' },
   { key: 'auditRetentionDays', env: 'AUDIT_RETENTION_DAYS', flag: 'audit-retention-days', doc: 'audit trail: days an entry is kept (0 = for ever), default 180' },
+  { key: 'auditOnFailure', env: 'AUDIT_ON_FAILURE', flag: 'audit-on-failure', doc: 'audit trail: while it cannot take an entry (store failing or full), `refuse` audited writes (default) or `continue` them and record the gap' },
+  { key: 'auditMaxMb', env: 'AUDIT_MAX_MB', flag: 'audit-max-mb', doc: 'audit trail: most MB its store holds (warning at 80 %, then AUDIT_ON_FAILURE; 0 = no bound), default 2048' },
+  { key: 'auditKey', env: 'AUDIT_KEY', flag: 'audit-key', doc: "audit trail: the chain's HMAC key, at least 32 characters (replicas on one PostgreSQL trail share it); unset, one is generated into AUDIT_KEY_FILE" },
+  { key: 'auditKeyFile', env: 'AUDIT_KEY_FILE', flag: 'audit-key-file', doc: 'audit trail: file of the generated key (mode 0600), default audit.key beside the AUDIT_DB file' },
   { key: 'messages', env: 'MESSAGES', flag: 'messages', doc: 'error messages: localized (default; Accept-Language, field labels) or raw (`<field key>: <English>`)' },
   { key: 'contractValidation', env: 'CONTRACT_VALIDATION', flag: 'contract-validation', doc: "proxy/hybrid: check the platform's answers against the contract, on (default) or off" },
   { key: 'driftExampleBytes', env: 'DRIFT_EXAMPLE_BYTES', flag: 'drift-example-bytes', doc: 'largest redacted example kept per contract drift (256-65536), default 8192' },
@@ -416,6 +436,7 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     auditDb: raw.auditDb?.trim().toLowerCase() === 'off' ? null : raw.auditDb?.trim() === ':memory:' ? ':memory:' : path.resolve(raw.auditDb?.trim() || defaultAuditDb()),
     auditDatabaseUrl: postgresUrl(label('auditDatabaseUrl'), raw.auditDatabaseUrl),
     auditRetentionDays: int(label('auditRetentionDays'), raw.auditRetentionDays, 180, 0, 36_500),
+    ...auditHardening(raw, label),
     requestTimeoutMs: int(label('requestTimeoutMs'), raw.requestTimeoutMs, 120_000, 1000, 3_600_000),
     headersTimeoutMs: int(label('headersTimeoutMs'), raw.headersTimeoutMs, 10_000, 100, 600_000),
     bodyTimeoutMs: int(label('bodyTimeoutMs'), raw.bodyTimeoutMs, 15_000, 100, 3_600_000),
@@ -435,6 +456,25 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     driftExampleBytes: int(label('driftExampleBytes'), raw.driftExampleBytes, 8192, 256, 65_536),
     ...platformTraffic(mode, raw, label),
   };
+}
+
+/**
+ * AUDIT_ON_FAILURE, AUDIT_MAX_MB, AUDIT_KEY and AUDIT_KEY_FILE (see {@link Config}). The key is
+ * never echoed in an error.
+ */
+function auditHardening(raw: Raw, label: (key: keyof Raw) => string): Pick<Config, 'auditOnFailure' | 'auditMaxMb' | 'auditKey' | 'auditKeyFile'> {
+  const onFailure = (raw.auditOnFailure ?? '').trim().toLowerCase() || 'refuse';
+  if (onFailure !== 'refuse' && onFailure !== 'continue') throw new ConfigError(`${label('auditOnFailure')} must be refuse or continue, got "${raw.auditOnFailure}"`);
+  const key = raw.auditKey?.trim() || null;
+  if (key !== null && key.length < 32) throw new ConfigError(`${label('auditKey')} must be at least 32 characters (it was ${key.length})`);
+  const db = raw.auditDb?.trim();
+  const file = raw.auditKeyFile?.trim();
+  let keyFile: string | null;
+  if (file) keyFile = path.resolve(file);
+  else if (db === ':memory:' && !raw.auditDatabaseUrl?.trim()) keyFile = null;
+  else keyFile = path.join(path.dirname(db && db.toLowerCase() !== 'off' && db !== ':memory:' && !raw.auditDatabaseUrl?.trim() ? path.resolve(db) : defaultAuditDb()), 'audit.key');
+  if (keyFile !== null && db && keyFile === path.resolve(db)) throw new ConfigError(`${label('auditKeyFile')} must not be the trail's database file`);
+  return { auditOnFailure: onFailure, auditMaxMb: decimal(label('auditMaxMb'), raw.auditMaxMb, 2048, 0, 10_000_000), auditKey: key, auditKeyFile: keyFile };
 }
 
 const only = (label: string, modes: Mode[], mode: Mode) => {

@@ -3,7 +3,8 @@ import type { EndpointDef } from '../contract/index.js';
 import { ENDPOINTS, ENTITY } from '../contract/index.js';
 import { SESSION } from '../contract/openapi.js';
 import type { MockContext } from '../mock/context.js';
-import type { Exchange, ExchangeObserver } from '../platform/exchange.js';
+import type { Exchange, ExchangeObserver, ObserverRefusal } from '../platform/exchange.js';
+import { sendEnvelope } from '../plugins/envelope.js';
 import { endpointOf } from '../platform/tap.js';
 import { canonicalPathOfUrl, pathOf } from '../plugins/canonical-path.js';
 import type { AuditTrail } from './trail.js';
@@ -107,8 +108,13 @@ export function diffRows(before: Map<number, Row | undefined>, after: Map<number
   return out;
 }
 
+/** What an audited write is refused with while the trail cannot take its entry (HTTP 503, nothing carried out). */
+export const TRAIL_UNAVAILABLE: ObserverRefusal = { status: 503, code: 503, refusal: { key: 'audit.unavailable' } };
+
 interface Pending {
   ep: EndpointDef;
+  /** A place in the trail's queue is held for the entry ({@link AuditTrail.reserve}). */
+  reserved: boolean;
   entity: string;
   ids: number[];
   before: Map<number, Row | undefined> | null;
@@ -123,12 +129,25 @@ declare module 'fastify' {
 
 /**
  * Mock mode: hooks on the app (before the mock's routes are registered) that keep every audited
- * call the mock answers — refusals too (a 401/403 before the handler is kept with what is known).
+ * call the mock answers — refusals too (a 401/403 before the handler is kept with what is known;
+ * a caller nobody signed in is counted per address and minute, {@link AuditTrail.recordAnonymous}).
+ * An audited call the trail cannot take ({@link AuditTrail.reserve}) is refused first, with
+ * {@link TRAIL_UNAVAILABLE}: the mock never sees it, so nothing changes.
  */
 export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () => MockContext | undefined): void {
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     const ep = auditedEndpoint(req.method, pathOf(req));
-    if (ep) req.auditPending = { ep, entity: entityOf(ep), ids: [], before: null, envelope: null, body: undefined };
+    if (!ep) return;
+    if (!trail.reserve()) return sendEnvelope(reply, TRAIL_UNAVAILABLE.status, TRAIL_UNAVAILABLE.code, TRAIL_UNAVAILABLE.refusal);
+    const p: Pending = { ep, reserved: true, entity: entityOf(ep), ids: [], before: null, envelope: null, body: undefined };
+    req.auditPending = p;
+    // A call that ends without an answer (the client gone) lets its place go too.
+    reply.raw.once('close', () => {
+      if (p.reserved) {
+        p.reserved = false;
+        trail.release();
+      }
+    });
   });
   app.addHook('preHandler', async (req) => {
     const p = req.auditPending;
@@ -165,7 +184,8 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
       if (ok) changes = json(diffRows(p.before, after));
       numbers = [...p.before.values(), ...after.values()].flatMap((r) => NUMBERS.map((k) => r?.[k]).filter((v): v is string => typeof v === 'string'));
     }
-    trail.record(entryOf(p.ep, p.entity, [...p.ids.map(String), ...new Set(numbers)], {
+    if (!session && !ok) trail.recordAnonymous(Date.now(), req.ip, p.ep.name, code, reply.statusCode, 'mock');
+    else trail.record(entryOf(p.ep, p.entity, [...p.ids.map(String), ...new Set(numbers)], {
       atMs: Date.now(),
       session: session ? { userId: session.userId, username: session.username, roles } : null,
       ip: req.ip,
@@ -176,10 +196,14 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
       body: p.ep.kind === 'upload' ? { file: '[upload]' } : p.body,
       changes,
     }));
+    if (p.reserved) {
+      p.reserved = false;
+      trail.release();
+    }
   });
 }
 
-function entryOf(ep: EndpointDef, entity: string, targets: string[], e: { atMs: number; session: Who | null; ip: string; code: number; status: number; message: string; servedBy: 'mock' | 'platform'; body: unknown; changes: string }): AuditInput {
+function entryOf(ep: EndpointDef, entity: string, targets: string[], e: { atMs: number; session: Who | null; ip: string; code: number; status: number; message: string; servedBy: AuditInput['servedBy']; body: unknown; changes: string }): AuditInput {
   return {
     atMs: e.atMs,
     userId: e.session?.userId ?? 0,
@@ -242,19 +266,33 @@ export function platformIdentity(upstreamUrl: string, opts: { fetchImpl?: typeof
 
 /**
  * Proxy and hybrid modes: an observer of the exchanges the platform answered that keeps the
- * audited ones. It wants only audited endpoints, so reads are relayed without any copy; who asked
+ * audited ones, and refuses to let one be relayed while the trail cannot take its entry
+ * ({@link TRAIL_UNAVAILABLE}); a caller the platform does not know is counted per address and minute. It wants only audited endpoints, so reads are relayed without any copy; who asked
  * is resolved after the answer (the platform's user info, cached), never on the request's path.
  */
 export function platformObserver(trail: AuditTrail, identityOf: IdentityOf): ExchangeObserver {
   // The entry is made (body parsed, fields redacted, envelope read) when its batch is
   // written, on the SQLite worker for a file trail; here only the bytes are copied into the batch.
   const keep = (ep: AuditedEndpoint, x: Exchange, who: Who | null) => {
+    if (who === null) {
+      // A caller the platform does not know, refused: counted per address and minute, its body not kept.
+      const env = x.answer.body !== null && !x.answer.binary ? envelopeOf(x.answer.body, true) : null;
+      const code = env?.code ?? x.status;
+      if (code !== 200 || x.status >= 400) return void trail.recordAnonymous(x.at, x.clientIp ?? '', ep.name, code, x.status, 'platform');
+    }
     const req = x.request;
     const kind = req.body !== null && !req.binary ? RequestBody.Bytes : req.truncated ? RequestBody.TooLarge : RequestBody.Skipped;
     trail.recordExchange(x.at, who, x.clientIp ?? '', ep.name, ep.area, ep.entity, ep.upload, x.status, kind, req.body, x.answer.body !== null && !x.answer.binary ? x.answer.body : null);
   };
+  const release = () => trail.release();
   return {
     wants: (method, path, routeKey) => auditedOf(method, path, routeKey) !== null,
+    // Asked only for audited exchanges (those it wants): none is relayed while the trail cannot take its entry.
+    admit(_method, _path, _routeKey, res) {
+      if (!trail.reserve()) return TRAIL_UNAVAILABLE;
+      if (trail.onFailure === 'refuse') res.once('close', release);
+      return null;
+    },
     observe(x: Exchange) {
       const def = auditedOf(x.method, x.path, x.routeKey);
       if (!def) return;

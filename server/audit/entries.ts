@@ -1,4 +1,4 @@
-import { hash as oneShotHash } from 'node:crypto';
+import { createHmac, createSecretKey, hash as oneShotHash, type KeyObject } from 'node:crypto';
 import { redactJson } from '../platform/redact.js';
 
 /**
@@ -46,7 +46,8 @@ export type AuditAppendRow = Omit<AuditRow, 'updateTime'> & { atMs: number };
 export type AuditInput = Omit<AuditRow, 'id' | 'createTime' | 'updateTime' | 'prevHash' | 'hash' | 'servedBy'> & {
   /** When the answer ended, ms since epoch (stored as `createTime` in the platform's wall clock). */
   atMs: number;
-  servedBy: 'mock' | 'platform';
+  /** `console`: an entry the trail writes about itself (a gap, refused anonymous attempts counted). */
+  servedBy: 'mock' | 'platform' | 'console';
 };
 
 /** Who made a call: the platform's user info or the mock's session. */
@@ -125,13 +126,55 @@ export function wallClock(ms: number): string {
 }
 
 /**
- * The hashed text of an entry: every kept field in a fixed order, chained to the previous hash —
- * sha256 of `prevHash + '\n' + JSON` (one-shot: the same digest as hashing the three parts in turn).
+ * The hash of an entry written before the chain was keyed: sha256 of `prevHash + '\n' + JSON` of its
+ * fields but `at_ms` (one-shot: the same digest as hashing the three parts in turn). Only entries up to
+ * the trail's legacy boundary (`audit_meta.legacy`, see server/audit/store.ts) are checked with it.
  */
-export function digest(prevHash: string, r: Omit<AuditRow, 'hash' | 'updateTime'>): string {
+export function legacyDigest(prevHash: string, r: Omit<AuditRow, 'hash' | 'updateTime'>): string {
   const body = JSON.stringify([r.id, r.createTime, r.userId, r.username, r.roles, r.ip, r.operation, r.area, r.entity, r.targetIds, r.outcome, r.code, r.status, r.message, r.servedBy, r.fields, r.changes]);
   return oneShotHash('sha256', `${prevHash}\n${body}`, 'hex');
 }
+
+/** The key as a KeyObject, made once per key buffer (an HMAC from a raw buffer costs about six times more). */
+const KEY_OBJECTS = new WeakMap<Uint8Array, KeyObject>();
+function keyObject(key: Uint8Array): KeyObject {
+  let k = KEY_OBJECTS.get(key);
+  if (k === undefined) KEY_OBJECTS.set(key, (k = createSecretKey(key)));
+  return k;
+}
+
+/**
+ * An entry's hash: HMAC-SHA256 under the trail's key (server/audit/key.ts) of every stored column —
+ * id, both times, every field and the previous entry's hash — as hex. Without the key nobody
+ * re-computes it, so an edited, inserted or re-chained entry is found by the trail's verify (server/audit/trail.ts).
+ */
+export function digest(key: Uint8Array, r: Omit<AuditAppendRow, 'hash'>): string {
+  const body = JSON.stringify([2, r.id, r.createTime, Number(r.atMs), r.userId, r.username, r.roles, r.ip, r.operation, r.area, r.entity, r.targetIds, r.outcome, r.code, r.status, r.message, r.servedBy, r.fields, r.changes, r.prevHash]);
+  return createHmac('sha256', keyObject(key)).update(body).digest('hex');
+}
+
+/**
+ * A keyed seal of one of the chain's markers in `audit_meta` (`head`, `anchor`, `legacy`): the
+ * HMAC of its kind, entry id and hash. A marker whose seal does not hold was not written by the console.
+ */
+export function seal(key: Uint8Array, kind: 'head' | 'anchor' | 'legacy' | 'key', id: number, hash: string): string {
+  return createHmac('sha256', keyObject(key)).update(`${kind}\n${id}\n${hash}`).digest('hex');
+}
+
+/** A marker as kept in `audit_meta`: `<id>:<hash>:<seal>`. */
+export const markerText = (key: Uint8Array, kind: 'head' | 'anchor' | 'legacy', id: number, hash: string): string => `${id}:${hash}:${seal(key, kind, id, hash)}`;
+
+/** A marker read back: its id and hash, and whether its seal holds under `key`; null when absent or not a marker. */
+export function readMarker(key: Uint8Array, kind: 'head' | 'anchor' | 'legacy', text: string | null): { id: number; hash: string; sealed: boolean } | null {
+  if (text === null) return null;
+  const m = /^(\d+):([0-9a-f]*):([0-9a-f]{64})$/.exec(text);
+  if (!m) return { id: -1, hash: '', sealed: false };
+  const id = Number(m[1]);
+  return { id, hash: m[2], sealed: seal(key, kind, id, m[2]) === m[3] };
+}
+
+/** Upserts one `audit_meta` value (both dialects). */
+export const SET_META_SQL = 'INSERT INTO audit_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value';
 
 /** An entry whose fields were built by its capture (the mock's hooks, tests). */
 const BUILT = 0;
@@ -218,7 +261,7 @@ export function inputsOf(meta: readonly unknown[], bytes: Uint8Array): AuditInpu
       out[i] = {
         atMs: meta[m + 1] as number, userId: meta[m + 2] as number, username: meta[m + 3] as string, roles: meta[m + 4] as string, ip: meta[m + 5] as string,
         operation: meta[m + 6] as string, area: meta[m + 7] as string, entity: meta[m + 8] as string, targetIds: meta[m + 9] as string, outcome: meta[m + 10] as 0 | 1,
-        code: meta[m + 11] as number, status: meta[m + 12] as number, message: meta[m + 13] as string, servedBy: meta[m + 14] as 'mock' | 'platform', fields: meta[m + 15] as string, changes: meta[m + 16] as string,
+        code: meta[m + 11] as number, status: meta[m + 12] as number, message: meta[m + 13] as string, servedBy: meta[m + 14] as AuditInput['servedBy'], fields: meta[m + 15] as string, changes: meta[m + 16] as string,
       };
       continue;
     }
@@ -259,15 +302,15 @@ export function inputsOf(meta: readonly unknown[], bytes: Uint8Array): AuditInpu
   return out;
 }
 
-/** Each input made a row continuing the chain from `tail`: the next id, the wall-clock time, the previous hash and its own. */
-export function chainRows(tail: { id: number; hash: string }, batch: readonly AuditInput[]): AuditAppendRow[] {
+/** Each input made a row continuing the chain from `tail`: the next id, the wall-clock time, the previous hash and its own (keyed with `key`). */
+export function chainRows(key: Uint8Array, tail: { id: number; hash: string }, batch: readonly AuditInput[]): AuditAppendRow[] {
   let { id, hash } = tail;
   const rows = new Array<AuditAppendRow>(batch.length);
   for (let i = 0; i < batch.length; i++) {
     const e = batch[i];
     // One object per entry, its fields in the store's column order; the hash set once known.
     const row: AuditAppendRow = { id: ++id, createTime: wallClock(e.atMs), atMs: e.atMs, userId: e.userId, username: e.username, roles: e.roles, ip: e.ip, operation: e.operation, area: e.area, entity: e.entity, targetIds: e.targetIds, outcome: e.outcome, code: e.code, status: e.status, message: e.message, servedBy: e.servedBy, fields: e.fields, changes: e.changes, prevHash: hash, hash: '' };
-    row.hash = hash = digest(hash, row);
+    row.hash = hash = digest(key, row);
     rows[i] = row;
   }
   return rows;

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { chainRows, inputsOf, insertSql, META_SQL, TAIL_SQL, valuesOf } from './entries.js';
+import { chainRows, inputsOf, insertSql, markerText, META_SQL, SET_META_SQL, TAIL_SQL, valuesOf } from './entries.js';
 
 /**
  * The SQLite executor of `sqliteWorkerDriver` (server/audit/store.ts), run in a worker thread: one
@@ -8,7 +8,9 @@ import { chainRows, inputsOf, insertSql, META_SQL, TAIL_SQL, valuesOf } from './
  * `{id, error}`, in the order received. `runEach` runs one prepared statement per parameter list;
  * `append` writes a batch of the trail whole: its entries made from what the relaying
  * thread copied (`inputsOf`: bodies parsed, fields redacted, envelopes read), chained after the
- * tail and inserted in one transaction, so the relaying thread pays for none of it. Loads only
+ * tail (keyed with the key the message carries) and inserted in one transaction with the chain's
+ * sealed head, so the relaying thread pays for none of it. A batch that fails is answered with its
+ * bytes handed back (the trail keeps it to write again). Loads only
  * node's modules and server/audit/entries.ts (with the redaction rules it uses).
  */
 
@@ -38,16 +40,19 @@ function tail(): { id: number; hash: string } {
   return { id: id ? Number(id.value) : 0, hash: hash ? String(hash.value) : '' };
 }
 
-/** One batch of the trail in one transaction; answers the rows written. */
-function append(p: { meta: unknown[]; used: number; bytes: Uint8Array }): number {
+/** One batch of the trail in one transaction, with the chain's head; answers the rows written and the new head. */
+function append(p: { meta: unknown[]; used: number; bytes: Uint8Array; key: Uint8Array }): { written: number; head: { id: number; hash: string } } {
   const inputs = inputsOf(p.meta, p.bytes.subarray(0, p.used));
   db!.exec('BEGIN');
   try {
-    const rows = chainRows(tail(), inputs);
+    const start = tail();
+    const rows = chainRows(p.key, start, inputs);
     const insert = stmt(insertSql(1));
     for (const r of rows) insert.run(...(valuesOf(r) as Param[]));
+    const last = rows.length ? { id: rows[rows.length - 1].id, hash: rows[rows.length - 1].hash } : start;
+    stmt(SET_META_SQL).run('head', markerText(p.key, 'head', last.id, last.hash));
     db!.exec('COMMIT');
-    return rows.length;
+    return { written: rows.length, head: last };
   } catch (e) {
     if (db!.isTransaction) db!.exec('ROLLBACK');
     throw e;
@@ -74,7 +79,7 @@ parentPort!.on('message', (m: { id: number; op: string; sql: string; params: unk
         value = stmt(m.sql).all(...(m.params as Param[]));
         break;
       case 'append':
-        value = append(m.params as { meta: unknown[]; used: number; bytes: Uint8Array });
+        value = append(m.params as { meta: unknown[]; used: number; bytes: Uint8Array; key: Uint8Array });
         break;
       case 'rollback':
         if (db!.isTransaction) db!.exec('ROLLBACK');
@@ -86,6 +91,8 @@ parentPort!.on('message', (m: { id: number; op: string; sql: string; params: unk
     parentPort!.postMessage({ id: m.id, value });
   } catch (e) {
     const err = e as { message?: string; code?: string; errcode?: number; errstr?: string };
-    parentPort!.postMessage({ id: m.id, error: { message: err.message, code: err.code, errcode: err.errcode, errstr: err.errstr } });
+    // A refused batch's bytes go back to the trail, which keeps the batch to write again.
+    const bytes = m.op === 'append' ? (m.params as { bytes: Uint8Array }).bytes : undefined;
+    parentPort!.postMessage({ id: m.id, error: { message: err.message, code: err.code, errcode: err.errcode, errstr: err.errstr }, bytes }, bytes ? [bytes.buffer as ArrayBuffer] : []);
   }
 });

@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chainRows, COLUMNS, inputsOf, insertSql, META_SQL, TAIL_SQL, valuesOf, type AuditAppendRow, type AuditRow, type EntryBatch } from './entries.js';
+import { chainRows, COLUMNS, inputsOf, insertSql, markerText, META_SQL, seal, SET_META_SQL, TAIL_SQL, valuesOf, type AuditAppendRow, type AuditRow, type EntryBatch } from './entries.js';
 
 /**
  * Where the audit trail is kept: one SQL schema and one set of queries, run by SQLite
@@ -12,6 +12,12 @@ import { chainRows, COLUMNS, inputsOf, insertSql, META_SQL, TAIL_SQL, valuesOf, 
  */
 
 export type { AuditAppendRow, AuditRow } from './entries.js';
+
+/** What a written batch answers: its rows and the chain's head after it. */
+export interface AppendResult {
+  written: number;
+  head: { id: number; hash: string };
+}
 
 /** The list query (`auditLog` entity filters, paging and sort). */
 export interface AuditQuery {
@@ -50,12 +56,13 @@ export interface SqlDriver {
   all(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
   /**
    * Writes a batch of the trail on the driver's own thread (the SQLite worker): its
-   * entries made ({@link inputsOf}), chained after the tail and inserted in one transaction, after
-   * every transaction asked before. `bytes` is handed over (transferred, not copied): the caller
-   * no longer reads it. Answers how many rows were written. Drivers without it are handed rows
-   * built on the caller's thread ({@link AuditStore.append}).
+   * entries made ({@link inputsOf}), chained after the tail (keyed with `key`) and inserted in one
+   * transaction with the chain's sealed head, after every transaction asked before. `bytes` is
+   * handed over (transferred, not copied): the caller no longer reads it, unless the batch fails,
+   * when the error carries them back (`bytes`). Answers how many rows were written and the new head.
+   * Drivers without it are handed rows built on the caller's thread ({@link AuditStore.append}).
    */
-  appendEntries?(meta: unknown[], bytes: Buffer, used: number): Promise<number>;
+  appendEntries?(meta: unknown[], bytes: Buffer, used: number, key: Uint8Array): Promise<AppendResult>;
   /** Runs `fn` in one transaction on one connection (`tx`), committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: SqlDriver) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -147,12 +154,12 @@ export function sqliteWorkerDriver(file: string): SqlDriver {
     for (const w of waiting.values()) w.reject(e);
     waiting.clear();
   };
-  worker.on('message', (m: { id: number; value?: unknown; error?: { message: string; code?: string; errcode?: number; errstr?: string } }) => {
+  worker.on('message', (m: { id: number; value?: unknown; error?: { message: string; code?: string; errcode?: number; errstr?: string }; bytes?: Uint8Array }) => {
     const w = waiting.get(m.id);
     if (!w) return;
     waiting.delete(m.id);
     if (waiting.size === 0) worker.unref();
-    if (m.error) w.reject(Object.assign(new Error(m.error.message), { code: m.error.code, errcode: m.error.errcode, errstr: m.error.errstr }));
+    if (m.error) w.reject(Object.assign(new Error(m.error.message), { code: m.error.code, errcode: m.error.errcode, errstr: m.error.errstr, bytes: m.bytes }));
     else w.resolve(m.value);
   });
   worker.on('error', (e: unknown) => failAll(e instanceof Error ? e : new Error(String(e))));
@@ -175,9 +182,9 @@ export function sqliteWorkerDriver(file: string): SqlDriver {
     run: async (sql, params = []) => void (await send('run', sql, params)),
     runEach: async (sql, paramLists) => void (await send('runEach', sql, JSON.stringify(paramLists))),
     all: async (sql, params = []) => (await send('all', sql, params)) as Record<string, unknown>[],
-    appendEntries(meta, bytes, used) {
+    appendEntries(meta, bytes, used, key) {
       // One message and one transaction in the worker, in turn with the others (never inside one).
-      const body = () => send('append', '', { meta, used, bytes }, [bytes.buffer as ArrayBuffer]) as Promise<number>;
+      const body = () => send('append', '', { meta, used, bytes, key }, [bytes.buffer as ArrayBuffer]) as Promise<AppendResult>;
       const done = queue.then(body, body);
       queue = done.catch(() => undefined);
       return done;
@@ -306,6 +313,8 @@ const MIGRATIONS: readonly ((dialect: SqlDriver['dialect']) => string)[] = [
     fields TEXT NOT NULL, changes TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL
   );
   CREATE INDEX audit_log_at ON audit_log (at_ms);`,
+  // The keyed chain: no table changes; a trail written before it is sealed as legacy in AuditStore.open.
+  () => '',
 ];
 
 /**
@@ -334,19 +343,44 @@ export class AuditStore {
   /** Columns whose sort index ({@link LAZY_INDEXES}) this store has made sure of. */
   private indexed = new Set<string>();
 
-  private constructor(readonly db: SqlDriver) {}
+  private constructor(
+    readonly db: SqlDriver,
+    /** The chain's HMAC key (server/audit/key.ts). */
+    readonly key: Uint8Array,
+  ) {}
 
-  /** Opens a store on `db`, creating and migrating its tables. */
-  static async open(db: SqlDriver): Promise<AuditStore> {
-    const store = new AuditStore(db);
+  /**
+   * Opens a store on `db` keyed with `key`, creating and migrating its tables. A trail written
+   * before the chain was keyed keeps its entries as they are: its tail is sealed as the legacy
+   * boundary (`audit_meta.legacy`; entries up to it are checked with their sha256), and the chain
+   * continues keyed after it. `audit_meta.key_check` (an HMAC of a constant) tells whether `key` is
+   * the one the trail was written with.
+   * @throws Error when the key is not the trail's (another AUDIT_KEY, a lost key file).
+   */
+  static async open(db: SqlDriver, key: Uint8Array): Promise<AuditStore> {
+    const store = new AuditStore(db, key);
     await db.transaction(async (tx) => {
       // Replicas starting together: one migrates, the others wait and then find it done.
       await store.lock(tx);
       await tx.exec('CREATE TABLE IF NOT EXISTS audit_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
       const version = Number((await tx.all("SELECT value FROM audit_meta WHERE key = 'version'"))[0]?.value ?? 0);
       for (let v = version; v < MIGRATIONS.length; v++) {
-        await tx.exec(MIGRATIONS[v](tx.dialect));
-        await tx.run("INSERT INTO audit_meta (key, value) VALUES ('version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [String(v + 1)]);
+        const sql = MIGRATIONS[v](tx.dialect);
+        if (sql) await tx.exec(sql);
+        await store.setMeta(tx, 'version', String(v + 1));
+      }
+      const check = seal(key, 'key', 0, 'audit-key-check');
+      const known = await store.meta('key_check', tx);
+      if (known !== null && known !== check) throw new Error("audit trail: AUDIT_KEY (or its key file) is not the key this trail was written with; set the trail's own key, or move the trail away to start a new one");
+      if (known === null) await store.setMeta(tx, 'key_check', check);
+      if (version === 1) {
+        const t = await store.tail(tx);
+        if (t.id > 0) {
+          await store.setMeta(tx, 'legacy', markerText(key, 'legacy', t.id, t.hash));
+          await store.setMeta(tx, 'head', markerText(key, 'head', t.id, t.hash));
+        }
+        const anchor = await store.meta('anchor_id', tx);
+        if (anchor !== null) await store.setMeta(tx, 'anchor', markerText(key, 'anchor', Number(anchor), (await store.meta('anchor_hash', tx)) ?? ''));
       }
     });
     return store;
@@ -371,13 +405,14 @@ export class AuditStore {
   }
 
   private async setMeta(tx: SqlDriver, key: string, value: string): Promise<void> {
-    await tx.run('INSERT INTO audit_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
+    await tx.run(SET_META_SQL, [key, value]);
   }
 
   /**
    * Appends a batch after the chain's current tail, in one transaction under the chain's lock:
    * `build` is handed the tail read inside the lock and answers the rows (ids and hashes continuing
-   * it), so two writers never both continue the same entry. Answers the rows written.
+   * it), so two writers never both continue the same entry. The chain's sealed head
+   * (`audit_meta.head`) moves to the last row in the same transaction. Answers the rows written.
    */
   async append(build: (tail: { id: number; hash: string }) => AuditAppendRow[]): Promise<AuditAppendRow[]> {
     return this.db.transaction(async (tx) => {
@@ -387,16 +422,18 @@ export class AuditStore {
         const lists = new Array<unknown[]>(rows.length);
         for (let i = 0; i < rows.length; i++) lists[i] = valuesOf(rows[i]);
         await tx.runEach(insertSql(1), lists);
-        return rows;
+      } else {
+        for (let i = 0; i < rows.length; ) {
+          let n = 256;
+          while (n > rows.length - i) n >>= 1;
+          const params: unknown[] = [];
+          for (const r of rows.slice(i, i + n)) params.push(...valuesOf(r));
+          await tx.run(insertSql(n), params);
+          i += n;
+        }
       }
-      for (let i = 0; i < rows.length; ) {
-        let n = 256;
-        while (n > rows.length - i) n >>= 1;
-        const params: unknown[] = [];
-        for (const r of rows.slice(i, i + n)) params.push(...valuesOf(r));
-        await tx.run(insertSql(n), params);
-        i += n;
-      }
+      const last = rows[rows.length - 1];
+      if (last) await this.setMeta(tx, 'head', markerText(this.key, 'head', last.id, last.hash));
       return rows;
     });
   }
@@ -404,12 +441,37 @@ export class AuditStore {
   /**
    * Writes one batch of the trail (its entries made, chained after the tail and inserted in one
    * transaction): on the driver's thread when it can ({@link SqlDriver.appendEntries}), else made
-   * here and {@link append}ed. The batch's bytes are handed over: it is not read again.
+   * here and {@link append}ed. The batch's bytes are handed over; when the write fails they are
+   * the batch's again (the trail keeps it to write later), else the error says `lost` (a worker
+   * that stopped took them). Answers the rows written and the chain's head.
    */
-  async appendBatch(batch: EntryBatch): Promise<number> {
-    if (this.db.appendEntries) return this.db.appendEntries(batch.meta, batch.bytes, batch.used);
+  async appendBatch(batch: EntryBatch): Promise<AppendResult> {
+    if (this.db.appendEntries) {
+      try {
+        return await this.db.appendEntries(batch.meta, batch.bytes, batch.used, this.key);
+      } catch (e) {
+        const back = (e as { bytes?: Uint8Array }).bytes;
+        if (back) batch.bytes = Buffer.from(back.buffer, back.byteOffset, back.byteLength);
+        else if (batch.used > 0) throw Object.assign(e as Error, { lost: true });
+        throw e;
+      }
+    }
     const inputs = inputsOf(batch.meta, batch.bytes.subarray(0, batch.used));
-    return (await this.append((tail) => chainRows(tail, inputs))).length;
+    const rows = await this.append((tail) => chainRows(this.key, tail, inputs));
+    const last = rows[rows.length - 1];
+    return { written: rows.length, head: last ? { id: last.id, hash: last.hash } : await this.tail() };
+  }
+
+  /**
+   * Bytes the trail takes in its store: the SQLite file's pages in use (free pages left by a prune
+   * do not count), or the PostgreSQL tables' total size with their indexes.
+   */
+  async sizeBytes(): Promise<number> {
+    const sql =
+      this.db.dialect === 'sqlite'
+        ? 'SELECT (p.page_count - f.freelist_count) * s.page_size AS n FROM pragma_page_count() AS p, pragma_freelist_count() AS f, pragma_page_size() AS s'
+        : "SELECT pg_total_relation_size('audit_log') + pg_total_relation_size('audit_meta') AS n";
+    return Number((await this.db.all(sql))[0]?.n ?? 0);
   }
 
   private where(q: AuditQuery): { sql: string; params: unknown[] } {
@@ -465,7 +527,7 @@ export class AuditStore {
     }
   }
 
-  /** Deletes entries older than `beforeMs` (under the chain's lock); the chain's anchor moves to the last one deleted. */
+  /** Deletes entries older than `beforeMs` (under the chain's lock); the chain's anchor moves to the last one deleted, sealed with the key. */
   async prune(beforeMs: number): Promise<number> {
     return this.db.transaction(async (tx) => {
       await this.lock(tx);
@@ -475,6 +537,7 @@ export class AuditStore {
       await tx.run('DELETE FROM audit_log WHERE id <= ?', [last.id]);
       await this.setMeta(tx, 'anchor_id', String(last.id));
       await this.setMeta(tx, 'anchor_hash', String(last.hash));
+      await this.setMeta(tx, 'anchor', markerText(this.key, 'anchor', Number(last.id), String(last.hash)));
       return n;
     });
   }

@@ -32,10 +32,10 @@ export const auditLog = defineEntity({
     code: Type.Integer({ description: 'envelope code answered' }),
     status: Type.Integer({ description: 'HTTP status answered' }),
     message: F.text(255, { description: "the answer's message when refused" }),
-    servedBy: F.text(16, { description: 'who answered: mock or platform' }),
+    servedBy: F.text(16, { description: 'who answered: mock or platform (console: an entry of the trail itself, a gap or a count of anonymous attempts)' }),
     fields: F.text(20000, { description: 'the request fields, redacted, as JSON' }),
     changes: F.text(20000, { description: 'mock-served writes: changed fields as JSON {field: [before, after]}, redacted' }),
-    hash: F.text(64, { description: 'sha256 of this entry chained to the previous one (hex)' }),
+    hash: F.text(64, { description: 'HMAC-SHA256 of every column of this entry and the previous hash, under the trail key (hex)' }),
   },
   label: 'operation',
   base: 'auditLog',
@@ -46,11 +46,17 @@ export const auditLog = defineEntity({
   large: true,
 });
 
-/** The chain's check: `ok` when every entry's hash follows from the previous one; else the first broken entry. */
+/**
+ * The chain's check: `ok` when every entry's keyed hash follows from the previous one and the sealed
+ * head and anchor hold; else the first broken entry. `gaps`: entries the trail recorded as lost;
+ * `head`: the last entry (compare with the `auditHead` the server logs).
+ */
 export const AuditVerifyResult = Type.Object({
   ok: Type.Boolean(),
   count: Type.Integer({ description: 'entries checked' }),
   firstBroken: Type.Union([Type.Null(), Type.Object({ id: Type.Integer(), reason: Type.String() })]),
+  gaps: Type.Object({ entries: Type.Integer({ description: 'gap entries in the chain' }), lost: Type.Integer({ description: 'entries they record as lost' }) }),
+  head: Type.Union([Type.Null(), Type.Object({ id: Type.Integer(), hash: Type.String() })]),
 });
 
 /** Console-served actions of the audit trail (not the platform's). */

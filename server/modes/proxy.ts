@@ -544,6 +544,11 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     // Keyed once: the observers' interest and the exchange they are handed share it.
     const routeKey = observers.length > 0 ? routeKeyOf(method, path) : null;
     const watchers = observers.length > 0 ? wantingObservers(observers, method, path, routeKey) : NONE;
+    // An observer that cannot keep the exchange (the audit trail failing) refuses it before anything is relayed.
+    for (let i = 0; i < watchers.length; i++) {
+      const refused = watchers[i].admit?.(method, path, routeKey, call.res) ?? null;
+      if (refused !== null) return void writeEnvelope(req, call.res, refused.status, refused.code, refused.refusal, localized);
+    }
     const reqHeaders = req.headers;
     const te = reqHeaders['transfer-encoding'];
     const cl = reqHeaders['content-length'];

@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+import type { Refusal } from '../contract/messages.js';
 /**
  * One request/answer pair between the console and the platform, as seen by the proxy after the
  * answer has been relayed to the client. Observers (contract-drift monitor, recorder)
@@ -67,6 +69,19 @@ export interface ExchangeObserver {
    * sampled out). `path` is without the query; `routeKey` as in {@link Exchange.routeKey}.
    */
   wants?(method: string, path: string, routeKey: string | null): boolean;
+  /**
+   * Asked before an exchange this observer wants is relayed: null lets it go (the observer may hold
+   * a place for it until `res` closes); a refusal stops it — nothing reaches the platform and the
+   * client is answered the refusal's envelope (the audit trail when it cannot take the entry).
+   */
+  admit?(method: string, path: string, routeKey: string | null, res: ServerResponse): ObserverRefusal | null;
+}
+
+/** What {@link ExchangeObserver.admit} refuses an exchange with: the HTTP status, the envelope code and the catalogue's refusal. */
+export interface ObserverRefusal {
+  status: number;
+  code: number;
+  refusal: Refusal;
 }
 
 /**

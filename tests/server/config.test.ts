@@ -47,3 +47,19 @@ test.each([
 test('the upstream URL keeps its base path without a trailing slash', () => {
   expect(loadConfig([], { MODE: 'proxy', UPSTREAM_URL: 'https://platform.example/api/' }).upstreamUrl).toBe('https://platform.example/api');
 });
+
+test('the audit trail hardening settings: AUDIT_ON_FAILURE, AUDIT_MAX_MB, AUDIT_KEY (never echoed) and where the generated key lives', () => {
+  const c = loadConfig([], { AUDIT_DB: '/srv/console/data/audit.sqlite' });
+  expect(c).toMatchObject({ auditOnFailure: 'refuse', auditMaxMb: 2048, auditKey: null, auditKeyFile: '/srv/console/data/audit.key' });
+  expect(loadConfig([], { AUDIT_ON_FAILURE: 'Continue', AUDIT_MAX_MB: '0.5' })).toMatchObject({ auditOnFailure: 'continue', auditMaxMb: 0.5 });
+  expect(loadConfig([], { AUDIT_MAX_MB: '0' }).auditMaxMb).toBe(0);
+  expect(loadConfig([], { AUDIT_DB: ':memory:' }).auditKeyFile).toBeNull();
+  expect(loadConfig([], { AUDIT_DB: ':memory:', AUDIT_KEY_FILE: '/run/secrets/audit.key' }).auditKeyFile).toBe('/run/secrets/audit.key');
+  expect(loadConfig([], { AUDIT_DATABASE_URL: 'postgres://db/x' }).auditKeyFile).toMatch(/audit\.key$/);
+  expect(loadConfig([], { AUDIT_KEY: 's'.repeat(40) }).auditKey).toBe('s'.repeat(40));
+  expect(() => loadConfig([], { AUDIT_ON_FAILURE: 'ignore' })).toThrow(/^AUDIT_ON_FAILURE must be refuse or continue/);
+  expect(() => loadConfig([], { AUDIT_MAX_MB: '-1' })).toThrow(/^AUDIT_MAX_MB must be a number/);
+  expect(() => loadConfig([], { AUDIT_KEY: 'short-secret' })).toThrow(/^AUDIT_KEY must be at least 32 characters/);
+  expect(() => loadConfig([], { AUDIT_KEY: 'short-secret' })).not.toThrow(/short-secret/);
+  expect(() => loadConfig([], { AUDIT_DB: '/x/audit.sqlite', AUDIT_KEY_FILE: '/x/audit.sqlite' })).toThrow(/^AUDIT_KEY_FILE must not be the trail's database file/);
+});

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { makeApp, signIn } from '../helpers.js';
-import { auditedEndpoints, auditSpellingProblems, guardedEndpoints, httpSender, percentEscapeProblems, qaSwitchProblems, replayPermissionProblems, writeAdminRecording } from './guard-fuzz.js';
+import { auditedEndpoints, auditSpellingProblems, auditTrailProblems, guardedEndpoints, httpSender, percentEscapeProblems, qaSwitchProblems, replayPermissionProblems, writeAdminRecording } from './guard-fuzz.js';
 
 /** Fuzz cases (tests/server/security/guard-fuzz.ts), one seed; `npm run fuzz` runs more. */
 
@@ -47,5 +47,13 @@ test('guard-fuzz-audit-spelling: every audited endpoint asked under a spelled pa
   const send = httpSender(base);
   expect(auditedEndpoints().length).toBeGreaterThan(50);
   const problems = [...(await auditSpellingProblems(send, operator, 24, () => app.auditTrail!.counts.recorded)), ...(await auditSpellingProblems(send, operator, 25, () => app.auditTrail!.counts.recorded))];
+  expect(problems.slice(0, 20)).toEqual([]);
+}, 120_000);
+
+test('guard-fuzz-audit-trail: a stranger\'s flood is one entry per address and minute; with the store failing every audited endpoint under any spelling is refused with nothing changed; the chain verifies after (seeds 24, 25)', async () => {
+  const { app, base } = await serve({});
+  const operator = await signIn(app, 'operator', 'operator123');
+  const send = httpSender(base);
+  const problems = [...(await auditTrailProblems(send, operator, 24, app.auditTrail!)), ...(await auditTrailProblems(send, operator, 25, app.auditTrail!))];
   expect(problems.slice(0, 20)).toEqual([]);
 }, 120_000);

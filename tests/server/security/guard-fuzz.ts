@@ -3,7 +3,8 @@ import path from 'node:path';
 import { ENDPOINTS } from '../../../server/contract/index.js';
 import { isAudited } from '../../../server/audit/capture.js';
 import { RECORDING_VERSION, requestKey, fileNameOf, type RecordedExchange } from '../../../server/platform/recording.js';
-import { rng } from '../fuzz-cases.js';
+import { rng, watchStore } from '../fuzz-cases.js';
+import type { AuditTrail } from '../../../server/audit/trail.js';
 
 /**
  * Fuzz cases, shared by tests/server/security/guard-fuzz.test.ts (bounded) and
@@ -18,6 +19,9 @@ import { rng } from '../fuzz-cases.js';
  *   endpoint, replayed to the operator: not one of those answers reaches the operator.
  * - audited spellings: every audited endpoint (writes and reveals) asked under a random spelling
  *   (escapes, a `;x=1` segment, a doubled slash) leaves its entry in the audit trail.
+ * - the audit trail's own guard ({@link auditTrailProblems}): a stranger's flood is counted in one
+ *   entry per address and minute; while the trail's store fails, every audited endpoint under any
+ *   spelling is refused with nothing changed, and the chain verifies with no gap afterwards.
  */
 
 /** Guarded JSON endpoints of the contract (no uploads, no QA controls, no sign-in/out). */
@@ -164,6 +168,62 @@ export function writeAdminRecording(dir: string, endpoints = guardedEndpoints())
   return n;
 }
 
+/**
+ * Problems of the audit trail's properties for one seed, against a mock server whose `trail` is
+ * at hand: (1) 20–59 attempts without a token on random audited endpoints under random spellings
+ * are all counted and add at most two entries (one per address and minute); (2) with the trail's
+ * table moved away (a failing store), once the trail knows it, a real write (`goods.update` of the
+ * first goods) and 10 random audited endpoints under random spellings each answer the 503
+ * `audit.unavailable` envelope and change nothing in the mock store; (3) with the table back, the
+ * trail recovers and the chain verifies with no gap.
+ */
+export async function auditTrailProblems(send: Send, token: string, seed: number, trail: AuditTrail): Promise<string[]> {
+  const problems: string[] = [];
+  const r = rng(seed * 13 + 5);
+  const endpoints = auditedEndpoints();
+  const settle = async (until: () => boolean) => {
+    for (let wait = 0; !until() && wait < 300; wait++) await new Promise((res) => setTimeout(res, 10));
+  };
+  await trail.flush();
+  const before = { recorded: trail.counts.recorded, anonymous: trail.counts.anonymous };
+  const n = 20 + r.int(40);
+  for (let i = 0; i < n; i++) {
+    const ep = r.pick(endpoints);
+    const res = await send(ep.method, spelledPath(ep.path, seed * 1000 + i), undefined, {});
+    if (res.status >= 500) problems.push(`anonymous ${ep.method} ${ep.path}: HTTP ${res.status}`);
+  }
+  await settle(() => trail.counts.anonymous - before.anonymous >= n);
+  await trail.flush();
+  if (trail.counts.anonymous - before.anonymous !== n) problems.push(`anonymous: ${n} attempts, ${trail.counts.anonymous - before.anonymous} counted`);
+  if (trail.counts.recorded - before.recorded > 2) problems.push(`anonymous: ${n} attempts from one address made ${trail.counts.recorded - before.recorded} entries`);
+
+  const goods = JSON.parse((await send('POST', '/v1/goods/list', token, { pageNum: 1, pageSize: 1 })).text).data.list[0] as { id: number };
+  await trail.store.db.exec('ALTER TABLE audit_log RENAME TO audit_log_away');
+  const watch = watchStore();
+  try {
+    // The first write after the failure is carried out (its entry waits for the store); the trail then knows.
+    await send('POST', '/v1/goods/update', token, { id: goods.id, sort: 1 + r.int(90) });
+    await trail.flush();
+    await settle(() => trail.health().state === 'failing');
+    if (trail.health().state !== 'failing') problems.push(`failing store: the trail says ${trail.health().state}`);
+    const asks = [{ method: 'POST' as const, path: '/v1/goods/update', body: { id: goods.id, sort: 99 } }, ...Array.from({ length: 10 }, () => ({ ...r.pick(endpoints), body: {} }))];
+    for (const [i, ep] of asks.entries()) {
+      const url = i === 0 ? ep.path : spelledPath(ep.path, seed * 1000 + 500 + i);
+      const changed = watch.count();
+      const res = await send(ep.method, url, token, ep.body);
+      if (res.status !== 503 || !res.text.includes('audit.unavailable')) problems.push(`failing store: ${ep.method} ${url} answered ${res.status} (code ${res.code}), not the trail's refusal`);
+      if (watch.count() !== changed) problems.push(`failing store: ${ep.method} ${url} changed the store`);
+    }
+  } finally {
+    watch.restore();
+    await trail.store.db.exec('ALTER TABLE audit_log_away RENAME TO audit_log');
+  }
+  await settle(() => trail.health().state === 'ok');
+  const v = await trail.verify();
+  if (!v.ok || v.gaps.lost > 0) problems.push(`after the store recovered: ${JSON.stringify(v)}`);
+  return problems;
+}
+
 /** Problems of the replay-permission property: the operator's answers never hold the administrator's recordings. */
 export async function replayPermissionProblems(send: Send, operator: string, seed: number, endpoints = guardedEndpoints()): Promise<string[]> {
   const problems: string[] = [];
@@ -213,6 +273,7 @@ export async function runGuardFuzz(rounds: number, first: number, print: (line: 
         ...(await percentEscapeProblems(m, mockOperator, seed)),
         ...(await auditSpellingProblems(m, mockOperator, seed, () => mock.auditTrail!.counts.recorded)),
         ...(await replayPermissionProblems(r, replayOperator, seed)),
+        ...(await auditTrailProblems(m, mockOperator, seed, mock.auditTrail!)),
       ];
       for (const p of problems) print(`guard seed ${seed}: ${p}`);
       failed += problems.length;

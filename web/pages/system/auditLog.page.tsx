@@ -66,7 +66,8 @@ function AuditEntry({ row, onHide }: { row: Row; onHide: () => void }) {
 /**
  * /system/auditLog: the audit trail as a kit list (newest first, filters, .xlsx export), each
  * operation by its label; each entry opens with its changed fields by label, before → after, and
- * the request's fields; "Verify" checks the hash chain and names the first broken entry.
+ * the request's fields; "Verify" checks the hash chain and names the first broken entry, or the
+ * gaps (entries lost) the trail records.
  */
 export default function SystemAuditLogPage() {
   const { t } = useTranslation();
@@ -74,7 +75,8 @@ export default function SystemAuditLogPage() {
   const verify = async () => {
     try {
       const r = await api.auditLog.verify();
-      if (r.ok) notify({ mode: 'toast', message: t('system.audit.verified', { count: r.count }) }, 'success');
+      if (r.ok && r.gaps?.entries) notify({ mode: 'modal', message: t('system.audit.gaps', { count: r.count, gaps: r.gaps.entries, lost: r.gaps.lost }) }, 'warn');
+      else if (r.ok) notify({ mode: 'toast', message: t('system.audit.verified', { count: r.count }) }, 'success');
       else notify({ mode: 'modal', message: t('system.audit.broken', { id: r.firstBroken?.id, reason: r.firstBroken?.reason }) }, 'error');
     } catch {
       // Shown by the HTTP client.

@@ -21,6 +21,7 @@ export default {
       verify: 'Verify chain',
       verified: 'The chain holds: {{count}} entries checked',
       broken: 'The chain is broken at entry #{{id}}: {{reason}}',
+      gaps: 'The chain holds ({{count}} entries checked), but it records {{gaps}} gap(s): {{lost}} entries were lost while the trail could not take them',
     },
     avatars: { fox: 'Fox', cat: 'Cat', bear: 'Bear', panda: 'Panda', frog: 'Frog', robot: 'Robot', owl: 'Owl', rabbit: 'Rabbit' },
     seededRoles: {

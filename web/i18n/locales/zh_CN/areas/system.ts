@@ -21,6 +21,7 @@ export default {
       verify: '校验哈希链',
       verified: '哈希链完整：已校验 {{count}} 条记录',
       broken: '哈希链在第 #{{id}} 条断开：{{reason}}',
+      gaps: '哈希链完整（已校验 {{count}} 条记录），但记录了 {{gaps}} 处缺口：共 {{lost}} 条记录因审计无法写入而丢失',
     },
     avatars: { fox: '狐狸', cat: '猫', bear: '熊', panda: '熊猫', frog: '青蛙', robot: '机器人', owl: '猫头鹰', rabbit: '兔子' },
     seededRoles: {

@@ -1,0 +1,57 @@
+import { describe, expect, test } from 'vitest';
+import { fieldSpec, type Resource } from '../../web/crud';
+import { fitColumns, fitWidth, keyColumnOf } from '../../web/crud/list-fit';
+import goodsRes from '../../web/resources/goods/goods.resource';
+import orderRes from '../../web/resources/order/order.resource';
+
+/**
+ * The list's column fit (web/crud/list-fit.ts): in the room a table has, the key column, amounts,
+ * stock, statuses and times stay; the other columns are added by priority while they fit, and a
+ * secondary column never takes the place of an ordinary one that did not fit.
+ */
+const fit = (r: Resource, width: number, fixed = 150) => {
+  const cols = r.columns as string[];
+  const specs = Object.fromEntries(cols.map((c) => [c, fieldSpec(r, c)]));
+  return fitColumns(r, cols, specs, { width, fixed });
+};
+const goodsCols = goodsRes.columns as string[];
+
+describe('fitColumns', () => {
+  test('a table not measured yet, or wide enough, shows every column as declared', () => {
+    expect(fit(goodsRes, 0)).toEqual(goodsCols);
+    const all = goodsCols.reduce((n, c) => n + fitWidth(fieldSpec(goodsRes, c)), 150);
+    expect(fit(goodsRes, all)).toEqual(goodsCols);
+  });
+
+  test('a narrow goods table keeps the name, price, stock, status and creation time, in declared order, whatever its width', () => {
+    for (const width of [400, 1000]) {
+      const shown = fit(goodsRes, width);
+      expect(shown.filter((c) => ['goodsName', 'price', 'stock', 'status', 'createTime'].includes(c))).toEqual(['goodsName', 'price', 'stock', 'status', 'createTime']);
+      expect(shown).toEqual(goodsCols.filter((c) => shown.includes(c)));
+      // The id, the image, the goods number and the tags give way first.
+      for (const c of ['id', 'cover', 'goodsSn', 'tagIds']) expect(shown).not.toContain(c);
+    }
+  });
+
+  test('ordinary columns are added while they fit; a secondary one does not jump an ordinary one that did not fit', () => {
+    // 1400 − 150 fixed − 750 essential leaves 500: game, category and platform (420), then the area (140) does not fit.
+    const shown = fit(goodsRes, 1400);
+    expect(shown).toEqual(['goodsName', 'gameId', 'categoryId', 'platformId', 'price', 'stock', 'status', 'createTime']);
+    // 80 px are left, as wide as the id or the image, which stay out.
+    expect(shown).not.toContain('id');
+    expect(shown).not.toContain('cover');
+  });
+
+  test('an order table keeps the number, amount, status and placing time; the payment time gives way', () => {
+    expect(fit(orderRes, 700)).toEqual(['orderNo', 'payAmount', 'status', 'createTime']);
+    expect(fit(orderRes, 1100)).not.toContain('payTime');
+  });
+});
+
+describe('keyColumnOf', () => {
+  test("the entity's label column is the key; a list without it has none", () => {
+    expect(keyColumnOf(goodsRes, goodsCols)).toBe('goodsName');
+    expect(keyColumnOf(orderRes, orderRes.columns as string[])).toBe('orderNo');
+    expect(keyColumnOf(goodsRes, ['id', 'price'])).toBeUndefined();
+  });
+});

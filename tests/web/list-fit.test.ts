@@ -28,17 +28,18 @@ describe('fitColumns', () => {
       const shown = fit(goodsRes, width);
       expect(shown.filter((c) => ['goodsName', 'price', 'stock', 'status', 'createTime'].includes(c))).toEqual(['goodsName', 'price', 'stock', 'status', 'createTime']);
       expect(shown).toEqual(goodsCols.filter((c) => shown.includes(c)));
-      // The id, the image, the goods number and the tags give way first.
-      for (const c of ['id', 'cover', 'goodsSn', 'tagIds']) expect(shown).not.toContain(c);
+      // The image, the goods number and the tags give way first.
+      for (const c of ['cover', 'goodsSn', 'tagIds']) expect(shown).not.toContain(c);
     }
+    // Room for the essentials only: nothing else.
+    expect(fit(goodsRes, 400)).toEqual(['goodsName', 'price', 'stock', 'status', 'createTime']);
   });
 
   test('ordinary columns are added while they fit; a secondary one does not jump an ordinary one that did not fit', () => {
-    // 1400 − 150 fixed − 750 essential leaves 500: game, category and platform (420), then the area (140) does not fit.
-    const shown = fit(goodsRes, 1400);
-    expect(shown).toEqual(['goodsName', 'gameId', 'categoryId', 'platformId', 'price', 'stock', 'status', 'createTime']);
-    // 80 px are left, as wide as the id or the image, which stay out.
-    expect(shown).not.toContain('id');
+    // 1480 − 150 fixed − 750 essential leaves 580: the id (80), game, category and platform (420), then the area (140) does not fit.
+    const shown = fit(goodsRes, 1480);
+    expect(shown).toEqual(['id', 'goodsName', 'gameId', 'categoryId', 'platformId', 'price', 'stock', 'status', 'createTime']);
+    // 80 px are left, as wide as the image, which stays out.
     expect(shown).not.toContain('cover');
   });
 

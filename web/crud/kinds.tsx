@@ -533,11 +533,10 @@ export function widthOf(spec: FieldSpec): number | undefined {
 
 /**
  * How much a list needs a field's column (see {@link KindDef.priority}): the override, then the
- * field's role (`id` beside a label column is secondary; `updateTime` is an ordinary time), then its kind's, else 2.
+ * field's role (`updateTime` is an ordinary time), then its kind's, else 2.
  */
 export function priorityOf(spec: FieldSpec): 1 | 2 | 3 {
   if (spec.override.priority) return spec.override.priority;
-  if (spec.name === 'id') return 3;
   if (spec.name === 'updateTime') return 2;
   return KINDS[spec.kind]?.priority ?? 2;
 }

@@ -107,13 +107,14 @@ const FILTER_MIN = 220;
 const FILTER_GAP = 16;
 
 /**
- * How the search form lays out in its width (`width` 0: not measured): `perRow` filters beside
- * the buttons in the first row (and one more in each row below, under the buttons), the buttons'
- * own width; null while not laid out.
+ * How the search form lays out in its width: `perRow` filters beside the buttons in the first
+ * row (and one more in each row below, under the buttons), the buttons' own width; `under` when
+ * not even one filter fits beside them (a phone): one filter a row, the buttons in the second.
  */
 interface SearchLayout {
   perRow: number;
   buttons: number;
+  under: boolean;
 }
 
 /** Measures the form's content width and its buttons (unwrapped) into a {@link SearchLayout}; null while not laid out. */
@@ -122,7 +123,8 @@ function measureSearch(form: HTMLFormElement, buttons: HTMLElement | null): Sear
   const width = form.clientWidth - (parseFloat(css.paddingLeft) || 0) - (parseFloat(css.paddingRight) || 0);
   if (width <= 0 || !buttons) return null;
   const own = Math.ceil(buttons.offsetWidth);
-  return { perRow: Math.max(1, Math.floor((width - own) / (FILTER_MIN + FILTER_GAP))), buttons: own };
+  const perRow = Math.floor((width - own) / (FILTER_MIN + FILTER_GAP));
+  return perRow < 1 ? { perRow: 1, buttons: own, under: true } : { perRow, buttons: own, under: false };
 }
 
 const emptyFilter = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.every((x) => x === undefined || x === null || x === ''));
@@ -156,7 +158,7 @@ function SearchFormView({ ctl, fields, extra }: { ctl: ListController; fields?: 
   const measure = useRef(() => {});
   measure.current = () => {
     const next = formRef.current && measureSearch(formRef.current, buttonsRef.current);
-    if (next) setLayout((was) => (was && was.perRow === next.perRow && Math.abs(was.buttons - next.buttons) < 2 ? was : next));
+    if (next) setLayout((was) => (was && was.perRow === next.perRow && was.under === next.under && Math.abs(was.buttons - next.buttons) < 2 ? was : next));
   };
   useLayoutEffect(() => measure.current());
   useLayoutEffect(() => {
@@ -164,6 +166,8 @@ function SearchFormView({ ctl, fields, extra }: { ctl: ListController; fields?: 
     if (!form || typeof ResizeObserver === 'undefined') return;
     const seen = new ResizeObserver(() => measure.current());
     seen.observe(form);
+    // The buttons' box follows their labels and icons (the icon font arriving after the first measure widens them).
+    if (buttonsRef.current) seen.observe(buttonsRef.current);
     return () => seen.disconnect();
   }, []);
   if (!names.length) return null;
@@ -181,7 +185,7 @@ function SearchFormView({ ctl, fields, extra }: { ctl: ListController; fields?: 
       ref={formRef}
       className="crud-card crud-search"
       // The filters' tracks and the buttons' own one, once measured: the buttons end the first row.
-      style={layout ? { gridTemplateColumns: `repeat(${layout.perRow}, minmax(0, 1fr)) ${layout.buttons}px` } : undefined}
+      style={layout ? { gridTemplateColumns: layout.under ? 'minmax(0, 1fr)' : `repeat(${layout.perRow}, minmax(0, 1fr)) ${layout.buttons}px` } : undefined}
       // Out of the browser's saved form state (see FORM_STATE_OFF in web/main.tsx): with twenty
       // screens kept alive, every history write serialized every control of every screen.
       autoComplete="off"
@@ -193,7 +197,7 @@ function SearchFormView({ ctl, fields, extra }: { ctl: ListController; fields?: 
     >
       {shown.map((f) => <SearchItem key={f} ctl={ctl} name={f} />)}
       {extra}
-      <div ref={buttonsRef} className={layout ? 'crud-search__buttons crud-search__buttons--end' : 'crud-search__buttons'}>
+      <div ref={buttonsRef} className={layout ? `crud-search__buttons crud-search__buttons--${layout.under ? 'under' : 'end'}` : 'crud-search__buttons'}>
         <PlainButton type="submit" label={t('crud.search')} icon="pi pi-search" testId="crud-search-submit" />
         <PlainButton label={t('crud.reset')} icon="pi pi-refresh" severity="secondary" outlined onClick={ctl.reset} testId="crud-search-reset" />
         {folds && (
@@ -593,7 +597,13 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
     if (!root || typeof ResizeObserver === 'undefined') return;
     const seen = new ResizeObserver(() => measure.current());
     seen.observe(root);
-    return () => seen.disconnect();
+    // The row actions widen when the icon font arrives, which resizes nothing observed here.
+    let on = true;
+    void document.fonts?.ready.then(() => on && measure.current());
+    return () => {
+      on = false;
+      seen.disconnect();
+    };
   }, []);
 
   if (tree) {

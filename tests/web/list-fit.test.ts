@@ -3,6 +3,7 @@ import { fieldSpec, type Resource } from '../../web/crud';
 import { fitColumns, fitWidth, keyColumnOf } from '../../web/crud/list-fit';
 import goodsRes from '../../web/resources/goods/goods.resource';
 import orderRes from '../../web/resources/order/order.resource';
+import feedbackRes from '../../web/resources/feedback/feedback.resource';
 
 /**
  * The list's column fit (web/crud/list-fit.ts): in the room a table has, the key column, amounts,
@@ -46,6 +47,16 @@ describe('fitColumns', () => {
   test('an order table keeps the number, amount, status and placing time; the payment time gives way', () => {
     expect(fit(orderRes, 700)).toEqual(['orderNo', 'payAmount', 'status', 'createTime']);
     expect(fit(orderRes, 1100)).not.toContain('payTime');
+  });
+
+  test('a long-text column is counted at the width it is read in, not the ordinary 140 px', () => {
+    const cols = feedbackRes.columns as string[];
+    const content = fieldSpec(feedbackRes, 'content');
+    expect(fitWidth(content)).toBe(240);
+    // 742 px less 180 of selection and actions: the content, status and time (510) leave 52, no room for the id (80).
+    const shown = fitColumns(feedbackRes, cols, Object.fromEntries(cols.map((c) => [c, fieldSpec(feedbackRes, c)])), { width: 742, fixed: 180 });
+    expect(shown).toContain('content');
+    expect(shown).not.toContain('id');
   });
 });
 

@@ -1,8 +1,10 @@
 import type { FieldSpec, Resource } from './types';
-import { priorityOf, widthOf } from './kinds';
+import { kindDef, priorityOf, widthOf } from './kinds';
 
 /** px a column without a width hint is counted for when fitting (a short value and its header). */
 export const DEFAULT_COLUMN_WIDTH = 140;
+/** px a wrapping column (long text) is counted for: a narrower column of paragraphs is read a word a line (crud.css gives it 220 on a phone). */
+export const WRAP_COLUMN_WIDTH = 240;
 
 /**
  * The room a list's table has, measured on screen: `width` is the table's box (px), `fixed` the
@@ -13,9 +15,9 @@ export interface ListRoom {
   fixed: number;
 }
 
-/** A column's width as the fit counts it: its hint (`widthOf`), else {@link DEFAULT_COLUMN_WIDTH}. */
+/** A column's width as the fit counts it: its hint (`widthOf`), else {@link WRAP_COLUMN_WIDTH} for a wrapping kind, else {@link DEFAULT_COLUMN_WIDTH}. */
 export function fitWidth(spec: FieldSpec): number {
-  return widthOf(spec) ?? DEFAULT_COLUMN_WIDTH;
+  return widthOf(spec) ?? (kindDef(spec).wrap ? WRAP_COLUMN_WIDTH : DEFAULT_COLUMN_WIDTH);
 }
 
 /**

@@ -61,7 +61,7 @@ describe('stock and code-keeping screens', () => {
     await dialog.locator('[data-testid=import-file]').setInputFiles({ name: 'codes-bad.xlsx', mimeType: XLSX_TYPE, buffer: await xlsx([[goods.id as number, 'E2EIMP-0001', 'SECRET-A', null, null], [goods.id as number, existing, 'SECRET-B', null, null]]) });
     await dialog.locator('[data-testid=import-problems]').waitFor();
     await expect(dialog.locator('[data-testid=import-summary]').textContent()).resolves.toContain('1 行有问题');
-    await expect(dialog.locator('[data-testid=import-problems]').textContent()).resolves.toMatch(/第 3 行：.*already exists/);
+    await expect(dialog.locator('[data-testid=import-problems]').textContent()).resolves.toMatch(/第 3 行：.*已存在/);
     expect(await dialog.locator('[data-testid=import-commit]').isDisabled()).toBe(true);
     await shot(page, 'inventory-import-refused-zh');
     expect((await api<{ total: number }>('/v1/card/list', { pageSize: 1 })).total).toBe(cardsBefore);

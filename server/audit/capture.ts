@@ -120,6 +120,8 @@ interface Pending {
   before: Map<number, Row | undefined> | null;
   envelope: { code: number; message: string } | null;
   body: unknown;
+  /** The entry is taken (at the answer's send). */
+  recorded?: boolean;
 }
 declare module 'fastify' {
   interface FastifyRequest {
@@ -139,7 +141,7 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
     const ep = auditedEndpoint(req.method, pathOf(req));
     if (!ep) return;
     if (!trail.reserve()) return sendEnvelope(reply, TRAIL_UNAVAILABLE.status, TRAIL_UNAVAILABLE.code, TRAIL_UNAVAILABLE.refusal);
-    const p: Pending = { ep, reserved: true, entity: entityOf(ep), ids: [], before: null, envelope: null, body: undefined };
+    const p: Pending = { ep, reserved: true, entity: entityOf(ep), ids: [], before: null, envelope: null, body: undefined, recorded: false };
     req.auditPending = p;
     // A call that ends without an answer (the client gone) lets its place go too.
     reply.raw.once('close', () => {
@@ -160,13 +162,13 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
       p.before = new Map(p.ids.map((id) => [id, structuredClone(col.get(id) as Row | undefined)]));
     }
   });
-  app.addHook('onSend', async (req, _reply, payload) => {
-    if (req.auditPending) req.auditPending.envelope = envelopeOf(payload);
-    return payload;
-  });
-  app.addHook('onResponse', async (req, reply) => {
+  // The entry is recorded as the answer is sent, not after it went out: a caller who has the
+  // answer in hand finds its entry queued (counted, and written by the next flush).
+  app.addHook('onSend', async (req, reply, payload) => {
     const p = req.auditPending;
-    if (!p) return;
+    if (!p || p.recorded) return payload;
+    p.recorded = true;
+    p.envelope = envelopeOf(payload);
     const ctx = ctxOf();
     const session = req.session;
     let roles = '';
@@ -196,7 +198,11 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
       body: p.ep.kind === 'upload' ? { file: '[upload]' } : p.body,
       changes,
     }));
-    if (p.reserved) {
+    return payload;
+  });
+  app.addHook('onResponse', async (req) => {
+    const p = req.auditPending;
+    if (p?.reserved) {
       p.reserved = false;
       trail.release();
     }

@@ -28,20 +28,32 @@ export function registerAuditRoutes(root: FastifyInstance, trail: AuditTrail, ve
   const gate = async (req: FastifyRequest, reply: FastifyReply) => {
     if (!(await guard(req, reply))) return reply;
   };
+  // A store that cannot be read (a table gone, the database away) is a refusal the caller can
+  // act on (try again later), never a 500.
+  const reading = async <T>(reply: FastifyReply, read: () => Promise<T>): Promise<T | FastifyReply> => {
+    try {
+      return await read();
+    } catch (err) {
+      reply.log.warn({ err }, 'audit trail unreadable');
+      return sendEnvelope(reply, 503, 503, { key: 'audit.unreadable' });
+    }
+  };
   const optionalBody = async (req: FastifyRequest) => {
     if (req.body === undefined || req.body === null) req.body = {};
   };
   // Checked before the body (an anonymous caller learns nothing about the schema), written before read.
-  app.post(auditLog.ops.list!, { schema: { body: auditLog.schemas.query }, preValidation: optionalBody, onRequest: gate }, async (req) => {
-    await trail.flush();
-    return ok(await trail.store.list(req.body as AuditQuery));
-  });
-  app.post(auditLog.ops.info!, { schema: { body: auditLog.schemas.id }, onRequest: gate }, async (req, reply) => {
-    await trail.flush();
-    const row = await trail.store.info((req.body as { id: number }).id);
-    if (!row) return sendEnvelope(reply, 200, 404, { field: 'id', key: 'record.notFound', params: { entity: auditLog.name, ids: String((req.body as { id: number }).id) } });
-    return ok(row);
-  });
-  app.post(verifyAction.path, { onRequest: gate }, async () => ok(await trail.verify()));
+  app.post(auditLog.ops.list!, { schema: { body: auditLog.schemas.query }, preValidation: optionalBody, onRequest: gate }, async (req, reply) =>
+    reading(reply, async () => {
+      await trail.flush();
+      return ok(await trail.store.list(req.body as AuditQuery));
+    }));
+  app.post(auditLog.ops.info!, { schema: { body: auditLog.schemas.id }, onRequest: gate }, async (req, reply) =>
+    reading(reply, async () => {
+      await trail.flush();
+      const row = await trail.store.info((req.body as { id: number }).id);
+      if (!row) return sendEnvelope(reply, 200, 404, { field: 'id', key: 'record.notFound', params: { entity: auditLog.name, ids: String((req.body as { id: number }).id) } });
+      return ok(row);
+    }));
+  app.post(verifyAction.path, { onRequest: gate }, async (_req, reply) => reading(reply, async () => ok(await trail.verify())));
   });
 }

@@ -126,6 +126,22 @@ describe('mock mode', () => {
     expect(bad.json.message).toMatch(/pageNum/);
   });
 
+  test('a log whose store cannot be read answers 503 with a message, and reads again once the store is back', async () => {
+    const a = await app();
+    const admin = await signIn(a);
+    await a.auditTrail!.flush();
+    await a.auditTrail!.store.db.exec('ALTER TABLE audit_log RENAME TO audit_log_away');
+    try {
+      for (const url of ['/console/auditLog/list', '/console/auditLog/info', '/console/auditLog/verify']) {
+        const res = await post(a, url, { id: 1 }, admin);
+        expect({ url, status: res.status, body: res.json }).toMatchObject({ url, status: 503, body: { code: 503, data: null, message: 'The audit trail cannot be read now; try again later' } });
+      }
+    } finally {
+      await a.auditTrail!.store.db.exec('ALTER TABLE audit_log_away RENAME TO audit_log');
+    }
+    expect((await post(a, '/console/auditLog/list', {}, admin)).json.code).toBe(200);
+  });
+
   test('paging and ids of the log have maxima: pageNum 1e300 and an id beyond 2^53 − 1 are refused naming the field', async () => {
     const a = await app();
     const token = await signIn(a);

@@ -52,6 +52,8 @@ export interface ProjectConfig {
   fullContent: boolean;
   /** Spec §4 "a reload option reloads the page": reload after switching the language. */
   reloadOnLocaleChange: boolean;
+  /** Keyboard shortcuts, each switchable: search (Ctrl/⌘K and `/`), lock (Alt+L), the help dialog (`?`). */
+  shortcutSetting: { search: boolean; lock: boolean; help: boolean };
 }
 
 /** Spec §9 defaults. */
@@ -80,6 +82,7 @@ export const DEFAULT_PROJECT_CONFIG: ProjectConfig = {
   settingButtonPosition: 'auto',
   fullContent: false,
   reloadOnLocaleChange: false,
+  shortcutSetting: { search: true, lock: true, help: true },
 };
 
 /** Deep partial for patches: nested settings can be changed one field at a time. */

@@ -12,6 +12,7 @@ import { PageProgress as PageProgressPlain } from './PageProgress';
 import { LazySettingsDrawer as LazySettingsDrawerPlain } from '../settings/LazySettingsDrawer';
 import { SettingsButton as SettingsButtonPlain } from '../settings/SettingsButton';
 import { SearchModal as SearchModalPlain } from '../search/SearchModal';
+import { Shortcuts as ShortcutsPlain } from '../shortcuts/Shortcuts';
 import { useMenuLayout } from './use-menu-layout';
 import { useWarmListScreens } from './warm-list-screens';
 
@@ -29,6 +30,7 @@ const PageProgress = memo(PageProgressPlain);
 const LazySettingsDrawer = memo(LazySettingsDrawerPlain);
 const SettingsButton = memo(SettingsButtonPlain);
 const SearchModal = memo(SearchModalPlain);
+const Shortcuts = memo(ShortcutsPlain);
 
 /**
  * The shared layout of every signed-in page (spec §2): side menu, header, tabs, breadcrumbs,
@@ -70,6 +72,7 @@ export function Layout({ current, children }: { current: FlatRoute | undefined; 
       <SettingsButton floating />
       <LazySettingsDrawer />
       <SearchModal />
+      <Shortcuts />
     </div>
   );
 }

@@ -6,12 +6,13 @@ import { Avatar } from 'primereact/avatar';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { useSession } from '../../services/session';
 import { openSettings } from '../settings/settings-store';
+import { openLockDialog } from '../lock/lock-dialog-store';
+import { openShortcutsHelp } from '../shortcuts/shortcuts';
 import { getProjectConfig } from '../../services/project-config';
 import { canChangeRole } from '../../services/routing/permission-rules';
 import { changeRole } from '../../services/permission';
 import { avatarLetters, avatarSrc } from '../../crud/parts/avatars';
 
-const LockDialog = lazyWithRetry(() => import('../lock/LockDialog'));
 const RoleSwitchDialog = lazyWithRetry(() => import('../../pages/system/RoleSwitchDialog'));
 const AvatarDialog = lazyWithRetry(() => import('../../pages/system/AvatarDialog'));
 const ChangePasswordDialog = lazyWithRetry(() => import('../../pages/system/changePassword.page').then((m) => ({ default: m.ChangePasswordDialog })));
@@ -24,7 +25,6 @@ export function UserMenu() {
   const { t } = useTranslation();
   const { userInfo, send } = useSession();
   const menu = useRef<Menu>(null);
-  const [lockOpen, setLockOpen] = useState(false);
   const [roleOpen, setRoleOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [avatarOpen, setAvatarOpen] = useState(false);
@@ -44,7 +44,8 @@ export function UserMenu() {
         ref={menu}
         popup
         model={[
-          { label: t('lock.menu'), icon: 'pi pi-lock', command: () => setLockOpen(true), className: 'user-menu-lock' },
+          { label: t('lock.menu'), icon: 'pi pi-lock', command: openLockDialog, className: 'user-menu-lock' },
+          { label: t('settings.shortcuts.title'), icon: 'pi pi-question-circle', command: openShortcutsHelp, className: 'user-menu-shortcuts' },
           { label: t('routes.system.changePassword'), icon: 'pi pi-key', command: () => setPasswordOpen(true), className: 'user-menu-password' },
           { label: t('system.avatarPick.menu'), icon: 'pi pi-user', command: () => setAvatarOpen(true), className: 'user-menu-avatar' },
           // Spec §5: only in route-mapping mode; otherwise changeRole refuses with the warning.
@@ -74,11 +75,6 @@ export function UserMenu() {
       {roleOpen && (
         <Suspense fallback={null}>
           <RoleSwitchDialog visible={roleOpen} onHide={() => setRoleOpen(false)} />
-        </Suspense>
-      )}
-      {lockOpen && (
-        <Suspense fallback={null}>
-          <LockDialog visible={lockOpen} onHide={() => setLockOpen(false)} />
         </Suspense>
       )}
     </>

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { useSession } from '../../services/session';
-import { useProjectConfig } from '../../services/project-config';
 import {
   highlightSegments,
   isExternalPath,
@@ -16,7 +15,7 @@ import {
   type SearchListState,
   type SearchResult,
 } from './menu-search';
-import { closeSearch, isSearchShortcut, openSearch, takeTypeAhead, typedAheadText, useSearchOpen } from './search-store';
+import { closeSearch, takeTypeAhead, typedAheadText, useSearchOpen } from './search-store';
 import { api } from '../../api/client';
 import { editId } from '../../crud';
 import { MIN_RECORD_QUERY, searchableKinds, searchRecords, type RecordHit, type RecordKind } from './record-search';
@@ -57,23 +56,11 @@ function useDebounced<T>(value: T, ms: number): T {
  * member by phone or nickname, goods, merchant, game, account, code: `record-search.ts`), grouped
  * by kind, only of kinds whose screen is in the user's menu. Up/Down move the highlight over both
  * (wrapping), hovering highlights, Enter or a click opens the entry (http(s) paths in a new window)
- * or the record (its detail, or its list filtered to it) in a tab, Escape closes. Ctrl+K / ⌘K opens it.
+ * or the record (its detail, or its list filtered to it) in a tab, Escape closes. Ctrl+K / ⌘K and `/`
+ * open it (web/app/shortcuts).
  */
 export function SearchModal() {
   const open = useSearchOpen();
-  const enabled = useProjectConfig((c) => c.headerSetting.showSearch);
-
-  useEffect(() => {
-    if (!enabled) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (!isSearchShortcut(e)) return;
-      e.preventDefault();
-      openSearch();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [enabled]);
-
   // Mounted only while open, so every opening starts with an empty box and no stale results.
   return open ? <SearchDialog /> : null;
 }

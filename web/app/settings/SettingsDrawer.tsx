@@ -31,6 +31,7 @@ import {
   themeColorError,
 } from './settings-rules';
 import { closeSettings, useSettingsOpen } from './settings-store';
+import { isMac, SHORTCUTS } from '../shortcuts/shortcuts';
 import './settings.css';
 
 const set = (patch: ConfigPatch) => updateProjectConfig(patch);
@@ -188,6 +189,7 @@ export function SettingsDrawer() {
   const { t } = useTranslation();
   const open = useSettingsOpen();
   const c = useProjectConfig();
+  const mac = isMac();
   const theme = useThemeMode();
   const opts = <T extends string>(group: string, values: readonly T[]) => values.map((v) => ({ value: v, label: t(`settings.options.${group}.${v as string}`) as string }));
 
@@ -316,6 +318,12 @@ export function SettingsDrawer() {
               options={opts('transition', TRANSITIONS)}
               onChange={(v) => set({ transitionSetting: { basicTransition: v } })}
             />
+          </Section>
+
+          <Section title={t('settings.sections.shortcuts')}>
+            {SHORTCUTS.map((k) => (
+              <SwitchRow key={k.id} label={t(`settings.shortcuts.names.${k.id}`)} field={`shortcut-${k.id}`} hint={k.keys(mac).map((combo) => combo.join(' + ')).join(` ${t('settings.shortcuts.or')} `)} checked={c.shortcutSetting[k.id]} onChange={(v) => set({ shortcutSetting: { [k.id]: v } })} />
+            ))}
           </Section>
 
           <Section title={t('settings.sections.language')}>

@@ -12,6 +12,7 @@ export default {
     display: 'Display',
     animation: 'Animation',
     language: 'Language',
+    shortcuts: 'Keyboard shortcuts',
   },
   fields: {
     darkMode: 'Dark mode',
@@ -72,5 +73,14 @@ export default {
   errors: {
     colorRequired: 'Enter a colour',
     hexColor: 'Enter a valid hex colour: # followed by 3 or 6 hex digits',
+  },
+  shortcuts: {
+    title: 'Keyboard shortcuts',
+    action: 'Action',
+    keys: 'Keys',
+    on: 'On',
+    or: 'or',
+    hint: 'Single keys (/ and ?) are ignored while you type in a field. Switch any shortcut off here or in the settings drawer.',
+    names: { search: 'Search menus and records', lock: 'Lock the screen', help: 'Show this list' },
   },
 };

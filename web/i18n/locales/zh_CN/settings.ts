@@ -12,6 +12,7 @@ export default {
     display: '界面显示',
     animation: '动画',
     language: '语言',
+    shortcuts: '键盘快捷键',
   },
   fields: {
     darkMode: '暗黑模式',
@@ -72,5 +73,14 @@ export default {
   errors: {
     colorRequired: '请输入颜色',
     hexColor: '请输入有效的十六进制颜色：# 后跟 3 或 6 位十六进制数字',
+  },
+  shortcuts: {
+    title: '键盘快捷键',
+    action: '操作',
+    keys: '按键',
+    on: '启用',
+    or: '或',
+    hint: '在输入框中输入时，单键快捷键（/ 和 ?）不生效。可在此处或设置面板中关闭任一快捷键。',
+    names: { search: '搜索菜单和记录', lock: '锁定屏幕', help: '显示此列表' },
   },
 };

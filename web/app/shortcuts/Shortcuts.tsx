@@ -1,0 +1,48 @@
+import { Suspense, useEffect } from 'react';
+import { lazyWithRetry } from '../../services/chunk';
+import { getProjectConfig, useProjectConfig } from '../../services/project-config';
+import { closeLockDialog, openLockDialog, useLockDialogOpen } from '../lock/lock-dialog-store';
+import { openSearch } from '../search/search-store';
+import { closeShortcutsHelp, openShortcutsHelp, shortcutOf, useShortcutsHelpOpen } from './shortcuts';
+
+const LockDialog = lazyWithRetry(() => import('../lock/LockDialog'));
+const ShortcutsHelp = lazyWithRetry(() => import('./ShortcutsHelp'));
+
+/**
+ * The console's keyboard shortcuts, mounted once in the signed-in layout: Ctrl/⌘K and `/` open the
+ * search palette (when the header's search is shown), Alt+L the lock dialog, `?` the list of
+ * shortcuts; each switchable in the settings drawer or in the list itself. Also holds the lock
+ * dialog, so Alt+L works with the header hidden.
+ */
+export function Shortcuts() {
+  const searchShown = useProjectConfig((c) => c.headerSetting.showSearch);
+  const lockOpen = useLockDialogOpen();
+  const help = useShortcutsHelpOpen();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const id = shortcutOf(e, e.target, getProjectConfig().shortcutSetting);
+      if (!id || (id === 'search' && !searchShown)) return;
+      e.preventDefault();
+      if (id === 'search') openSearch();
+      else if (id === 'lock') openLockDialog();
+      else openShortcutsHelp();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [searchShown]);
+  return (
+    <>
+      {help && (
+        <Suspense fallback={null}>
+          <ShortcutsHelp onHide={closeShortcutsHelp} />
+        </Suspense>
+      )}
+      {lockOpen && (
+        <Suspense fallback={null}>
+          <LockDialog visible onHide={closeLockDialog} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+

@@ -12,7 +12,8 @@ import { runGuardFuzz } from '../tests/server/security/guard-fuzz.js';
  * (tests/server/security/guard-fuzz.ts): percent-escaped spellings of every guarded endpoint and of
  * the QA controls, a replayed administrator recording asked by the operator, and the audit trail's
  * own guard (a stranger's flood counted per address and minute, audited writes refused with nothing
- * changed while its store fails); and rounds of
+ * changed while its store fails), and the operator's look-up grants (reads outside its screens answer
+ * the picker's fields only, hidden filters and sorts refused); and rounds of
  * concurrent uploads of random shapes against a small quota and concurrency cap
  * (tests/server/fuzz-uploads.ts): every answer an envelope, the folder under its quota, no
  * temporary file left.

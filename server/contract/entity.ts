@@ -77,6 +77,11 @@ export interface EntityDecl<N extends string, P extends FieldMap, Fs extends Fil
   fields: P;
   /** The field `listAll` answers beside `id`, and the one a picker shows. */
   label: keyof P & string;
+  /**
+   * Fields a picker of this entity shows beside `id` and `label` (none by default): a caller whose
+   * only right to the entity's reads is a look-up grant sees these and no others (server/contract/lookups.ts).
+   */
+  pickerFields?: readonly (keyof P & string)[];
   /** Path segment after `/v1/`; the entity name by default. */
   base?: string;
   filters?: Fs;
@@ -163,6 +168,8 @@ export interface EntityDef<N extends string = string, P extends FieldMap = Field
   base: string;
   fields: P;
   label: string;
+  /** Fields a picker shows beside `id` and `label` (see {@link EntityDecl.pickerFields}). */
+  pickerFields: string[];
   filters: Record<string, FilterKind>;
   sortable: string[];
   defaultSort: readonly [string, 'asc' | 'desc'];
@@ -332,6 +339,7 @@ export function defineEntity<const N extends string, const P extends FieldMap, c
     base,
     fields: decl.fields,
     label: decl.label,
+    pickerFields: [...(decl.pickerFields ?? [])],
     filters,
     sortable,
     defaultSort: decl.defaultSort ?? ['id', 'desc'],

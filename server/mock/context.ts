@@ -1,3 +1,4 @@
+import type { LookupView } from '../contract/lookups.js';
 import type { Config } from '../config.js';
 import { CaptchaStore } from './captcha.js';
 import { HOOKS } from './hooks/index.js';
@@ -38,5 +39,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in session (mock mode), set by the auth hook for every protected endpoint. */
     session: Session | null;
+    /**
+     * The look-up view of an entity read the session reaches through a look-up grant only
+     * (server/mock/permissions.ts `lookupViewFor`), set by the permission hook; null for a full read.
+     */
+    lookupView: LookupView | null;
   }
 }

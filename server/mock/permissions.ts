@@ -5,6 +5,7 @@ import { ResultCode } from '../contract/envelope.js';
 import { ENDPOINTS } from '../contract/index.js';
 import { actionOfEndpoint, BUTTON_ACTIONS, OPEN_ENDPOINTS, patternMatches, type ButtonAction } from '../contract/resources.js';
 import { ROUTE_TABLE } from '../contract/route-table.js';
+import { lookupReadOf, type LookupView } from '../contract/lookups.js';
 import { sendEnvelope } from '../plugins/envelope.js';
 import { pathOf } from '../plugins/canonical-path.js';
 import type { ConsoleAccount } from './accounts.js';
@@ -56,6 +57,11 @@ export interface Grants {
   menuIds: Set<number>;
   /** URL patterns of the roles' resources. */
   patterns: string[];
+  /**
+   * Areas whose screens the roles hold: the paths (without `/`) of the enabled menu groups they
+   * hold or hold an enabled page of. Reads of an entity outside these are look-ups ({@link lookupViewFor}).
+   */
+  screens: Set<string>;
 }
 
 /**
@@ -64,16 +70,17 @@ export interface Grants {
  * building them afresh was most of a list request's cost. Rows are immutable, so a changed
  * account is a new key.
  */
-const GRANTS = new WeakMap<object, { store: MockStore; roles: number; resources: number; g: Grants }>();
+const GRANTS = new WeakMap<object, { store: MockStore; roles: number; resources: number; menus: number; g: Grants }>();
 
 /** The grants of a console account (disabled roles grant nothing). Do not change the result. */
 export function grantsOf(store: MockStore, account: Pick<ConsoleAccount, 'roleIds'>): Grants {
   const roles = store.col('role').version;
   const resources = store.col('resource').version;
+  const menus = store.col('menu').version;
   const hit = GRANTS.get(account);
-  if (hit && hit.store === store && hit.roles === roles && hit.resources === resources) return hit.g;
+  if (hit && hit.store === store && hit.roles === roles && hit.resources === resources && hit.menus === menus) return hit.g;
   const g = computeGrants(store, account);
-  GRANTS.set(account, { store, roles, resources, g });
+  GRANTS.set(account, { store, roles, resources, menus, g });
   return g;
 }
 
@@ -81,7 +88,9 @@ function computeGrants(store: MockStore, account: Pick<ConsoleAccount, 'roleIds'
   const roles = account.roleIds.map((id) => store.get<RoleRow>('role', id)).filter((r): r is RoleRow => !!r && r.status === 1);
   const menuIds = new Set(roles.flatMap((r) => r.menuIds));
   const patterns = [...new Set(roles.flatMap((r) => r.resourceIds).map((id) => store.get<{ url: string }>('resource', id)?.url).filter((u): u is string => !!u))];
-  return { roles, isSuper: roles.some((r) => r.roleKey === SUPER_ROLE), menuIds, patterns };
+  const g: Grants = { roles, isSuper: roles.some((r) => r.roleKey === SUPER_ROLE), menuIds, patterns, screens: new Set() };
+  for (const grp of menusOf(store, g).groups) g.screens.add(grp.path.replace(/^\//, ''));
+  return g;
 }
 
 const OPEN = new Set(OPEN_ENDPOINTS);
@@ -212,6 +221,21 @@ export function refusalFor(ctx: MockContext, session: { userId: number }, path: 
 }
 
 /**
+ * The look-up view of a read the signed-in account of `session` may call (server/contract/lookups.ts):
+ * the view when `path` (canonical) is an entity's `list`, `listAll` or `info` and the account's roles
+ * hold no screen of the entity's area and are not the super administrator's; null when the account
+ * reads the full record (or `path` is no such read). Call it after {@link refusalFor} allowed the path.
+ */
+export function lookupViewFor(ctx: MockContext, session: { userId: number }, path: string): LookupView | null {
+  const view = lookupReadOf(path);
+  if (view === undefined) return null;
+  const account = ctx.store.get<ConsoleAccount>('admin', session.userId);
+  if (!account) return null;
+  const g = grantsOf(ctx.store, account);
+  return g.isSuper || g.screens.has(view.entity.area) ? null : view;
+}
+
+/**
  * The role set of a console account: its enabled roles' keys, sorted and joined with `,`
  * (`operator`, `finance,operator`). Recordings are kept per role set, and replay
  * answers a session only with recordings of its own role set.
@@ -231,7 +255,9 @@ export function roleSetOf(store: MockStore, account: Pick<ConsoleAccount, 'roleI
 export function registerPermissions(app: FastifyInstance, ctx: MockContext): void {
   app.addHook('onRequest', async (req, reply) => {
     if (!req.session || reply.sent) return;
-    const refusal = refusalFor(ctx, req.session, pathOf(req));
+    const path = pathOf(req);
+    const refusal = refusalFor(ctx, req.session, path);
     if (refusal) return sendEnvelope(reply, refusal.status, refusal.code, refusal.message);
+    req.lookupView = lookupViewFor(ctx, req.session, path);
   });
 }

@@ -13,6 +13,7 @@ import { registerInputHygiene } from '../plugins/input.js';
 import { registerLocalizedMessages } from '../plugins/localize.js';
 import type { ExchangeObserver } from '../platform/exchange.js';
 import { PlatformIdentity, PlatformSessions, type MappableAccount } from '../platform/sessions.js';
+import { PlatformLookups } from '../platform/lookup-answer.js';
 import { endpointOf, isContractPath } from '../platform/tap.js';
 import { actionOfEndpoint } from '../contract/resources.js';
 import { ResultCode } from '../contract/envelope.js';
@@ -301,6 +302,6 @@ export async function registerHybridMode(app: FastifyInstance, config: Config, d
   ctxRef = backend.ctx;
   app.addHook('onClose', async () => backend.app.close());
   const fallback = mockFallback(config, backend.app, now, backend.listRoad);
-  await registerProxyMode(app, config, { observers: options.observers, fallback });
+  await registerProxyMode(app, config, { observers: options.observers, fallback, lookups: new PlatformLookups(identity) });
   return { fallback };
 }

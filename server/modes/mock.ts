@@ -51,6 +51,7 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
   // Tests read captcha codes the way a person reads the image.
   app.decorate('__mockCtx', ctx);
   app.decorateRequest('session', null);
+  app.decorateRequest('lookupView', null);
   registerFaultInjection(app, ctx);
   // Once serving (not for inject-only apps) and asked for data: the lists' indexes are then built
   // between requests, not in a first search. Not at boot: without a snapshot the first read of the

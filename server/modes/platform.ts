@@ -5,6 +5,7 @@ import type { ExchangeObserver } from '../platform/exchange.js';
 import { Recorder } from '../platform/recorder.js';
 import type { UserInfo } from '../contract/auth.js';
 import { PlatformIdentity, roleSetOfInfo } from '../platform/sessions.js';
+import { PlatformLookups } from '../platform/lookup-answer.js';
 import { onSignOut } from '../plugins/sign-out.js';
 import { registerHybridMode } from './hybrid.js';
 import { registerProxyMode } from './proxy.js';
@@ -49,11 +50,11 @@ export function observersFor(config: Config, app: FastifyInstance, identity?: Pl
  * and any passed in `deps.observers` (tests, the drift monitor).
  */
 export async function registerPlatformMode(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
-  // Who a token belongs to, asked of the platform once per token per minute, shared by the recorder
-  // and hybrid's sessions; a sign-out passing through forgets the token.
+  // Who a token belongs to, asked of the platform once per token per minute, shared by the recorder,
+  // hybrid's sessions and the look-up views of the relay; a sign-out passing through forgets the token.
   const identity = new PlatformIdentity(config.upstreamUrl!, deps.now ?? Date.now, config.upstreamConnectTimeoutMs + 10_000);
   onSignOut(app, (a) => identity.forget(a));
   const observers = [...observersFor(config, app, identity), ...(deps.observers ?? [])];
   if (config.mode === 'hybrid') await registerHybridMode(app, config, deps, { observers, identity });
-  else await registerProxyMode(app, config, { observers });
+  else await registerProxyMode(app, config, { observers, lookups: new PlatformLookups(identity) });
 }

@@ -15,6 +15,8 @@ import { installRelay, rawAccessLog, writeEnvelope } from '../relay/index.js';
 import { wantingObservers, type Exchange, type ExchangeBody, type ExchangeObserver } from '../platform/exchange.js';
 import { defaultSortOf, MAX_SORTED_BODY, readSmallBody, withDefaultSort } from '../platform/default-sort.js';
 import { BodyTap, contentTypeOf, DEFAULT_BODY_CAP, noBody, notifyObservers, routeKeyOf } from '../platform/tap.js';
+import { lookupRequestBody, projectedAnswerBytes, type PlatformLookups } from '../platform/lookup-answer.js';
+import type { LookupView } from '../contract/lookups.js';
 
 /**
  * Hybrid mode's mock side as the proxy sees it (server/modes/hybrid.ts implements it): which
@@ -69,6 +71,11 @@ export interface PlatformOptions {
   bodyCap?: number;
   /** Hybrid mode: the mock side. */
   fallback?: MockFallback;
+  /**
+   * Who reads entities through look-up grants only (server/platform/lookup-answer.ts): their list
+   * queries are narrowed and the platform's answers projected before the client sees them. None: every answer relayed as it comes.
+   */
+  lookups?: PlatformLookups;
 }
 
 /** Header naming the side that served an answer (`platform`, `mock`, `replay`). */
@@ -117,6 +124,27 @@ const WHOLE_BODY_LIMIT = MAX_SORTED_BODY;
 
 /** Largest platform 404/501 answer hybrid reads whole to tell a missing route from a missing record (bytes). */
 const NOT_BUILT_PEEK = 64 * 1024;
+
+/** Largest platform answer to a look-up read that is projected (bytes): a longer one is refused whole (502), never relayed. */
+const LOOKUP_ANSWER_LIMIT = 32 * 1024 * 1024;
+
+/** Answer headers that describe the platform's bytes, dropped from a projected answer (which gets its own length). */
+const PROJECTED_DROPS = new Set(['content-length', 'content-encoding', 'etag', 'content-md5', 'digest']);
+
+/** A relayed head (flat) for a projected body of `length` bytes. */
+function projectedHead(head: readonly string[], length: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < head.length; i += 2) if (!PROJECTED_DROPS.has(head[i])) out.push(head[i], head[i + 1]);
+  out.push('content-length', String(length));
+  return out;
+}
+
+/** The client's request headers without `Accept-Encoding`: a look-up answer is projected, so the platform sends it plain. */
+function plainAnswerHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const out: IncomingHttpHeaders = {};
+  for (const name in headers) if (name !== 'accept-encoding') out[name] = headers[name];
+  return out;
+}
 
 
 /** How many rounds of percent-decoding we undo when looking for hidden dot segments. */
@@ -510,6 +538,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   if (!config.upstreamUrl) throw new Error(`UPSTREAM_URL is required when MODE is "${config.mode}"`);
   const observers = options.observers ?? [];
   const fallback = options.fallback ?? null;
+  const lookups = options.lookups ?? null;
   const cap = options.bodyCap ?? DEFAULT_BODY_CAP;
   const localized = config.messages === 'localized';
   const NONE: ExchangeObserver[] = [];
@@ -534,11 +563,30 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   });
 
   /**
-   * Relays one request to the platform and its answer back (both roads end here). The body is
-   * copied (bounded) when an observer wants the exchange or hybrid may replay it to the mock; a
-   * list request without a sort is read whole and given its default sort.
+   * Relays one request to the platform and its answer back (both roads end here), once it is known
+   * whether the caller reads through a look-up view (an entity read of a user holding no screen of
+   * its area: the platform's user info for the token, asked when not yet kept).
    */
   const relayExchange = (call: RelayCall): void => {
+    const view = lookups === null ? null : lookups.viewOf(call.req.headers.authorization, call.path);
+    if (!(view instanceof Promise)) return relayWithView(call, view);
+    view
+      .then((v) => relayWithView(call, v))
+      .catch((err: unknown) => {
+        call.log.warn({ err }, 'look-up relay failed');
+        if (!call.res.headersSent) writeEnvelope(call.req, call.res, BAD_GATEWAY, BAD_GATEWAY, { key: 'gateway.unreachable' }, localized);
+      });
+  };
+
+  /**
+   * Relays one request (see {@link relayExchange}). The body is copied (bounded) when an observer
+   * wants the exchange or hybrid may replay it to the mock; a list request without a sort is read
+   * whole and given its default sort. With a look-up `view`, the body is read whole and narrowed
+   * (server/platform/lookup-answer.ts: a filter or sort of a hidden field refused, HTTP 400 naming
+   * it, nothing sent), the platform is asked for a plain answer, and a 2xx answer is read whole and
+   * sent projected (HTTP 502 when it cannot be read as JSON or is over LOOKUP_ANSWER_LIMIT).
+   */
+  const relayWithView = (call: RelayCall, view: LookupView | null): void => {
     const { req, method, url } = call;
     const path = splitUrl(url)[0];
     // Keyed once: the observers' interest and the exchange they are handed share it.
@@ -549,10 +597,12 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
       const refused = watchers[i].admit?.(method, path, routeKey, call.res) ?? null;
       if (refused !== null) return void writeEnvelope(req, call.res, refused.status, refused.code, refused.refusal, localized);
     }
-    const reqHeaders = req.headers;
+    const reqHeaders = view === null ? req.headers : plainAnswerHeaders(req.headers);
     const te = reqHeaders['transfer-encoding'];
     const cl = reqHeaders['content-length'];
     const hasBody = te !== undefined || (cl !== undefined && cl !== '0');
+    if (view !== null && hasBody && !(te === undefined && Number(cl) > 0 && Number(cl) <= WHOLE_BODY_LIMIT))
+      return void writeEnvelope(req, call.res, 413, 413, { field: 'body', key: 'request.tooLarge', params: { detail: `Request body is too large (a look-up read takes at most ${WHOLE_BODY_LIMIT} bytes)` } }, localized);
     const sort = hasBody ? defaultSortOf(method, path, reqHeaders) : null;
     const copied = hasBody && (fallback !== null || watchers.length > 0);
     // A body of a declared small length is read whole before it is sent, as a list's is for its
@@ -560,7 +610,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     // copy (observers, hybrid) is the very bytes sent, with no listener beside the relay's
     // (in CPU per relayed write a streamed body is the costliest part of the relay, and of
     // auditing it). Longer and chunked bodies (uploads, imports) stream, a tap beside them.
-    const whole = sort !== null || (te === undefined && Number(cl) > 0 && Number(cl) <= WHOLE_BODY_LIMIT);
+    const whole = view !== null || sort !== null || (te === undefined && Number(cl) > 0 && Number(cl) <= WHOLE_BODY_LIMIT);
     let tap: BodyTap | null = null;
     if (copied) {
       const t = new BodyTap(contentTypeOf(reqHeaders['content-type']), cap);
@@ -571,7 +621,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
         req.once('end', () => (t.ended = true));
       }
     }
-    const handler = new RelayHandler(call, watchers, tap, routeKey);
+    const handler = new RelayHandler(call, watchers, tap, routeKey, view);
     const target = basePath + url;
     // `contentLength`: see upstreamRequestHeadersFor (undefined: as it came; null: none; else the re-encoded body's).
     const dispatch = (body: Readable | Buffer | null, contentLength?: string | null) =>
@@ -584,10 +634,17 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
         tap.push(bytes);
         tap.ended = true;
       }
-      const sorted = sort === null ? null : withDefaultSort(bytes, sort);
-      if (sorted === null) dispatch(bytes);
+      let sent = bytes;
+      if (view !== null) {
+        const narrowed = lookupRequestBody(view, bytes);
+        if ('refusal' in narrowed) return void writeEnvelope(req, call.res, 400, ResultCode.badRequest, narrowed.refusal, localized);
+        sent = narrowed.bytes ?? bytes;
+      }
+      const sorted = sort === null ? null : withDefaultSort(sent, sort);
+      if (sorted !== null) sent = sorted;
       // Re-encoded with its new length.
-      else dispatch(sorted, String(sorted.length));
+      if (sent === bytes) dispatch(bytes);
+      else dispatch(sent, String(sent.length));
     });
   };
 
@@ -640,12 +697,19 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     private probed = 0;
     private resume: (() => void) | null = null;
     private waiting = false;
+    /** A 2xx answer to a look-up read, held whole to be projected (null: relayed as it comes). */
+    private held: Buffer[] | null = null;
+    private heldBytes = 0;
+    /** The held answer is compressed or too long: it is refused (502), never relayed. */
+    private unreadable = false;
     constructor(
       private readonly call: RelayCall,
       private readonly watchers: ExchangeObserver[],
       private readonly requestTap: BodyTap | null,
       /** The contract's route key of the request's path, when observers were asked (else null). */
       private readonly routeKey: string | null,
+      /** The caller's look-up view of an entity read, or null (a full read). */
+      private readonly view: LookupView | null = null,
     ) {}
 
     onConnect(abort: (err?: Error) => void): void {
@@ -682,6 +746,12 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
           else fallback.answered(method, path, null);
         }
       }
+      if (this.view !== null && status < 300) {
+        const encoding = rawHeaderValue(rawHeaders, 'content-encoding');
+        this.unreadable = encoding !== undefined && encoding.trim().toLowerCase() !== 'identity';
+        this.held = [];
+        return true;
+      }
       return this.start();
     }
 
@@ -714,6 +784,16 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
 
     onData(chunk: Buffer): boolean {
       this.tap?.push(chunk);
+      if (this.held !== null) {
+        if (this.unreadable) return true;
+        this.held.push(chunk);
+        this.heldBytes += chunk.length;
+        if (this.heldBytes > LOOKUP_ANSWER_LIMIT) {
+          this.unreadable = true;
+          this.held = [];
+        }
+        return true;
+      }
       if (this.probe !== null) {
         this.probe.push(chunk);
         this.probed += chunk.length;
@@ -743,6 +823,15 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
         const whole = Buffer.concat(this.probe, this.probed);
         this.probe = null;
         fallback!.answered(this.call.method, this.call.path, whole);
+      }
+      if (this.held !== null) {
+        const projected = this.unreadable ? null : projectedAnswerBytes(this.view!, Buffer.concat(this.held, this.heldBytes));
+        this.held = null;
+        if (projected === null) return void writeEnvelope(this.call.req, res, BAD_GATEWAY, BAD_GATEWAY, { key: 'gateway.unreadableAnswer' }, localized);
+        this.head = projectedHead(this.head, projected.length);
+        this.start();
+        res.end(projected);
+        return;
       }
       if (this.peeking !== null) {
         const whole = Buffer.concat(this.peeking, this.peeked);

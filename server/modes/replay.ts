@@ -10,11 +10,16 @@ import { contentTypeOf } from '../platform/tap.js';
 import { answerFromMock, createMockBackend } from './hybrid.js';
 import { SERVED_BY, unsafePathReason } from './proxy.js';
 import { pathOf } from '../plugins/canonical-path.js';
-import { refusalFor, roleSetOf } from '../mock/permissions.js';
+import { lookupViewFor, refusalFor, roleSetOf } from '../mock/permissions.js';
+import { lookupRequestBody, projectedAnswerBytes } from '../platform/lookup-answer.js';
+import type { LookupView } from '../contract/lookups.js';
 import type { ConsoleAccount } from '../mock/accounts.js';
 
 /** Largest request body replay reads to find its recording (uploads are matched by path; their bytes are not compared). */
 const REPLAY_BODY_LIMIT = 50 * 1024 * 1024;
+
+/** Recorded answer headers that describe the recorded bytes, dropped from a projected answer. */
+const PROJECTED_DROPS = new Set(['content-length', 'content-encoding', 'etag', 'content-md5', 'digest']);
 
 /**
  * `MODE=replay RECORD_DIR=…`: serves a recording made in proxy or hybrid mode, offline.
@@ -30,7 +35,9 @@ const REPLAY_BODY_LIMIT = 50 * 1024 * 1024;
  *   normalized query and body), else the closest recording of the same method and path
  *   (`requestDistance`: differing body fields and query parameters). The status, kept headers and
  *   body are sent byte for byte as recorded, with `x-served-by: replay`. An operator never gets
- *   what was recorded for the administrator.
+ *   what was recorded for the administrator. A session whose roles read an entity through a
+ *   look-up grant only gets the recorded answer projected to its look-up view, and its list query
+ *   narrowed to the shown fields (server/contract/lookups.ts).
  * - No recording for the role set, method and path: REPLAY_FALLBACK=mock (default) answers from the
  *   mock store (`x-served-by: mock`), `404` answers an HTTP 404 envelope naming the endpoint.
  * - `/console/drift` answers the mock's administrators (server/platform/drift-routes.ts).
@@ -45,6 +52,8 @@ export async function registerReplayMode(app: FastifyInstance, config: Config, d
   app.decorate('__mockCtx', backend.ctx);
   /** The role set of each request's signed-in account, set by the gate. */
   const rolesOf = new WeakMap<object, string>();
+  /** The look-up view of each request whose account reads the entity through a look-up grant only. */
+  const viewOf = new WeakMap<object, LookupView>();
 
   await app.register(async function replayScope(scope) {
     scope.removeAllContentTypeParsers();
@@ -64,6 +73,8 @@ export async function registerReplayMode(app: FastifyInstance, config: Config, d
       const refusal = refusalFor(backend.ctx, session, path);
       if (refusal) return sendEnvelope(reply, refusal.status, refusal.code, refusal.message);
       rolesOf.set(req.raw, roleSetOf(backend.ctx.store, backend.ctx.store.get<ConsoleAccount>('admin', session.userId)!));
+      const view = lookupViewFor(backend.ctx, session, path);
+      if (view !== null) viewOf.set(req.raw, view);
     });
 
     const handler = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
@@ -71,13 +82,21 @@ export async function registerReplayMode(app: FastifyInstance, config: Config, d
       const path = pathOf(req);
       const query = i < 0 ? '' : req.url.slice(i + 1);
       const body = Buffer.isBuffer(req.body) ? req.body : null;
+      const view = viewOf.get(req.raw);
+      if (view !== undefined) {
+        const narrowed = lookupRequestBody(view, body);
+        if ('refusal' in narrowed) return sendEnvelope(reply, 400, ResultCode.badRequest, narrowed.refusal);
+      }
       const hit = index.find(req.method, path, query, contentTypeOf(req.headers['content-type']), body, rolesOf.get(req.raw) ?? '');
       if (hit) {
         const r = hit.recording;
+        // A look-up caller's answer is the recording projected (server/contract/lookups.ts), with its own length.
+        const projected = view !== undefined && r.status < 300 ? projectedAnswerBytes(view, answerBytes(r)) : undefined;
+        if (projected === null) return sendEnvelope(reply, 502, 502, { key: 'gateway.unreadableAnswer' });
         reply.code(r.status);
-        for (const [name, value] of Object.entries(r.headers)) reply.header(name, value);
+        for (const [name, value] of Object.entries(r.headers)) if (projected === undefined || !PROJECTED_DROPS.has(name.toLowerCase())) reply.header(name, value);
         reply.header(SERVED_BY, 'replay');
-        return reply.send(answerBytes(r));
+        return reply.send(projected ?? answerBytes(r));
       }
       if (config.replayFallback === 'mock') return answerFromMock(backend.app, req, reply, body ?? undefined);
       return sendEnvelope(reply, 404, ResultCode.notFound, { key: 'gateway.noRecording', params: { method: req.method, path } });

@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import { ENTITIES, type AnyEntity, type EntityName } from '../contract/index.js';
 import { auditedEndpoint } from '../audit/capture.js';
 import type { MockContext } from '../mock/context.js';
-import { refusalFor } from '../mock/permissions.js';
+import { lookupViewFor, refusalFor } from '../mock/permissions.js';
 import type { Session } from '../mock/sessions.js';
 import { listAnswerBytes } from '../mock/routes/crud.js';
 import { contractValidatorCompiler } from '../mock/routes/validator.js';
@@ -24,7 +24,7 @@ import { installRelay, rawAccessLog, type RawTaker } from './index.js';
  * and permission hooks, the shedding state, the contract validator compiled from the route's schema,
  * the input hygiene check); the answer is {@link listAnswerBytes}, which Fastify's list route sends too.
  * Anything not plain (odd spelling, a query string, no or another content type, a body over the limit
- * or chunked, bad JSON, a refusal, a fault set by QA, shedding, TRUST_PROXY, an error of the store)
+ * or chunked, bad JSON, a refusal, a caller reading through a look-up grant, a fault set by QA, shedding, TRUST_PROXY, an error of the store)
  * goes to Fastify, whose hooks answer it byte for byte as before: when the body was already read, it
  * is handed to Fastify's body parser again ({@link PREREAD}).
  * Hybrid mode calls the same road ({@link mockListTaker}) for what its relay sends to the mock, on
@@ -78,7 +78,8 @@ const TO_FASTIFY: MockListVerdict = { to: 'fastify' };
  * - load shedding off, no QA fault set (the fault hook may answer instead), no TRUST_PROXY (the
  *   client's address then needs Fastify's proxy-addr);
  * - a live session (the sign-in hook's `sessions.verify`; hybrid: the platform's session when
- *   already kept, `ctx.sessionOf`), whose account may call the path (the permission hook's `refusalFor`);
+ *   already kept, `ctx.sessionOf`), whose account may call the path (the permission hook's `refusalFor`)
+ *   and reads the full records (a look-up caller's view, `lookupViewFor`, is the routed road's to answer);
  * - a JSON content type and a `Content-Length` within the body limit, not chunked.
  * Every refusal (401, 403, 413, 415, 503, a fault) is Fastify's to answer, in the client's language.
  */
@@ -97,7 +98,7 @@ export function mockListVerdict(
   const n = Number(length);
   if (!(n > 0 && n <= LIST_BODY_LIMIT)) return TO_FASTIFY;
   const session = ctx.sessionOf === undefined ? ctx.mock.sessions.verify(h.authorization) : ctx.sessionOf(h.authorization);
-  if (!session || refusalFor(ctx.mock, session, req.url!) !== null) return TO_FASTIFY;
+  if (!session || refusalFor(ctx.mock, session, req.url!) !== null || lookupViewFor(ctx.mock, session, req.url!) !== null) return TO_FASTIFY;
   return { to: 'list', route, session };
 }
 

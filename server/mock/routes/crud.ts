@@ -3,6 +3,8 @@ import type { TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { ENTITIES, type AnyEntity, type CrudOp, type EndpointDef, type EntityName } from '../../contract/index.js';
 import type { Refusal } from '../../contract/messages.js';
+import { ResultCode } from '../../contract/envelope.js';
+import { lookupQuery, projectLookup, type LookupView } from '../../contract/lookups.js';
 import { ok, sendEnvelope, validationErrors } from '../../plugins/envelope.js';
 import type { MockContext } from '../context.js';
 import { MockError } from '../store/crud.js';
@@ -101,7 +103,23 @@ export function listAnswerBytes(ctx: MockContext, name: EntityName, body: Record
 }
 
 /**
+ * A read through a look-up grant (server/contract/lookups.ts): the query narrowed to the shown
+ * fields (a filter or sort of another field refused, HTTP 400 naming it), and the answer's records
+ * as `id`, label and the other fields a picker shows.
+ */
+function lookupRead(ctx: MockContext, name: EntityName, view: LookupView, body: Body, reply: FastifyReply): Promise<unknown> | unknown {
+  if (view.op === 'list') {
+    const q = lookupQuery(view, body);
+    if ('refusal' in q) return sendEnvelope(reply, 400, ResultCode.badRequest, q.refusal);
+    return answer(reply, () => projectLookup(view, ctx.crud.list(name, q.body as Body)));
+  }
+  return answer(reply, () => projectLookup(view, view.op === 'listAll' ? ctx.crud.options(name) : ctx.crud.info(name, body.id)));
+}
+
+/**
  * Registers list/listAll/info/add/update/del/updateStatus of every entity (as each declares them).
+ * A session that reads an entity through a look-up grant only (`req.lookupView`, set by the
+ * permission hook) gets its look-up view of list, listAll and info.
  * `beforeSave` checks an add's or update's body first (the uploads it names are stored).
  */
 export function registerCrudRoutes(app: FastifyInstance, ctx: MockContext, beforeSave: BeforeSave = async () => undefined): void {
@@ -114,6 +132,7 @@ export function registerCrudRoutes(app: FastifyInstance, ctx: MockContext, befor
         // Lists answer pre-serialized text (the store keeps each row's JSON): the same bytes as the
         // success envelope of `answer`, without serializing the page again on every request.
         app.post(ep.path, routeOptions(ep), async (req, reply) => {
+          if (req.lookupView) return lookupRead(ctx, name, req.lookupView, req.body as Body, reply);
           try {
             return reply.type('application/json; charset=utf-8').send(listAnswerBytes(ctx, name, req.body as Body));
           } catch (e) {
@@ -123,7 +142,9 @@ export function registerCrudRoutes(app: FastifyInstance, ctx: MockContext, befor
         });
         continue;
       }
-      app.post(ep.path, routeOptions(ep), (req, reply) => answer(reply, () => HANDLERS[op](ctx, name, req.body as Body, actorOf(req))));
+      app.post(ep.path, routeOptions(ep), (req, reply) =>
+        req.lookupView ? lookupRead(ctx, name, req.lookupView, req.body as Body, reply) : answer(reply, () => HANDLERS[op](ctx, name, req.body as Body, actorOf(req))),
+      );
     }
   }
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { makeApp, signIn } from '../helpers.js';
-import { auditedEndpoints, auditSpellingProblems, auditTrailProblems, guardedEndpoints, httpSender, percentEscapeProblems, qaSwitchProblems, replayPermissionProblems, writeAdminRecording } from './guard-fuzz.js';
+import { auditedEndpoints, auditSpellingProblems, auditTrailProblems, guardedEndpoints, httpSender, lookupProjectionProblems, percentEscapeProblems, qaSwitchProblems, replayPermissionProblems, writeAdminRecording } from './guard-fuzz.js';
 
 /** Fuzz cases (tests/server/security/guard-fuzz.ts), one seed; `npm run fuzz` runs more. */
 
@@ -55,5 +55,14 @@ test('guard-fuzz-audit-trail: a stranger\'s flood is one entry per address and m
   const operator = await signIn(app, 'operator', 'operator123');
   const send = httpSender(base);
   const problems = [...(await auditTrailProblems(send, operator, 24, app.auditTrail!)), ...(await auditTrailProblems(send, operator, 25, app.auditTrail!))];
+  expect(problems.slice(0, 20)).toEqual([]);
+}, 120_000);
+
+test('guard-fuzz-lookup-view: every read the operator reaches without the area\'s screen answers the look-up view only, refuses hidden filters and sorts, and matches keywords by the label (seeds 24, 25)', async () => {
+  const { app, base } = await serve({});
+  const operator = await signIn(app, 'operator', 'operator123');
+  const admin = await signIn(app);
+  const send = httpSender(base);
+  const problems = [...(await lookupProjectionProblems(send, operator, admin, 24)), ...(await lookupProjectionProblems(send, operator, admin, 25))];
   expect(problems.slice(0, 20)).toEqual([]);
 }, 120_000);

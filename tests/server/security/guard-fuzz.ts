@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ENDPOINTS } from '../../../server/contract/index.js';
+import { ENDPOINTS, ENTITIES, type AnyEntity } from '../../../server/contract/index.js';
+import { lookupReadOf, screenAreasOfNames } from '../../../server/contract/lookups.js';
 import { isAudited } from '../../../server/audit/capture.js';
 import { RECORDING_VERSION, requestKey, fileNameOf, type RecordedExchange } from '../../../server/platform/recording.js';
 import { rng, watchStore } from '../fuzz-cases.js';
@@ -22,6 +23,10 @@ import type { AuditTrail } from '../../../server/audit/trail.js';
  * - the audit trail's own guard ({@link auditTrailProblems}): a stranger's flood is counted in one
  *   entry per address and minute; while the trail's store fails, every audited endpoint under any
  *   spelling is refused with nothing changed, and the chain verifies with no gap afterwards.
+ * - look-up grants ({@link lookupProjectionProblems}): every entity read the operator reaches
+ *   without the area's screen, under its plain path or a spelling, answers only the look-up view's
+ *   fields; a filter or sort of a hidden field (valued from the administrator's rows) is refused
+ *   naming it; a keyword taken from a hidden field matches by the label alone.
  */
 
 /** Guarded JSON endpoints of the contract (no uploads, no QA controls, no sign-in/out). */
@@ -219,6 +224,85 @@ export async function auditTrailProblems(send: Send, token: string, seed: number
   return problems;
 }
 
+/** The rows of a read's `data`: a page's list, `listAll`'s array, or one record. */
+function rowsOf(data: unknown): Record<string, unknown>[] {
+  if (Array.isArray(data)) return data as Record<string, unknown>[];
+  if (data !== null && typeof data === 'object') {
+    const d = data as { list?: unknown };
+    return Array.isArray(d.list) ? (d.list as Record<string, unknown>[]) : [data as Record<string, unknown>];
+  }
+  return [];
+}
+
+/** A filter value of `kind` that the contract accepts, from a value of the administrator's row (undefined: none to take). */
+function filterValue(kind: string, v: unknown): unknown {
+  if (v === undefined || v === null || v === '') return undefined;
+  if (kind === 'like') return String(v).slice(0, 4);
+  if (kind === 'range') return [v, v];
+  if (kind === 'has') return Array.isArray(v) && v.length ? v[0] : undefined;
+  return v;
+}
+
+/** Problems of the look-up property for the operator (see the module comment); `admin` reads the whole rows the probes are valued from. */
+export async function lookupProjectionProblems(send: Send, operator: string, admin: string, seed: number): Promise<string[]> {
+  const problems: string[] = [];
+  const r = rng(seed * 13 + 5);
+  const json = async (res: Promise<{ status: number; text: string }>) => {
+    const x = await res;
+    try {
+      return { status: x.status, env: JSON.parse(x.text) as { code?: number; data?: unknown; field?: string | null } };
+    } catch {
+      return { status: x.status, env: {} as { code?: number; data?: unknown; field?: string | null } };
+    }
+  };
+  const me = (await json(send('POST', '/v1/admin/adminInfo', operator, {}))).env.data as { menus?: string[]; btnPermission?: string[] };
+  const screens = screenAreasOfNames([...(me.menus ?? []), ...(me.btnPermission ?? [])]);
+  for (const [i, e] of (ENTITIES as readonly AnyEntity[]).entries()) {
+    if (screens.has(e.area) || !e.ops.list) continue;
+    const whole = rowsOf((await json(send('POST', e.ops.list, admin, { pageNum: 1, pageSize: 20 }))).env.data);
+    const sample = whole.length ? r.pick(whole) : undefined;
+    for (const op of ['list', 'listAll', 'info'] as const) {
+      const path = e.ops[op];
+      const view = path ? lookupReadOf(path) : undefined;
+      if (!path || !view) continue;
+      const url = r.next() < 0.5 ? path : spelledPath(path, seed * 1000 + i);
+      const body = op === 'info' ? { id: sample?.id ?? 1 } : op === 'list' ? { pageNum: 1, pageSize: 20 } : {};
+      const res = await json(send('POST', url, operator, body));
+      if (res.status >= 500) problems.push(`POST ${url}: HTTP ${res.status}`);
+      if (res.env.code !== 200) continue;
+      for (const row of rowsOf(res.env.data)) {
+        const extra = Object.keys(row).filter((k) => !view.fields.includes(k));
+        if (extra.length) problems.push(`POST ${url}: the operator's look-up holds ${extra.join(', ')}`);
+      }
+      if (op !== 'list' || !sample) continue;
+      const hiddenFilters = Object.keys(e.filters).filter((f) => !view.fields.includes(f));
+      if (hiddenFilters.length) {
+        const f = r.pick(hiddenFilters);
+        const value = filterValue(e.filters[f], sample[f]);
+        if (value !== undefined) {
+          const probe = await json(send('POST', url, operator, { [f]: value }));
+          if (probe.status !== 400 || probe.env.data !== null || probe.env.field !== f) problems.push(`POST ${url} {${f}}: answered ${probe.status} (field ${probe.env.field}), not a refusal naming ${f}`);
+        }
+      }
+      const hiddenSorts = e.sortable.filter((f) => !view.fields.includes(f));
+      if (hiddenSorts.length) {
+        const f = r.pick(hiddenSorts);
+        const probe = await json(send('POST', url, operator, { sortField: f, sortOrder: r.next() < 0.5 ? 'asc' : 'desc' }));
+        if (probe.status !== 400 || probe.env.field !== 'sortField') problems.push(`POST ${url} sortField ${f}: answered ${probe.status}, not a refusal naming sortField`);
+      }
+      const hiddenSearch = e.searchable.filter((f) => !view.fields.includes(f) && typeof sample[f] === 'string' && sample[f] !== '');
+      if (hiddenSearch.length) {
+        const text = String(sample[r.pick(hiddenSearch)]);
+        const keyword = text.slice(Math.max(0, text.length - 5));
+        const found = await json(send('POST', url, operator, { keyword }));
+        for (const row of rowsOf(found.env.data))
+          if (!String(row[e.label] ?? '').toLowerCase().includes(keyword.toLowerCase())) problems.push(`POST ${url} keyword ${keyword}: matched ${e.label} "${String(row[e.label])}" by a hidden field`);
+      }
+    }
+  }
+  return problems;
+}
+
 /** Problems of the replay-permission property: the operator's answers never hold the administrator's recordings. */
 export async function replayPermissionProblems(send: Send, operator: string, seed: number, endpoints = guardedEndpoints()): Promise<string[]> {
   const problems: string[] = [];
@@ -253,14 +337,15 @@ export async function runGuardFuzz(rounds: number, first: number, print: (line: 
       await a.listen({ port: 0, host: '127.0.0.1' });
       return httpSender(`http://127.0.0.1:${(a.server.address() as { port: number }).port}`);
     };
-    const signIn = async (send: Send) => {
+    const signIn = async (send: Send, username = 'operator', password = 'operator123') => {
       const t = JSON.parse((await send('GET', '/v1/captcha/token', undefined)).text).data.captchaToken;
-      const r = JSON.parse((await send('POST', '/v1/admin/login', undefined, { username: 'operator', password: 'operator123', captchaToken: t, captchaCode: 'FUZZ' })).text);
+      const r = JSON.parse((await send('POST', '/v1/admin/login', undefined, { username, password, captchaToken: t, captchaCode: 'FUZZ' })).text);
       return r.data.tokenHead + r.data.token;
     };
     const m = await serve(mock);
     const r = await serve(replay);
     const mockOperator = await signIn(m);
+    const mockAdmin = await signIn(m, 'admin', 'admin123');
     const replayOperator = await signIn(r);
     for (let seed = first; seed < first + rounds; seed++) {
       const problems = [
@@ -269,6 +354,7 @@ export async function runGuardFuzz(rounds: number, first: number, print: (line: 
         ...(await auditSpellingProblems(m, mockOperator, seed, () => mock.auditTrail!.counts.recorded)),
         ...(await replayPermissionProblems(r, replayOperator, seed)),
         ...(await auditTrailProblems(m, mockOperator, seed, mock.auditTrail!)),
+        ...(await lookupProjectionProblems(m, mockOperator, mockAdmin, seed)),
       ];
       for (const p of problems) print(`guard seed ${seed}: ${p}`);
       failed += problems.length;

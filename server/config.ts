@@ -100,6 +100,11 @@ export interface Config {
   messages: 'localized' | 'raw';
   /** Proxy/hybrid check the platform's answers against the contract (server/platform/drift.ts); off skips it. */
   contractValidation: boolean;
+  /**
+   * Proxy/hybrid: the platform refuses stale writes itself (contract `VERSION_RULE`), so the console
+   * relays a write with its version untouched instead of reading the record's version first.
+   */
+  platformChecksVersion: boolean;
   /** Largest redacted example kept per contract drift, in bytes of JSON. */
   driftExampleBytes: number;
   /** Hybrid: endpoints always answered by the mock, as glob patterns (`*` within a segment, `**` across). */
@@ -252,6 +257,7 @@ export const SETTINGS = [
   { key: 'auditKeyFile', env: 'AUDIT_KEY_FILE', flag: 'audit-key-file', doc: 'audit trail: file of the generated key (mode 0600), default audit.key beside the AUDIT_DB file' },
   { key: 'messages', env: 'MESSAGES', flag: 'messages', doc: 'error messages: localized (default; Accept-Language, field labels) or raw (`<field key>: <English>`)' },
   { key: 'contractValidation', env: 'CONTRACT_VALIDATION', flag: 'contract-validation', doc: "proxy/hybrid: check the platform's answers against the contract, on (default) or off" },
+  { key: 'platformChecksVersion', env: 'PLATFORM_CHECKS_VERSION', flag: 'platform-checks-version', doc: "proxy/hybrid: the platform refuses stale writes itself (on) or the console checks a write's version through `info` before relaying it (off, default)" },
   { key: 'driftExampleBytes', env: 'DRIFT_EXAMPLE_BYTES', flag: 'drift-example-bytes', doc: 'largest redacted example kept per contract drift (256-65536), default 8192' },
   { key: 'mockEndpoints', env: 'MOCK_ENDPOINTS', flag: 'mock-endpoints', doc: 'hybrid: comma-separated path globs always answered by the mock (`/v1/feedback/**`)' },
   { key: 'mockFallbackTtl', env: 'MOCK_FALLBACK_TTL', flag: 'mock-fallback-ttl', doc: 'hybrid: seconds a platform 404/501 is remembered per endpoint, default 300' },
@@ -453,6 +459,7 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     publicSourceMaps: onOff(label('publicSourceMaps'), raw.publicSourceMaps, false),
     messages: messagesMode(label('messages'), raw.messages),
     contractValidation: onOff(label('contractValidation'), raw.contractValidation, true),
+    platformChecksVersion: onOff(label('platformChecksVersion'), raw.platformChecksVersion, false),
     driftExampleBytes: int(label('driftExampleBytes'), raw.driftExampleBytes, 8192, 256, 65_536),
     ...platformTraffic(mode, raw, label),
   };

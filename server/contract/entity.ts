@@ -57,7 +57,7 @@ export type StoredShape<P> = Flat<Base & Required_<P> & Optional_<P>>;
 /** The add payload: every writable field; those with a server default may be left out. */
 export type AddShape<P> = Flat<AddRequired<Writable<P>> & AddOptional<Writable<P>>>;
 /** The update payload: the id and any writable fields to change; an optional field without a default is cleared with null. */
-export type UpdateShape<P> = Flat<{ id: number } & { -readonly [K in keyof Writable<P>]?: St<P[K]> | (IsOptional<P[K]> extends true ? (HasDefault<P[K]> extends true ? never : null) : never) }>;
+export type UpdateShape<P> = Flat<{ id: number; updateTime?: string } & { -readonly [K in keyof Writable<P>]?: St<P[K]> | (IsOptional<P[K]> extends true ? (HasDefault<P[K]> extends true ? never : null) : never) }>;
 
 type FieldValue<P, K> = K extends keyof P ? St<P[K]> : K extends 'id' ? number : string;
 type FilterValue<V, Kind> = Kind extends 'range' ? [V, V] : Kind extends 'like' ? string : Kind extends 'has' ? (V extends readonly (infer E)[] ? E : V) : V;
@@ -92,6 +92,11 @@ export interface EntityDecl<N extends string, P extends FieldMap, Fs extends Fil
   searchable?: readonly (keyof P & string)[];
   /** The enumeration field `updateStatus` sets; without it there is no `updateStatus`. */
   statusField?: keyof P & string;
+  /**
+   * The field that versions a record (an integer the platform raises on every change); `updateTime`
+   * unless declared. See {@link VERSION_RULE}.
+   */
+  versionField?: keyof P & string;
   /** Field sets that must be unique among records (`[['username']]`, `[['gameId', 'account']]`). */
   unique?: readonly (readonly (keyof P & string)[])[];
   /**
@@ -159,6 +164,12 @@ export interface EndpointDef {
   fileField?: string;
   /** Reachable without a token (mock QA controls). */
   public?: boolean;
+  /**
+   * The one record a write changes, for the version check ({@link VERSION_RULE}): its entity, the
+   * payload field holding its id and the field carrying its version. Set on `update` and
+   * `updateStatus`, and on actions declared with `record`.
+   */
+  record?: { entity: string; idField: string; versionField: string };
 }
 
 export interface EntityDef<N extends string = string, P extends FieldMap = FieldMap, Fs extends FilterSpec<P> = FilterSpec<P>> {
@@ -175,6 +186,8 @@ export interface EntityDef<N extends string = string, P extends FieldMap = Field
   defaultSort: readonly [string, 'asc' | 'desc'];
   searchable: string[];
   statusField: string | null;
+  /** The field a write sends back as the version it was made on ({@link VERSION_RULE}): `updateTime` unless declared. */
+  versionField: string;
   unique: string[][];
   refs: RefDef[];
   /** Fields the server sets (never in add/update). */
@@ -206,6 +219,34 @@ export function without(s: TSchema, ...keys: string[]): TSchema {
   const copy: Record<string, unknown> = { ...(s as object) };
   for (const k of keys) delete copy[k];
   return copy as TSchema;
+}
+
+/**
+ * No silent overwrites: every write that changes one record (`update`, `updateStatus`, and the
+ * actions declared with `record`) may carry the version of the record it was made on, under the
+ * entity's `versionField` (`updateTime` unless the entity declares an integer version field). When
+ * the record's version is no longer that one, the write is refused with envelope code 409
+ * (`ResultCode.conflict`, HTTP 200, `data: null`, key `record.stale`, naming who changed it and
+ * when) and `conflict` (envelope.ts `Conflict`: the record as it is now), and nothing changes. A
+ * write without a version is made as it comes (clients that do not send one). The mock keeps
+ * `updateTime` strictly increasing per record (a second change within the same second is stamped a
+ * second later), so two changes never share a version. In proxy mode the console reads the version
+ * through the entity's `info` before relaying such a write, and leaves the check to the platform
+ * when PLATFORM_CHECKS_VERSION says the platform makes it itself.
+ */
+export const VERSION_RULE = 'record.stale';
+
+/** The schema of a write's version field: the record's `updateTime`, or its declared version field. */
+function versionSchema(fields: FieldMap, versionField: string): TSchema {
+  const desc = 'the version of the record this write was made on (as info answered it); a stale one is refused with code 409 and nothing changes';
+  return versionField === 'updateTime' ? F.datetime({ description: desc }) : { ...without(fields[versionField], 'default', 'readOnly'), description: desc } as TSchema;
+}
+
+/** An object payload schema with its version field added as optional (the write may carry it). */
+function withVersion(payload: TSchema, versionField: string, schema: TSchema): TSchema {
+  const { type, required: _required, properties, ...options } = payload as unknown as { type?: string; required?: string[]; properties?: Record<string, TSchema> } & Record<string, unknown>;
+  if (type !== 'object' || !properties || properties[versionField]) return payload;
+  return Type.Object({ ...properties, [versionField]: Type.Optional(schema) }, options);
 }
 
 /** `{ids}` payload of `del` and other batch operations. */
@@ -257,6 +298,8 @@ export function defineEntity<const N extends string, const P extends FieldMap, c
   // No defaults in an update: ajv would fill every missing field and overwrite the record.
   // An optional field without a default may be sent as null to clear it (an emptied cover, a
   // release date removed); fields with a default are cleared with their empty value ('' or []).
+  const versionField = decl.versionField ?? 'updateTime';
+  const version = versionSchema(decl.fields, versionField);
   const update = Type.Object(
     {
       id: F.id(),
@@ -264,6 +307,7 @@ export function defineEntity<const N extends string, const P extends FieldMap, c
         const s = without(decl.fields[k], 'default');
         return [k, Type.Optional(isOptional(decl.fields[k]) && !has(decl.fields[k], 'default') ? Type.Union([s, Type.Null()]) : s)];
       })),
+      [versionField]: Type.Optional(version),
     },
     { title: `${Title}Update`, additionalProperties: false },
   );
@@ -297,7 +341,7 @@ export function defineEntity<const N extends string, const P extends FieldMap, c
   const options = Type.Array(option);
   const statusField = decl.statusField ?? null;
   const status = statusField
-    ? Type.Object({ id: F.id(), [statusField]: without(decl.fields[statusField], 'default', 'readOnly') }, { title: `${Title}Status`, additionalProperties: false })
+    ? Type.Object({ id: F.id(), [statusField]: without(decl.fields[statusField], 'default', 'readOnly'), [versionField]: Type.Optional(version) }, { title: `${Title}Status`, additionalProperties: false })
     : null;
 
   const opsEnabled: Partial<Record<CrudOp, string>> = {};
@@ -319,6 +363,7 @@ export function defineEntity<const N extends string, const P extends FieldMap, c
     updateStatus: { payload: status ?? undefined, result: record, summary: `Set the ${statusField} of a ${decl.title.en} record` },
   };
   const endpoints: EndpointDef[] = (Object.entries(opsEnabled) as [CrudOp, string][]).map(([op, path]) => ({
+    ...(op === 'update' || op === 'updateStatus' ? { record: { entity: decl.name, idField: 'id', versionField } } : {}),
     method: 'POST',
     path,
     kind: 'crud',
@@ -345,6 +390,7 @@ export function defineEntity<const N extends string, const P extends FieldMap, c
     defaultSort: decl.defaultSort ?? ['id', 'desc'],
     searchable,
     statusField,
+    versionField,
     unique: (decl.unique ?? []).map((u) => [...u]),
     refs,
     readOnlyFields,
@@ -385,9 +431,24 @@ export function defineAction<
   R extends TSchema | undefined = undefined,
   const K extends EndpointDef['kind'] = 'action',
 >(
-  e: Omit<EndpointDef, 'method' | 'kind' | 'name' | 'payload' | 'result'> & { name: N; method?: 'POST' | 'GET'; kind?: K; payload?: P; result?: R },
+  e: Omit<EndpointDef, 'method' | 'kind' | 'name' | 'payload' | 'result' | 'record'> & {
+    name: N;
+    method?: 'POST' | 'GET';
+    kind?: K;
+    payload?: P;
+    result?: R;
+    /**
+     * The one record the action changes ({@link VERSION_RULE}): its entity and the payload field
+     * holding its id (default `id`). The payload then takes the entity's version field too.
+     */
+    record?: { entity: AnyEntity; idField?: string };
+  },
 ): ActionDef<N, P, R, K> {
-  return { method: 'POST', kind: 'action', ...e } as ActionDef<N, P, R, K>;
+  const { record, ...rest } = e;
+  if (!record) return { method: 'POST', kind: 'action', ...rest } as ActionDef<N, P, R, K>;
+  const { versionField } = record.entity;
+  const payload = rest.payload ? withVersion(rest.payload, versionField, versionSchema(record.entity.fields, versionField)) : rest.payload;
+  return { method: 'POST', kind: 'action', ...rest, payload, record: { entity: record.entity.name, idField: record.idField ?? 'id', versionField } } as ActionDef<N, P, R, K>;
 }
 
 /** Marks a field accepted on input but never answered (JSON Schema `writeOnly`). */

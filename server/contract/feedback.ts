@@ -174,7 +174,7 @@ export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml
 
 export const feedbackActions = [
   defineAction({
-    name: 'feedback.replay',
+    record: { entity: feedback }, name: 'feedback.replay',
     path: '/v1/feedback/replay',
     area: 'feedback',
     summary: 'Reply to a feedback: stores the reply, marks it replied (or closed) and records who replied',

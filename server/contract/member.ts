@@ -191,10 +191,10 @@ export const WalletSummary = Type.Object({ memberId: Type.Integer(), balance: F.
 
 const rec = walletRecord.schemas.record;
 export const memberActions = [
-  defineAction({ name: 'member.setStatus', path: '/v1/member/setStatus', area: 'member', summary: 'Freeze or enable a member with a reason (active ↔ frozen; closed stays closed)', payload: MemberStatusPayload, result: member.schemas.record }),
+  defineAction({ record: { entity: member }, name: 'member.setStatus', path: '/v1/member/setStatus', area: 'member', summary: 'Freeze or enable a member with a reason (active ↔ frozen; closed stays closed)', payload: MemberStatusPayload, result: member.schemas.record }),
   defineAction({ name: 'walletRecord.recharge', path: '/v1/walletRecord/recharge', area: 'member', summary: 'Credit a member wallet (recharge drawer); succeeds at once', payload: RechargePayload, result: rec }),
   defineAction({ name: 'walletRecord.withdraw', path: '/v1/walletRecord/withdraw', area: 'member', summary: 'Ask to withdraw from a member wallet; pending until audited, refused above the balance', payload: WithdrawPayload, result: rec }),
-  defineAction({ name: 'walletRecord.auditWithdraw', path: '/v1/walletRecord/auditWithdraw', area: 'member', summary: 'Approve (pay out) or reject a pending withdrawal (withdraw modal)', payload: WithdrawAuditPayload, result: rec }),
+  defineAction({ record: { entity: walletRecord }, name: 'walletRecord.auditWithdraw', path: '/v1/walletRecord/auditWithdraw', area: 'member', summary: 'Approve (pay out) or reject a pending withdrawal (withdraw modal)', payload: WithdrawAuditPayload, result: rec }),
   defineAction({ name: 'walletRecord.exchange', path: '/v1/walletRecord/exchange', area: 'member', summary: `Exchange member points for balance, ${POINTS_PER_YUAN} points per yuan (exchange modal)`, payload: ExchangePayload, result: rec }),
   defineAction({ name: 'walletRecord.exchangeCoupon', path: '/v1/walletRecord/exchangeCoupon', area: 'member', summary: 'Exchange member balance for a coupon (exchange modal, the other direction)', payload: ExchangeCouponPayload, result: rec }),
   defineAction({

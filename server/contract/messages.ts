@@ -133,6 +133,14 @@ export const MESSAGES = {
     zh_CN: '{entity|title} {id}{label|paren}正被 {count} 条{from|title}使用（{from|title} {fromId}{fromLabel|paren} 的{refField|label}{more}），请先修改或删除它们',
     en: '{entity|title} {id}{label|paren} is used by {count} {from|title} {records} ({refField} of {from|title} {fromId}{fromLabel|paren}{more}); change or delete them first',
   },
+  'record.stale': {
+    zh_CN: '{entity|title} {id}{label|paren}已被 {by} 于 {at} 修改，你的修改未保存：请比较后再保存',
+    en: '{entity|title} {id}{label|paren} was changed by {by} at {at}; your change was not saved: compare and save again',
+  },
+  'record.staleUnknown': {
+    zh_CN: '{entity|title} {id}{label|paren}已于 {at} 被他人修改，你的修改未保存：请比较后再保存',
+    en: '{entity|title} {id}{label|paren} was changed by someone else at {at}; your change was not saved: compare and save again',
+  },
   'record.requiredWhen': { zh_CN: '{other|label}为 {value}（{valueName}）时必填', en: 'required when {other} is {value} ({valueNameEn})' },
   'record.notAllowedWhen': { zh_CN: '{other|label}为 {value} 时不可填写', en: 'not allowed when {other} is {value}' },
   'record.beforeStart': { zh_CN: '不能早于{start|label}（{value}）', en: 'must not be before {start} ({value})' },

@@ -305,13 +305,13 @@ export const OrderDetail = Type.Object({
 const rec = order.schemas.record;
 export const orderActions = [
   defineAction({ name: 'order.detail', path: '/v1/order/detail', area: 'order', summary: 'An order with its items and refunds (route /order/detail)', payload: Type.Object(OrderRef, strict), result: OrderDetail }),
-  defineAction({ name: 'order.confirmDelivery', path: '/v1/order/confirmDelivery', area: 'order', summary: 'Deliver a paid order: assigns unsold codes or accounts to its items (paid → delivered)', payload: ConfirmDeliveryPayload, result: rec }),
-  defineAction({ name: 'order.confirm', path: '/v1/order/confirm', area: 'order', summary: 'Confirm receipt on the buyer\'s behalf (delivered → completed)', payload: Type.Object(OrderRef, strict), result: rec }),
-  defineAction({ name: 'order.reissue', path: '/v1/order/reissue', area: 'order', summary: 'Replace the delivered codes of an item (or all items): old codes are voided, new ones assigned', payload: ReissuePayload, result: rec }),
-  defineAction({ name: 'order.risk', path: '/v1/order/risk', area: 'order', summary: 'Set the risk level of an order; a blocked order cannot be delivered', payload: RiskPayload, result: rec }),
+  defineAction({ record: { entity: order }, name: 'order.confirmDelivery', path: '/v1/order/confirmDelivery', area: 'order', summary: 'Deliver a paid order: assigns unsold codes or accounts to its items (paid → delivered)', payload: ConfirmDeliveryPayload, result: rec }),
+  defineAction({ record: { entity: order }, name: 'order.confirm', path: '/v1/order/confirm', area: 'order', summary: 'Confirm receipt on the buyer\'s behalf (delivered → completed)', payload: Type.Object(OrderRef, strict), result: rec }),
+  defineAction({ record: { entity: order }, name: 'order.reissue', path: '/v1/order/reissue', area: 'order', summary: 'Replace the delivered codes of an item (or all items): old codes are voided, new ones assigned', payload: ReissuePayload, result: rec }),
+  defineAction({ record: { entity: order }, name: 'order.risk', path: '/v1/order/risk', area: 'order', summary: 'Set the risk level of an order; a blocked order cannot be delivered', payload: RiskPayload, result: rec }),
   defineAction({ name: 'order.extract', path: '/v1/order/extract', area: 'order', summary: 'Reveal the delivered codes and secrets of an order (CDK modal); marks the items extracted', payload: ExtractPayload, result: Type.Array(ExtractedCode) }),
-  defineAction({ name: 'order.remark', path: '/v1/order/remark', area: 'order', summary: 'Set the operator remark of an order', payload: RemarkPayload, result: rec }),
+  defineAction({ record: { entity: order }, name: 'order.remark', path: '/v1/order/remark', area: 'order', summary: 'Set the operator remark of an order', payload: RemarkPayload, result: rec }),
   defineAction({ name: 'order.cancel', path: '/v1/order/cancel', area: 'order', summary: 'Cancel an unpaid order and release its locked codes', payload: Type.Object(OrderRef, strict), result: rec }),
-  defineAction({ name: 'order.refund', path: '/v1/order/refund', area: 'order', summary: 'Open a refund for a paid order, up to its paid amount (order → refunding)', payload: OrderRefundPayload, result: refund.schemas.record }),
-  defineAction({ name: 'refund.audit', path: '/v1/refund/audit', area: 'order', summary: 'Approve (refund to the wallet, order → refunded) or reject (order back to its previous state) a pending refund', payload: RefundAuditPayload, result: refund.schemas.record }),
+  defineAction({ record: { entity: order }, name: 'order.refund', path: '/v1/order/refund', area: 'order', summary: 'Open a refund for a paid order, up to its paid amount (order → refunding)', payload: OrderRefundPayload, result: refund.schemas.record }),
+  defineAction({ record: { entity: refund }, name: 'refund.audit', path: '/v1/refund/audit', area: 'order', summary: 'Approve (refund to the wallet, order → refunded) or reject (order back to its previous state) a pending refund', payload: RefundAuditPayload, result: refund.schemas.record }),
 ];

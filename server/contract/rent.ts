@@ -138,13 +138,13 @@ export const RentRemarkPayload = Type.Object({ id: F.id(), remark: F.text(255) }
 
 export const rentActions = [
   defineAction({
-    name: 'rentApply.audit',
+    record: { entity: rentApply }, name: 'rentApply.audit',
     path: '/v1/rentApply/audit',
     area: 'rent',
     summary: 'Approve (creates an unverified rental account) or reject a pending application',
     payload: RentAuditPayload,
     result: rentApply.schemas.record,
   }),
-  defineAction({ name: 'rentAccount.verify', path: '/v1/rentAccount/verify', area: 'rent', summary: 'Record the result of checking the account credentials (verify modal)', payload: RentVerifyPayload, result: rentAccount.schemas.record }),
-  defineAction({ name: 'rentOrder.remark', path: '/v1/rentOrder/remark', area: 'rent', summary: 'Set the operator remark of a rental (remark modal)', payload: RentRemarkPayload, result: rentOrder.schemas.record }),
+  defineAction({ record: { entity: rentAccount }, name: 'rentAccount.verify', path: '/v1/rentAccount/verify', area: 'rent', summary: 'Record the result of checking the account credentials (verify modal)', payload: RentVerifyPayload, result: rentAccount.schemas.record }),
+  defineAction({ record: { entity: rentOrder }, name: 'rentOrder.remark', path: '/v1/rentOrder/remark', area: 'rent', summary: 'Set the operator remark of a rental (remark modal)', payload: RentRemarkPayload, result: rentOrder.schemas.record }),
 ];

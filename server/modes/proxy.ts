@@ -14,6 +14,7 @@ import { guardRequestBody, loadStateOf, MAX_URL_LENGTH } from '../plugins/limits
 import { installRelay, rawAccessLog, writeEnvelope } from '../relay/index.js';
 import { wantingObservers, type Exchange, type ExchangeBody, type ExchangeObserver } from '../platform/exchange.js';
 import { defaultSortOf, MAX_SORTED_BODY, readSmallBody, withDefaultSort } from '../platform/default-sort.js';
+import { staleAgainst, versionedWriteOf, versionOfBody, type VersionedWrite } from '../platform/version-check.js';
 import { BodyTap, contentTypeOf, DEFAULT_BODY_CAP, noBody, notifyObservers, routeKeyOf } from '../platform/tap.js';
 import { lookupRequestBody, projectedAnswerBytes, type PlatformLookups } from '../platform/lookup-answer.js';
 import type { LookupView } from '../contract/lookups.js';
@@ -541,6 +542,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   const lookups = options.lookups ?? null;
   const cap = options.bodyCap ?? DEFAULT_BODY_CAP;
   const localized = config.messages === 'localized';
+  const checkedByPlatform = config.platformChecksVersion;
   const NONE: ExchangeObserver[] = [];
   const upstream = new URL(config.upstreamUrl);
   // loadConfig strips trailing slashes, so the base path is '' or '/platform'.
@@ -604,13 +606,15 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     if (view !== null && hasBody && !(te === undefined && Number(cl) > 0 && Number(cl) <= WHOLE_BODY_LIMIT))
       return void writeEnvelope(req, call.res, 413, 413, { field: 'body', key: 'request.tooLarge', params: { detail: `Request body is too large (a look-up read takes at most ${WHOLE_BODY_LIMIT} bytes)` } }, localized);
     const sort = hasBody ? defaultSortOf(method, path, reqHeaders) : null;
+    // A write of one record carrying its version is read whole and checked first (server/platform/version-check.ts).
+    const versioned = hasBody && sort === null && !checkedByPlatform ? versionedWriteOf(method, path, reqHeaders) : null;
     const copied = hasBody && (fallback !== null || watchers.length > 0);
     // A body of a declared small length is read whole before it is sent, as a list's is for its
     // sort: undici then writes one buffer instead of piping a stream through a second one, and a
     // copy (observers, hybrid) is the very bytes sent, with no listener beside the relay's
     // (in CPU per relayed write a streamed body is the costliest part of the relay, and of
     // auditing it). Longer and chunked bodies (uploads, imports) stream, a tap beside them.
-    const whole = view !== null || sort !== null || (te === undefined && Number(cl) > 0 && Number(cl) <= WHOLE_BODY_LIMIT);
+    const whole = view !== null || sort !== null || versioned !== null || (te === undefined && Number(cl) > 0 && Number(cl) <= WHOLE_BODY_LIMIT);
     let tap: BodyTap | null = null;
     if (copied) {
       const t = new BodyTap(contentTypeOf(reqHeaders['content-type']), cap);
@@ -630,6 +634,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     if (!whole) return void dispatch(detachedBody(req));
     readSmallBody(req, (err, bytes) => {
       if (err) return void handler.onError(err);
+      // Observers get the client's own bytes.
       if (tap !== null) {
         tap.push(bytes);
         tap.ended = true;
@@ -640,12 +645,52 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
         if ('refusal' in narrowed) return void writeEnvelope(req, call.res, 400, ResultCode.badRequest, narrowed.refusal, localized);
         sent = narrowed.bytes ?? bytes;
       }
+      if (versioned !== null) return void checkVersion(call, versioned, sent, dispatch);
       const sorted = sort === null ? null : withDefaultSort(sent, sort);
       if (sorted !== null) sent = sorted;
       // Re-encoded with its new length.
       if (sent === bytes) dispatch(bytes);
       else dispatch(sent, String(sent.length));
     });
+  };
+
+  /**
+   * A write of one record (`bytes`, read whole) made on a version: the record's version is read
+   * through the entity's `info` on the platform, with the client's own headers (its session), and a
+   * stale write is answered 409 with the record as it is now, never relayed; a fresh one, or one
+   * whose record cannot be read (the platform then answers the write itself), is sent without its
+   * version field; a write without a version as it came (server/platform/version-check.ts).
+   */
+  const checkVersion = (call: RelayCall, w: VersionedWrite, bytes: Buffer, send: (body: Buffer, contentLength?: string) => void): void => {
+    const v = versionOfBody(bytes, w);
+    if (v === null) return send(bytes);
+    const infoBody = Buffer.from(JSON.stringify({ id: v.id }));
+    // The client's headers (its session, language) without `Accept-Encoding`: the answer is read here, not relayed.
+    const flat = toRequestHeaders(call.ip, call.protocol, call.req.headers, upstreamHost, String(infoBody.length)) as string[];
+    const headers: string[] = [];
+    for (let i = 0; i < flat.length; i += 2) if (flat[i] !== 'accept-encoding') headers.push(flat[i], flat[i + 1]);
+    pool
+      .request({ path: basePath + w.infoPath, method: 'POST', headers, body: infoBody })
+      .then(async (answer) => {
+        const text = await answer.body.text();
+        let info: unknown = null;
+        try {
+          info = JSON.parse(text);
+        } catch {
+          // Not an envelope: the platform answers the write itself.
+        }
+        return info;
+      })
+      .catch((err: unknown) => {
+        call.log.warn({ err }, 'version check: the record could not be read; the write is relayed as it came');
+        return null;
+      })
+      .then((info) => {
+        if (call.res.destroyed) return;
+        const stale = staleAgainst(info, w, v.id, v.sent);
+        if (stale !== null) return writeEnvelope(call.req, call.res, 200, ResultCode.conflict, stale.refusal, localized, { conflict: stale.conflict });
+        send(v.relayed, String(v.relayed.length));
+      });
   };
 
   /**

@@ -16,12 +16,12 @@ export function isApiPath(url: string): boolean {
  * Sends `{code, data, message}` with the given HTTP status (spec §3 envelope). A refusal
  * adds `field`, `key` and `params` beside them (`data` keeps its meaning: null, or details
  * such as `retryAfter`), with the raw message; the localize hook renders the message in the request's
- * language from the key.
+ * language from the key. `extra` adds members of the envelope itself (a stale write's `conflict`).
  */
-export function sendEnvelope(reply: FastifyReply, status: number, code: number, message: string | Refusal, data: unknown = null) {
-  if (typeof message === 'string') return reply.code(status).type('application/json; charset=utf-8').send({ code, data, message });
+export function sendEnvelope(reply: FastifyReply, status: number, code: number, message: string | Refusal, data: unknown = null, extra: Record<string, unknown> = {}) {
+  if (typeof message === 'string') return reply.code(status).type('application/json; charset=utf-8').send({ code, data, message, ...extra });
   const refusal = { field: message.field ?? null, key: message.key, params: message.params ?? {} };
-  return reply.code(status).type('application/json; charset=utf-8').send({ code, data, message: rawMessage(refusal), ...refusal });
+  return reply.code(status).type('application/json; charset=utf-8').send({ code, data, message: rawMessage(refusal), ...refusal, ...extra });
 }
 
 /** Success envelope: HTTP 200, code 200. */

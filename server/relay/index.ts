@@ -44,12 +44,13 @@ export function installRelay(app: FastifyInstance, take: RawTaker): void {
 /**
  * Writes the `{code, data, message, field, key, params}` envelope of `refusal` on a raw answer,
  * byte for byte what `sendEnvelope` and the localize hook make of it through Fastify: the message
- * in the request's `Accept-Language` (or raw with MESSAGES=raw), with the security headers.
+ * in the request's `Accept-Language` (or raw with MESSAGES=raw), with the security headers; `extra`
+ * adds members of the envelope (a stale write's `conflict`).
  */
-export function writeEnvelope(req: IncomingMessage, res: ServerResponse, status: number, code: number, refusal: Refusal, localized: boolean): void {
+export function writeEnvelope(req: IncomingMessage, res: ServerResponse, status: number, code: number, refusal: Refusal, localized: boolean, extra: Record<string, unknown> = {}): void {
   const r = { field: refusal.field ?? null, key: refusal.key, params: refusal.params ?? {} };
   const message = localized ? localizedMessage(r, langOf(req.headers['accept-language']), entityOfUrl(req.url ?? '')) : rawMessage(r);
-  const body = JSON.stringify({ code, data: null, message, ...r });
+  const body = JSON.stringify({ code, data: null, message, ...r, ...extra });
   res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }

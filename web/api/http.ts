@@ -2,6 +2,7 @@ import { ofetch, FetchError, type $Fetch } from 'ofetch';
 import { formatRequestBody } from '../lib/request-body';
 // Types only: the catalogue itself stays out of the login route's bundle.
 import type { MessageKey, MessageParams } from '../../server/contract/messages';
+import type { Conflict } from '../../server/contract/envelope';
 
 /** Spec §9: request timeout. */
 export const REQUEST_TIMEOUT_MS = 1_200_000;
@@ -44,9 +45,19 @@ export class ApiError extends Error {
      * the server renders it from the key for the `Accept-Language` this client sends.
      */
     readonly refusal: { key: MessageKey; params: MessageParams } | null = null,
+    /**
+     * A stale write (envelope code 409): the record as it is now, who changed it and when (contract
+     * `Conflict`, `VERSION_RULE`), so a form can show their values beside the user's; else null.
+     */
+    readonly conflict: Conflict | null = null,
   ) {
     super(message);
   }
+}
+
+/** The conflict of a stale write's rejection (envelope code 409 with `conflict`), else null. */
+export function conflictOf(e: unknown): Conflict | null {
+  return e instanceof ApiError && e.code === 409 ? e.conflict : null;
 }
 
 /** True for a duplicate request that a newer identical one replaced (rejects silently). */
@@ -203,7 +214,7 @@ export function createHttpClient(deps: HttpDeps) {
     if (env.code === 200) return env.data as T;
     if (env.code === 401) fail(new ApiError('unauthorized', deps.t('errors.timeout'), 401, url, method), mode, detail);
     const message = typeof env.message === 'string' && env.message.trim() ? env.message : deps.t('errors.requestFailed');
-    fail(new ApiError('envelope', message, env.code, url, method, fieldOf(env), refusalOf(env)), mode, detail);
+    fail(new ApiError('envelope', message, env.code, url, method, fieldOf(env), refusalOf(env), envelopeConflict(env)), mode, detail);
   }
 
   return {
@@ -240,6 +251,8 @@ interface Envelope {
   field?: string | null;
   key?: string;
   params?: MessageParams;
+  /** A stale write's record as it is now (code 409). */
+  conflict?: unknown;
 }
 
 function isEnvelope(v: unknown): v is Envelope {
@@ -255,6 +268,14 @@ function fieldOf(env: Envelope | null): string | null {
 /** The catalogue key and values an error envelope carries, else null. */
 function refusalOf(env: Envelope | null): ApiError['refusal'] {
   return env && typeof env.key === 'string' && env.key ? { key: env.key as MessageKey, params: env.params ?? {} } : null;
+}
+
+/** The `conflict` of a stale write's envelope when it has the contract's shape (a record and its version), else null. */
+function envelopeConflict(env: Envelope): Conflict | null {
+  const c = env.conflict as Partial<Conflict> | undefined;
+  return env.code === 409 && c && typeof c === 'object' && c.record && typeof c.record === 'object' && (typeof c.version === 'string' || typeof c.version === 'number')
+    ? { entity: String(c.entity ?? ''), id: Number(c.id), version: c.version, by: typeof c.by === 'string' ? c.by : null, at: typeof c.at === 'string' ? c.at : null, record: c.record }
+    : null;
 }
 
 /** i18next language → Accept-Language tag: `zh_CN` → `zh-CN`. */

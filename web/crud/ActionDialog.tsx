@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm, useWatch } from 'react-hook-form';
 import { Dialog } from 'primereact/dialog';
@@ -7,7 +7,11 @@ import { Button } from 'primereact/button';
 import { Type, type TSchema } from 'typebox';
 import type { InputProps, Row } from './types';
 import { isBlank, validationKey, validationValues } from './schema';
-import { wireValue } from './kinds';
+import { formValue, wireValue } from './kinds';
+import { conflictOf } from '../api/http';
+import type { Conflict } from '../../server/contract/envelope';
+import { ConflictDialog, conflictFields, type ConflictField } from './parts/ConflictDialog';
+import { invalidateRefs } from './api';
 import { FormField, payloadFieldSpecs, payloadFormValues, payloadOf, schemaResolver, serverErrorOnField, type PayloadField } from './form-engine';
 import { crudEnv } from './env';
 import type { FieldError } from './schema';
@@ -45,7 +49,7 @@ export interface ActionField extends PayloadField {
  * The call an action dialog makes: a typed client function (`api.order.reissue`, which carries its
  * contract endpoint and so its payload schema) or any function of the payload.
  */
-export type ActionCall = ((payload: never) => Promise<unknown>) & { endpoint?: { payload?: TSchema } };
+export type ActionCall = ((payload: never) => Promise<unknown>) & { endpoint?: { payload?: TSchema; record?: { versionField: string } } };
 
 export interface ActionDialogProps {
   /** Open when true. */
@@ -63,6 +67,13 @@ export interface ActionDialogProps {
   initial?: Row;
   /** Sent with the payload but not shown (the record id, the merchant of a new account). */
   fixed?: Row;
+  /**
+   * The record the action changes, as the screen loaded it (an order row): when the contract
+   * declares the action's record (`record` of `defineAction`, or a CRUD update), its version goes
+   * with the payload (contract `VERSION_RULE`) and a call refused as stale shows their values
+   * beside the form's ({@link ConflictDialog}).
+   */
+  record?: Row;
   /**
    * Shown above the fields (what the action is about); as a function it gets the form's values and
    * `setValue`, for helpers that fill a field (a reply's quick picks).
@@ -89,7 +100,10 @@ export interface ActionDialogProps {
  * (`schemaFieldSpec`), so its input, parsing and money (typed in yuan, sent in cents) are the kind
  * registry's; the payload is checked against the schema in the browser with messages beside each
  * field in the current language, per-form required fields too; the server's field-named refusal is
- * set on its field; the submit button is disabled while the call is in flight.
+ * set on its field; the submit button is disabled while the call is in flight. With `record` the
+ * call carries the record's version, and a stale refusal offers keep mine (call again on their
+ * version), take theirs (their values in the form's fields) and reload (the screen's data loaded
+ * again, the form started over from the record as it is now).
  */
 export function ActionDialog(p: ActionDialogProps) {
   const { t } = useTranslation();
@@ -99,12 +113,17 @@ export function ActionDialog(p: ActionDialogProps) {
   const isRequired = (f: ActionField, v: Row) => (typeof f.required === 'function' ? f.required(v) : f.required ?? schemaRequired.has(f.name));
   const shownOf = (v: Row) => p.fields.filter((f) => !f.when || f.when(v));
   const labelOf = (name: string) => p.fields.find((f) => f.name === name)?.label ?? name;
+  const versionField = p.action.endpoint?.record?.versionField;
+  // The version the call is made on (the record's as loaded, or theirs after a stale refusal).
+  const version = useRef<unknown>(undefined);
+  const [stale, setStale] = useState<{ conflict: Conflict; fields: ConflictField[] } | null>(null);
+  const versioned = (): Row => (versionField && version.current !== undefined && version.current !== null ? { [versionField]: version.current } : {});
 
   const form = useForm<Row, unknown, Row>({
     reValidateMode: 'onChange',
     resolver: schemaResolver({
       schema,
-      toPayload: (values) => payloadOf(shownOf(values), specs, values, p.fixed),
+      toPayload: (values) => payloadOf(shownOf(values), specs, values, { ...p.fixed, ...versioned() }),
       extra: (values, payload) => {
         const out: Record<string, FieldError> = {};
         for (const f of shownOf(values)) {
@@ -129,6 +148,8 @@ export function ActionDialog(p: ActionDialogProps) {
     if (!p.visible) return;
     // Opening again starts from the initial values (wire → input by kind: cents → yuan).
     reset(payloadFormValues(schema, specs, p.initial));
+    version.current = versionField ? p.record?.[versionField] : undefined;
+    setStale(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
   }, [p.visible]);
 
@@ -138,10 +159,45 @@ export function ActionDialog(p: ActionDialogProps) {
       if (p.doneMessage) crudEnv().notify(p.doneMessage, 'success');
       p.onDone(data);
     } catch (e) {
+      const conflict = conflictOf(e);
+      if (conflict) {
+        // Stale: the form's fields the record also has, theirs beside the ones sent.
+        const shared = shownOf(form.getValues()).filter((f) => f.send !== false && Object.hasOwn(conflict.record, f.name));
+        setStale({ conflict, fields: conflictFields(shared.map((f) => ({ spec: specs[f.name], label: f.label })), conflict.record, payload) });
+        return;
+      }
       // The HTTP client showed the message; put it beside its field too.
       serverErrorOnField(e, p.fields.map((x) => x.name), setError);
     }
   });
+
+  /** Their values in the fields both have, and their version for the next call. */
+  const takeTheirs = (c: Conflict, fields: readonly { name: string }[]) => {
+    version.current = c.version;
+    for (const f of fields) form.setValue(f.name, formValue(specs[f.name], c.record[f.name]), { shouldDirty: true });
+    setStale(null);
+  };
+  const conflictDialog = (
+    <ConflictDialog
+      conflict={stale?.conflict ?? null}
+      fields={stale?.fields ?? []}
+      onKeepMine={() => {
+        if (!stale) return;
+        version.current = stale.conflict.version;
+        setStale(null);
+        void submit();
+      }}
+      onTakeTheirs={() => stale && takeTheirs(stale.conflict, stale.fields.map((f) => f.spec))}
+      onReload={() => {
+        if (!stale) return;
+        // The screen's lists and details of the record load again; the form starts from the record now.
+        invalidateRefs(stale.conflict.entity);
+        reset(payloadFormValues(schema, specs, p.initial));
+        takeTheirs(stale.conflict, p.fields.filter((f) => Object.hasOwn(stale.conflict.record, f.name)));
+      }}
+      onHide={() => setStale(null)}
+    />
+  );
 
   const body = (
     <form className="crud-form crud-action-form" autoComplete="off" noValidate onSubmit={(e) => void submit(e)} data-testid="action-form">
@@ -161,6 +217,7 @@ export function ActionDialog(p: ActionDialogProps) {
         />
       ))}
       <button type="submit" hidden />
+      {conflictDialog}
     </form>
   );
   const saving = formState.isSubmitting;

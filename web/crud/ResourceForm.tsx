@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { readQuery } from '../api/query';
@@ -13,7 +13,10 @@ import { local } from '../lib/storage';
 import type { FormSection, Resource, Row } from './types';
 import { defaultValues, fieldSpec, toFormValues, toPayload, validationKey, validationValues } from './schema';
 import { useFieldLabel } from './fields';
-import { kindDef } from './kinds';
+import { kindDef, wireValue } from './kinds';
+import { conflictOf } from '../api/http';
+import type { Conflict } from '../../server/contract/envelope';
+import { ConflictDialog, conflictFields, type ConflictField } from './parts/ConflictDialog';
 import { FormField, schemaResolver, serverErrorOnField } from './form-engine';
 import { callOp, editId, invalidateRefs, readOp } from './api';
 import { crudEnv } from './env';
@@ -46,7 +49,10 @@ export interface ResourceFormProps {
  * messages beside each field in the current language (tied with aria-describedby), the server's
  * field-named refusal set on its field, an update sending only the fields the form marks dirty
  * (emptied optional ones cleared), the submit disabled while saving, and (page mode) a prompt
- * before leaving with unsaved changes (a field the person changed).
+ * before leaving with unsaved changes (a field the person changed). An update carries the version
+ * of the record it was made on (contract `VERSION_RULE`); a save refused as stale (code 409) shows
+ * their values beside the person's ({@link ConflictDialog}): keep mine saves again on their
+ * version, take theirs fills the form with their values, reload starts over from the record now.
  */
 export function ResourceForm({ resource, record, visible, onHide, onSaved, mode, defaults, title: titleProp }: ResourceFormProps) {
   const { t } = useTranslation();
@@ -65,13 +71,23 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
   const specs = useMemo(() => Object.fromEntries(fields.map((f) => [f, fieldSpec(resource, f)])), [resource, fields]);
   const startOf = useMemo(() => Object.fromEntries(fields.flatMap((f) => (specs[f].override.rangeEnd ? [[specs[f].override.rangeEnd, f]] : []))) as Record<string, string>, [fields, specs]);
   const shownOf = (key: string) => startOf[key] ?? key;
+  const versionField = resource.entity.versionField ?? 'updateTime';
+  // The record the form's changes are made on: what an update is compared with, and whose version it sends.
+  const base = useRef<Row | null>(record ?? null);
+  const [stale, setStale] = useState<{ conflict: Conflict; fields: ConflictField[] } | null>(null);
+  const [reloading, setReloading] = useState(false);
 
   const form: UseFormReturn<Row, unknown, Row> = useForm<Row, unknown, Row>({
     reValidateMode: 'onChange',
     // Changed fields only (the library's dirty state); a range's end travels with its start.
     resolver: schemaResolver({
       schema: (isEdit ? resource.entity.schemas.update : resource.entity.schemas.add) as TSchema,
-      toPayload: (values): Row => toPayload(resource, record ? fields.filter((f) => [f, startOf[f], specs[f].override.rangeEnd].some((x) => x && form.getFieldState(x).isDirty)) : fields, values, record ?? undefined),
+      toPayload: (values): Row => {
+        const on = isEdit ? base.current : null;
+        const out = toPayload(resource, on ? fields.filter((f) => [f, startOf[f], specs[f].override.rangeEnd].some((x) => x && form.getFieldState(x).isDirty)) : fields, values, on ?? undefined);
+        if (on && on[versionField] !== undefined && on[versionField] !== null) out[versionField] = on[versionField];
+        return out;
+      },
       message: (key, e) => t(`crud.validation.${validationKey(e.key, specs[shownOf(key)]?.kind)}`, { ...validationValues(e.values, specs[shownOf(key)]?.kind), field: label(key) }),
       fieldOf: (key) => (fields.includes(key) ? shownOf(key) : 'root'),
     }),
@@ -80,6 +96,8 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
 
   useEffect(() => {
     if (!visible) return;
+    base.current = record ?? null;
+    setStale(null);
     reset(record ? toFormValues(resource, fields, record) : { ...defaultValues(resource, fields), ...defaults });
   }, [visible, record, resource, fields, defaults, reset]);
 
@@ -105,6 +123,14 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
         guard.release();
         onSaved(saved);
       } catch (e) {
+        const conflict = conflictOf(e);
+        if (conflict) {
+          // Stale: their values beside the ones this form would save, field by field.
+          const values = form.getValues();
+          const mine = Object.fromEntries(fields.map((f) => [f, wireValue(specs[f], values[f])]));
+          setStale({ conflict, fields: conflictFields(fields.map((f) => ({ spec: specs[f], label: label(f) })), conflict.record, mine) });
+          return;
+        }
         // The client already showed the message as a toast; also put it beside its field.
         const f = serverErrorOnField(e, fields, setError, shownOf);
         // A reference the server refuses: the cached options may be stale, load them again.
@@ -117,6 +143,44 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
       const first = fields.find((f) => errors[f]);
       if (first) openTabOf(first);
     },
+  );
+
+  /** Starts over from `now` (the record as it is): the form shows its values and saves on its version. */
+  const startFrom = (now: Row) => {
+    base.current = now;
+    reset(toFormValues(resource, fields, now));
+    setStale(null);
+  };
+  const keepMine = () => {
+    if (!stale || !base.current) return;
+    // The same changes, made on their version: fields only they changed stay theirs.
+    base.current = { ...base.current, [versionField]: stale.conflict.version };
+    setStale(null);
+    void submit();
+  };
+  const reload = async () => {
+    if (!stale) return;
+    setReloading(true);
+    try {
+      const now = await readOp<Row>(resource.entity, 'info', { id: stale.conflict.id });
+      invalidateRefs(resource.entity.name);
+      startFrom(now);
+    } catch {
+      // The client showed why; the dialog stays for another choice.
+    } finally {
+      setReloading(false);
+    }
+  };
+  const conflictDialog = (
+    <ConflictDialog
+      conflict={stale?.conflict ?? null}
+      fields={stale?.fields ?? []}
+      busy={reloading}
+      onKeepMine={keepMine}
+      onTakeTheirs={() => stale && startFrom(stale.conflict.record)}
+      onReload={() => void reload()}
+      onHide={() => setStale(null)}
+    />
   );
 
   const cancel = () => {
@@ -191,6 +255,7 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
       {content}
       {formState.errors.root && <small className="p-error">{formState.errors.root.message}</small>}
       <button type="submit" hidden />
+      {conflictDialog}
     </form>
   );
   const footer = (

@@ -316,7 +316,9 @@ export function useListController(resource: Resource, opts: ListControllerOption
     const [onValue, offValue] = specs[field]?.override.switchValues ?? fieldSpec(resource, field).override.switchValues ?? [1, 0];
     const value = on ? onValue : offValue;
     try {
-      await callOp(entity, 'updateStatus', { id: row.id, [field]: value });
+      // Made on the row as the list shows it (contract VERSION_RULE): a stale switch is refused and the list reloads.
+      const version = row[entity.versionField ?? 'updateTime'];
+      await callOp(entity, 'updateStatus', { id: row.id, [field]: value, ...(version !== undefined && version !== null ? { [entity.versionField ?? 'updateTime']: version } : {}) });
       crudEnv().notify(t('crud.statusChanged'), 'success');
       // Shown at once; the write's invalidation (callOp) brings the server's row right after.
       const patch = (rows: Row[]) => rows.map((r) => (r.id === row.id ? { ...r, [field]: value } : r));

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ACTIONS, type ActionName, type ActionPayload, type AreaName, type EndpointDef } from '../../contract/index.js';
+import { ACTIONS, type ActionName, type ActionPayload, type AreaName, type EndpointDef, type EntityName } from '../../contract/index.js';
 import type { MockContext } from '../context.js';
 import { MockError } from '../store/crud.js';
 import { actorOf, answer, routeOptions, schemaErrors } from './crud.js';
@@ -99,11 +99,27 @@ export function registerActionRoutes(app: FastifyInstance, ctx: MockContext, byA
         }),
       );
     } else {
+      const record = ep.record;
       app.route({
         method: ep.method,
         url: ep.path,
         ...routeOptions(ep),
-        handler: (req, reply) => answer(reply, () => handler({ body: req.body ?? {}, req, reply, ctx, actor: actorOf(req) })),
+        handler: (req, reply) =>
+          answer(reply, async () => {
+            const actor = actorOf(req);
+            if (!record) return handler({ body: req.body ?? {}, req, reply, ctx, actor });
+            // The one record the action changes: the version it was made on is checked first
+            // (contract VERSION_RULE) and never reaches the handler; the change gets a new version.
+            const { [record.versionField]: sent, ...body } = (req.body ?? {}) as Record<string, unknown>;
+            const entity = record.entity as EntityName;
+            const before = ctx.store.col(entity).get(body[record.idField] as number);
+            if (before) ctx.crud.checkVersion(entity, before, sent);
+            const data = await handler({ body, req, reply, ctx, actor });
+            const stamped = before ? ctx.crud.afterRecordWrite(entity, before, actor) : null;
+            // An answer that is the record itself carries its new version.
+            const same = stamped && data && typeof data === 'object' && (data as { id?: unknown }).id === before!.id && 'updateTime' in data;
+            return same ? { ...data, updateTime: stamped.updateTime, [record.versionField]: stamped[record.versionField] } : data;
+          }),
       });
     }
   }

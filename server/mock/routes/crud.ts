@@ -33,7 +33,7 @@ export async function answer(reply: FastifyReply, fn: () => unknown): Promise<un
     if (reply.sent) return reply;
     return ok(data === undefined ? null : data);
   } catch (e) {
-    if (e instanceof MockError) return sendEnvelope(reply, e.httpStatus, e.code, e.refusal);
+    if (e instanceof MockError) return sendEnvelope(reply, e.httpStatus, e.code, e.refusal, null, e.extra);
     throw e;
   }
 }

@@ -365,6 +365,8 @@ export class Collection {
   private jsonCount = 0;
   /** Text indexes for `like` filters (key: the field) and the keyword (key: NUL), built on first use. */
   private textIndexes = new Map<string, TextIndex>();
+  /** Who made the last change of a record (username, or null when unknown), by id: named in a stale write's refusal. */
+  private writers = new Map<number, string | null>();
 
   /** `byId`: `base` by id when already built (see {@link rowsById}), else it is built here. */
   constructor(
@@ -393,6 +395,18 @@ export class Collection {
     this.uniques.clear();
     this.textIndexes.clear();
     this.results.clear();
+    this.writers.clear();
+  }
+
+  /** Who made the last change of record `id` through the store (`noteWriter`), or null when nobody did since the seed. */
+  writerOf(id: number): string | null {
+    return this.writers.get(id) ?? null;
+  }
+
+  /** Records who made the last change of record `id` (the `by` of a stale write's refusal). */
+  noteWriter(id: number, by: string | null): void {
+    this.dirty = true;
+    this.writers.set(id, by);
   }
 
   get size(): number {

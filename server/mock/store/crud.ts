@@ -3,7 +3,7 @@ import { ENTITY, type AnyEntity, type EntityName } from '../../contract/index.js
 import type { MessageKey, MessageParams, Refusal } from '../../contract/messages.js';
 import { rawMessage } from '../../plugins/localize.js';
 import type { Collection, ListQuery } from './collection.js';
-import { fmt } from './gen.js';
+import { fmt, parseTime } from './gen.js';
 import type { AnyRow, Stored } from './seed.js';
 import { referrersOf, type MockStore } from './store.js';
 
@@ -14,7 +14,10 @@ import { referrersOf, type MockStore } from './store.js';
  * - `unique` field sets may not repeat;
  * - deleting is all or none: a record still referenced through a `restrict` reference is refused with
  *   who refers to it; `cascade` references go with it;
- * - fields with a default are filled when left out; `createTime`/`updateTime` are set from the clock.
+ * - fields with a default are filled when left out; `createTime`/`updateTime` are set from the clock;
+ * - a change may carry the version it was made on (contract `VERSION_RULE`): a stale one is refused
+ *   with code 409 and the record as it is now; every change raises the version (`updateTime`, kept
+ *   strictly increasing per record, or the entity's integer version field) and records who made it.
  * Every refusal is a MockError whose message starts with the field it is about.
  */
 
@@ -27,11 +30,34 @@ export class MockError extends Error {
    * A refusal: `field` (a path such as `list.3.url`, or null), the catalogue key (server/contract/messages.ts)
    * and its values; envelope `code` 400 by default (404 for an unknown id), HTTP 200 unless said.
    */
-  constructor(field: string | null, key: MessageKey, params: MessageParams = {}, readonly code = 400, readonly httpStatus = 200) {
+  constructor(field: string | null, key: MessageKey, params: MessageParams = {}, readonly code = 400, readonly httpStatus = 200, readonly extra: Record<string, unknown> = {}) {
     const refusal = { field, key, params };
     super(rawMessage(refusal));
     this.refusal = refusal;
   }
+}
+
+/**
+ * How a username reads in a stale write's message: the console account's nickname beside it
+ * ("运营专员 operator"), the bare username when no account has it.
+ */
+function writerName(store: MockStore, username: string): string {
+  for (const a of store.col('admin').values()) if (a.username === username) return a.nickName ? `${String(a.nickName)} ${username}` : username;
+  return username;
+}
+
+/**
+ * The refusal of a write made on version `sent` of a record now at another version (contract
+ * `VERSION_RULE`): envelope code 409 (about the record, no field), who changed the record last
+ * and when, and `conflict` (contract `Conflict`) with the record as `info` answers it now.
+ */
+export function staleWrite(store: MockStore, name: string, row: AnyRow, versionField: string): MockError {
+  const col = store.col(name);
+  const by = col.writerOf(row.id);
+  const at = typeof row.updateTime === 'string' ? row.updateTime : null;
+  const params = { entity: name, id: row.id, label: labelOf(name, row), at: at ?? '', ...(by ? { by: writerName(store, by) } : {}) };
+  const conflict = { entity: name, id: row.id, version: row[versionField] as string | number, by, at, record: col.view(row) };
+  return new MockError(null, by ? 'record.stale' : 'record.staleUnknown', params, 409, 200, { conflict });
 }
 
 export interface HookCtx {
@@ -104,6 +130,45 @@ export class Crud {
     return row;
   }
 
+  /**
+   * Refuses a change made on another version of the record than its current one (contract
+   * `VERSION_RULE`); `sent` undefined (a client that sends none) passes.
+   * @throws MockError code 409 with `conflict` (see {@link staleWrite}).
+   */
+  checkVersion(name: EntityName, row: AnyRow, sent: unknown): void {
+    if (sent === undefined) return;
+    const field = this.col(name).def.versionField;
+    if (sent !== row[field]) throw staleWrite(this.store, name, row, field);
+  }
+
+  /**
+   * The version fields of a change of `old` made now: `updateTime` from the clock, one second past
+   * the old one when the clock has not passed it (two changes within a second never share a
+   * version), and a declared integer version field raised by one.
+   */
+  stamp(name: string, old: AnyRow, at = this.now()): Partial<AnyRow> {
+    const prev = typeof old.updateTime === 'string' ? old.updateTime : '';
+    const updateTime = at > prev ? at : fmt(parseTime(prev) + 1000);
+    const field = this.col(name).def.versionField;
+    return field === 'updateTime' ? { updateTime } : { updateTime, [field]: (Number(old[field]) || 0) + 1 };
+  }
+
+  /**
+   * After an action changed record `id` of `name` (contract `record` actions): the change gets a
+   * new version if the action's own stamp left it at the old one, and its writer is recorded.
+   * Answers the stored row when the action changed it, else null.
+   */
+  afterRecordWrite(name: EntityName, before: AnyRow, actor: string | null): AnyRow | null {
+    const col = this.col(name);
+    let now = col.get(before.id);
+    if (!now || now === before) return null;
+    if (!(String(now.updateTime) > String(before.updateTime)) || (col.def.versionField !== 'updateTime' && now[col.def.versionField] === before[col.def.versionField])) {
+      now = col.replace({ ...now, ...this.stamp(name, before, typeof now.updateTime === 'string' ? now.updateTime : this.now()) });
+    }
+    col.noteWriter(before.id, actor);
+    return now;
+  }
+
   list(name: EntityName, q: ListQuery) {
     return this.col(name).list(q);
   }
@@ -153,19 +218,21 @@ export class Crud {
 
   /** `update` returning the stored row. */
   patch(name: EntityName, payload: Record<string, unknown>, actor: string | null = null): AnyRow {
-    const { id, ...rest } = payload as { id: number } & Record<string, unknown>;
     const def = this.col(name).def;
+    const { id, [def.versionField]: sent, ...rest } = payload as { id: number } & Record<string, unknown>;
     const old = this.find(name, id);
+    this.checkVersion(name, old, sent);
     const hc = this.hookCtx(actor);
     let patch: Partial<AnyRow> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
     this.checkRefs(def, { ...old, ...patch } as AnyRow, Object.keys(patch));
     patch = (this.h(name).beforeUpdate?.(old, patch, hc) as Partial<AnyRow> | undefined) ?? patch;
-    const merged = { ...old, ...patch, id: old.id, createTime: old.createTime, updateTime: hc.now() } as AnyRow;
+    const merged = { ...old, ...patch, id: old.id, createTime: old.createTime, ...this.stamp(name, old) } as AnyRow;
     // null clears an optional field (contract: update schemas take null for optional fields without a default).
     for (const [k, v] of Object.entries(patch)) if (v === null) delete merged[k];
     this.checkRefs(def, merged, Object.keys(patch).filter((k) => patch[k] !== null));
     this.checkUnique(name, def, merged, old.id, Object.keys(patch));
     const stored = this.col(name).replace(merged);
+    this.col(name).noteWriter(old.id, actor);
     this.h(name).afterUpdate?.(stored, old, hc);
     return this.col(name).get(stored.id) ?? stored;
   }

@@ -18,7 +18,7 @@ const handlers = new Map<string, Handler>();
 /** Requests seen, in order: path and JSON body (or the FormData). */
 export const calls: { path: string; body: unknown }[] = [];
 
-/** Sets the answer (envelope `data`) of a path; a thrown `{ code, message }` answers that envelope. */
+/** Sets the answer (envelope `data`) of a path; a thrown `{ code, message, extra? }` answers that envelope (with `extra`'s members, e.g. a 409's `conflict`). */
 export function mockApi(path: string, handler: Handler): void {
   handlers.set(path, handler);
 }
@@ -34,8 +34,8 @@ const fakeFetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     try {
       envelope = { code: 200, data: await h(body, init), message: 'ok' };
     } catch (e) {
-      const err = e as { code?: number; message: string };
-      envelope = { code: err.code ?? 400, data: null, message: err.message };
+      const err = e as { code?: number; message: string; extra?: Record<string, unknown> };
+      envelope = { code: err.code ?? 400, data: null, message: err.message, ...err.extra };
     }
   }
   return new Response(JSON.stringify(envelope), { status: 200, headers: { 'content-type': 'application/json' } });

@@ -23,3 +23,4 @@ export { LinkButton, PlainRating } from './plain';
 export { RelatedRecords, RelatedDialog, useCanOpen, useVisibleRelated } from './RelatedRecords';
 export { AuditHistory } from './AuditHistory';
 export { AuditChangesTable, AuditChangeList, AuditValue, OperationName, auditChanges, useChangeLabel, useOperationLabel, type AuditChange } from './audit-changes';
+export { ConflictDialog, conflictFields, sameWireValue, type ConflictDialogProps, type ConflictField } from './ConflictDialog';

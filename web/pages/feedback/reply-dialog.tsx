@@ -29,6 +29,7 @@ export function ReplyDialog({ row, onHide, onReplied }: { row: Row | null; onHid
       title={t('feedback.replyTitle')}
       action={api.feedback.replay}
       fixed={{ id: row?.id }}
+      record={row ?? undefined}
       initial={{ replyContent: typeof row?.replyContent === 'string' ? row.replyContent : '', close: false }}
       fields={[
         { name: 'replyContent', id: 'reply-content', label: t('feedback.replyContent'), kind: 'text' },

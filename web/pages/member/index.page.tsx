@@ -126,6 +126,7 @@ export default function MemberIndexPage() {
           title={t(status.status === 2 ? 'member.enableTitle' : 'member.freezeTitle', { name: status.nickName })}
           action={api.member.setStatus}
           fixed={{ id: status.id, status: status.status === 2 ? 1 : 2 }}
+          record={status}
           fields={[{ name: 'reason', label: t('member.reason'), kind: 'text' }]}
           severity={status.status === 2 ? undefined : 'danger'}
           onHide={() => setStatus(null)}

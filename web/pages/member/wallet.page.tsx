@@ -142,6 +142,7 @@ export default function MemberWalletPage() {
           title={t('member.wallet.auditTitle', { tradeNo: open.row.tradeNo })}
           action={api.walletRecord.auditWithdraw}
           fixed={{ id: open.row.id }}
+          record={open.row}
           initial={{ approved: true }}
           fields={[
             { name: 'approved', label: t('member.wallet.decision'), options: [{ value: true, label: t('member.wallet.approve') }, { value: false, label: t('member.wallet.reject') }] },

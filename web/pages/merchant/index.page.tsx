@@ -100,6 +100,7 @@ export default function MerchantIndexPage() {
           title={t(editing ? 'crud.modifyTitle' : 'crud.addTitle', { name: t('resources.merchantAccount.title') })}
           action={editing ? api.merchantAccount.update : api.merchantAccount.add}
           fixed={editing ? { id: editing.id } : { merchantId: accountsOf.id }}
+          record={editing ?? undefined}
           initial={editing ?? { accountRole: 2, status: 1 }}
           fields={[
             f('username'),

@@ -112,6 +112,7 @@ export default function OperateSeoSettingPage() {
               title={String(record.pageName)}
               action={api.seoSetting.update}
               fixed={{ id: record.id }}
+              record={record}
               initial={record}
               fields={[
                 ...FIELDS.map((f) => ({ name: f, label: label(f), id: `seo-${f}`, required: f === 'title', render: (ip: InputProps) => <>{<FieldInput {...ip} />}{counter(f, ip.value)}</> })),

@@ -36,6 +36,7 @@ export default function OrderBackPage() {
           title={t('order.auditTitle', { refundNo: r.refundNo })}
           action={api.refund.audit}
           fixed={{ id: r.id }}
+          record={r}
           initial={{ approved: true, amount: r.amount }}
           fields={[
             { name: 'approved', label: t('order.fields.decision'), options: [{ value: true, label: t('order.approve') }, { value: false, label: t('order.refuse') }] },

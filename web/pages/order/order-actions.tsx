@@ -111,7 +111,7 @@ export function useOrderActions(onChanged: () => void, onRevealed?: (codes: Row[
       {t('order.about', { orderNo: row.orderNo, nick: row.memberNickName, amount: moneyText(row.payAmount as number) })}
     </p>
   );
-  const common = { visible: true, onHide: () => setOpen(null), fixed: { id: row?.id } };
+  const common = { visible: true, onHide: () => setOpen(null), fixed: { id: row?.id }, record: row ?? undefined };
 
   const dialogs: ReactNode = open && row && (
     <>

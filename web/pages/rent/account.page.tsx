@@ -33,6 +33,7 @@ export default function RentAccountPage() {
           title={t('rent.verifyTitle', { account: a.account })}
           action={api.rentAccount.verify}
           fixed={{ id: a.id }}
+          record={a}
           initial={{ passed: true }}
           fields={[
             { name: 'passed', label: t('rent.result'), options: [{ value: true, label: t('rent.passed') }, { value: false, label: t('rent.failed') }] },

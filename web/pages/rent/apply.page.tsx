@@ -33,6 +33,7 @@ export default function RentApplyPage() {
           title={t('rent.auditTitle', { account: a.account })}
           action={api.rentApply.audit}
           fixed={{ id: a.id }}
+          record={a}
           initial={{ approved: true }}
           fields={[
             { name: 'approved', label: t('rent.decision'), options: [{ value: true, label: t('rent.approve') }, { value: false, label: t('rent.refuse') }] },

@@ -52,6 +52,7 @@ export default function RentOrderPage() {
           title={t('rent.remarkTitle', { orderNo: remarking.orderNo })}
           action={api.rentOrder.remark}
           fixed={{ id: remarking.id }}
+          record={remarking}
           initial={{ remark: remarking.remark }}
           fields={[{ name: 'remark', label: t('rent.remark'), kind: 'text' }]}
           onHide={() => setRemarking(null)}

@@ -57,6 +57,19 @@ export default {
   stay: 'Stay',
   noRecord: 'No record was chosen for editing. Open it from the list.',
   backToList: 'Back to the list',
+  /** A save refused because the record changed since the form loaded it (envelope code 409). */
+  conflict: {
+    title: 'Changed by someone else',
+    intro: '{{by}} changed this record at {{at}}. Your change was not saved.',
+    introUnknown: 'Someone else changed this record at {{at}}. Your change was not saved.',
+    field: 'Field',
+    theirs: 'Their value',
+    mine: 'Your value',
+    same: 'None of the fields in this form differ; only the record changed.',
+    keepMine: 'Keep mine',
+    takeTheirs: 'Take theirs',
+    reload: 'Reload',
+  },
   /** Rich-text toolbar (names read by screen readers; heading names also show in its picker). */
   richText: {
     heading: 'Heading',

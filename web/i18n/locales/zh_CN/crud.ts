@@ -57,6 +57,19 @@ export default {
   stay: '留下',
   noRecord: '没有选中要编辑的记录，请从列表打开。',
   backToList: '返回列表',
+  /** 记录在表单载入后已被他人修改，保存被拒绝（响应码 409）。 */
+  conflict: {
+    title: '记录已被他人修改',
+    intro: '{{by}} 于 {{at}} 修改了这条记录，你的修改尚未保存。',
+    introUnknown: '他人于 {{at}} 修改了这条记录，你的修改尚未保存。',
+    field: '字段',
+    theirs: '对方的值',
+    mine: '你的值',
+    same: '本表单的字段都没有差异，只是记录已有变化。',
+    keepMine: '保留我的',
+    takeTheirs: '采用对方的',
+    reload: '重新加载',
+  },
   /** 富文本工具栏（读屏软件读出的名称；标题名称也显示在其选择框中）。 */
   richText: {
     heading: '标题',

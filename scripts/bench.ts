@@ -7,7 +7,8 @@
  * over real loopback HTTP, the console as a child process started like production
  * (`node <built server>`), the load from autocannon in this process:
  * - static: `index.html` (`/login`) and a hashed JS asset vs a bare `node:http` server sending the same
- *   bytes and headers, each at 50 connections and at 10 pipelined connections (STATIC_SETTINGS);
+ *   bytes and headers, each at 50 connections and at 10 pipelined connections (STATIC_SETTINGS), with
+ *   CPU per request; the page also vs the same body sent with only type, length and encoding headers;
  * - proxy: `POST /v1/feedback/findAll` through proxy mode to a mock instance vs the mock directly,
  *   and the latency proxy mode adds to an upstream answering in 20 ms at 100 connections,
  *   beside two references: a bare `node:http` + undici proxy (what any Node proxy costs here) and
@@ -367,7 +368,7 @@ const STATIC_SETTINGS = [
 /** Rounds of the static rows, ours and the peer alternating (see benchStatic). */
 const STATIC_ROUNDS = QUICK ? 1 : 4;
 
-/** Several runs as one: mean throughput, median p50 and p99, errors summed. */
+/** Several runs as one: mean throughput, median p50, p99 and CPU per request, errors summed. */
 function combine(runs: Load[]): Load {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
   return {
@@ -375,6 +376,7 @@ function combine(runs: Load[]): Load {
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    ...(runs.every((r) => r.cpuUs !== undefined) ? { cpuUs: median(runs.map((r) => r.cpuUs!)) } : {}),
   };
 }
 
@@ -394,6 +396,12 @@ async function benchStatic() {
     const routesFile = path.join(WORK, 'peer-routes.json');
     fs.writeFileSync(routesFile, JSON.stringify(routes));
     const peer = await startPeer(STATIC_PEER, { PEER_ROUTES: routesFile }, '/login');
+    // A second peer for the page: the same body with only the headers a bare server needs to send it
+    // (type, length, encoding): what the console's eighteen headers cost beside it.
+    const keep = new Set(['content-type', 'content-length', 'content-encoding']);
+    const minimalFile = path.join(WORK, 'peer-routes-minimal.json');
+    fs.writeFileSync(minimalFile, JSON.stringify({ '/login': { ...routes['/login'], headers: Object.fromEntries(Object.entries(routes['/login'].headers).filter(([k]) => keep.has(k))) } }));
+    const minimal = await startPeer(STATIC_PEER, { PEER_ROUTES: minimalFile }, '/login');
     const headers = { 'accept-encoding': 'br, gzip' };
     try {
       for (const [what, p] of [
@@ -401,20 +409,25 @@ async function benchStatic() {
         [`hashed JS asset ${asset.replace(/^\/assets\//, '')} (${js.body.length} B ${js.headers['content-encoding'] ?? 'identity'})`, asset],
       ] as const) {
         for (const setting of STATIC_SETTINGS) {
-          const run = (port: number, seconds: number) => load({ port, path: p, headers }, seconds, setting.connections, setting.pipelining);
+          // With the process: CPU per request beside throughput (the first moves much less with others' load).
+          const run = (server: Server, seconds: number) => load({ port: server.port, path: p, headers, pid: server.child.pid }, seconds, setting.connections, setting.pipelining);
           // The console warms up longer: right after boot its large heap (the seeded store) is still
           // being collected, pauses the bare peer never has.
-          await run(app.port, 3);
-          await run(peer.port, 1);
+          await run(app, 3);
+          await run(peer, 1);
           // Alternating short rounds: on a shared machine the load of others drifts within seconds,
           // and two back-to-back 8 s runs would compare two different machines.
           const seconds = Math.max(1, Math.round(DURATION / STATIC_ROUNDS));
-          const [ours, bare] = await alternateRounds(STATIC_ROUNDS, () => run(app.port, seconds), () => run(peer.port, seconds));
+          const [ours, bare] = await alternateRounds(STATIC_ROUNDS, () => run(app, seconds), () => run(peer, seconds));
           report({ what: `static: ${what}, autocannon ${setting.name}`, ours: combine(ours), peer: combine(bare), peerName: 'bare node:http, same bytes and headers', unit: 'rps', note: `${STATIC_ROUNDS} alternating rounds` });
+          if (p !== '/login') continue;
+          await run(minimal, 1);
+          const [ours2, least] = await alternateRounds(STATIC_ROUNDS, () => run(app, seconds), () => run(minimal, seconds));
+          report({ what: `static: ${what}, autocannon ${setting.name}`, ours: combine(ours2), peer: combine(least), peerName: 'bare node:http, same body, type/length/encoding headers only', unit: 'rps', note: `${STATIC_ROUNDS} alternating rounds` });
         }
       }
     } finally {
-      await peer.stop();
+      await Promise.all([peer.stop(), minimal.stop()]);
     }
   } finally {
     await app.stop();

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { Metafile } from 'esbuild';
 import { precompress, type Size } from './lib/compress.js';
-import { assertChartsAreLazy, formatSizeReport, loginBudgetProblems, sizeReport, type SizeReport } from './lib/report.js';
+import { assertChartsAreLazy, formatSizeReport, loginBudgetProblems, sizeReport, sizeReportFile, type SizeReport } from './lib/report.js';
 import {
   appBuildOptions,
   appendPageCssCalls,
@@ -92,7 +92,8 @@ export async function buildServer(outfile: string): Promise<void> {
  * Builds the console (architecture "scripts/"): the web bundle into `outDir` (hashed ESM chunks,
  * one lazily loaded chunk per `import()`ed page, both PrimeReact themes, the boot script, fonts,
  * favicon and a generated index.html without inline code), precompressed `.br`/`.gz` siblings, and
- * optionally the server bundle.
+ * optionally the server bundle. The size report is printed and written beside the out dir as JSON
+ * (scripts/lib/report.ts sizeReportFile).
  * @returns the merged metafile, the size report (bytes) and the written files.
  * @throws Error when esbuild fails (message lists file:line errors), when apexcharts is reachable by
  *   static imports from the entry or the login page, when the login route is over its budget
@@ -146,6 +147,7 @@ export async function build(params: BuildParams = {}): Promise<BuildResult> {
   const known = compress ? await precompress(await listFiles(outDir)) : new Map<string, Size>();
   const compressed = performance.now();
   const sizes = await sizeReport(metafile, { outDir, webRoot, loginPage, themeLight: files.themeLight, boot: files.boot, lazyCss: files.lazyCss, known, indexHtml });
+  await fs.writeFile(sizeReportFile(outDir), JSON.stringify(sizes, null, 2));
 
   const all = (await listFiles(outDir)).map((f) => path.relative(outDir, f).split(path.sep).join('/')).sort();
   const ms = performance.now() - started;

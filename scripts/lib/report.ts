@@ -40,6 +40,15 @@ export const LOGIN_BUDGET = { jsBrotli: 150 * 1024, totalBrotli: 250 * 1024, req
 /** JS goal for the login route (the enforced limit too). */
 export const LOGIN_JS_GOAL = 150 * 1024;
 
+/**
+ * Where the build writes its size report as JSON (a {@link SizeReport}): beside the out dir, not in
+ * it, so the static server never serves it (`dist/web` → `dist/web.sizes.json`). The login route's
+ * first-visit test (tests/e2e/login-first-visit.e2e.test.ts) compares what Chromium downloads with it.
+ */
+export function sizeReportFile(outDir: string): string {
+  return `${path.resolve(outDir)}.sizes.json`;
+}
+
 /** Why the login route is over budget, or null. */
 export function loginBudgetProblems(r: SizeReport): string | null {
   const l = r.loginInitial;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse, validateHeaderName, validateHeaderValue, type Server } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode } from '../contract/envelope.js';
@@ -35,6 +35,13 @@ const TYPES: Record<string, string> = {
   '.eot': 'application/vnd.ms-fontobject',
 };
 
+/**
+ * A response's header table in Node's own shape (`ServerResponse[kOutHeaders]`: lower-case name →
+ * `[name, value]`), which `writeHead` turns into the header block without validating each name and
+ * value again. See {@link precomputedHead}.
+ */
+type HeadTable = Record<string, [string, string]>;
+
 /** One encoding of one file, with every header it is sent with computed once. */
 interface Variant {
   body: Buffer;
@@ -44,6 +51,91 @@ interface Variant {
   full: Record<string, string>;
   /** `full` without `content-length`: the 304 answer. */
   notModified: Record<string, string>;
+  /** `full` and `notModified` as precomputed header tables, or null where Node's table is not known (see {@link precomputedHead}). */
+  fullHead: HeadTable | null;
+  notModifiedHead: HeadTable | null;
+}
+
+/**
+ * Header names Node's `writeHead` reads as well as writes (it decides the framing and the
+ * connection from them): each keeps an entry of its own in a {@link HeadTable}.
+ */
+const FRAMING_HEADERS = new Set(['connection', 'content-length', 'transfer-encoding', 'date', 'expect', 'trailer', 'keep-alive']);
+
+/**
+ * The symbol under which a Node `ServerResponse` keeps its header table, found on a response
+ * made here; undefined when this Node keeps none (then every answer goes through `writeHead(status, headers)`).
+ */
+const OUT_HEADERS = Object.getOwnPropertySymbols(new ServerResponse(new IncomingMessage(null as never))).find((s) => s.description === 'kOutHeaders');
+
+/**
+ * `headers` (validated once, here) as a header table that Node's `writeHead(status)` writes as is:
+ * the headers in their order, runs of ordinary headers folded into one entry whose value carries
+ * the following lines, and the {@link FRAMING_HEADERS} each on their own so Node still sees the
+ * length. `writeHead(status, headers)` checks and joins the console's eighteen headers one by one
+ * on every answer; the table is checked once and written as a few strings. Null when Node's table is unknown or does not
+ * give back exactly the block `writeHead(status, headers)` writes ({@link HEAD_TABLES_WORK}).
+ */
+function precomputedHead(headers: Record<string, string>): HeadTable | null {
+  if (!HEAD_TABLES_WORK) return null;
+  return headTable(headers);
+}
+
+function headTable(headers: Record<string, string>): HeadTable {
+  const table: HeadTable = {};
+  let run: [string, string] | null = null;
+  for (const [name, value] of Object.entries(headers)) {
+    // writeHead(status, headers) checks every name and value on each answer; checked once here instead.
+    validateHeaderName(name);
+    validateHeaderValue(name, value);
+    if (FRAMING_HEADERS.has(name.toLowerCase())) {
+      table[name.toLowerCase()] = [name, value];
+      run = null;
+    } else if (run) run[1] += `\r\n${name}: ${value}`;
+    else table[name.toLowerCase()] = run = [name, value];
+  }
+  return table;
+}
+
+/** The header block Node writes for `status` and `head` (a table, or headers for writeHead), without its Date line. */
+function headerBlock(status: number, head: { table: HeadTable } | { headers: Record<string, string> }): string | null {
+  const res = new ServerResponse(Object.assign(new IncomingMessage(null as never), { httpVersionMajor: 1, httpVersionMinor: 1, method: 'GET' }));
+  if ('table' in head) {
+    (res as unknown as Record<symbol, unknown>)[OUT_HEADERS!] = head.table;
+    res.writeHead(status);
+  } else res.writeHead(status, head.headers);
+  const block = (res as unknown as { _header?: unknown })._header;
+  return typeof block === 'string' ? block.replace(/\r\nDate: [^\r]*/, '') : null;
+}
+
+/**
+ * Whether this Node writes a precomputed table exactly as it writes the same headers handed to
+ * `writeHead`, checked once at start on a sample answer (200 with a length, 304 without): the
+ * table is Node's internal shape, so a Node that changes it falls back to the public call.
+ */
+const HEAD_TABLES_WORK: boolean = (() => {
+  if (!OUT_HEADERS) return false;
+  try {
+    const sample = { 'content-type': 'text/html; charset=utf-8', 'content-length': '4', 'cache-control': 'no-cache', etag: '"x"', vary: 'accept-encoding', 'x-frame-options': 'SAMEORIGIN' };
+    const { 'content-length': _length, ...noLength } = sample;
+    return [
+      [200, sample],
+      [304, noLength],
+    ].every(([status, headers]) => {
+      const plain = headerBlock(status as number, { headers: headers as Record<string, string> });
+      return plain !== null && plain === headerBlock(status as number, { table: headTable(headers as Record<string, string>) });
+    });
+  } catch {
+    return false;
+  }
+})();
+
+/** Writes the status and headers of a fast-path answer: the precomputed table when there is one. */
+function writeHead(res: ServerResponse, status: number, table: HeadTable | null, headers: Record<string, string>): void {
+  if (table) {
+    (res as unknown as Record<symbol, unknown>)[OUT_HEADERS!] = table;
+    res.writeHead(status);
+  } else res.writeHead(status, headers);
 }
 
 /** A file of the bundle: its plain bytes and, when the build wrote them, the `.br`/`.gz` siblings. */
@@ -95,7 +187,7 @@ function loadBundle(distDir: string): Map<string, Entry> {
       if (hasVariants) headers.vary = 'accept-encoding';
       const full = { ...headers, ...SECURITY_HEADERS };
       const { 'content-length': _length, ...notModified } = full;
-      return { body, etag, headers, full, notModified };
+      return { body, etag, headers, full, notModified, fullHead: precomputedHead(full), notModifiedHead: precomputedHead(notModified) };
     };
     const entry: Entry = { identity: variant(abs, null) };
     if (names.has(`${abs}.br`)) entry.br = variant(`${abs}.br`, 'br');
@@ -216,7 +308,8 @@ const CLIENT_ROUTES_KEPT = 1024;
 /**
  * The static fast path: a `GET`/`HEAD` of a bundle file or
  * of a client route is answered straight from the HTTP server's `request` event with the
- * precomputed bytes and headers (the file's, then the security headers of security.ts), before
+ * precomputed bytes and headers (the file's, then the security headers of security.ts; written from
+ * a precomputed header table, {@link precomputedHead}), before
  * Fastify builds a request, a reply, a child logger and runs a dozen hooks for it. Everything
  * else goes to Fastify unchanged, and so do the cases whose answer Fastify decides: URLs over the
  * length limit (414), `%`-encoded paths (decoded and checked by the route), paths some other
@@ -264,10 +357,10 @@ function installFastPath(app: FastifyInstance, files: () => Map<string, Entry>):
     if (underPressure()) return false;
     const v = choose(entry, req.headers['accept-encoding']);
     if (req.headers['if-none-match'] === v.etag) {
-      res.writeHead(304, v.notModified);
+      writeHead(res, 304, v.notModifiedHead, v.notModified);
       res.end();
     } else {
-      res.writeHead(200, v.full);
+      writeHead(res, 200, v.fullHead, v.full);
       res.end(method === 'HEAD' ? undefined : v.body);
     }
     return true;

@@ -1,5 +1,6 @@
 import { MutationCache, QueryClient, queryOptions } from '@tanstack/react-query';
 import { ApiError } from './http';
+import { registerQueryCache } from './query-cache';
 
 /**
  * Server state of the console: one TanStack Query client. Cancellation,
@@ -106,6 +107,7 @@ export function createQueryClient(): QueryClient {
 
 /** The app-wide client, mounted by the shell's `QueryClientProvider` (web/app/App.tsx). */
 export const queryClient: QueryClient = createQueryClient();
+registerQueryCache(() => queryClient.clear());
 
 const writeListeners = new Set<(group: string) => void>();
 

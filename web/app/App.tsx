@@ -15,6 +15,7 @@ import { TimeoutCover } from './lock/TimeoutCover';
 import { lockActor } from './lock/lock';
 import { ERROR_LOG_ROUTE } from './error-log/route';
 import { datesReady } from './locale/dates';
+import { clearQueryCache } from '../api/query-cache';
 import { ChunkBoundary } from './chunk-error';
 
 const LoginPage = lazyWithRetry(() => import('../pages/login/login.page'));
@@ -61,9 +62,9 @@ function Console() {
   // Spec §4: reaching the login page resets all state.
   useEffect(() => {
     if (location === LOGIN_PATH && s.status === 'signedOut') s.send({ type: 'session.reset' });
-    // …cached server state included: the next account never sees the last one's answers (a dynamic
-    // import: the query library loads with the signed-in shell, never on the login route).
-    if (location === LOGIN_PATH && s.status === 'signedOut') void import('../api/query').then((m) => m.queryClient.clear());
+    // …cached server state included: the next account never sees the last one's answers (the query
+    // library loads with the signed-in shell, never on the login route: api/query-cache.ts).
+    if (location === LOGIN_PATH && s.status === 'signedOut') clearQueryCache();
   }, [location, s.status, s.send]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {

@@ -41,6 +41,14 @@ export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 /** At least one non-space character: names may not be blank (the client trims, spec §5). */
 const NOT_BLANK = '\\S';
 
+/**
+ * The text every request string must be (server/plugins/input.ts refuses anything else): no C0
+ * control character but tab and newline, no DEL or C1 character, no lone UTF-16 surrogate. An
+ * ECMAScript pattern read with the `u` flag (as JSON Schema validators such as ajv do), where a
+ * surrogate pair is one code point and only a lone surrogate falls in `\uD800-\uDFFF`.
+ */
+export const TEXT_PATTERN = '^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF]*$';
+
 /** JSON Schema options passed through to a builder (description, examples, extra bounds). */
 export type Opts = Record<string, unknown>;
 
@@ -230,4 +238,23 @@ export function platformEntityShape() {
     statusField: 'status',
     unique: [['platformName'], ['platformIdentity']],
   } as const;
+}
+
+/**
+ * A copy of `schema` in which every integer is a safe integer (within ±(2^53 − 1)) unless the
+ * schema bounds it tighter. JSON.parse rounds a longer integer to the nearest double (`9007199254740993`
+ * reads as `…992`, `1e300` is an "integer" too), so a request could name a record it did not spell or
+ * page past what any store can count; bounded, such a value is refused naming its field.
+ */
+export function withSafeIntegers<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(withSafeIntegers) as T;
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(schema)) out[k] = withSafeIntegers((schema as Record<string, unknown>)[k]);
+  const type = out.type;
+  if (type === 'integer' || (Array.isArray(type) && type.includes('integer'))) {
+    out.maximum = Math.min(typeof out.maximum === 'number' ? out.maximum : Infinity, Number.MAX_SAFE_INTEGER);
+    out.minimum = Math.max(typeof out.minimum === 'number' ? out.minimum : -Infinity, Number.MIN_SAFE_INTEGER);
+  }
+  return out as T;
 }

@@ -82,6 +82,7 @@ export const MESSAGES = {
   'request.busy': { zh_CN: '服务繁忙（事件循环延迟 {lag} 毫秒），请 {wait} 秒后重试', en: 'Service busy (event loop {lag} ms behind), try again in {wait} s' },
   'request.noEndpoint': { zh_CN: '接口不存在：{method} {path}', en: 'No such endpoint: {method} {path}' },
   'request.notFound': { zh_CN: '未找到', en: 'Not found' },
+  'request.wrongMethod': { zh_CN: '接口 {path} 不接受 {method} 请求，请用 {allow}', en: '{path} does not take {method}; use {allow}' },
   'request.internal': { zh_CN: '服务器内部错误', en: 'Internal server error' },
   'request.pathDots': { zh_CN: '不能包含“.”或“..”路径段（无论是否编码）', en: 'must not contain "." or ".." segments (encoded or not)' },
   'request.pathControlChars': { zh_CN: '不能包含控制字符', en: 'must not contain control characters' },

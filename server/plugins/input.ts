@@ -7,6 +7,8 @@ import { sendEnvelope } from './envelope.js';
  * run: no control characters but tab and newline (C0, DEL and C1), no lone UTF-16 surrogates (they
  * cannot be stored or shown as text), in values and in keys, and no nesting deeper than MAX_DEPTH.
  * A refusal is the 400 envelope naming the field (`items.0.name: must not contain control characters`).
+ * A JSON body that is `null` is refused too (`body: must be object`): every JSON endpoint takes an
+ * object, and a body left out is the way to send none.
  * Proxy mode never parses bodies, so there it checks nothing: the platform decides.
  */
 
@@ -48,6 +50,7 @@ export function inputProblem(value: unknown, path = '', depth = 0): Refusal | nu
 
 export function registerInputHygiene(app: FastifyInstance): void {
   app.addHook('preValidation', async (req, reply) => {
+    if (req.body === null) return sendEnvelope(reply, 400, 400, { field: 'body', key: 'validation.type.object' });
     const problem = inputProblem(req.query, '', 0) ?? inputProblem(req.body, '', 0);
     if (problem) return sendEnvelope(reply, 400, 400, problem);
   });

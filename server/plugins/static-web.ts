@@ -4,6 +4,8 @@ import { IncomingMessage, ServerResponse, validateHeaderName, validateHeaderValu
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode } from '../contract/envelope.js';
+import { documentedMethods } from '../contract/openapi.js';
+import { pathOf } from './canonical-path.js';
 import { isApiPath, sendEnvelope } from './envelope.js';
 import { MAX_URL_LENGTH } from './limits.js';
 import { SECURITY_HEADERS } from './security.js';
@@ -241,7 +243,12 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string, o
 
   const notFound = (req: FastifyRequest, reply: FastifyReply) => {
     const p = req.url.split('?')[0];
-    if (isApiPath(req.url)) return sendEnvelope(reply, 404, ResultCode.notFound, { key: 'request.noEndpoint', params: { method: req.method, path: p } });
+    if (isApiPath(req.url)) {
+      // A documented path asked with another method: 405 naming the methods it takes (RFC 9110 §15.5.6).
+      const allow = documentedMethods(pathOf(req));
+      if (allow.length) return sendEnvelope(reply.header('allow', allow.join(', ')), 405, 405, { key: 'request.wrongMethod', params: { method: req.method, path: pathOf(req), allow: allow.join(', ') } });
+      return sendEnvelope(reply, 404, ResultCode.notFound, { key: 'request.noEndpoint', params: { method: req.method, path: p } });
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendEnvelope(reply, 404, ResultCode.notFound, { key: 'request.notFound' });
     // A missing asset (a path with a file extension) is a real 404, not the app shell.
     if (/\.[a-z0-9]+$/i.test(p)) return reply.code(404).type('text/plain').send('Not found');

@@ -141,12 +141,12 @@ export function createHttpClient(deps: HttpDeps) {
   }
 
   /**
-   * The text of an HTTP failure: the server's message for 400, 401 and 403 (a refused call names
-   * the resource the user's roles lack, which a generic sentence would hide), else, and when the
-   * server sends none, the status's own default (spec §8).
+   * The text of an HTTP failure: the server's message for 400, 401, 403 and 413 (a refused call names
+   * the resource the user's roles lack, a refused file the limit it passes, which a generic sentence
+   * would hide), else, and when the server sends none, the status's own default (spec §8).
    */
   function httpMessage(status: number, serverMessage: string | undefined): string {
-    if ((status === 400 || status === 401 || status === 403) && typeof serverMessage === 'string' && serverMessage.trim()) return serverMessage;
+    if ((status === 400 || status === 401 || status === 403 || status === 413) && typeof serverMessage === 'string' && serverMessage.trim()) return serverMessage;
     return HTTP_MESSAGES.has(status) ? deps.t(`errors.http.${status}`) : deps.t('errors.requestFailed');
   }
 

@@ -42,11 +42,11 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /**
  * Reads a multipart request: the first file part named `fileField` (or `fileField[]`) and the text
  * fields. @throws MockError naming `file` when the request is not multipart, has no file or the file
- * is too large.
+ * is too large; its HTTP status is its code (400, 413), as `POST /upload` answers (server/mock/routes/upload.ts).
  */
 async function readUpload(req: FastifyRequest, ep: EndpointDef): Promise<UploadForm> {
   const fileField = ep.fileField ?? 'file';
-  if (!req.isMultipart()) throw new MockError(fileField, 'upload.notMultipart', { name: fileField });
+  if (!req.isMultipart()) throw new MockError(fileField, 'upload.notMultipart', { name: fileField }, 400, 400);
   let file: UploadForm['file'] | null = null;
   const fields: Record<string, string | string[]> = {};
   try {
@@ -63,11 +63,11 @@ async function readUpload(req: FastifyRequest, ep: EndpointDef): Promise<UploadF
     }
   } catch (e) {
     const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new MockError(fileField, 'upload.tooLarge', { mb: MAX_UPLOAD_BYTES / 1024 / 1024 }, 413);
-    if (code === 'FST_FILES_LIMIT') throw new MockError(fileField, 'upload.oneFile');
-    throw new MockError(fileField, 'upload.unreadable', { detail: (e as Error).message });
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new MockError(fileField, 'upload.tooLarge', { mb: MAX_UPLOAD_BYTES / 1024 / 1024 }, 413, 413);
+    if (code === 'FST_FILES_LIMIT') throw new MockError(fileField, 'upload.oneFile', {}, 400, 400);
+    throw new MockError(fileField, 'upload.unreadable', { detail: (e as Error).message }, 400, 400);
   }
-  if (!file) throw new MockError(fileField, 'upload.noFile', { name: fileField });
+  if (!file) throw new MockError(fileField, 'upload.noFile', { name: fileField }, 400, 400);
   return { file, fields };
 }
 
@@ -94,7 +94,7 @@ export function registerActionRoutes(app: FastifyInstance, ctx: MockContext, byA
         answer(reply, async () => {
           const upload = await readUpload(req, ep);
           const problem = ep.payload ? schemaErrors(ep.payload, upload.fields) : null;
-          if (problem) throw new MockError(problem.field ?? null, problem.key, problem.params);
+          if (problem) throw new MockError(problem.field ?? null, problem.key, problem.params, 400, 400);
           return handler({ body: upload.fields, req, reply, ctx, actor: actorOf(req), upload });
         }),
       );

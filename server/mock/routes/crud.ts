@@ -43,8 +43,9 @@ export function routeOptions(ep: EndpointDef) {
   return {
     ...(ep.payload ? { schema: { body: ep.payload } } : {}),
     preValidation: async (req: FastifyRequest) => {
-      // ofetch sends no body for "no payload" calls; an optional payload then means {}.
-      if (req.body === undefined || req.body === null) {
+      // ofetch sends no body for "no payload" calls; an optional payload then means {}. A JSON
+      // `null` is no way to leave it out: the input hygiene hook refuses it first (server/plugins/input.ts).
+      if (req.body === undefined) {
         if (ep.payloadOptional || !ep.payload) req.body = {};
       }
     },

@@ -2,7 +2,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import Value from 'typebox/value';
-import { DATE_PATTERN, DATETIME_PATTERN, EMAIL_PATTERN, HEX_COLOR_PATTERN, PHONE_PATTERN, URL_PATTERN } from '../../contract/fields.js';
+import { DATE_PATTERN, DATETIME_PATTERN, EMAIL_PATTERN, HEX_COLOR_PATTERN, PHONE_PATTERN, URL_PATTERN, withSafeIntegers } from '../../contract/fields.js';
 
 /**
  * The validator of the contract routes: TypeBox's compiled checker with ajv's behaviour as app.ts
@@ -46,25 +46,6 @@ export function toAjvErrors(errors: Iterable<AjvLikeError>): AjvLikeError[] {
     } else out.push(e);
   }
   return out;
-}
-
-/**
- * A copy of `schema` in which every integer is a safe integer (within ±(2^53 − 1)) unless the
- * schema bounds it tighter. JSON.parse rounds a longer integer to the nearest double (`9007199254740993`
- * reads as `…992`, `1e300` is an "integer" too), so a request could name a record it did not spell or
- * page past what any store can count; bounded, such a value is refused naming its field.
- */
-export function withSafeIntegers<T>(schema: T): T {
-  if (Array.isArray(schema)) return schema.map(withSafeIntegers) as T;
-  if (schema === null || typeof schema !== 'object') return schema;
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(schema)) out[k] = withSafeIntegers((schema as Record<string, unknown>)[k]);
-  const type = out.type;
-  if (type === 'integer' || (Array.isArray(type) && type.includes('integer'))) {
-    out.maximum = Math.min(typeof out.maximum === 'number' ? out.maximum : Infinity, Number.MAX_SAFE_INTEGER);
-    out.minimum = Math.max(typeof out.minimum === 'number' ? out.minimum : -Infinity, Number.MIN_SAFE_INTEGER);
-  }
-  return out as T;
 }
 
 function checkerOf(schema: TSchema): Checker {

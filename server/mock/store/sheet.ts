@@ -52,8 +52,10 @@ export interface DeclaredFile {
   filename?: string;
 }
 
-const tooLarge = (key: MessageKey, params: MessageParams = {}) => new MockError('file', key, params, 413);
-const notXlsx = () => new MockError('file', 'sheet.notXlsx');
+/** A refusal of the file itself: its HTTP status is its code, as for `POST /upload` (the form's refusals, server/mock/routes/actions.ts). */
+const fileRefusal = (key: MessageKey, params: MessageParams = {}, code = 400) => new MockError('file', key, params, code, code);
+const tooLarge = (key: MessageKey, params: MessageParams = {}) => fileRefusal(key, params, 413);
+const notXlsx = () => fileRefusal('sheet.notXlsx');
 
 interface ZipEntry {
   name: string;
@@ -188,7 +190,7 @@ const waiting: (() => void)[] = [];
 /** Runs `fn` when one of MAX_PARALLEL slots is free. @throws MockError 503 when too many wait already. */
 async function inTurn<T>(fn: () => Promise<T>): Promise<T> {
   if (running >= MAX_PARALLEL) {
-    if (waiting.length >= MAX_WAITING) throw new MockError('file', 'sheet.busy', {}, 503);
+    if (waiting.length >= MAX_WAITING) throw fileRefusal('sheet.busy', {}, 503);
     await new Promise<void>((resolve) => waiting.push(resolve));
   }
   running++;
@@ -244,24 +246,24 @@ function parseInWorker(file: Buffer): Promise<Cell[][]> {
  * (MAX_IMPORT_ROWS, MAX_IMPORT_CELLS). The parse itself runs in a worker thread.
  * @param declared what the sender said the file is (multipart type and name), when known.
  * @returns `{rows, rowNumbers}`: `rowNumbers[i]` is the spreadsheet row of `rows[i]`.
- * @throws MockError `file: …`: code 400 when the bytes are not an .xlsx file, the sheet is empty or
- *   a required column is missing; code 413 naming the limit a file passes; 503 when too many
- *   imports run at once.
+ * @throws MockError `file: …`, in the HTTP status of its code: 400 when the bytes are not an .xlsx
+ *   file, the sheet is empty or a required column is missing; 413 naming the limit a file passes; 503
+ *   when too many imports run at once.
  */
 export async function readRows(file: Buffer, columns: SheetColumn[], declared: DeclaredFile = {}): Promise<{ rows: Record<string, Cell>[]; rowNumbers: number[] }> {
   const type = (declared.mimetype ?? '').split(';')[0].trim().toLowerCase();
-  if (!XLSX_DECLARED.has(type)) throw new MockError('file', 'sheet.notXlsxType', { type });
-  if (declared.filename && !/\.xlsx$/i.test(declared.filename)) throw new MockError('file', 'sheet.notXlsxName', { name: declared.filename });
+  if (!XLSX_DECLARED.has(type)) throw fileRefusal('sheet.notXlsxType', { type });
+  if (declared.filename && !/\.xlsx$/i.test(declared.filename)) throw fileRefusal('sheet.notXlsxName', { name: declared.filename });
   if (file.length > MAX_SHEET_BYTES) throw tooLarge('sheet.fileOver', { max: MB(MAX_SHEET_BYTES) });
   await checkXlsxLimits(file);
   const data = await parseInWorker(file);
-  if (!data.length) throw new MockError('file', 'sheet.empty');
+  if (!data.length) throw fileRefusal('sheet.empty');
   const header = data[0].map((c) => (c === null ? '' : String(c).trim()));
   const index = new Map<string, number>();
   for (const col of columns) {
     const at = header.findIndex((h) => h === col.zh_CN || h.toLowerCase() === col.en.toLowerCase() || h === col.field);
     if (at >= 0) index.set(col.field, at);
-    else if (col.required) throw new MockError('file', 'sheet.missingColumn', { header: col.zh_CN, headerEn: col.en });
+    else if (col.required) throw fileRefusal('sheet.missingColumn', { header: col.zh_CN, headerEn: col.en });
   }
   const rows: Record<string, Cell>[] = [];
   const rowNumbers: number[] = [];
@@ -276,7 +278,7 @@ export async function readRows(file: Buffer, columns: SheetColumn[], declared: D
     rows.push(obj);
     rowNumbers.push(r + 1);
   }
-  if (!rows.length) throw new MockError('file', 'sheet.noRows');
+  if (!rows.length) throw fileRefusal('sheet.noRows');
   if (rows.length > MAX_IMPORT_ROWS) throw tooLarge('sheet.tooManyRows', { rows: rows.length, max: MAX_IMPORT_ROWS });
   return { rows, rowNumbers };
 }

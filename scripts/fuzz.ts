@@ -20,7 +20,8 @@ import { DocumentValidator, runDocumentFuzz } from '../tests/server/document-fuz
  * temporary file left. Then the document fuzzer (tests/server/document-fuzz.ts) for the same seeds
  * at 4 cases per operation: every answer checked against the OpenAPI document with ajv, every
  * request the document calls invalid refused; it prints its totals. Last, the process's RSS after
- * a garbage collection (run with `--expose-gc`, as `npm run fuzz` does), after the run and after a
+ * a garbage collection (`npm run fuzz` runs with `--expose-gc` and the memory flags of `npm run
+ * serve`, so the figure is comparable to the served process's), at start, after the run and after a
  * data reset.
  */
 const rounds = Number(process.argv[2] ?? 20);

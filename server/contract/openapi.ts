@@ -3,6 +3,7 @@ import { BasicData, CaptchaToken, LoginPayload, LoginResult, PermCodes, UserInfo
 import { AREAS, type AnyEntity, type AreaName, type EndpointDef } from './entity.js';
 import { ACTIONS, ENTITIES } from './index.js';
 import { fileUpload, UPLOAD_FIELD, UPLOAD_LIMITS } from './upload.js';
+import { EVENT_ENDPOINTS } from './events.js';
 
 /**
  * The OpenAPI 3.1 document of the platform contract, built from the entity declarations and the
@@ -119,7 +120,7 @@ function build(version: string): Json {
   for (const [name, schema] of Object.entries(components)) components[name] = refer(schema, components);
   const paths: Record<string, Json> = {};
   const byName = new Map((ENTITIES as readonly AnyEntity[]).map((e) => [e.name, e]));
-  for (const ep of [...SESSION, ...(ENTITIES as readonly AnyEntity[]).flatMap((e) => e.endpoints), ...ACTIONS]) {
+  for (const ep of [...SESSION, ...(ENTITIES as readonly AnyEntity[]).flatMap((e) => e.endpoints), ...ACTIONS, ...EVENT_ENDPOINTS]) {
     paths[ep.path] = { ...(paths[ep.path] ?? {}), [ep.method.toLowerCase()]: operation(ep, components, ep.entity ? byName.get(ep.entity) : undefined) };
   }
   // Image upload takes many files (`name[]`), so it is not among ACTIONS; documented here as it is served.

@@ -365,6 +365,8 @@ export class Collection {
   private jsonCount = 0;
   /** Text indexes for `like` filters (key: the field) and the keyword (key: NUL), built on first use. */
   private textIndexes = new Map<string, TextIndex>();
+  /** Told of every insert (`old` absent), replace and removal (`now` absent), after the change; set by the store. */
+  onWrite: ((old: AnyRow | undefined, now: AnyRow | undefined) => void) | null = null;
 
   /** `byId`: `base` by id when already built (see {@link rowsById}), else it is built here. */
   constructor(
@@ -419,6 +421,7 @@ export class Collection {
     const stored = Object.freeze({ ...row, id: this.nextId++ }) as AnyRow;
     this.rows.set(stored.id, stored);
     this.track(undefined, stored);
+    this.onWrite?.(undefined, stored);
     return stored;
   }
 
@@ -429,6 +432,7 @@ export class Collection {
     const old = this.rows.get(stored.id);
     this.rows.set(stored.id, stored);
     this.track(old, stored);
+    this.onWrite?.(old, stored);
     return stored;
   }
 
@@ -440,6 +444,7 @@ export class Collection {
       if (old && this.rows.delete(id)) {
         n++;
         this.track(old, undefined);
+        this.onWrite?.(old, undefined);
       }
     }
     return n;

@@ -17,6 +17,10 @@ import { connectionOptions, registerConnectionLimits, registerLoadShedding } fro
 import { createDriftMonitor, type DriftMonitor } from './platform/drift.js';
 import { registerDriftRoutes } from './platform/drift-routes.js';
 import { registerAuditTrail } from './audit/index.js';
+import { ConsoleDb, type SqlDriver } from './console-db/index.js';
+import { EVENT_MIGRATIONS } from './events/hub.js';
+import { registerLiveEvents, type LiveEvents } from './events/index.js';
+import type { MockContext } from './mock/context.js';
 import { accessLogLine, logUrl } from './relay/access-log.js';
 
 export type { AppDeps } from './deps.js';
@@ -99,11 +103,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerOpenApi(app);
 
   // `mockMarker`: whether the client shows its "mock" marker on data with `x-served-by: mock`;
-  // `audit`: the trail's state (server/audit/trail.ts AuditHealth), `degraded` while it is failing or full.
+  // `audit`: the trail's state (server/audit/trail.ts AuditHealth), `degraded` while it is failing or full;
+  // `events`: the live events' state (`failing`: the console database refuses them, no live events).
   app.get('/healthz', async () => {
     const audit = app.auditTrail?.health();
     const status = audit && (audit.state === 'failing' || audit.state === 'full') ? 'degraded' : 'ok';
-    return { status, mode: config.mode, mockMarker: config.mockMarker, ...(audit ? { audit } : {}) };
+    const events = app.liveEvents?.hub.health().state;
+    return { status, mode: config.mode, mockMarker: config.mockMarker, ...(audit ? { audit } : {}), ...(events ? { events } : {}) };
   });
 
   // The contract-drift monitor and its /console/drift endpoints, in every mode (mock mode
@@ -114,21 +120,52 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('driftMonitor', drift);
   registerDriftRoutes(app, drift, config);
 
+  // The console's own database (server/console-db): the audit trail's and the live events' tables.
+  const db = await openConsoleDatabase(app, config, deps.consoleDriver);
+
   // Every audited write, whoever answers it (mock hooks are installed before its routes).
-  const audit = await registerAuditTrail(app, config);
+  const audit = await registerAuditTrail(app, config, db?.driver);
+  const live = await registerLiveEvents(app, config, db?.driver ?? null, deps.liveEvents);
+  app.decorate('liveEvents', live);
+  const onMockBackend = deps.onMockBackend ?? ((backend: FastifyInstance) => {
+    audit?.onMockBackend(backend);
+    live.onMockBackend(backend);
+  });
 
   if (config.mode === 'mock') await registerMockMode(app, config, deps, { rawLists: true });
-  else if (config.mode === 'replay') await registerReplayMode(app, config, { ...deps, onMockBackend: deps.onMockBackend ?? audit?.onMockBackend });
-  else await registerPlatformMode(app, config, { ...deps, onMockBackend: deps.onMockBackend ?? audit?.onMockBackend, observers: [...(deps.observers ?? []), ...(drift.enabled ? [drift] : []), ...(audit?.observer ? [audit.observer] : [])] });
+  else if (config.mode === 'replay') await registerReplayMode(app, config, { ...deps, onMockBackend });
+  else await registerPlatformMode(app, config, { ...deps, onMockBackend, observers: [...(deps.observers ?? []), ...(drift.enabled ? [drift] : []), ...(audit?.observer ? [audit.observer] : []), ...(live.observer ? [live.observer] : [])] });
+  const mockCtx = (app as unknown as { __mockCtx?: MockContext }).__mockCtx;
+  if (mockCtx) live.attachMock(mockCtx);
+  // Last of the close hooks: every feature has written what it keeps.
+  if (db) app.addHook('onClose', () => db.close());
 
   await registerStaticWeb(app, config.distDir, { publicSourceMaps: config.publicSourceMaps });
   await registerLoadShedding(app, config);
   return app;
 }
 
+/**
+ * Opens and migrates the console database the settings name ({@link ConsoleDb.fromConfig}). An
+ * unreachable database fails the start while the audit trail needs it (it would lose every entry);
+ * with the trail off the console starts without one (no live events across replicas or restarts).
+ */
+async function openConsoleDatabase(app: FastifyInstance, config: Config, driver?: SqlDriver): Promise<ConsoleDb | null> {
+  const onError = (e: unknown) => app.log.error({ err: e }, 'console database: a PostgreSQL connection failed');
+  try {
+    return driver ? await ConsoleDb.open(driver, EVENT_MIGRATIONS) : await ConsoleDb.fromConfig(config, EVENT_MIGRATIONS, onError);
+  } catch (e) {
+    if (config.auditDb) throw e;
+    app.log.error({ err: e }, 'console database: cannot be opened; live events stay in this process');
+    return null;
+  }
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The contract-drift monitor (server/platform/drift.ts). */
     driftMonitor: DriftMonitor;
+    /** Live events (server/events): the hub and its streams. */
+    liveEvents?: LiveEvents;
   }
 }

@@ -128,13 +128,19 @@ export interface Config {
   cacheDir: string | null;
   /**
    * The audit trail's SQLite file, `:memory:` (kept until the process ends), or null when
-   * turned off (`AUDIT_DB=off`). Default {@link defaultAuditDb}.
+   * turned off (`AUDIT_DB=off`). Default {@link defaultAuditDb}. It is the console's own database
+   * (server/console-db) unless {@link consoleDatabaseUrl} names a PostgreSQL one; with the trail off
+   * that database is kept in memory.
    */
   auditDb: string | null;
   /**
-   * A PostgreSQL database for the audit trail instead of `auditDb`'s file (`AUDIT_DATABASE_URL`,
-   * `postgres://…`; consoles sharing it keep one chain), or null. Ignored when `AUDIT_DB=off`.
+   * The console's own database (server/console-db: the audit trail, live events' tickets and
+   * window) as PostgreSQL instead of `auditDb`'s SQLite file (`CONSOLE_DATABASE_URL`, alias
+   * `AUDIT_DATABASE_URL`, `postgres://…`; replicas sharing it keep one audit chain and hear each
+   * other's events), or null.
    */
+  consoleDatabaseUrl: string | null;
+  /** The same URL as {@link consoleDatabaseUrl}, under the audit trail's older name. */
   auditDatabaseUrl: string | null;
   /** Audit entries older than this many days are pruned daily; 0 keeps everything. */
   auditRetentionDays: number;
@@ -249,7 +255,8 @@ export const SETTINGS = [
   { key: 'publicSourceMaps', env: 'PUBLIC_SOURCE_MAPS', flag: 'public-source-maps', doc: 'serve *.map files: off (default) or on' },
   { key: 'cacheDir', env: 'CACHE_DIR', flag: 'cache-dir', doc: 'mock mode: folder of seed snapshots kept between starts, or `off`; default node_modules/.cache/game-console (else <OS temp dir>/game-console-cache)' },
   { key: 'auditDb', env: 'AUDIT_DB', flag: 'audit-db', doc: 'audit trail: SQLite file, `:memory:`, or `off`; default data/audit.sqlite in the project (else <OS temp dir>/game-console-data/audit.sqlite)' },
-  { key: 'auditDatabaseUrl', env: 'AUDIT_DATABASE_URL', flag: 'audit-database-url', doc: 'audit trail: a PostgreSQL URL (postgres://user:pass@host:5432/db) used instead of the SQLite file, for replicas sharing one trail' },
+  { key: 'consoleDatabaseUrl', env: 'CONSOLE_DATABASE_URL', flag: 'console-database-url', doc: "the console's own database (audit trail, live events): a PostgreSQL URL (postgres://user:pass@host:5432/db) used instead of the AUDIT_DB SQLite file, for replicas sharing one database" },
+  { key: 'auditDatabaseUrl', env: 'AUDIT_DATABASE_URL', flag: 'audit-database-url', doc: 'alias of CONSOLE_DATABASE_URL' },
   { key: 'auditRetentionDays', env: 'AUDIT_RETENTION_DAYS', flag: 'audit-retention-days', doc: 'audit trail: days an entry is kept (0 = for ever), default 180' },
   { key: 'auditOnFailure', env: 'AUDIT_ON_FAILURE', flag: 'audit-on-failure', doc: 'audit trail: while it cannot take an entry (store failing or full), `refuse` audited writes (default) or `continue` them and record the gap' },
   { key: 'auditMaxMb', env: 'AUDIT_MAX_MB', flag: 'audit-max-mb', doc: 'audit trail: most MB its store holds (warning at 80 %, then AUDIT_ON_FAILURE; 0 = no bound), default 2048' },
@@ -440,7 +447,7 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     uploadOrphanMinutes: int(label('uploadOrphanMinutes'), raw.uploadOrphanMinutes, 60, 1, 366 * 24 * 60),
     cacheDir: raw.cacheDir?.trim().toLowerCase() === 'off' ? null : path.resolve(raw.cacheDir?.trim() || defaultCacheDir()),
     auditDb: raw.auditDb?.trim().toLowerCase() === 'off' ? null : raw.auditDb?.trim() === ':memory:' ? ':memory:' : path.resolve(raw.auditDb?.trim() || defaultAuditDb()),
-    auditDatabaseUrl: postgresUrl(label('auditDatabaseUrl'), raw.auditDatabaseUrl),
+    ...consoleDatabase(raw, label),
     auditRetentionDays: int(label('auditRetentionDays'), raw.auditRetentionDays, 180, 0, 36_500),
     ...auditHardening(raw, label),
     requestTimeoutMs: int(label('requestTimeoutMs'), raw.requestTimeoutMs, 120_000, 1000, 3_600_000),
@@ -466,6 +473,19 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
 }
 
 /**
+ * CONSOLE_DATABASE_URL and its alias AUDIT_DATABASE_URL: either names the database; both set must
+ * name the same one (else which one the console uses would be a guess).
+ * @throws ConfigError naming the setting (never echoing the URL, which may hold a password).
+ */
+function consoleDatabase(raw: Raw, label: (key: keyof Raw) => string): Pick<Config, 'consoleDatabaseUrl' | 'auditDatabaseUrl'> {
+  const main = postgresUrl(label('consoleDatabaseUrl'), raw.consoleDatabaseUrl);
+  const alias = postgresUrl(label('auditDatabaseUrl'), raw.auditDatabaseUrl);
+  if (main && alias && main !== alias) throw new ConfigError(`${label('consoleDatabaseUrl')} and ${label('auditDatabaseUrl')} name different databases; set one (${label('auditDatabaseUrl')} is its alias)`);
+  const url = main ?? alias;
+  return { consoleDatabaseUrl: url, auditDatabaseUrl: url };
+}
+
+/**
  * AUDIT_ON_FAILURE, AUDIT_MAX_MB, AUDIT_KEY and AUDIT_KEY_FILE (see {@link Config}). The key is
  * never echoed in an error.
  */
@@ -477,9 +497,10 @@ function auditHardening(raw: Raw, label: (key: keyof Raw) => string): Pick<Confi
   const db = raw.auditDb?.trim();
   const file = raw.auditKeyFile?.trim();
   let keyFile: string | null;
+  const pgUrl = raw.consoleDatabaseUrl?.trim() || raw.auditDatabaseUrl?.trim();
   if (file) keyFile = path.resolve(file);
-  else if (db === ':memory:' && !raw.auditDatabaseUrl?.trim()) keyFile = null;
-  else keyFile = path.join(path.dirname(db && db.toLowerCase() !== 'off' && db !== ':memory:' && !raw.auditDatabaseUrl?.trim() ? path.resolve(db) : defaultAuditDb()), 'audit.key');
+  else if (db === ':memory:' && !pgUrl) keyFile = null;
+  else keyFile = path.join(path.dirname(db && db.toLowerCase() !== 'off' && db !== ':memory:' && !pgUrl ? path.resolve(db) : defaultAuditDb()), 'audit.key');
   if (keyFile !== null && db && keyFile === path.resolve(db)) throw new ConfigError(`${label('auditKeyFile')} must not be the trail's database file`);
   return { auditOnFailure: onFailure, auditMaxMb: decimal(label('auditMaxMb'), raw.auditMaxMb, 2048, 0, 10_000_000), auditKey: key, auditKeyFile: keyFile };
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ExchangeObserver } from './platform/exchange.js';
+import type { SqlDriver } from './console-db/driver.js';
+import type { LiveEventsOptions } from './events/index.js';
 
 /**
  * Hooks tests use to control time and capture logs; production passes nothing. Its own module so
@@ -14,4 +16,8 @@ export interface AppDeps {
   observers?: ExchangeObserver[];
   /** Hybrid/replay: called with the in-process mock backend before its routes are registered (the audit trail's hooks). */
   onMockBackend?: (backend: FastifyInstance) => void;
+  /** The console database's driver instead of the one the settings name (tests: replicas on one PGlite); closed with the app. */
+  consoleDriver?: SqlDriver;
+  /** Live events' timings and bounds (tests, the bench). */
+  liveEvents?: LiveEventsOptions;
 }

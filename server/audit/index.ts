@@ -6,7 +6,7 @@ import { mockAdminVerifier, platformAdminVerifier } from '../platform/drift-rout
 import { captureMock, platformIdentity, platformObserver } from './capture.js';
 import { registerAuditRoutes } from './routes.js';
 import { auditKeyOf } from './key.js';
-import { AuditStore, openAuditDriver } from './store.js';
+import { AuditStore, openAuditDriver, type SqlDriver } from './store.js';
 import { AuditTrail } from './trail.js';
 
 export { AuditTrail, type AuditHealth, type AuditVerifyResult } from './trail.js';
@@ -18,20 +18,21 @@ export { AuditStore, openAuditDriver, postgresDriver, sqliteDriver, sqliteWorker
  * serves `/console/auditLog/*`, and answers how to capture — mock mode's hooks are installed here
  * (call before the mock's routes are registered); proxy and hybrid get the observer to hand the
  * proxy, and hybrid's in-process mock backend gets the same hooks (`onMockBackend`). Null when `AUDIT_DB=off`. The queue is written and the store closed when the app closes.
- * The store is SQLite (`AUDIT_DB`) or PostgreSQL (`AUDIT_DATABASE_URL`); an unreachable PostgreSQL
+ * The store is the console's database (`shared`, server/console-db: SQLite in `AUDIT_DB`, or PostgreSQL
+ * in `CONSOLE_DATABASE_URL`), or a connection of its own when none is handed; an unreachable PostgreSQL
  * fails the start (the trail would otherwise lose every entry), and so does a key that is not the
  * trail's (`AUDIT_KEY`, or the key file made at first start). The chain's head is logged after each
  * batch (`auditHead: "<id>:<hash>"`, for `npm run audit:verify -- --expect-head`); the store's
  * failures, its recovery and 80 % of `AUDIT_MAX_MB` are logged once each time.
  */
-export async function registerAuditTrail(app: FastifyInstance, config: Config): Promise<{ trail: AuditTrail; observer: ExchangeObserver | null; onMockBackend: (backend: FastifyInstance) => void } | null> {
+export async function registerAuditTrail(app: FastifyInstance, config: Config, shared?: SqlDriver): Promise<{ trail: AuditTrail; observer: ExchangeObserver | null; onMockBackend: (backend: FastifyInstance) => void } | null> {
   if (!config.auditDb) return null;
-  const driver = await openAuditDriver(config, (e) => app.log.error({ err: e }, 'audit trail: a PostgreSQL connection failed'));
+  const driver = shared ?? (await openAuditDriver(config, (e) => app.log.error({ err: e }, 'audit trail: a PostgreSQL connection failed')));
   let store: AuditStore;
   try {
     store = await AuditStore.open(driver, auditKeyOf(config, (msg) => app.log.warn(msg)));
   } catch (e) {
-    await driver.close().catch(() => undefined);
+    if (!shared) await driver.close().catch(() => undefined);
     throw e;
   }
   const trail = new AuditTrail(store, {
@@ -47,7 +48,8 @@ export async function registerAuditTrail(app: FastifyInstance, config: Config): 
   app.decorate('auditTrail', trail);
   app.addHook('onClose', async () => {
     await trail.close();
-    await store.close();
+    // A shared connection is the console database's, closed by its owner after every feature.
+    if (!shared) await store.close();
   });
   const upstream = config.mode !== 'mock' && config.mode !== 'replay' ? config.upstreamUrl : null;
   registerAuditRoutes(app, trail, upstream ? platformAdminVerifier(upstream, { timeoutMs: Math.min(config.upstreamTimeoutMs, 10_000) }) : mockAdminVerifier(app));

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { defineAction, defineEntity } from './entity.js';
 import { defineEnum, F } from './fields.js';
+import { eventTicket } from './events.js';
 
 /**
  * The audit trail: every operator write of the contract, in every mode, kept by the
@@ -66,4 +67,4 @@ export const auditActions = [
 
 /** The console's own entities and endpoints (outside the platform contract's ENTITIES/ENDPOINTS). */
 export const CONSOLE_ENTITIES = [auditLog] as const;
-export const CONSOLE_ENDPOINTS = [...auditLog.endpoints, ...auditActions];
+export const CONSOLE_ENDPOINTS = [...auditLog.endpoints, ...auditActions, eventTicket];

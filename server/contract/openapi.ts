@@ -4,6 +4,7 @@ import { AREAS, type AnyEntity, type AreaName, type EndpointDef } from './entity
 import { TEXT_PATTERN, withSafeIntegers } from './fields.js';
 import { ACTIONS, ENTITIES } from './index.js';
 import { fileUpload, UPLOAD_FIELD, UPLOAD_LIMITS } from './upload.js';
+import { EVENT_ENDPOINTS } from './events.js';
 
 /**
  * The OpenAPI 3.1 document of the platform contract, built from the entity declarations and the
@@ -222,7 +223,7 @@ function build(version: string): Json {
   components.Refusal = REFUSAL;
   const paths: Record<string, Json> = {};
   const byName = new Map((ENTITIES as readonly AnyEntity[]).map((e) => [e.name, e]));
-  for (const ep of [...SESSION, ...(ENTITIES as readonly AnyEntity[]).flatMap((e) => e.endpoints), ...ACTIONS]) {
+  for (const ep of [...SESSION, ...(ENTITIES as readonly AnyEntity[]).flatMap((e) => e.endpoints), ...ACTIONS, ...EVENT_ENDPOINTS]) {
     paths[ep.path] = { ...(paths[ep.path] ?? {}), [ep.method.toLowerCase()]: operation(ep, components, ep.entity ? byName.get(ep.entity) : undefined) };
   }
   // Image upload takes many files (`name[]`), so it is not among ACTIONS; documented here as it is served.

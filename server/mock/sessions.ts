@@ -17,6 +17,7 @@ export const TOKEN_HEAD = 'Bearer ';
  */
 export class SessionStore {
   private byToken = new Map<string, Session>();
+  private ended = new Set<(token: string) => void>();
   constructor(
     private ttlSeconds: number,
     private now: () => number,
@@ -44,7 +45,18 @@ export class SessionStore {
 
   revoke(authorization: string | undefined): void {
     const s = this.verify(authorization);
-    if (s) this.byToken.delete(s.token);
+    if (s) this.end(s.token);
+  }
+
+  /** Hears each token that ends by sign-out or by {@link revokeUser} (open live-event streams close); answers the removal. */
+  onEnd(fn: (token: string) => void): () => void {
+    this.ended.add(fn);
+    return () => this.ended.delete(fn);
+  }
+
+  private end(token: string): void {
+    this.byToken.delete(token);
+    for (const fn of this.ended) fn(token);
   }
 
   /** Ends every session of an account (password changed or reset: "signs the user out everywhere"). @returns how many ended. */
@@ -52,7 +64,7 @@ export class SessionStore {
     let n = 0;
     for (const [k, s] of this.byToken)
       if (s.userId === userId) {
-        this.byToken.delete(k);
+        this.end(k);
         n++;
       }
     return n;

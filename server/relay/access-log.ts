@@ -1,7 +1,7 @@
 import os from 'node:os';
 
 /** A URL as logged: `token` and `password` query values are replaced. */
-export const logUrl = (url: string) => (url.includes('=') ? url.replace(/([?&](?:token|password)=)[^&]*/gi, '$1[redacted]') : url);
+export const logUrl = (url: string) => (url.includes('=') ? url.replace(/([?&](?:token|password|ticket)=)[^&]*/gi, '$1[redacted]') : url);
 
 /** `"pid":…,"hostname":…` as pino's base bindings write them. */
 const BASE = `"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())}`;

@@ -50,6 +50,8 @@ export function operations(): Op[] {
   for (const [path, methods] of Object.entries(doc.paths as Record<string, Json>)) {
     if (SKIP.test(path)) continue;
     for (const [m, op] of Object.entries(methods)) {
+      // A live-event stream never ends, so `inject` cannot carry it; tests/server/live-events.test.ts reads it over a socket.
+      if (op.responses?.['200']?.content?.['text/event-stream']) continue;
       const content = op.requestBody?.content ?? {};
       ops.push({ path, method: m.toUpperCase() as Op['method'], body: resolve(content['application/json']?.schema), multipart: !!content['multipart/form-data'] });
     }

@@ -8,6 +8,7 @@ import { lookupQuery, projectLookup, type LookupView } from '../../contract/look
 import { ok, sendEnvelope, validationErrors } from '../../plugins/envelope.js';
 import type { MockContext } from '../context.js';
 import { MockError } from '../store/crud.js';
+import { WRITER } from '../store/changes.js';
 import { hasListSummary, listSummary } from '../list-summary.js';
 import { toAjvErrors } from './validator.js';
 
@@ -28,8 +29,10 @@ export function actorOf(req: FastifyRequest): string | null {
  * error handler (logged, generic 500).
  */
 export async function answer(reply: FastifyReply, fn: () => unknown): Promise<unknown> {
+  const session = reply.request.session;
   try {
-    const data = await fn();
+    // Whose request writes (the store's change events name them, server/mock/store/changes.ts).
+    const data = await WRITER.run(session ? { userId: session.userId, username: session.username } : null, fn);
     if (reply.sent) return reply;
     return ok(data === undefined ? null : data);
   } catch (e) {

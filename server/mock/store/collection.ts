@@ -367,6 +367,8 @@ export class Collection {
   private textIndexes = new Map<string, TextIndex>();
   /** Who made the last change of a record (username, or null when unknown), by id: named in a stale write's refusal. */
   private writers = new Map<number, string | null>();
+  /** Told of every insert (`old` absent), replace and removal (`now` absent), after the change; set by the store. */
+  onWrite: ((old: AnyRow | undefined, now: AnyRow | undefined) => void) | null = null;
 
   /** `byId`: `base` by id when already built (see {@link rowsById}), else it is built here. */
   constructor(
@@ -433,6 +435,7 @@ export class Collection {
     const stored = Object.freeze({ ...row, id: this.nextId++ }) as AnyRow;
     this.rows.set(stored.id, stored);
     this.track(undefined, stored);
+    this.onWrite?.(undefined, stored);
     return stored;
   }
 
@@ -443,6 +446,7 @@ export class Collection {
     const old = this.rows.get(stored.id);
     this.rows.set(stored.id, stored);
     this.track(old, stored);
+    this.onWrite?.(old, stored);
     return stored;
   }
 
@@ -454,6 +458,7 @@ export class Collection {
       if (old && this.rows.delete(id)) {
         n++;
         this.track(old, undefined);
+        this.onWrite?.(old, undefined);
       }
     }
     return n;

@@ -239,7 +239,7 @@ export class Crud {
 
   /** `updateStatus {id, <statusField>}`. */
   updateStatus(name: EntityName, payload: Record<string, unknown>, actor: string | null = null): AnyRow {
-    return this.update(name, payload, actor);
+    return this.store.asStatusChange(() => this.update(name, payload, actor));
   }
 
   /**

@@ -6,6 +6,7 @@ import { generate, generateAsync, type AnyRow, type SeedData } from './seed.js';
 import { generatedOnFirstUse, loadSnapshot, saveSnapshot } from './snapshot.js';
 import { SEED_STEPS } from './steps.js';
 import type { FixtureTables } from './fixtures.js';
+import { changedFields, WRITER, type ChangeListener, type StoreChange } from './changes.js';
 
 /** Work per slice of the background index preparation, in ms (a request waits at most about this long for it). */
 const PREPARE_SLICE_MS = 4;
@@ -123,10 +124,50 @@ export class MockStore {
     if (!c) {
       if (!this.has(name)) throw new Error(`no collection ${name}`);
       c = new Collection(ENTITY[name] as unknown as AnyEntity, this.table(name));
+      const entity = name;
+      c.onWrite = (old, now) => this.changed(entity, old, now);
       this.cols.set(name, c);
       this.queuePreparation(name as EntityName, c.size);
     }
     return c;
+  }
+
+  private listeners = new Set<ChangeListener>();
+  private statusOp = 0;
+
+  /**
+   * Hears every row written in any collection (server/mock/store/changes.ts); answers the removal.
+   * Listeners are called inside the write, after it: they must not throw and must defer their work.
+   */
+  onChange(fn: ChangeListener): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** Runs `fn` as a status change: its row updates are told as `updateStatus` (Crud.updateStatus). */
+  asStatusChange<T>(fn: () => T): T {
+    this.statusOp++;
+    try {
+      return fn();
+    } finally {
+      this.statusOp--;
+    }
+  }
+
+  private changed(entity: string, old: AnyRow | undefined, now: AnyRow | undefined): void {
+    if (!this.listeners.size) return;
+    const row = (now ?? old)!;
+    let op: StoreChange['op'];
+    let fields: string[] = [];
+    if (!old) op = 'add';
+    else if (!now) op = 'del';
+    else {
+      fields = changedFields(old, now);
+      if (!fields.length) return;
+      op = this.statusOp > 0 ? 'updateStatus' : 'update';
+    }
+    const change: StoreChange = { entity, id: row.id, op, fields, by: WRITER.getStore() ?? null, at: Date.now() };
+    for (const fn of this.listeners) fn(change);
   }
 
   /** The seeded rows of an entity: its fixture when FIXTURES_DIR has one, else the generated table. */

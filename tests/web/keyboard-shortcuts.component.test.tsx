@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { render } from './component/setup';
 import { Shortcuts } from '../../web/app/shortcuts/Shortcuts';
-import { closeShortcutsHelp, shortcutOf } from '../../web/app/shortcuts/shortcuts';
+import { closeShortcutsHelp, shortcutOf } from '../../web/app/shortcuts/shortcut-keys';
 import { closeSearch, useSearchOpen } from '../../web/app/search/search-store';
 import { closeLockDialog } from '../../web/app/lock/lock-dialog-store';
 import { resetProjectConfig, updateProjectConfig } from '../../web/services/project-config';

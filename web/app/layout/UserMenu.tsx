@@ -7,7 +7,7 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { useSession } from '../../services/session';
 import { openSettings } from '../settings/settings-store';
 import { openLockDialog } from '../lock/lock-dialog-store';
-import { openShortcutsHelp } from '../shortcuts/shortcuts';
+import { openShortcutsHelp } from '../shortcuts/shortcut-keys';
 import { getProjectConfig } from '../../services/project-config';
 import { canChangeRole } from '../../services/routing/permission-rules';
 import { changeRole } from '../../services/permission';

@@ -31,7 +31,7 @@ import {
   themeColorError,
 } from './settings-rules';
 import { closeSettings, useSettingsOpen } from './settings-store';
-import { isMac, SHORTCUTS } from '../shortcuts/shortcuts';
+import { isMac, SHORTCUTS } from '../shortcuts/shortcut-keys';
 import './settings.css';
 
 const set = (patch: ConfigPatch) => updateProjectConfig(patch);

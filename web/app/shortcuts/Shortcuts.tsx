@@ -3,7 +3,7 @@ import { lazyWithRetry } from '../../services/chunk';
 import { getProjectConfig, useProjectConfig } from '../../services/project-config';
 import { closeLockDialog, openLockDialog, useLockDialogOpen } from '../lock/lock-dialog-store';
 import { openSearch } from '../search/search-store';
-import { closeShortcutsHelp, openShortcutsHelp, shortcutOf, useShortcutsHelpOpen } from './shortcuts';
+import { closeShortcutsHelp, openShortcutsHelp, shortcutOf, useShortcutsHelpOpen } from './shortcut-keys';
 
 const LockDialog = lazyWithRetry(() => import('../lock/LockDialog'));
 const ShortcutsHelp = lazyWithRetry(() => import('./ShortcutsHelp'));

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { InputSwitch } from 'primereact/inputswitch';
 import { updateProjectConfig, useProjectConfig } from '../../services/project-config';
-import { isMac, SHORTCUTS } from './shortcuts';
+import { isMac, SHORTCUTS } from './shortcut-keys';
 import './shortcuts.css';
 
 /** The list of shortcuts, each with its keys and its switch. */

@@ -49,6 +49,8 @@ export function documentOperations(doc: Json = buildOpenApiDocument()): DocOp[] 
   for (const [path, methods] of Object.entries(doc.paths as Record<string, Json>)) {
     for (const [m, op] of Object.entries(methods)) {
       if (SKIP.has(op.operationId)) continue;
+      // A live-event stream never ends, so `inject` cannot carry it; tests/server/live-events.test.ts reads it over a socket.
+      if (op.responses?.['200']?.content?.['text/event-stream']) continue;
       const content = op.requestBody?.content ?? {};
       const multipart = !!content['multipart/form-data'];
       ops.push({

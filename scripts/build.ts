@@ -9,6 +9,7 @@ import { assertChartsAreLazy, formatSizeReport, loginBudgetProblems, sizeReport,
 import {
   appBuildOptions,
   appendPageCssCalls,
+  routeChunkImports,
   pageCssMap,
   rewriteLazyCss,
   assertSafeOutDir,
@@ -125,7 +126,7 @@ export async function build(params: BuildParams = {}): Promise<BuildResult> {
   // The boot script carries the map of lazy chunks to their CSS, which only the app build knows.
   const pageCss = pageCssMap(app.metafile!, webRoot, outDir);
   await rewriteLazyCss(app.metafile!, plain, webRoot, outDir, pageCss);
-  const [boot] = await Promise.all([esbuild.build(bootBuildOptions(p, pageCss)), appendPageCssCalls(outDir, pageCss), serverBuilt]);
+  const [boot] = await Promise.all([esbuild.build(bootBuildOptions(p, pageCss)), appendPageCssCalls(outDir, pageCss).then(() => routeChunkImports(outDir)), serverBuilt]);
   const metafile: Metafile = {
     inputs: { ...app.metafile!.inputs, ...boot.metafile!.inputs },
     outputs: { ...app.metafile!.outputs, ...boot.metafile!.outputs },

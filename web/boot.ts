@@ -3,6 +3,7 @@
 // project config gives the theme colour, header/menu colours and gray/colour-weak filters. It only
 // applies; the app takes over after (web/app/theme/use-theme.ts).
 import { applyTheme, storedTheme } from './app/theme/theme';
+import { installChunkImport } from './services/chunk-import';
 
 /**
  * CSS of lazily loaded chunks: the build gives the stylesheets of each chunk by file name
@@ -30,4 +31,5 @@ function loadStylesheet(href: string): Promise<void> {
 (globalThis as { __loadPageCss?: (url: string) => Promise<unknown> }).__loadPageCss = (url) =>
   Promise.all((PAGE_CSS[url.slice(url.lastIndexOf('/') + 1).split('?')[0]] ?? []).map(loadStylesheet));
 
+installChunkImport();
 applyTheme(storedTheme());

@@ -337,6 +337,30 @@ export async function appendPageCssCalls(outDir: string, pageCss: Record<string,
   );
 }
 
+/** What the built chunks call where esbuild wrote `import(`: as long as `import`, so source maps stay right. */
+export const CHUNK_IMPORT = '$chunk';
+
+/**
+ * Routes every `import("/assets/…js")` of the built JS files in `outDir` through the boot script's
+ * `$chunk` (web/services/chunk-import.ts), which asks a chunk whose fetch failed under a fresh URL.
+ * @returns the number of imports rewritten.
+ */
+export async function routeChunkImports(outDir: string): Promise<number> {
+  const dir = path.join(outDir, ASSETS_DIR);
+  const pattern = new RegExp(`\\bimport\\(("${ASSETS_URL.replace(/\//g, '\\/')}[^"]+\\.js")\\)`, 'g');
+  let count = 0;
+  const names = (await fs.readdir(dir)).filter((n) => n.endsWith('.js'));
+  await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(dir, name);
+      const js = await fs.readFile(file, 'utf8');
+      const out = js.replace(pattern, (_, url: string) => (count++, `${CHUNK_IMPORT}(${url})`));
+      if (out !== js) await fs.writeFile(file, out);
+    }),
+  );
+  return count;
+}
+
 /** The console's icon: a rounded square in the default theme colour #0960bd (spec "Defaults") with a gamepad. */
 export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
 <rect width="64" height="64" rx="14" fill="#0960bd"/>

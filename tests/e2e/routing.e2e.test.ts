@@ -247,7 +247,7 @@ describe('a screen whose script file fails to load (spec §8)', () => {
     const fetches: number[] = [];
     const { page, errors } = await signedIn({
       before: (p) =>
-        p.route(/\/assets\/analysis\.page-[A-Z0-9]+\.js$/, (r) => {
+        p.route(/\/assets\/analysis\.page-[A-Z0-9]+\.js(\?retry=\d+)?$/, (r) => {
           fetches.push(failing ? 503 : 200);
           return failing ? r.fulfill({ status: 503, contentType: 'text/plain', body: 'busy' }) : r.continue();
         }),

@@ -1,4 +1,5 @@
 import { lazy, type ComponentPropsWithRef, type ComponentType, type ReactNode } from 'react';
+import { isChunkFetchError } from './chunk-import';
 
 /**
  * Lazily loaded code that survives a failed script file. A chunk answered with an error (a 503
@@ -6,23 +7,13 @@ import { lazy, type ComponentPropsWithRef, type ComponentType, type ReactNode } 
  * a short pause; a second failure becomes a {@link ChunkLoadError}, which the shell's error
  * boundaries show as a "could not load" screen with a retry button (web/app/chunk-error.tsx).
  *
- * The retry imports the same specifier again: the HTML module map keeps no failed fetch
- * (whatwg/html#10327, what Chromium does), so a second `import()` fetches the file again and the
- * module keeps one instance. A cache-busting `?retry=` URL would load a second copy of the module
- * (and of its state) beside the first.
+ * The retry calls the same loader again; in the built bundle its `import()` asks the chunk under a
+ * fresh URL after a failed fetch (web/services/chunk-import.ts), so browsers that keep a failed
+ * module fetch fetch the file again, and the module keeps one instance.
  */
 
 /** The pause before a failed chunk is fetched again (ms): long enough for a busy server to breathe. */
 export const CHUNK_RETRY_DELAY_MS = 400;
-
-/**
- * Whether `e` is a browser's failure to fetch a script module (Chromium: "Failed to fetch
- * dynamically imported module", Firefox: "error loading dynamically imported module", Safari:
- * "Importing a module script failed"), as opposed to an error the module threw while it ran.
- */
-export function isChunkFetchError(e: unknown): boolean {
-  return e instanceof TypeError && /dynamically imported module|importing a module script failed/i.test(e.message);
-}
 
 /** A chunk that failed to load twice; `retry()` starts a fresh load of it (the boundary then renders again). */
 export class ChunkLoadError extends Error {

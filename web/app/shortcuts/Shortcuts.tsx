@@ -30,6 +30,15 @@ export function Shortcuts() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [searchShown]);
+  // The dialogs belong to the signed-in console: when it goes (the lock screen replaces it, sign-out),
+  // they close, so the console that comes back after unlocking shows none of them.
+  useEffect(
+    () => () => {
+      closeLockDialog();
+      closeShortcutsHelp();
+    },
+    [],
+  );
   return (
     <>
       {help && (

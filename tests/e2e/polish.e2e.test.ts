@@ -146,15 +146,6 @@ describe.each(VARIANTS)('first-class feel, $name', ({ width, seed, crumb }) => {
   });
 });
 
-// The reference is the same page whatever the console's language, theme or width: judged once.
-test('the API reference is titled after the product', async () => {
-  const { page, context } = await newPage(browser);
-  await page.goto(server.url + '/docs');
-  await page.waitForFunction(() => document.title.length > 0);
-  expect(await page.title()).toContain('Game Commerce Console');
-  await context.close();
-});
-
 describe('mock messages in English', () => {
   test("in English the mock's refusals are English and name the field by its English label: sign-in, and a form's field error", async () => {
     await resetMock(server);

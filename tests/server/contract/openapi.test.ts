@@ -32,10 +32,12 @@ afterAll(async () => {
 });
 
 describe.each([['mock', () => mock], ['proxy', () => proxy]] as const)('in %s mode', (_mode, app) => {
-  test('/docs is a page whose scripts are files under the CSP (no inline script)', async () => {
+  test('/docs is a page titled after the product whose scripts are files under the CSP (no inline script)', async () => {
     const page = await app().inject({ method: 'GET', url: '/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    // The browser tab names the product, not the viewer.
+    expect(page.body).toMatch(/<title>[^<]*Game Commerce Console[^<]*<\/title>/);
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     const scripts = [...page.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];

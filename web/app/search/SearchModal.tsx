@@ -19,6 +19,7 @@ import { closeSearch, takeTypeAhead, typedAheadText, useSearchOpen } from './sea
 import { api } from '../../api/client';
 import { editId } from '../../crud';
 import { MIN_RECORD_QUERY, searchableKinds, searchRecords, type RecordHit, type RecordKind } from './record-search';
+import { EMPTY_RECALL, forgetRecall, readRecall, recallFor, rememberQuery, rememberRecord, type RecentRecord } from './search-recall';
 import './search.css';
 
 /** Records found for a settled query (null while its search runs). */
@@ -56,7 +57,8 @@ function useDebounced<T>(value: T, ms: number): T {
  * member by phone or nickname, goods, merchant, game, account, code: `record-search.ts`), grouped
  * by kind, only of kinds whose screen is in the user's menu. Up/Down move the highlight over both
  * (wrapping), hovering highlights, Enter or a click opens the entry (http(s) paths in a new window)
- * or the record (its detail, or its list filtered to it) in a tab, Escape closes. Ctrl+K / ⌘K and `/`
+ * or the record (its detail, or its list filtered to it) in a tab, Escape closes. The empty box
+ * offers the account's recent records and searches (search-recall.ts), with a button that clears them. Ctrl+K / ⌘K and `/`
  * open it (web/app/shortcuts).
  */
 export function SearchModal() {
@@ -101,7 +103,8 @@ function SearchBody({ input }: { input: RefObject<HTMLInputElement | null> }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   // The menu the side menu shows (built per permission mode by web/app/routing).
-  const { menus } = useSession();
+  const { menus, userInfo } = useSession();
+  const userId = userInfo?.userId;
   const [text, setText] = useState(typedAheadText);
   useLayoutEffect(() => {
     const box = input.current;
@@ -122,13 +125,17 @@ function SearchBody({ input }: { input: RefObject<HTMLInputElement | null> }) {
   const results = useMemo(() => searchMenu(entries, text), [entries, text]);
   const menuPaths = useMemo(() => entries.map((e) => e.path), [entries]);
   const records = useRecordSearch(query, menuPaths);
+  // What the empty box offers: the account's recent records (of kinds it may still search) and searches.
+  const [stored, setStored] = useState(() => (userId === undefined ? EMPTY_RECALL : readRecall(userId)));
+  const recalled = useMemo(() => recallFor(stored, searchableKinds(menuPaths)), [stored, menuPaths]);
   // Records of an earlier text are not shown under the menu entries of the current one.
   const hits = records.query === query && text === query ? (records.hits ?? []) : [];
   const searching = text !== query || (records.query === query && records.hits === null);
   // The highlighted row, kept with the results it was chosen among: new results highlight their
   // first row in the same render, instead of an effect dispatching a second render and commit
   // after every keystroke's (palette keystroke → results ≤ 50 ms).
-  const count = results.length + hits.length;
+  const blank = !text.trim();
+  const count = blank ? recalled.records.length + recalled.queries.length : results.length + hits.length;
   const [picked, setPicked] = useState<{ results: SearchResult[]; hitCount: number; active: number } | null>(null);
   const state: SearchListState =
     picked && picked.results === results && picked.hitCount === hits.length
@@ -141,19 +148,44 @@ function SearchBody({ input }: { input: RefObject<HTMLInputElement | null> }) {
     list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [state.active]);
 
+  const remember = () => {
+    if (userId !== undefined && !blank) rememberQuery(userId, text);
+  };
   const go = (r: SearchResult | undefined) => {
     if (!r) return;
+    remember();
     closeSearch();
     if (isExternalPath(r.path)) window.open(r.path, '_blank', 'noopener,noreferrer');
     else navigate(r.path);
   };
-  const openRecord = (h: RecordHit) => {
+  const openRecord = (h: RecordHit | RecentRecord) => {
+    remember();
+    if (userId !== undefined) rememberRecord(userId, h);
     closeSearch();
     if (h.target.editId) editId.set(...h.target.editId);
     navigate(h.target.path);
   };
-  /** The highlighted row: a menu entry first, then the records. */
-  const choose = (i: number) => (i < results.length ? go(results[i]) : hits[i - results.length] && openRecord(hits[i - results.length]));
+  /** Puts a recent search back in the box (its menu entries show at once, its records after the debounce). */
+  const searchAgain = (q: string) => {
+    setText(q);
+    input.current?.focus();
+  };
+  /** The highlighted row: a menu entry first, then the records; in the empty box the recent records, then the recent searches. */
+  const choose = (i: number) => {
+    if (blank) {
+      const n = recalled.records.length;
+      if (i < n) openRecord(recalled.records[i]);
+      else if (recalled.queries[i - n] !== undefined) searchAgain(recalled.queries[i - n]);
+      return;
+    }
+    if (i < results.length) go(results[i]);
+    else if (hits[i - results.length]) openRecord(hits[i - results.length]);
+  };
+  const clearRecall = () => {
+    if (userId !== undefined) forgetRecall(userId);
+    setStored(EMPTY_RECALL);
+    input.current?.focus();
+  };
 
   const onKeyDown = (e: ReactKeyboardEvent) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -166,8 +198,8 @@ function SearchBody({ input }: { input: RefObject<HTMLInputElement | null> }) {
     }
   };
 
-  const blank = !text.trim();
   const listId = 'menu-search-results';
+  const recentCount = recalled.records.length + recalled.queries.length;
   return (
     <>
       <div className="menu-search-bar">
@@ -181,7 +213,7 @@ function SearchBody({ input }: { input: RefObject<HTMLInputElement | null> }) {
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           role="combobox"
-          aria-expanded={results.length + hits.length > 0}
+          aria-expanded={count > 0}
           aria-controls={listId}
           aria-activedescendant={state.active >= 0 ? `${listId}-${state.active}` : undefined}
           aria-label={t('search.placeholder')}
@@ -192,7 +224,58 @@ function SearchBody({ input }: { input: RefObject<HTMLInputElement | null> }) {
         </button>
       </div>
       <div className="menu-search-content">
-        {blank && <p className="menu-search-note">{t('search.hint')}</p>}
+        {blank && recentCount === 0 && <p className="menu-search-note">{t('search.hint')}</p>}
+        {blank && recentCount > 0 && (
+          <div data-testid="search-recent">
+            <div className="menu-search-recent-head">
+              <span>{t('search.recent')}</span>
+              <button type="button" className="menu-search-recent-clear" onMouseDown={(e) => e.preventDefault()} onClick={clearRecall} data-testid="search-recent-clear">
+                {t('search.clearRecent')}
+              </button>
+            </div>
+            <ul ref={list} id={listId} role="listbox" aria-label={t('search.recent')} className="menu-search-list">
+              {recalled.records.map((h, i) => (
+                <li
+                  key={`${h.kind}-${h.id}`}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  aria-selected={i === state.active}
+                  className={`menu-search-item menu-search-record${i === state.active ? ' is-active' : ''}`}
+                  onMouseEnter={() => dispatch({ type: 'search.hover', index: i })}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => openRecord(h)}
+                  data-testid="search-recent-record"
+                  data-kind={h.kind}
+                  data-id={h.id}
+                >
+                  <span className="menu-search-kind">{t(`search.kinds.${h.kind}`)}</span>
+                  <span className="menu-search-label">{h.label}</span>
+                  {h.detail && <span className="menu-search-detail">{h.detail}</span>}
+                  <i className="pi pi-arrow-right menu-search-enter" aria-hidden />
+                </li>
+              ))}
+              {recalled.queries.map((q, k) => {
+                const i = recalled.records.length + k;
+                return (
+                  <li
+                    key={`q-${q}`}
+                    id={`${listId}-${i}`}
+                    role="option"
+                    aria-selected={i === state.active}
+                    className={`menu-search-item${i === state.active ? ' is-active' : ''}`}
+                    onMouseEnter={() => dispatch({ type: 'search.hover', index: i })}
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => searchAgain(q)}
+                    data-testid="search-recent-query"
+                  >
+                    <i className="pi pi-history" aria-hidden />
+                    <span className="menu-search-label">{q}</span>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        )}
         {!blank && !searching && results.length === 0 && hits.length === 0 && (
           <p className="menu-search-note menu-search-empty" data-testid="search-empty">
             <i className="pi pi-inbox" aria-hidden />

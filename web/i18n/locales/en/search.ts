@@ -13,5 +13,7 @@ export default {
   searching: 'Searching records…',
   records: 'Records found',
   kinds: { order: 'Order', member: 'Member', goods: 'Goods', merchant: 'Merchant', game: 'Game', gameAccount: 'Account', card: 'Code' },
+  recent: 'Recent',
+  clearRecent: 'Clear',
   external: 'opens in a new window',
 };

@@ -13,5 +13,7 @@ export default {
   searching: '正在搜索记录…',
   records: '找到的记录',
   kinds: { order: '订单', member: '会员', goods: '商品', merchant: '商户', game: '游戏', gameAccount: '账号', card: '卡密' },
+  recent: '最近使用',
+  clearRecent: '清除',
   external: '在新窗口打开',
 };

@@ -235,24 +235,15 @@ function SearchBody({ input }: { input: RefObject<HTMLInputElement | null> }) {
             </div>
             <ul ref={list} id={listId} role="listbox" aria-label={t('search.recent')} className="menu-search-list">
               {recalled.records.map((h, i) => (
-                <li
+                <RecordOption
                   key={`${h.kind}-${h.id}`}
+                  record={h}
                   id={`${listId}-${i}`}
-                  role="option"
-                  aria-selected={i === state.active}
-                  className={`menu-search-item menu-search-record${i === state.active ? ' is-active' : ''}`}
-                  onMouseEnter={() => dispatch({ type: 'search.hover', index: i })}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => openRecord(h)}
-                  data-testid="search-recent-record"
-                  data-kind={h.kind}
-                  data-id={h.id}
-                >
-                  <span className="menu-search-kind">{t(`search.kinds.${h.kind}`)}</span>
-                  <span className="menu-search-label">{h.label}</span>
-                  {h.detail && <span className="menu-search-detail">{h.detail}</span>}
-                  <i className="pi pi-arrow-right menu-search-enter" aria-hidden />
-                </li>
+                  active={i === state.active}
+                  onHover={() => dispatch({ type: 'search.hover', index: i })}
+                  onOpen={() => openRecord(h)}
+                  testId="search-recent-record"
+                />
               ))}
               {recalled.queries.map((q, k) => {
                 const i = recalled.records.length + k;
@@ -312,24 +303,16 @@ function SearchBody({ input }: { input: RefObject<HTMLInputElement | null> }) {
               const i = results.length + k;
               const first = k === 0 || hits[k - 1].kind !== h.kind;
               return (
-                <li
+                <RecordOption
                   key={`${h.kind}-${h.id}`}
+                  record={h}
                   id={`${listId}-${i}`}
-                  role="option"
-                  aria-selected={i === state.active}
-                  className={`menu-search-item menu-search-record${i === state.active ? ' is-active' : ''}${first ? ' is-first' : ''}`}
-                  onMouseEnter={() => dispatch({ type: 'search.hover', index: i })}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => openRecord(h)}
-                  data-testid="search-record"
-                  data-kind={h.kind}
-                  data-id={h.id}
-                >
-                  <span className="menu-search-kind">{t(`search.kinds.${h.kind}`)}</span>
-                  <span className="menu-search-label">{h.label}</span>
-                  {h.detail && <span className="menu-search-detail">{h.detail}</span>}
-                  <i className="pi pi-arrow-right menu-search-enter" aria-hidden />
-                </li>
+                  active={i === state.active}
+                  first={first}
+                  onHover={() => dispatch({ type: 'search.hover', index: i })}
+                  onOpen={() => openRecord(h)}
+                  testId="search-record"
+                />
               );
             })}
           </ul>
@@ -346,5 +329,37 @@ function SearchBody({ input }: { input: RefObject<HTMLInputElement | null> }) {
         <span><kbd>Esc</kbd> {t('search.toClose')}</span>
       </footer>
     </>
+  );
+}
+
+/** One record among the palette's options: its kind, label and second line; `first` opens a group of its kind. */
+function RecordOption({ record, id, active, first = false, onHover, onOpen, testId }: {
+  record: RecentRecord;
+  id: string;
+  active: boolean;
+  first?: boolean;
+  onHover(): void;
+  onOpen(): void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li
+      id={id}
+      role="option"
+      aria-selected={active}
+      className={`menu-search-item menu-search-record${active ? ' is-active' : ''}${first ? ' is-first' : ''}`}
+      onMouseEnter={onHover}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onOpen}
+      data-testid={testId}
+      data-kind={record.kind}
+      data-id={record.id}
+    >
+      <span className="menu-search-kind">{t(`search.kinds.${record.kind}`)}</span>
+      <span className="menu-search-label">{record.label}</span>
+      {record.detail && <span className="menu-search-detail">{record.detail}</span>}
+      <i className="pi pi-arrow-right menu-search-enter" aria-hidden />
+    </li>
   );
 }

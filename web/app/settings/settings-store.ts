@@ -1,28 +1,12 @@
-import { useSyncExternalStore } from 'react';
+import { createOpenFlag } from '../open-flag';
 
-let open = false;
-const listeners = new Set<() => void>();
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => void listeners.delete(l);
-};
-const set = (v: boolean) => {
-  if (open === v) return;
-  open = v;
-  listeners.forEach((l) => l());
-};
+const flag = createOpenFlag();
 
 /** Opens the settings drawer (settings button; other shell menus may call it too). */
-export function openSettings(): void {
-  set(true);
-}
+export const openSettings: () => void = flag.open;
 
 /** Closes the settings drawer. */
-export function closeSettings(): void {
-  set(false);
-}
+export const closeSettings: () => void = flag.close;
 
 /** Whether the settings drawer is open. */
-export function useSettingsOpen(): boolean {
-  return useSyncExternalStore(subscribe, () => open);
-}
+export const useSettingsOpen: () => boolean = flag.useOpen;

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createOpenFlag } from '../open-flag';
 import type { ProjectConfig } from '../../services/project-config';
 
 /** A console-wide keyboard shortcut; `setting` names its switch in `shortcutSetting`. */
@@ -54,29 +54,13 @@ export function isMac(): boolean {
   return typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 }
 
-let helpOpen = false;
-const listeners = new Set<() => void>();
-const setHelp = (v: boolean) => {
-  if (helpOpen === v) return;
-  helpOpen = v;
-  listeners.forEach((l) => l());
-};
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => void listeners.delete(l);
-};
+const help = createOpenFlag();
 
 /** Opens the keyboard shortcuts dialog (`?`, or its entry in the user menu). */
-export function openShortcutsHelp(): void {
-  setHelp(true);
-}
+export const openShortcutsHelp: () => void = help.open;
 
 /** Closes the keyboard shortcuts dialog. */
-export function closeShortcutsHelp(): void {
-  setHelp(false);
-}
+export const closeShortcutsHelp: () => void = help.close;
 
 /** Whether the keyboard shortcuts dialog is open. */
-export function useShortcutsHelpOpen(): boolean {
-  return useSyncExternalStore(subscribe, () => helpOpen);
-}
+export const useShortcutsHelpOpen: () => boolean = help.useOpen;

@@ -131,7 +131,7 @@ describe.each(VARIANTS)('first-class feel, $name', ({ width, seed, crumb }) => {
     await context.close();
   });
 
-  test('at 800 px a list scrolls sideways instead of squeezing columns to a character each', async () => {
+  test('at 800 px a list shows the columns that fit instead of squeezing them to a character each, with no sideways scroll', async () => {
     await resetMock(server);
     const { page, context } = await openSignedIn(browser, server, '/feedback/index', { width: 800, height: 900, seed });
     const row = page.locator('[data-testid=crud-table] tbody tr').first();
@@ -140,8 +140,12 @@ describe.each(VARIANTS)('first-class feel, $name', ({ width, seed, crumb }) => {
     expect(Math.min(...cells)).toBeGreaterThan(40);
     const height = (await row.boundingBox())!.height;
     expect(height).toBeLessThan(140);
-    const scrolls = await page.locator('[data-testid=crud-table] .p-datatable-wrapper').evaluate((w) => w.scrollWidth > w.clientWidth);
-    expect(scrolls).toBe(true);
+    // The columns settle once the table has measured its room.
+    await page
+      .waitForFunction(() => { const w = document.querySelector<HTMLElement>('[data-testid=crud-table] .p-datatable-wrapper'); return !!w && w.scrollWidth <= w.clientWidth + 1; }, undefined, { timeout: 5000 })
+      .catch(() => undefined);
+    const scrolls = await page.locator('[data-testid=crud-table] .p-datatable-wrapper').evaluate((w) => w.scrollWidth > w.clientWidth + 1);
+    expect(scrolls).toBe(false);
     await context.close();
   });
 });

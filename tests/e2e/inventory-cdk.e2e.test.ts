@@ -73,6 +73,8 @@ describe('stock and code-keeping screens', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.locator('.p-toast-message', { hasText: '已导入 2 条' }).first().waitFor();
 
+    // The code number is among the filters under the one-row search form's Expand.
+    await page.locator('[data-testid=crud-search-toggle][aria-expanded=false]').click();
     await page.locator('[data-filter=cardNo] input').fill('E2EIMP');
     await page.locator('[data-testid=crud-search-submit]').click();
     await page.waitForURL(/cardNo=E2EIMP/);

@@ -20,7 +20,7 @@ beforeEach(async () => {
 
 test('the order list: the 1st and the 15th clicked in "create time", searched, the request asks for that range', async () => {
   const bodies: Record<string, unknown>[] = [];
-  // A 1280 px window: the search form's four columns, where the range's text must still fit.
+  // A 1280 px window: the search form's narrowest columns at that width, where the range's text must still fit.
   const { page, context, errors } = await openSignedIn(browser, server, '/order/index', {
     width: 1280,
     before: (p) =>
@@ -29,6 +29,10 @@ test('the order list: the 1st and the 15th clicked in "create time", searched, t
       }),
   });
   await page.locator('[data-testid=crud-table] tbody tr').first().waitFor();
+  // The form shows one row: the create time is among the filters under Expand.
+  const toggle = page.locator('[data-testid=crud-search-toggle]');
+  await toggle.click();
+  await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
   await page.locator('[data-filter=createTime] input').first().click();
   const panel = page.locator('.p-datepicker');
   await panel.waitFor();

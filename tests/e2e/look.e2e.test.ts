@@ -355,3 +355,49 @@ describe('settings drawer (spec §3)', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('wide lists in a 1280×720 window', () => {
+  /**
+   * What a 1280×720 window shows of a list: the named headers' boxes, whether the table or the page
+   * scrolls sideways, how many rows end inside the window, and the search form's toggle.
+   */
+  const fold = (page: Page, headers: string[]) =>
+    page.evaluate((names) => {
+      const table = document.querySelector<HTMLElement>('[data-testid=crud-table] .p-datatable-wrapper')!;
+      const ths = [...document.querySelectorAll<HTMLElement>('[data-testid=crud-table] thead th')];
+      const boxes = names.map((n) => {
+        const th = ths.find((h) => h.textContent?.trim() === n);
+        const r = th?.getBoundingClientRect();
+        return { name: n, inside: !!r && r.left >= 0 && r.right <= innerWidth };
+      });
+      const rows = [...document.querySelectorAll('[data-testid=crud-table] tbody tr')].filter((r) => r.getBoundingClientRect().bottom <= innerHeight).length;
+      const toggle = document.querySelector('[data-testid=crud-search-toggle]');
+      return {
+        boxes,
+        sideways: table.scrollWidth > table.clientWidth + 1 || document.documentElement.scrollWidth > innerWidth,
+        rows,
+        expanded: toggle?.getAttribute('aria-expanded') ?? null,
+      };
+    }, headers);
+
+  for (const [route, headers] of [
+    ['/goods/index', ['商品名称', '售价', '库存', '状态', '创建时间']],
+    ['/order/index', ['订单号', '实付', '状态', '下单时间']],
+  ] as const) {
+    test(`${route}: the price, status and time headers are on screen without scrolling sideways, and rows show under the one-row search form`, async () => {
+      const { page, errors, context } = await openSignedIn(browser, server, route, { width: 1280, height: 720, ready: '[data-testid=crud-table] tbody tr' });
+      // The columns settle once the table has measured its room.
+      await page
+        .waitForFunction(() => { const w = document.querySelector<HTMLElement>('[data-testid=crud-table] .p-datatable-wrapper'); return !!w && w.scrollWidth <= w.clientWidth + 1; }, undefined, { timeout: 5000 })
+        .catch(() => undefined);
+      const seen = await fold(page, [...headers]);
+      await shot(page, `look-list-1280-${route.split('/')[1]}`);
+      expect(seen.boxes).toEqual(headers.map((name) => ({ name, inside: true })));
+      expect(seen.sideways).toBe(false);
+      expect(seen.expanded).toBe('false');
+      expect(seen.rows).toBeGreaterThanOrEqual(3);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

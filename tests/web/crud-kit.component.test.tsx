@@ -445,3 +445,52 @@ test('a record time shows as the platform wrote it, with its zone (UTC+8) and th
   // Ten o'clock in Beijing is two in the morning in UTC, the zone the tests run in.
   if (new Date().getTimezoneOffset() === 0) expect(cell.getAttribute('title')).toContain('2026-01-01 02:00:00');
 });
+
+describe('the search form folds to one row', () => {
+  const memberRes = defineResource({ entity: member, permission: 'Member', columns: ['id', 'nickName', 'status'], filters: ['nickName', 'phone', 'status', 'source'] });
+  const filter = (name: string) => document.getElementById(`crud-filter-member-${name}`);
+
+  test('when its filters do not fit one row it shows the first row; Expand shows the rest (aria-expanded flips) and counts a hidden filter holding a value', async () => {
+    // A 700 px form with 200 px of buttons: two 220 px filters (and their 16 px gap) fit beside them.
+    const width = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth')!;
+    const offset = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetWidth')!;
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get(this: HTMLElement) { return this.dataset.testid === 'crud-search' ? 700 : 0; } });
+    Object.defineProperty(HTMLElement.prototype, 'offsetWidth', { configurable: true, get(this: HTMLElement) { return this.classList.contains('crud-search__buttons') ? 200 : 0; } });
+    try {
+      mockApi('/v1/member/list', () => page([{ id: 1, nickName: 'Ann', status: 1 }]));
+      inRouter(<ResourceListPage resource={memberRes} />, '/member/index?status=1');
+      const toggle = await screen.findByTestId('crud-search-toggle');
+      expect(filter('nickName')).toBeTruthy();
+      expect(filter('phone')).toBeTruthy();
+      expect(filter('status')).toBeNull();
+      expect(filter('source')).toBeNull();
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(toggle.textContent).toContain('Expand');
+      // The status asked in the URL is set but hidden: the toggle says so.
+      expect(screen.getByTestId('crud-search-hidden-count').textContent).toBe('1');
+      expect(toggle.getAttribute('aria-label')).toBe('Expand (1 filter set but hidden)');
+
+      fireEvent.click(toggle);
+      await waitFor(() => expect(filter('status')).toBeTruthy());
+      expect(filter('source')).toBeTruthy();
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(toggle.textContent).toContain('Collapse');
+      expect(screen.queryByTestId('crud-search-hidden-count')).toBeNull();
+
+      fireEvent.click(toggle);
+      await waitFor(() => expect(filter('status')).toBeNull());
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    } finally {
+      Object.defineProperty(HTMLElement.prototype, 'clientWidth', width);
+      Object.defineProperty(HTMLElement.prototype, 'offsetWidth', offset);
+    }
+  });
+
+  test('filters that fit one row show without a toggle', async () => {
+    mockApi('/v1/member/list', () => page([{ id: 1, nickName: 'Ann', status: 1 }]));
+    inRouter(<ResourceListPage resource={memberRes} />, '/member/index');
+    await screen.findByText('Ann');
+    for (const name of ['nickName', 'phone', 'status', 'source']) expect(filter(name)).toBeTruthy();
+    expect(screen.queryByTestId('crud-search-toggle')).toBeNull();
+  });
+});

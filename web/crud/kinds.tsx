@@ -72,6 +72,12 @@ export interface KindDef {
   range?: ComponentType<InputProps>;
   /** Default column width in px. */
   width?: number;
+  /**
+   * How much a list needs the column when the table is narrow (`list-fit.ts`): 1 essential (never
+   * given up: amounts, times, statuses), 2 ordinary (the default), 3 secondary (long texts, links,
+   * images, lists of values), given up first.
+   */
+  priority?: 1 | 2 | 3;
   /** Forms: the field spans both columns. */
   wide?: boolean;
   /** List cells wrap (long text). */
@@ -450,30 +456,30 @@ const dayOf = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 10) : v
  */
 export const KINDS: Record<FieldKind, KindDef> = {
   string: { cell: TextCell, input: StringInput, range: DateRangeInput, blank: '' },
-  url: { cell: TextCell, input: StringInput, width: 220, blank: '' },
-  text: { cell: TextCell, input: TextInput, wide: true, wrap: true, blank: '' },
-  richText: { cell: RichCell, input: RichTextInput, filter: StringInput, wide: true, wrap: true, blank: '', toWire: asIs, exportValue: (v) => htmlText(v) },
+  url: { cell: TextCell, input: StringInput, width: 220, priority: 3, blank: '' },
+  text: { cell: TextCell, input: TextInput, wide: true, wrap: true, priority: 3, blank: '' },
+  richText: { cell: RichCell, input: RichTextInput, filter: StringInput, wide: true, wrap: true, priority: 3, blank: '', toWire: asIs, exportValue: (v) => htmlText(v) },
   int: { cell: TextCell, input: NumberInput, width: 100, fromUrl: numFromUrl },
   percent: { cell: PercentCell, input: NumberInput, width: 100, fromUrl: numFromUrl },
-  money: { cell: MoneyCell, input: MoneyInput, width: 120, ...money },
+  money: { cell: MoneyCell, input: MoneyInput, width: 120, priority: 1, ...money },
   enum: { cell: EnumCell, input: EnumInput, width: 120, ...enumish },
   radio: { cell: EnumCell, input: RadioInput, filter: EnumInput, width: 120, ...enumish },
   switch: { cell: EnumCell, input: SwitchInput, filter: EnumInput, width: 110, ...enumish },
-  status: { cell: EnumCell, input: SwitchInput, filter: EnumInput, width: 100, ...enumish },
+  status: { cell: EnumCell, input: SwitchInput, filter: EnumInput, width: 100, priority: 1, ...enumish },
   boolean: { cell: BoolCell, input: SwitchInput, filter: EnumInput, width: 90, fromUrl: boolFromUrl },
-  datetime: { cell: DateTimeCell, input: DateInput, range: DateRangeInput, width: 170 },
+  datetime: { cell: DateTimeCell, input: DateInput, range: DateRangeInput, width: 170, priority: 1 },
   date: { cell: TextCell, input: DateInput, range: DateRangeInput, width: 120, toWire: dayOf },
   dateRange: { cell: TextCell, input: DateRangeInput, width: 170 },
   ref: { cell: RefCell, input: RefInput, fromUrl: intFromUrl, exportValue: refText },
-  refs: { cell: RefsCell, input: RefsInput, wide: true, blank: [], fromUrl: intFromUrl, exportValue: refsText },
+  refs: { cell: RefsCell, input: RefsInput, wide: true, priority: 3, blank: [], fromUrl: intFromUrl, exportValue: refsText },
   remote: { cell: RemoteCell, input: RemoteInput, fromUrl: intFromUrl },
   remotes: { cell: RemoteCell, input: RemoteInput, filter: RemoteFilter, wide: true, blank: [], fromUrl: intFromUrl },
   tree: { cell: RefCell, input: TreeInput, fromUrl: intFromUrl, exportValue: refText },
-  image: { cell: ImageCell, input: ImageInput, filter: NoFilter, width: 80 },
-  images: { cell: ImagesCell, input: ImageInput, filter: NoFilter, width: 160, wide: true, blank: [] },
-  color: { cell: ColorCell, input: ColorInput, width: 130 },
-  password: { cell: () => null, input: PasswordInput, filter: NoFilter, blank: '', toWire: asIs },
-  strings: { cell: TextCell, input: StringsInput, blank: [] },
+  image: { cell: ImageCell, input: ImageInput, filter: NoFilter, width: 80, priority: 3 },
+  images: { cell: ImagesCell, input: ImageInput, filter: NoFilter, width: 160, wide: true, priority: 3, blank: [] },
+  color: { cell: ColorCell, input: ColorInput, width: 130, priority: 3 },
+  password: { cell: () => null, input: PasswordInput, filter: NoFilter, priority: 3, blank: '', toWire: asIs },
+  strings: { cell: TextCell, input: StringsInput, priority: 3, blank: [] },
 };
 
 /** Adds or replaces a kind for every screen (e.g. an area's special widget used by several screens). */
@@ -519,6 +525,16 @@ export function widthOf(spec: FieldSpec): number | undefined {
   if (spec.name === 'id') return 80;
   if (spec.name === 'sort') return 90;
   return KINDS[spec.kind]?.width;
+}
+
+/**
+ * How much a list needs a field's column (see {@link KindDef.priority}): the override, then the
+ * field's role (`updateTime` is an ordinary time), then its kind's, else 2.
+ */
+export function priorityOf(spec: FieldSpec): 1 | 2 | 3 {
+  if (spec.override.priority) return spec.override.priority;
+  if (spec.name === 'updateTime') return 2;
+  return KINDS[spec.kind]?.priority ?? 2;
 }
 
 /**

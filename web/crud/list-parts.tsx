@@ -11,6 +11,7 @@ import type { Row } from './types';
 import { fieldSpec } from './schema';
 import { FieldInput } from './fields';
 import { DateRangeInput, KINDS, NumberRangeInput, kindDef, renderCell, widthOf } from './kinds';
+import { fitWidth, keyColumnOf, type ListRoom } from './list-fit';
 import { PAGE_SIZES } from './query-state';
 import { buildTree } from './tree';
 import type { ListController } from './useListController';
@@ -19,6 +20,7 @@ import { LinkButton, PlainButton, Switch } from './parts/plain';
 import { LazyTooltip } from './parts/GuardedButton';
 import { CalendarLook, ColumnsLook, DropdownLook, Later, laterPageSize, type LaterFlag } from './later';
 import type { PaginatorRowsPerPageDropdownOptions } from 'primereact/paginator';
+import { session } from '../lib/storage';
 import './crud.css';
 
 /** What a page's extra buttons get: a reload, the permission check, the applied view and the selection. */
@@ -100,10 +102,44 @@ function SearchItem({ ctl, name }: { ctl: ListController; name: string }) {
   );
 }
 
+/** px: the narrowest a filter of the search form is drawn, and the space between two (`.crud-search` in crud.css). */
+const FILTER_MIN = 220;
+const FILTER_GAP = 16;
+
+/**
+ * How the search form lays out in its width: `perRow` filters beside the buttons in the first
+ * row (and one more in each row below, under the buttons), the buttons' own width; `under` when
+ * not even one filter fits beside them (a phone): one filter a row, the buttons in the second.
+ */
+interface SearchLayout {
+  perRow: number;
+  buttons: number;
+  under: boolean;
+}
+
+/** Measures the form's content width and its buttons (unwrapped) into a {@link SearchLayout}; null while not laid out. */
+function measureSearch(form: HTMLFormElement, buttons: HTMLElement | null): SearchLayout | null {
+  const css = getComputedStyle(form);
+  const width = form.clientWidth - (parseFloat(css.paddingLeft) || 0) - (parseFloat(css.paddingRight) || 0);
+  if (width <= 0 || !buttons) return null;
+  const own = Math.ceil(buttons.offsetWidth);
+  const perRow = Math.floor((width - own) / (FILTER_MIN + FILTER_GAP));
+  return perRow < 1 ? { perRow: 1, buttons: own, under: true } : { perRow, buttons: own, under: false };
+}
+
+const emptyFilter = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.every((x) => x === undefined || x === null || x === ''));
+
 /**
  * The search form of a list: one input per declared filter (range filters as date or number
  * ranges, `like` and `keyword` as text), Search applies (page 1) and Reset restores defaults.
  * `fields` limits or reorders the filters (default: the declaration's).
+ *
+ * One row by default (the convention of the field's consoles, so a 720 px window still shows rows):
+ * the filters that fit beside the buttons, which end the first row; when there are more, an
+ * Expand / Collapse toggle (a button with `aria-expanded`) shows the rest below, one more per row
+ * (under the buttons). While collapsed the toggle counts the hidden filters that hold a value.
+ * Whether it is expanded is kept per list for the session. Until the form is laid out (and where
+ * nothing is, as in a test without layout), every filter shows.
  */
 export const SearchForm = memo(SearchFormView, (a, b) => a.fields === b.fields && a.extra === b.extra && sameList(a.ctl, b.ctl, ['resource', 'draft']) && a.ctl.state.filters.id === b.ctl.state.filters.id);
 
@@ -113,10 +149,43 @@ function SearchFormView({ ctl, fields, extra }: { ctl: ListController; fields?: 
   // A list opened on one record (`?id=123`, a reference followed) says so in its form, where Reset clears it.
   const byId = !fields && !declared.includes('id') && ctl.state.filters.id !== undefined;
   const names = fields ?? (byId ? ['id', ...declared] : declared);
+  const openKey = `CRUD__SEARCH_OPEN__${ctl.resource.entity.name}`;
+  const [open, setOpen] = useState(() => session.get<boolean>(openKey) === true);
+  const [layout, setLayout] = useState<SearchLayout | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const buttonsRef = useRef<HTMLDivElement>(null);
+  // Measured after each render (the toggle coming changes the buttons' width) and on every resize.
+  const measure = useRef(() => {});
+  measure.current = () => {
+    const next = formRef.current && measureSearch(formRef.current, buttonsRef.current);
+    if (next) setLayout((was) => (was && was.perRow === next.perRow && was.under === next.under && Math.abs(was.buttons - next.buttons) < 2 ? was : next));
+  };
+  useLayoutEffect(() => measure.current());
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form || typeof ResizeObserver === 'undefined') return;
+    const seen = new ResizeObserver(() => measure.current());
+    seen.observe(form);
+    // The buttons' box follows their labels and icons (the icon font arriving after the first measure widens them).
+    if (buttonsRef.current) seen.observe(buttonsRef.current);
+    return () => seen.disconnect();
+  }, []);
   if (!names.length) return null;
+  const perRow = layout?.perRow ?? names.length;
+  const folds = names.length > perRow;
+  const shown = folds && !open ? names.slice(0, perRow) : names;
+  const hiddenSet = folds && !open ? names.slice(perRow).filter((n) => !emptyFilter(ctl.draft[n])).length : 0;
+  const toggle = () => {
+    setOpen(!open);
+    session.set(openKey, !open);
+  };
+  const toggleLabel = t(open ? 'crud.collapse' : 'crud.expand');
   return (
     <form
+      ref={formRef}
       className="crud-card crud-search"
+      // The filters' tracks and the buttons' own one, once measured: the buttons end the first row.
+      style={layout ? { gridTemplateColumns: layout.under ? 'minmax(0, 1fr)' : `repeat(${layout.perRow}, minmax(0, 1fr)) ${layout.buttons}px` } : undefined}
       // Out of the browser's saved form state (see FORM_STATE_OFF in web/main.tsx): with twenty
       // screens kept alive, every history write serialized every control of every screen.
       autoComplete="off"
@@ -126,11 +195,29 @@ function SearchFormView({ ctl, fields, extra }: { ctl: ListController; fields?: 
       }}
       data-testid="crud-search"
     >
-      {names.map((f) => <SearchItem key={f} ctl={ctl} name={f} />)}
+      {shown.map((f) => <SearchItem key={f} ctl={ctl} name={f} />)}
       {extra}
-      <div className="crud-search__buttons">
+      <div ref={buttonsRef} className={layout ? `crud-search__buttons crud-search__buttons--${layout.under ? 'under' : 'end'}` : 'crud-search__buttons'}>
         <PlainButton type="submit" label={t('crud.search')} icon="pi pi-search" testId="crud-search-submit" />
         <PlainButton label={t('crud.reset')} icon="pi pi-refresh" severity="secondary" outlined onClick={ctl.reset} testId="crud-search-reset" />
+        {folds && (
+          <button
+            type="button"
+            className="crud-search__toggle"
+            aria-expanded={open}
+            aria-label={hiddenSet ? `${toggleLabel} (${t('crud.hiddenSet', { count: hiddenSet })})` : undefined}
+            onClick={toggle}
+            data-testid="crud-search-toggle"
+          >
+            <span>{toggleLabel}</span>
+            {hiddenSet > 0 && (
+              <span className="crud-search__count" data-testid="crud-search-hidden-count">
+                {hiddenSet}
+              </span>
+            )}
+            <i className={open ? 'pi pi-angle-up' : 'pi pi-angle-down'} aria-hidden />
+          </button>
+        )}
       </div>
     </form>
   );
@@ -142,7 +229,7 @@ function SearchFormView({ ctl, fields, extra }: { ctl: ListController; fields?: 
  */
 export const ListToolbar = memo(
   ListToolbarView,
-  (a, b) => a.title === b.title && a.children === b.children && !a.onAdd === !b.onAdd && sameAllow(a.ctl.allow, b.ctl.allow) && sameList(a.ctl, b.ctl, ['resource', 'selection', 'shown', 'exporting', 'exportProgress']),
+  (a, b) => a.title === b.title && a.children === b.children && !a.onAdd === !b.onAdd && sameAllow(a.ctl.allow, b.ctl.allow) && sameList(a.ctl, b.ctl, ['resource', 'selection', 'shown', 'shownChosen', 'exporting', 'exportProgress']),
 );
 
 function ListToolbarView({ ctl, title, onAdd, children }: { ctl: ListController; title?: ReactNode; onAdd?: () => void; children?: ReactNode }) {
@@ -177,6 +264,8 @@ function ListToolbarView({ ctl, title, onAdd, children }: { ctl: ListController;
             placeholder=" "
             aria-label={t('crud.columns')}
             panelHeaderTemplate={<div className="crud-columns__head">{t('crud.columns')}</div>}
+            // Columns chosen here stay as chosen; this gives the choice back to the window's width.
+            panelFooterTemplate={ctl.shownChosen ? <div className="crud-columns__foot"><PlainButton label={t('crud.columnsFit')} icon="pi pi-arrows-h" small text onClick={() => ctl.setShown(null)} testId="crud-columns-fit" /></div> : undefined}
             data-testid="crud-columns"
           />
         </Later>
@@ -214,8 +303,37 @@ export interface ListTableProps {
 
 /** The actions column's look as PrimeReact draws a right-frozen last column (see ListTable). */
 const FROZEN_RIGHT = 'p-frozen-column';
+/** The key column's (and the selection's) as PrimeReact draws a left-frozen column, with the offset in its style. */
+const FROZEN_LEFT = 'p-frozen-column crud-frozen-left';
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const NOWRAP_FROZEN = { whiteSpace: 'nowrap', right: '0px' } as const;
+/** px: the selection checkboxes' column. */
+const SELECT_WIDTH = 48;
+const SELECT_STYLE = { width: `${SELECT_WIDTH}px`, minWidth: `${SELECT_WIDTH}px` } as const;
+const SELECT_FROZEN = { ...SELECT_STYLE, left: '0px' } as const;
+/** px: the row actions counted before the table is measured. */
+const ACTIONS_WIDTH = 150;
+/** The share of the table's width the frozen columns may take together. */
+const FROZEN_SHARE = 0.6;
+
+/**
+ * The room a DataTable has (`list-fit.ts`): its box's width, and what the selection and the row
+ * actions take: the widest row's buttons as drawn (unwrapped) with the cell's padding, or with no
+ * rows on screen `actionsBefore` (the last measure's, else {@link ACTIONS_WIDTH}); null while the
+ * table is not laid out (a kept-alive screen behind another tab).
+ */
+function measureRoom(root: HTMLElement, hasActions: boolean, actionsBefore: number): ListRoom | null {
+  const width = root.clientWidth;
+  if (!width) return null;
+  const select = root.querySelector('thead th.p-selection-column') ? SELECT_WIDTH : 0;
+  if (!hasActions) return { width, fixed: select };
+  const buttons = root.querySelectorAll<HTMLElement>('tbody .crud-row-actions');
+  if (!buttons.length) return { width, fixed: select + actionsBefore };
+  let actions = 0;
+  buttons.forEach((b) => (actions = Math.max(actions, b.scrollWidth)));
+  const td = getComputedStyle(buttons[0].closest('td') ?? buttons[0]);
+  return { width, fixed: select + Math.ceil(actions + (parseFloat(td.paddingLeft) || 0) + (parseFloat(td.paddingRight) || 0)) + 1 };
+}
 
 /*
  * PrimeReact's body cells are memoised on these props: its default list less `rowIndex`.
@@ -332,7 +450,7 @@ export const ListTable = memo(
     !a.rowActions === !b.rowActions &&
     !a.onModify === !b.onModify &&
     sameAllow(a.ctl.allow, b.ctl.allow) &&
-    sameList(a.ctl, b.ctl, ['resource', 'state', 'page', 'loading', 'failed', 'selection', 'shown', 'specs', 'refMaps', 'label', 'later', 'reload', 'setSelection', 'placeholder']),
+    sameList(a.ctl, b.ctl, ['resource', 'state', 'page', 'loading', 'failed', 'selection', 'shown', 'room', 'specs', 'refMaps', 'label', 'later', 'reload', 'setSelection', 'placeholder']),
 );
 
 function ListTableFrame({ ctl, rowActions, onModify, selectable }: ListTableProps) {
@@ -373,7 +491,7 @@ const ListTableBody = memo(
     a.hasRowActions === b.hasRowActions &&
     a.hasModify === b.hasModify &&
     sameAllow(a.ctl.allow, b.ctl.allow) &&
-    sameList(a.ctl, b.ctl, ['resource', 'page', 'failed', 'selection', 'shown', 'specs', 'refMaps', 'label', 'later', 'reload', 'setSelection']) &&
+    sameList(a.ctl, b.ctl, ['resource', 'page', 'failed', 'selection', 'shown', 'room', 'specs', 'refMaps', 'label', 'later', 'reload', 'setSelection']) &&
     // A TreeTable draws its own mask.
     (!a.ctl.resource.tree || a.ctl.loading === b.ctl.loading),
 );
@@ -396,19 +514,31 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
     }
     return renderCell(s, row, s.ref ? refMaps[s.ref] : undefined);
   };
+  // Frozen on the sides only while they leave most of the table to scroll (a phone's table is all key and actions otherwise).
+  const { width: roomWidth, fixed } = ctl.room;
+  const tree = !!resource.tree;
+  const actionsWidth = roomWidth ? fixed - (canSelect ? SELECT_WIDTH : 0) : ACTIONS_WIDTH;
+  const freezeActions = !tree && actionsCol && (!roomWidth || actionsWidth <= roomWidth * FROZEN_SHARE);
+  const key = tree ? undefined : keyColumnOf(resource, cols);
+  const freezeKey = !!key && roomWidth > 0 && (canSelect ? SELECT_WIDTH : 0) + fitWidth(specs[key]) + (freezeActions ? actionsWidth : 0) <= roomWidth * FROZEN_SHARE;
   const columnEls = cols.map((c, i) => {
     const s = specs[c];
     const w = widthOf(s);
+    const frozen = freezeKey && c === key;
+    // Frozen the way the actions column is (PrimeReact's class and offset, without its `frozen` prop): after the selection column.
+    const style = frozen ? { width: w, left: `${canSelect ? SELECT_WIDTH : 0}px` } : w ? { width: w } : undefined;
+    const wrap = KINDS[s.kind]?.wrap ? 'crud-cell--wrap' : undefined;
     return (
       <Column
         key={c}
         field={c}
         header={label(c)}
-        expander={!!resource.tree && i === 0}
-        sortable={!resource.tree && entity.sortable.includes(c)}
-        style={w ? { width: w } : undefined}
-        bodyClassName={KINDS[s.kind]?.wrap ? 'crud-cell--wrap' : undefined}
-        body={(row: Row | { data: Row }) => cell(c, resource.tree ? (row as { data: Row }).data : (row as Row))}
+        expander={tree && i === 0}
+        sortable={!tree && entity.sortable.includes(c)}
+        style={style}
+        headerClassName={frozen ? FROZEN_LEFT : undefined}
+        bodyClassName={frozen ? (wrap ? `${FROZEN_LEFT} ${wrap}` : FROZEN_LEFT) : wrap}
+        body={(row: Row | { data: Row }) => cell(c, tree ? (row as { data: Row }).data : (row as Row))}
       />
     );
   });
@@ -419,11 +549,11 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
       // column: 0), without its `frozen` prop: each frozen cell measured itself after mounting and
       // set that offset as state, a second render of the column's cells and header on every entry
       // and page. Same classes and inline style, so the same sticky column.
-      headerClassName={resource.tree ? undefined : FROZEN_RIGHT}
-      bodyClassName={resource.tree ? undefined : FROZEN_RIGHT}
-      style={resource.tree ? NOWRAP : NOWRAP_FROZEN}
+      headerClassName={freezeActions ? FROZEN_RIGHT : undefined}
+      bodyClassName={freezeActions ? FROZEN_RIGHT : undefined}
+      style={freezeActions ? NOWRAP_FROZEN : NOWRAP}
       body={(r: Row | { data: Row }) => {
-        const row = resource.tree ? (r as { data: Row }).data : (r as Row);
+        const row = tree ? (r as { data: Row }).data : (r as Row);
         return (
           <span className="crud-row-actions">
             {rowActions?.(row)}
@@ -453,8 +583,30 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
   useLayoutEffect(() => {
     host.current = table.current?.getElement() ?? null;
   });
+  // The room the table has, after each render (the row actions drawn) and on every resize: its columns are fitted to it.
+  const measure = useRef(() => {});
+  measure.current = () => {
+    const root = table.current?.getElement();
+    const now = live.current.ctl;
+    const room = root && measureRoom(root, actionsCol, now.room.width ? now.room.fixed - (canSelect ? SELECT_WIDTH : 0) : ACTIONS_WIDTH);
+    if (room) now.setRoom(room);
+  };
+  useLayoutEffect(() => measure.current());
+  useLayoutEffect(() => {
+    const root = table.current?.getElement();
+    if (!root || typeof ResizeObserver === 'undefined') return;
+    const seen = new ResizeObserver(() => measure.current());
+    seen.observe(root);
+    // The row actions widen when the icon font arrives, which resizes nothing observed here.
+    let on = true;
+    void document.fonts?.ready.then(() => on && measure.current());
+    return () => {
+      on = false;
+      seen.disconnect();
+    };
+  }, []);
 
-  if (resource.tree) {
+  if (tree) {
     return (
       <CellEnvProvider>
         {page.list.length > 0 && failedNote}
@@ -475,8 +627,8 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
     );
   }
   const sortOrder = view.sortOrder === 'asc' ? 1 : view.sortOrder === 'desc' ? -1 : 0;
-  // Wide lists scroll sideways instead of squeezing every column (widths from the kind registry).
-  const minWidth = cols.reduce((n, c) => n + (widthOf(specs[c]) ?? 140), (canSelect ? 48 : 0) + (actionsCol ? 150 : 0));
+  // What does not fit scrolls sideways instead of squeezing every column (widths from the kind registry).
+  const minWidth = cols.reduce((n, c) => n + fitWidth(specs[c]), (canSelect ? SELECT_WIDTH : 0) + (actionsCol ? actionsWidth : 0));
   return (
     <CellEnvProvider>
     {page.list.length > 0 && failedNote}
@@ -515,7 +667,7 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
       tableStyle={{ minWidth }}
       data-testid="crud-table"
     >
-      {canSelect && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}
+      {canSelect && <Column selectionMode="multiple" headerStyle={freezeKey ? SELECT_FROZEN : SELECT_STYLE} headerClassName={freezeKey ? FROZEN_LEFT : undefined} bodyClassName={freezeKey ? FROZEN_LEFT : undefined} bodyStyle={freezeKey ? SELECT_FROZEN : undefined} />}
       {columnEls}
       {actions}
     </DataTable>

@@ -38,6 +38,11 @@ export interface FieldOverride {
   kind?: FieldKind;
   /** Column width in px (list page); default from the kind registry. */
   width?: number;
+  /**
+   * How much the list needs the column on a narrow table (1 essential: never given up; 2 ordinary;
+   * 3 secondary: given up first); default from the field's role and kind (`kinds.tsx` `priorityOf`).
+   */
+  priority?: 1 | 2 | 3;
   /** Entity a ref/remote/tree field points at when the schema has no `x-ref` (e.g. `parentId`). */
   ref?: string;
   /** Custom table cell. */

@@ -15,8 +15,22 @@ import { canonicalQuery, DEFAULT_PAGE_SIZE, isEmpty, listQueryString, pageAfterD
 import { crudEnv } from './env';
 import { laterFlag, useSetLater, type LaterFlag } from './later';
 import { listFilterNames, listQueryOf, listRequestText, refEntitiesOf } from './list-entry';
+import { fitColumns, type ListRoom } from './list-fit';
 
 const EMPTY_PAGE: Page<Row> = { list: [], total: 0 };
+
+/** Not measured yet: every column shown. */
+const NO_ROOM: ListRoom = { width: 0, fixed: 0 };
+/**
+ * The room each declaration's table had when last measured, so a list entered again fits its
+ * columns on its first render instead of after measuring.
+ */
+const ROOMS = new WeakMap<Resource, ListRoom>();
+/**
+ * px: smaller changes of the room are not fitted again: a page scrollbar coming and going as rows
+ * wrap (about 15 px) would otherwise swap a column in and out.
+ */
+const ROOM_STEP = 20;
 
 /**
  * A view shown before its URL is written (`CrudEnv.writeUrlLater`): the list shows it while its
@@ -101,9 +115,19 @@ export interface ListController {
   specs: Record<string, FieldSpec>;
   /** Cached options of ref columns (labels in cells). */
   refMaps: Record<string, RefOption[]>;
-  /** Visible columns (column chooser, remembered per entity). */
+  /**
+   * Visible columns: the ones chosen in the column chooser (remembered per entity), else the ones
+   * that fit the table's room (`list-fit.ts` `fitColumns`: essential columns always, the others by priority).
+   */
   shown: string[];
-  setShown: (cols: string[]) => void;
+  /** Chooses the visible columns (remembered per entity); `null` goes back to the ones that fit. */
+  setShown: (cols: string[] | null) => void;
+  /** Whether the visible columns are a choice of the column chooser (not the fit to the room). */
+  shownChosen: boolean;
+  /** The room the table last measured (`width` 0: not yet). */
+  room: ListRoom;
+  /** Tells the list the room its table has (measured by `ListTable`); columns are fitted to it unless chosen. */
+  setRoom: (room: ListRoom) => void;
   /** Asks, then deletes rows (all or none); moves back a page when the current one empties. */
   del: (rows: Row[]) => void;
   /** Switches a row's status (`updateStatus`). */
@@ -166,11 +190,24 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const [exportProgress, setExportProgress] = useState<{ done: number; total: number } | null>(null);
   const columns = resource.columns as string[];
   const colsKey = `CRUD__COLS__${entity.name}`;
-  const [shown, setShownState] = useState<string[]>(() => local.get<string[]>(colsKey)?.filter((c) => columns.includes(c)) ?? columns);
+  const [chosen, setChosen] = useState<string[] | null>(() => local.get<string[]>(colsKey)?.filter((c) => columns.includes(c)) ?? null);
+  const [room, setRoomState] = useState<ListRoom>(() => ROOMS.get(resource) ?? NO_ROOM);
   const hasPerm = crudEnv().usePermission();
   const off = resource.actions ?? {};
   const can = useCallback((action: string) => !!resource.permission && hasPerm(`${resource.permission}:${action}`), [hasPerm, resource.permission]);
   const specs = useMemo(() => Object.fromEntries(columns.map((c) => [c, fieldSpec(resource, c)])), [resource, columns]);
+  // The same array while the same columns fit (the table and the toolbar compare it by identity).
+  const fitted = useRef<string[]>(columns);
+  const fit = fitColumns(resource, columns, specs, room);
+  if (fit.length !== fitted.current.length || fit.some((c, i) => c !== fitted.current[i])) fitted.current = fit;
+  const shown = chosen ?? fitted.current;
+  const setRoom = useCallback(
+    (next: ListRoom) => {
+      ROOMS.set(resource, next);
+      setRoomState((was) => (Math.abs(was.width - next.width) < ROOM_STEP && Math.abs(was.fixed - next.fixed) < ROOM_STEP ? was : next));
+    },
+    [resource],
+  );
   const refMaps = useRefMaps(refEntitiesOf(Object.values(specs)));
   const permanent = useMemo(() => ({ ...resource.permanentFilter, ...opts.permanentFilter }), [resource.permanentFilter, opts.permanentFilter]);
   // A view's request body as JSON text: the query's key is made from it, here and in `headStart`.
@@ -342,7 +379,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
     setExportProgress({ done: 0, total: page.total });
     try {
       const { exportRows } = await import('./export');
-      const cols = shown.map((c) => ({ header: label(c), value: (r: Row) => exportValue(specs[c], r[c], { locale: i18n.language, refs: specs[c].ref ? refMaps[specs[c].ref] : undefined }), format: kindDef(specs[c]).exportFormat }));
+      const cols = (chosen ?? columns).map((c) => ({ header: label(c), value: (r: Row) => exportValue(specs[c], r[c], { locale: i18n.language, refs: specs[c].ref ? refMaps[specs[c].ref] : undefined }), format: kindDef(specs[c]).exportFormat }));
       const title = opts.title ?? t(`resources.${entity.name}.title`);
       const res = await exportRows(
         (pageNum, pageSize, signal) => readOp<Page<Row>>(entity, 'list', { ...body, pageNum, pageSize }, signal),
@@ -411,10 +448,14 @@ export function useListController(resource: Resource, opts: ListControllerOption
     refMaps,
     shown,
     setShown: (cols) => {
-      const next = columns.filter((c) => cols.includes(c));
-      setShownState(next);
-      local.set(colsKey, next);
+      const next = cols && columns.filter((c) => cols.includes(c));
+      setChosen(next);
+      if (next) local.set(colsKey, next);
+      else local.remove(colsKey);
     },
+    shownChosen: chosen !== null,
+    room,
+    setRoom,
     del: stable.del,
     setStatus,
     exportNow: stable.exportNow,

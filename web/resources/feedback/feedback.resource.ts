@@ -9,8 +9,9 @@ export default defineResource({
   filters: ['keyword', 'typeId', 'status', 'source', 'createTime'],
   fields: {
     id: { width: 80 },
-    // The member's name opens the member; screenshots open the viewer.
+    // The member's name opens the member; screenshots open the viewer and stay on a narrow table.
     nickName: { link: { entity: 'member', by: 'memberId' } },
+    images: { priority: 1 },
     status: { width: 100 },
     createTime: { width: 170 },
   },

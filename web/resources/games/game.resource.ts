@@ -21,5 +21,6 @@ export default defineResource({
     ],
   },
   // Online (1) / offline (2) as the list's switch; the form picks any of the three.
-  fields: { status: { kind: 'radio', switchValues: [1, 2] }, cover: { wide: true } },
+  // The cover is how a game is recognised in its list: kept on a narrow table with the name.
+  fields: { status: { kind: 'radio', switchValues: [1, 2] }, cover: { wide: true, priority: 1 } },
 });

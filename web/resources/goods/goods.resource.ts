@@ -36,6 +36,9 @@ export default defineResource({
     // Areas belong to a platform: the picker offers the chosen platform's, and a platform change clears a foreign one.
     areaId: { refEntity: goodsArea, dependsOn: { field: 'platformId' } },
     goodsName: { width: 240 },
+    // Stock is read beside the price on every visit; the number is for searching, the name says which goods.
+    stock: { priority: 1 },
+    goodsSn: { priority: 3 },
     status: { switchValues: [1, 2] },
     cover: { wide: true },
   },

@@ -8,5 +8,6 @@ export default defineResource({
   columns: ['id', 'title', 'gameId', 'rentAccountId', 'hourlyPrice', 'dailyPrice', 'minHours', 'views', 'rentCount', 'recommend', 'status', 'createTime'],
   filters: ['title', 'gameId', 'status', 'recommend', 'hourlyPrice'],
   form: { mode: 'dialog', columns: 2, fields: ['rentAccountId', 'title', 'hourlyPrice', 'dailyPrice', 'minHours', 'recommend', 'status'] },
-  fields: { id: { width: 70 }, rentAccountId: { kind: 'remote', refEntity: rentAccount, width: 160 }, title: { wide: true }, createTime: { width: 170 } },
+  // The account is what a listing rents out: kept on a narrow table beside the prices.
+  fields: { id: { width: 70 }, rentAccountId: { kind: 'remote', refEntity: rentAccount, width: 160, priority: 1 }, title: { wide: true }, createTime: { width: 170 } },
 });

@@ -14,6 +14,13 @@ export default {
   export: 'Export',
   refresh: 'Refresh',
   columns: 'Columns',
+  /** The column chooser's way back to the columns that fit the window. */
+  columnsFit: 'Fit to the window',
+  /** The search form's toggle: its hidden filters shown, or hidden again; a count of hidden filters holding a value. */
+  expand: 'Expand',
+  collapse: 'Collapse',
+  hiddenSet_one: '{{count}} filter set but hidden',
+  hiddenSet_other: '{{count}} filters set but hidden',
   actions: 'Actions',
   choose: 'Choose',
   related: 'Related',

@@ -14,6 +14,12 @@ export default {
   export: '导出',
   refresh: '刷新',
   columns: '列设置',
+  /** The column chooser's way back to the columns that fit the window. */
+  columnsFit: '按窗口宽度显示',
+  /** The search form's toggle: its hidden filters shown, or hidden again; a count of hidden filters holding a value. */
+  expand: '展开',
+  collapse: '收起',
+  hiddenSet: '{{count}} 个已设置的条件未显示',
   actions: '操作',
   choose: '请选择',
   related: '关联记录',

@@ -28,7 +28,7 @@ describe("the order list shows the filtered set's totals", () => {
       return narrowed ? { list: [orderRow(7)], total: 1, summary: { count: 1, payAmount: 1000 } } : { list: [orderRow(7), orderRow(8)], total: 1234, summary: { count: 1234, payAmount: 12345678 } };
     });
     open();
-    await waitFor(() => expect(screen.getByTestId('order-totals').textContent).toBe('Orders matching the filters: 1234 · paid ¥123456.78'));
+    await waitFor(() => expect(screen.getByTestId('order-totals').textContent).toBe('Orders matching the filters: 1,234 · paid ¥123,456.78'));
     fireEvent.change(screen.getByPlaceholderText('Order no.'), { target: { value: 'O20261202007' } });
     fireEvent.click(screen.getByTestId('crud-search-submit'));
     await waitFor(() => expect(screen.getByTestId('order-totals').textContent).toBe('Orders matching the filters: 1 · paid ¥10.00'));

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { LinkButton, ResourceListPage, RowActions, centsToYuan, editId, recordPath, type ListController } from '../../crud';
+import { LinkButton, ResourceListPage, RowActions, editId, recordPath, type ListController } from '../../crud';
+import { formatCount, formatMoney } from '../../lib/format';
 import order from '../../resources/order/order.resource';
 import { ORDER_ID_KEY, useOrderActions } from './order-actions';
 import './order.css';
@@ -51,12 +52,12 @@ export default function OrderIndexPage() {
  * filter's answer loads, absent when the platform answers no summary.
  */
 function OrderTotals({ ctl }: { ctl: ListController }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const summary = ctl.page.summary;
   if (!summary) return null;
   return (
     <p className="order-totals" role="status" aria-busy={ctl.placeholder || undefined} data-testid="order-totals">
-      {t('order.totals', { count: summary.count, amount: centsToYuan(summary.payAmount) })}
+      {t('order.totals', { count: formatCount(summary.count, i18n.language), amount: formatMoney(summary.payAmount, i18n.language) })}
     </p>
   );
 }

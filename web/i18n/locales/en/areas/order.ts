@@ -3,7 +3,7 @@ export default {
   /** Screen texts, keys `order.<key>`. */
   texts: {
     detail: 'Detail',
-    totals: 'Orders matching the filters: {{count}} · paid ¥{{amount}}',
+    totals: 'Orders matching the filters: {{count}} · paid {{amount}}',
     memberFilter: 'Member: type a name or phone',
     onlyWhen: 'only for orders that are {{statuses}}',
     listSep: ' / ',

@@ -3,7 +3,7 @@ export default {
   /** Screen texts, keys `order.<key>`. */
   texts: {
     detail: '详情',
-    totals: '筛选结果：共 {{count}} 单，实付 ¥{{amount}}',
+    totals: '筛选结果：共 {{count}} 单，实付 {{amount}}',
     memberFilter: '会员：输入昵称或手机号',
     onlyWhen: '仅限{{statuses}}的订单',
     listSep: '、',

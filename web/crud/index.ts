@@ -28,7 +28,7 @@ export {
   RecordLink, useOpenRecord, ImageThumbs, ImageViewer, RowActions, LinkButton, PlainRating, RelatedRecords, RelatedDialog, useCanOpen, useVisibleRelated,
   ConflictDialog, conflictFields, RecordChangedNotice, useRecordChange,
 } from './parts';
-export { LiveListBar, useLiveList, useRowMarkTexts, opensNewestFirst, type LiveList, type RowMark } from './live-list';
+export { LiveListBar, useLiveList, useRowMarkTexts, type LiveList, type RowMark } from './live-list';
 export type { DragTreeNode, DragTreeProps, WeightItem, QuickRange, Granularity, RangeState, ConfirmActionOptions, RowAction, AuditChange, ConflictDialogProps, ConflictField } from './parts';
 export { useRecordId, useRecordTitle } from './record-tab';
 export { RECORD_QUERY, recordPath, recordIdOf, RECORD_ROUTES, recordTarget, fieldLink, cellTarget, type RecordRoute, type RecordTarget, type FieldLink } from './record-links';

@@ -14,7 +14,7 @@ export interface RowMark {
 
 /** What {@link useLiveList} answers: the bar's state, the row marks and their class hook. */
 export interface LiveList {
-  /** Records added by someone else since the rows on screen were read (newest-first lists only). */
+  /** Records added by someone else since the rows on screen were read. */
   added: number;
   /** The stream could not resume: the rows on screen may be stale. */
   stale: boolean;
@@ -26,27 +26,18 @@ export interface LiveList {
   show: () => void;
 }
 
-/**
- * Whether a list opens newest first: no sort chosen and the entity's default order (contract
- * `defaultSort`) is descending by id or creation time. Only there an added record would land on top.
- */
-export function opensNewestFirst(ctl: Pick<ListController, 'resource' | 'state'>): boolean {
-  const [field, order] = ctl.resource.entity.defaultSort;
-  return !ctl.resource.tree && !ctl.state.sortField && order === 'desc' && (field === 'id' || field === 'createTime');
-}
-
 const EMPTY = new Map<number, RowMark>();
 
 /**
  * The live state of a list (web/services/live.ts events of its entity by someone else): nothing on
- * screen moves by itself. Added records count up for the "N new — show" bar (lists that open
- * newest first); a changed or deleted row on screen is marked until the list is read again; a
+ * screen moves by itself. Added records count up for the "N new — show" bar (whatever the order:
+ * where they land is the server's to say when the list is read); a changed or deleted row on
+ * screen (paged lists; a tree draws no marks) is marked until the list is read again; a
  * resync shows the bar too, or reads the list at once when no row is on screen. Any new answer of
  * the list query (show, a page, a filter) starts afresh: its rows are what the server has now.
  */
 export function useLiveList(ctl: ListController): LiveList {
   const [state, setState] = useState<{ added: number; stale: boolean; marks: Map<number, RowMark> }>({ added: 0, stale: false, marks: EMPTY });
-  const newest = opensNewestFirst(ctl);
   const onScreen = useRef<Set<unknown>>(new Set());
   onScreen.current = new Set(ctl.page.list.map((r) => r.id));
   const empty = ctl.page.list.length === 0;
@@ -60,7 +51,7 @@ export function useLiveList(ctl: ListController): LiveList {
     ctl.resource.entity.name,
     (e: LiveEvent) => {
       if (e.op === 'add') {
-        if (newest) setState((s) => ({ ...s, added: s.added + 1 }));
+        setState((s) => ({ ...s, added: s.added + 1 }));
         return;
       }
       if (!onScreen.current.has(e.recordId)) return;

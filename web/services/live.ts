@@ -13,6 +13,7 @@ export interface LiveListener {
 
 const listeners = new Set<LiveListener>();
 let connection: LiveConnection | null = null;
+let current: object | null = null;
 let self: number | null = null;
 let state: LiveState = 'closed';
 
@@ -26,6 +27,9 @@ let state: LiveState = 'closed';
 export function connectLive(selfUserId: number | null, opts: LiveEventsOptions = {}): () => void {
   connection?.close();
   self = selfUserId;
+  // The connection's own token: its first state comes before openLiveEvents answers.
+  const token = {};
+  current = token;
   const mine = openLiveEvents(
     {
       onEvent: (e) => {
@@ -36,7 +40,7 @@ export function connectLive(selfUserId: number | null, opts: LiveEventsOptions =
         for (const l of [...listeners]) l.onResync?.();
       },
       onState: (s) => {
-        if (connection === mine) state = s;
+        if (current === token) state = s;
       },
     },
     opts,
@@ -44,8 +48,9 @@ export function connectLive(selfUserId: number | null, opts: LiveEventsOptions =
   connection = mine;
   return () => {
     mine.close();
-    if (connection === mine) {
+    if (current === token) {
       connection = null;
+      current = null;
       state = 'closed';
     }
   };

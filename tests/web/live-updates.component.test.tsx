@@ -184,3 +184,18 @@ describe('a record open in a form', () => {
     expect(screen.queryByTestId('record-changed-reload')).toBeNull();
   });
 });
+
+describe('the header bell', () => {
+  test('reads the unread count again when a system message event arrives', async () => {
+    const { MessageBell } = await import('../../web/app/layout/MessageBell');
+    let unread = 1;
+    mockApi('/v1/systemMessage/mine', () => ({ list: [], unread }));
+    const live = await connect();
+    closeLive = live.close;
+    render(<MessageBell />);
+    expect((await screen.findByTestId('message-unread')).textContent).toBe('1');
+    unread = 3;
+    live.source.emit('change', change({ entity: 'systemMessage', recordId: 9, op: 'add', fields: [] }));
+    await waitFor(() => expect(screen.getByTestId('message-unread').textContent).toBe('3'));
+  });
+});

@@ -92,11 +92,11 @@ export function ResourceListPage({ resource, rowActions, toolbar, title, reloadK
     <div className="crud-page" data-testid={`crud-${resource.entity.name}`}>
       <SearchForm ctl={ctl} />
       <section className="crud-card" ref={card}>
+        <LiveListBar live={live} />
         <ListToolbar ctl={ctl} title={title} onAdd={() => form.open(null)}>
           {toolbar?.(ctx)}
         </ListToolbar>
         <BatchBar ctl={ctl}>{batchActions?.(ctx)}</BatchBar>
-        <LiveListBar live={live} />
         {beforeTable?.(ctl)}
         <ListTable ctl={ctl} rowActions={rows} onModify={(row) => form.open(row)} rowClassName={live.rowClassName} />
       </section>

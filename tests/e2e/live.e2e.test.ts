@@ -6,7 +6,8 @@ import { StorageKey } from '../../web/lib/storage';
 /**
  * Live updates in Chromium, two people at once: the admin adds a feedback type and changes a goods
  * record through the API; the operator's open list shows "1 new — show" (and reads the list afresh
- * on a click) and the operator's open modify page says the record changed, by whom, with a reload.
+ * on a click), marks a row switched elsewhere with who did it, and the operator's open modify page
+ * says the record changed, by whom, with a reload.
  * The admin's own open list shows no bar for the admin's own change. Screenshots in both languages.
  */
 
@@ -73,6 +74,16 @@ describe('live updates', () => {
     await expect.poll(() => bar.count()).toBe(0);
     // The admin's own change brings no bar to the admin's list.
     expect(await admin.page.locator(`${V}[data-testid=crud-live-bar]`).count()).toBe(0);
+
+    // A row on screen switched elsewhere is marked with who did it, its values untouched until read again.
+    const first = (await apiCall<{ list: Row[] }>(server, '/v1/feedbackType/list', { pageNum: 1, pageSize: 10 }, token)).list[0];
+    await apiCall(server, '/v1/feedbackType/updateStatus', { id: first.id, status: first.status === 1 ? 0 : 1, updateTime: first.updateTime }, token);
+    const marked = zh.page.locator(`${V}[data-testid=crud-table] tbody tr.crud-live-row--changed`);
+    await marked.waitFor({ timeout: 10_000 });
+    expect(await marked.count()).toBe(1);
+    expect(await marked.getAttribute('title')).toBe('已被 admin 修改');
+    expect(await marked.locator('td').first().textContent()).toBe(String(first.id));
+    await shot(zh.page, 'live-row-mark-zh');
     expect([...admin.errors, ...zh.errors, ...en.errors]).toEqual([]);
     await Promise.all([admin.context.close(), zh.context.close(), en.context.close()]);
   });

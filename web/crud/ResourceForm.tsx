@@ -54,6 +54,8 @@ export interface ResourceFormProps {
  * of the record it was made on (contract `VERSION_RULE`); a save refused as stale (code 409) shows
  * their values beside the person's ({@link ConflictDialog}): keep mine saves again on their
  * version, take theirs fills the form with their values, reload starts over from the record now.
+ * Before any save, a change or deletion of the record by someone else (live events) is said above
+ * the fields with who and when, and a Reload that starts over from the record now ({@link RecordChangedNotice}).
  */
 export function ResourceForm({ resource, record, visible, onHide, onSaved, mode, defaults, title: titleProp }: ResourceFormProps) {
   const { t } = useTranslation();

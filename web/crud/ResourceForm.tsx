@@ -17,6 +17,7 @@ import { kindDef, wireValue } from './kinds';
 import { conflictOf } from '../api/http';
 import type { Conflict } from '../../server/contract/envelope';
 import { ConflictDialog, conflictFields, type ConflictField } from './parts/ConflictDialog';
+import { RecordChangedNotice, useRecordChange } from './parts/RecordChanged';
 import { FormField, schemaResolver, serverErrorOnField } from './form-engine';
 import { callOp, editId, invalidateRefs, readOp } from './api';
 import { crudEnv } from './env';
@@ -53,6 +54,8 @@ export interface ResourceFormProps {
  * of the record it was made on (contract `VERSION_RULE`); a save refused as stale (code 409) shows
  * their values beside the person's ({@link ConflictDialog}): keep mine saves again on their
  * version, take theirs fills the form with their values, reload starts over from the record now.
+ * Before any save, a change or deletion of the record by someone else (live events) is said above
+ * the fields with who and when, and a Reload that starts over from the record now ({@link RecordChangedNotice}).
  */
 export function ResourceForm({ resource, record, visible, onHide, onSaved, mode, defaults, title: titleProp }: ResourceFormProps) {
   const { t } = useTranslation();
@@ -171,6 +174,24 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
       setReloading(false);
     }
   };
+  // Someone else changing the record while it is open is said at once, with a reload (their save
+  // is met by the conflict dialog above only when this form saves).
+  const recordId = typeof record?.id === 'number' ? record.id : null;
+  const live = useRecordChange(resource.entity.name, recordId);
+  const reloadChanged = async () => {
+    if (recordId === null) return;
+    setReloading(true);
+    try {
+      const now = await readOp<Row>(resource.entity, 'info', { id: recordId });
+      invalidateRefs(resource.entity.name);
+      startFrom(now);
+      live.clear();
+    } catch {
+      // The client showed why; the notice stays.
+    } finally {
+      setReloading(false);
+    }
+  };
   const conflictDialog = (
     <ConflictDialog
       conflict={stale?.conflict ?? null}
@@ -252,6 +273,7 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
       data-testid="crud-form"
       noValidate
     >
+      <RecordChangedNotice change={live.change} busy={reloading} onReload={() => void reloadChanged()} />
       {content}
       {formState.errors.root && <small className="p-error">{formState.errors.root.message}</small>}
       <button type="submit" hidden />

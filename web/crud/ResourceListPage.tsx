@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Resource, Row } from './types';
@@ -9,6 +9,7 @@ import { useListController, type ListController, type ListControllerOptions } fr
 import { RelatedDialog, useVisibleRelated } from './parts/RelatedRecords';
 import { BatchBar, ListTable, ListToolbar, SearchForm, listContext, type ListContext } from './list-parts';
 import { LinkButton } from './parts/plain';
+import { LiveListBar, useLiveList, useRowMarkTexts } from './live-list';
 import './crud.css';
 
 export type { ListContext };
@@ -61,6 +62,8 @@ export function useFormOpener(resource: Resource) {
  * paging (10/50/80/100), sorting, search with reset, column chooser, selection with batch delete,
  * status switches, export, loading and empty states; trees as a TreeTable; the view in the URL
  * query unless `controller.urlSync` is off. Buttons are wrapped in `<permission>:<action>` (§6).
+ * Changes made elsewhere (live events, live-list.tsx) never move the rows shown: a bar above the
+ * table says "N new — show", changed and deleted rows are marked until the list is read again.
  */
 export function ResourceListPage({ resource, rowActions, toolbar, title, reloadKey = 0, keepQuery, controller, batchActions, addDefaults, onController, beforeTable }: ResourceListPageProps) {
   const ctl = useListController(resource, { title, ...controller, keepQuery, reloadKey });
@@ -68,6 +71,9 @@ export function ResourceListPage({ resource, rowActions, toolbar, title, reloadK
   const form = useFormOpener(resource);
   const ctx = listContext(ctl);
   const { t } = useTranslation();
+  const live = useLiveList(ctl);
+  const card = useRef<HTMLElement>(null);
+  useRowMarkTexts(card, live.marks);
   // Records naming a row (declaration's `related`): a "Related" action per row when the user may open any of them.
   const related = useVisibleRelated(resource.related);
   const [relatedOf, setRelatedOf] = useState<Row | null>(null);
@@ -85,13 +91,14 @@ export function ResourceListPage({ resource, rowActions, toolbar, title, reloadK
   return (
     <div className="crud-page" data-testid={`crud-${resource.entity.name}`}>
       <SearchForm ctl={ctl} />
-      <section className="crud-card">
+      <section className="crud-card" ref={card}>
+        <LiveListBar live={live} />
         <ListToolbar ctl={ctl} title={title} onAdd={() => form.open(null)}>
           {toolbar?.(ctx)}
         </ListToolbar>
         <BatchBar ctl={ctl}>{batchActions?.(ctx)}</BatchBar>
         {beforeTable?.(ctl)}
-        <ListTable ctl={ctl} rowActions={rows} onModify={(row) => form.open(row)} />
+        <ListTable ctl={ctl} rowActions={rows} onModify={(row) => form.open(row)} rowClassName={live.rowClassName} />
       </section>
       {related.length > 0 && <RelatedDialog row={relatedOf} labelField={resource.entity.label} related={related} onHide={() => setRelatedOf(null)} />}
       {formUsed && resource.form && resource.form.mode !== 'page' && (ctl.allow.add || ctl.allow.update) && (

@@ -26,8 +26,9 @@ export {
   RangeBar, useUrlRange, QUICK_RANGES, GRANULARITIES, quickRangeDates, readRange, writeRange, previousPeriod, changePercent, AVATAR_NAMES, avatarPath, avatarSrc, avatarLetters, useNow, durationParts, useConfirmAction, AuditHistory,
   AuditChangesTable, AuditChangeList, AuditValue, OperationName, auditChanges, useChangeLabel, useOperationLabel,
   RecordLink, useOpenRecord, ImageThumbs, ImageViewer, RowActions, LinkButton, PlainRating, RelatedRecords, RelatedDialog, useCanOpen, useVisibleRelated,
-  ConflictDialog, conflictFields,
+  ConflictDialog, conflictFields, RecordChangedNotice, useRecordChange,
 } from './parts';
+export { LiveListBar, useLiveList, useRowMarkTexts, type LiveList, type RowMark } from './live-list';
 export type { DragTreeNode, DragTreeProps, WeightItem, QuickRange, Granularity, RangeState, ConfirmActionOptions, RowAction, AuditChange, ConflictDialogProps, ConflictField } from './parts';
 export { useRecordId, useRecordTitle } from './record-tab';
 export { RECORD_QUERY, recordPath, recordIdOf, RECORD_ROUTES, recordTarget, fieldLink, cellTarget, type RecordRoute, type RecordTarget, type FieldLink } from './record-links';

@@ -299,6 +299,8 @@ export interface ListTableProps {
   onModify?: (row: Row) => void;
   /** Selection checkboxes (default: when batch delete is allowed). */
   selectable?: boolean;
+  /** Classes of a row (e.g. live marks, live-list.tsx); a new function draws the rows again. Paged lists only. */
+  rowClassName?: (row: Row) => string | undefined;
 }
 
 /** The actions column's look as PrimeReact draws a right-frozen last column (see ListTable). */
@@ -447,13 +449,14 @@ export const ListTable = memo(
   ListTableFrame,
   (a, b) =>
     a.selectable === b.selectable &&
+    a.rowClassName === b.rowClassName &&
     !a.rowActions === !b.rowActions &&
     !a.onModify === !b.onModify &&
     sameAllow(a.ctl.allow, b.ctl.allow) &&
     sameList(a.ctl, b.ctl, ['resource', 'state', 'page', 'loading', 'failed', 'selection', 'shown', 'room', 'specs', 'refMaps', 'label', 'later', 'reload', 'setSelection', 'placeholder']),
 );
 
-function ListTableFrame({ ctl, rowActions, onModify, selectable }: ListTableProps) {
+function ListTableFrame({ ctl, rowActions, onModify, selectable, rowClassName }: ListTableProps) {
   const { i18n } = useTranslation();
   const live = useRef<LiveTable>({ ctl, rowActions, onModify });
   live.current = { ctl, rowActions, onModify };
@@ -465,7 +468,7 @@ function ListTableFrame({ ctl, rowActions, onModify, selectable }: ListTableProp
   // Cells are memoised by row: a language switch must redraw them (and the mask goes into the new table).
   return (
     <>
-      <ListTableBody key={`table-${i18n.language}`} ctl={ctl} view={view.current} live={live} host={host} hasRowActions={!!rowActions} hasModify={!!onModify} selectable={selectable} />
+      <ListTableBody key={`table-${i18n.language}`} ctl={ctl} view={view.current} live={live} host={host} hasRowActions={!!rowActions} hasModify={!!onModify} selectable={selectable} rowClassName={rowClassName} />
       {!tree && <TableMask key={`mask-${i18n.language}`} on={ctl.loading} host={host} />}
     </>
   );
@@ -481,6 +484,7 @@ interface ListTableBodyProps {
   hasRowActions: boolean;
   hasModify: boolean;
   selectable?: boolean;
+  rowClassName?: (row: Row) => string | undefined;
 }
 
 const ListTableBody = memo(
@@ -488,6 +492,7 @@ const ListTableBody = memo(
   (a, b) =>
     a.view === b.view &&
     a.selectable === b.selectable &&
+    a.rowClassName === b.rowClassName &&
     a.hasRowActions === b.hasRowActions &&
     a.hasModify === b.hasModify &&
     sameAllow(a.ctl.allow, b.ctl.allow) &&
@@ -496,7 +501,7 @@ const ListTableBody = memo(
     (!a.ctl.resource.tree || a.ctl.loading === b.ctl.loading),
 );
 
-function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify, selectable }: ListTableBodyProps) {
+function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify, selectable, rowClassName }: ListTableBodyProps) {
   const { t } = useTranslation();
   const ctl: ListController = { ...ctlNow, go: (next) => live.current.ctl.go(next), setStatus: (row, on) => live.current.ctl.setStatus(row, on) };
   const rowActions = hasRowActions ? (row: Row) => live.current.rowActions?.(row) : undefined;
@@ -663,6 +668,7 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
       onSelectionChange={(e) => ctl.setSelection(e.value as Row[])}
       size="normal"
       stripedRows
+      rowClassName={rowClassName}
       scrollable
       tableStyle={{ minWidth }}
       data-testid="crud-table"

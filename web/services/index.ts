@@ -16,7 +16,8 @@
  * `project-config` (the settings, spec §4), `guard` (basic paths, safe redirects, spec §2),
  * `routing/` (the route model: types, building, access filtering, permission rules, spec §2, §6),
  * `error-log/` (the error log and its capture, spec §8), `error-boundary`, `locale` (language
- * switch), `use-captcha` (login captcha, spec §7), `logo`.
+ * switch), `use-captcha` (login captcha, spec §7), `logo`, `live` (the session's one live-event
+ * connection, opened by the shell, and `useLiveEvents` for screens and the kit).
  */
 export { notify, subscribeNotices, TOAST_LIFE_MS, type NoticeItem } from './notify';
 export { provideSessionActor, sessionActor, currentSessionActor, useSession, type SessionActor } from './session';
@@ -25,3 +26,4 @@ export { getProjectConfig, updateProjectConfig, useProjectConfig } from './proje
 export { ErrorBoundary } from './error-boundary';
 export { announceRecordTitle, subscribeRecordTitles } from './record-title';
 export { closePageTab, subscribePageTabCloses } from './page-tab';
+export { connectLive, subscribeLive, useLiveEvents, liveState, type LiveListener, type LiveEvent, type LiveState } from './live';

@@ -7,10 +7,14 @@ import { OverlayPanel } from 'primereact/overlaypanel';
 import { api } from '../../api/client';
 import { readQuery } from '../../api/query';
 import { SafeHtml } from '../../crud/safe-html';
+import { useLiveEvents } from '../../services/live';
 import './message-bell.css';
 
-/** How often the bell asks for new messages while the console is open. */
-const POLL_MS = 60_000;
+/**
+ * How often the bell asks for new messages while the console is open: a fallback only, since a
+ * live event of a message (web/services/live.ts) refetches it at once.
+ */
+const POLL_MS = 300_000;
 
 /** The latest 8 messages of the signed-in user and the unread count; errors stay silent (a bell is not worth a toast). */
 const mineQuery = readQuery('systemMessage', 'mine', { limit: 8 }, ({ signal }) => api.systemMessage.mine({ limit: 8 }, { errorMode: 'none', ignoreCancel: true, signal }));
@@ -18,8 +22,8 @@ const mineQuery = readQuery('systemMessage', 'mine', { limit: 8 }, ({ signal }) 
 /**
  * The header bell: the signed-in user's unread count, a dropdown
  * of the latest published messages addressed to them, "mark read" per message and for all.
- * Reads `systemMessage.mine` (open to every signed-in account) as a query polled every minute and
- * refetched on opening; marking read is a mutation that invalidates it. Errors stay silent (a bell is
+ * Reads `systemMessage.mine` (open to every signed-in account) as a query refetched when a live
+ * event of a system message arrives and on opening, and polled every five minutes as a fallback; marking read is a mutation that invalidates it. Errors stay silent (a bell is
  * not worth a toast). A message's HTML renders through the kit's SafeHtml (no styles, overlays or
  * forms). Texts `parts.bell.*`.
  */
@@ -27,8 +31,9 @@ export function MessageBell() {
   const { t } = useTranslation();
   const panel = useRef<OverlayPanel>(null);
   const [open, setOpen] = useState<number | null>(null);
-  // Polled every minute while the console is open; a query keeps one request in flight however often it is asked.
+  // A query keeps one request in flight however often it is asked: a burst of events asks once.
   const { data, refetch } = useQuery({ ...mineQuery, refetchInterval: POLL_MS });
+  useLiveEvents('systemMessage', () => void refetch(), () => void refetch());
   const read = useMutation({
     mutationKey: ['systemMessage', 'read'],
     // The count and the list change: the typed client's write drops the reads of systemMessage, the bell's included.

@@ -24,3 +24,4 @@ export { RelatedRecords, RelatedDialog, useCanOpen, useVisibleRelated } from './
 export { AuditHistory } from './AuditHistory';
 export { AuditChangesTable, AuditChangeList, AuditValue, OperationName, auditChanges, useChangeLabel, useOperationLabel, type AuditChange } from './audit-changes';
 export { ConflictDialog, conflictFields, sameWireValue, type ConflictDialogProps, type ConflictField } from './ConflictDialog';
+export { RecordChangedNotice, useRecordChange } from './RecordChanged';

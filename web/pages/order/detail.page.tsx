@@ -10,7 +10,7 @@ import { Tag } from 'primereact/tag';
 import { Timeline } from 'primereact/timeline';
 import { api } from '../../api/client';
 import { afterWrite, readQuery } from '../../api/query';
-import { AuditHistory, CellValue, enumLabel, DescList, DetailSection, DetailView, RecordLink, SubList, useCanOpen, useRecordId, useRecordTitle } from '../../crud';
+import { AuditHistory, CellValue, enumLabel, DescList, DetailSection, DetailView, RecordChangedNotice, RecordLink, SubList, useCanOpen, useRecordChange, useRecordId, useRecordTitle } from '../../crud';
 import { moneyText } from '../../lib/format';
 import { fieldSpec } from '../../crud/schema';
 import orderItem from '../../resources/order/order-item.resource';
@@ -63,6 +63,8 @@ export default function OrderDetailPage() {
   // After an action: the order's reads (this detail, the list kept in its tab) load again.
   const reload = useCallback(() => void afterWrite('order'), []);
   const actions = useOrderActions(reload, (c) => setCodes(c as unknown as Code[]));
+  // Someone else changing the order while it is open: said with who and when, and a reload.
+  const live = useRecordChange('order', id);
   const orderNo = detail ? String(detail.order.orderNo) : null;
   useRecordTitle(orderNo ? { key: 'order.detailTitle', values: { orderNo } } : null);
 
@@ -108,6 +110,14 @@ export default function OrderDetailPage() {
       tag={<Tag value={enumLabel('orderStatus', o.status, lang)} data-testid="order-status" data-value={String(o.status)} />}
       actions={actions.buttons(o, { detail: true })}
     >
+      <RecordChangedNotice
+        change={live.change}
+        busy={q.isFetching}
+        onReload={() => {
+          live.clear();
+          void q.refetch();
+        }}
+      />
       <div className="order-grid">
         <div className="part-detail">
           <DetailSection title={t('order.sections.order')} testId="order-info">

@@ -1,6 +1,17 @@
 import LABELS from '../../../../server/contract/labels/en';
 /** CRUD kit: list page, search form, forms, validation messages. */
 export default {
+  /** Live updates: the list's new-records bar, row marks, a record page's changed notice. */
+  live: {
+    newRows: '{{count}} new — show',
+    stale: 'The list may have changed — show',
+    changedBy: 'Changed by {{who}}',
+    deletedBy: 'Deleted by {{who}}',
+    someone: 'someone else',
+    recordChanged: 'This record was changed by {{who}} at {{time}}.',
+    recordDeleted: 'This record was deleted by {{who}} at {{time}}.',
+    reload: 'Reload',
+  },
   search: 'Search',
   /** The zone of record times. */
   platformZone: 'Platform time: China Standard Time (UTC+8)',

@@ -1,6 +1,17 @@
 import LABELS from '../../../../server/contract/labels/zh_CN';
 /** CRUD 套件：列表页、搜索表单、表单、校验信息。 */
 export default {
+  /** 实时更新：列表的新记录条、行标记、记录页的变更提示。 */
+  live: {
+    newRows: '有 {{count}} 条新记录 — 显示',
+    stale: '列表可能已有变化 — 显示',
+    changedBy: '已被 {{who}} 修改',
+    deletedBy: '已被 {{who}} 删除',
+    someone: '他人',
+    recordChanged: '此记录已被 {{who}} 于 {{time}} 修改。',
+    recordDeleted: '此记录已被 {{who}} 于 {{time}} 删除。',
+    reload: '重新加载',
+  },
   search: '查询',
   /** 记录时间的时区提示。 */
   platformZone: '平台时间：北京时间 (UTC+8)',

@@ -11,10 +11,11 @@ import { useLiveEvents } from '../../services/live';
 import './message-bell.css';
 
 /**
- * How often the bell asks for new messages while the console is open: a fallback only, since a
- * live event of a message (web/services/live.ts) refetches it at once.
+ * How often the bell asks for new messages while the console is open. A live event of a message
+ * (web/services/live.ts) refetches it at once, but only accounts that may list system messages
+ * receive those events (the stream carries what the roles may read), so every account keeps the poll.
  */
-const POLL_MS = 300_000;
+const POLL_MS = 60_000;
 
 /** The latest 8 messages of the signed-in user and the unread count; errors stay silent (a bell is not worth a toast). */
 const mineQuery = readQuery('systemMessage', 'mine', { limit: 8 }, ({ signal }) => api.systemMessage.mine({ limit: 8 }, { errorMode: 'none', ignoreCancel: true, signal }));
@@ -23,7 +24,7 @@ const mineQuery = readQuery('systemMessage', 'mine', { limit: 8 }, ({ signal }) 
  * The header bell: the signed-in user's unread count, a dropdown
  * of the latest published messages addressed to them, "mark read" per message and for all.
  * Reads `systemMessage.mine` (open to every signed-in account) as a query refetched when a live
- * event of a system message arrives and on opening, and polled every five minutes as a fallback; marking read is a mutation that invalidates it. Errors stay silent (a bell is
+ * event of a system message arrives (accounts that may list them) and on opening, and polled every minute; marking read is a mutation that invalidates it. Errors stay silent (a bell is
  * not worth a toast). A message's HTML renders through the kit's SafeHtml (no styles, overlays or
  * forms). Texts `parts.bell.*`.
  */

@@ -45,7 +45,7 @@ async function signedIn(opts: { user?: Account; seed?: Record<string, unknown>; 
 
 const menu = (page: Page) => page.locator('[data-testid=side-menu]').first();
 /** The top-level entries of the side menu, as shown. */
-const topLevel = (page: Page) => menu(page).locator('.shell-menu-list > li > .shell-menu-item').allInnerTexts();
+const topLevel = (page: Page) => menu(page).locator('.shell-menu-list > li > .shell-menu-item .shell-menu-label').allInnerTexts();
 const group = (page: Page, title: string) => menu(page).locator('[data-menu-group]', { hasText: title });
 const isOpen = (page: Page, title: string) => group(page, title).evaluate((b) => b.parentElement!.getAttribute('aria-expanded') === 'true');
 

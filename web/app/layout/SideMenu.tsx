@@ -12,6 +12,7 @@ import { flattenRoutes, matchFlatRoute } from '../../services/routing/route-acce
 import { activeChainFor, menuWithParams, openForLocation, toggleOpen } from '../routing/menu-state';
 import { isUrl } from '../../services/routing/build-routes';
 import { titleText } from '../routing/breadcrumbs';
+import { QueueBadge } from './work-queues';
 import type { MenuItem } from '../../services/routing/types';
 import { useMenuLayout } from './use-menu-layout';
 import './side-menu.css';
@@ -195,6 +196,7 @@ const MenuNode = memo(function MenuNode({ item, depth, collapsed, open, active, 
       <>
         {item.icon && (depth === 0 || !collapsed) ? <i className={item.icon} aria-hidden /> : depth === 0 ? <i className="pi pi-circle" aria-hidden /> : null}
         {(!collapsed || depth > 0) && <span className="shell-menu-label">{label}</span>}
+        {(!collapsed || depth > 0) && <QueueBadge paths={[item.path]} />}
       </>
     );
     const cls = `shell-menu-item${depth === 0 ? ' shell-menu-item--top' : ''}${isActive ? ' is-active' : ''}`;
@@ -228,6 +230,8 @@ const MenuNode = memo(function MenuNode({ item, depth, collapsed, open, active, 
       >
         {item.icon ? <i className={item.icon} aria-hidden /> : null}
         <span className="shell-menu-label">{label}</span>
+        {/* A closed group counts the queues of its entries; open, each entry shows its own. */}
+        {!isOpen && <QueueBadge paths={pathsUnder(item)} />}
         <i className={`pi pi-angle-down shell-menu-caret${isOpen ? ' is-open' : ''}`} aria-hidden />
       </button>
       {isOpen && (

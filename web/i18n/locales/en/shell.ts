@@ -1,6 +1,7 @@
 /** Shell texts: side menu, breadcrumbs, embedded frames, permissions (keys `shell.*`). */
 export default {
   menu: {
+    waiting: '{{count}} waiting',
     label: 'Side menu',
     manage: 'Manage menus',
   },

@@ -1,6 +1,7 @@
 /** Shell texts: side menu, breadcrumbs, embedded frames, permissions (keys `shell.*`). */
 export default {
   menu: {
+    waiting: '{{count}} 条待处理',
     label: '侧边菜单',
     manage: '菜单管理',
   },

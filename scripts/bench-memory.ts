@@ -136,17 +136,18 @@ for (let seed = 1000; sent < REQUESTS; seed++) {
 const runSeconds = (performance.now() - started) / 1000;
 const run = reading();
 if (argv.includes('--holders')) {
-  type Col = { rows: Map<number, unknown>; views: Map<string, { rows: unknown[] }>; indexes: Map<string, Map<unknown, unknown[]>>; results: Map<string, { prefix: unknown[] }>; uniques: Map<string, unknown>; textIndexes: Map<string, { text: string }>; jsonCount: number; writers: Map<number, unknown> };
+  type Col = { rows: Map<number, unknown>; views: Map<string, { rows: unknown[] }>; indexes: Map<string, Map<unknown, unknown[]>>; textIndexes: Map<string, { text: string }>; writers: Map<number, unknown>; cacheSizes(): { answers: number; answerRows: number; jsonRows: number } };
   const ctx = (app as unknown as { __mockCtx: { store: { cols: Map<string, Col> }; sessions: { byToken: Map<string, unknown> }; captcha: { pending: Map<string, unknown> } } }).__mockCtx;
   const sum = { rows: 0, viewRows: 0, indexRows: 0, results: 0, resultRows: 0, textChars: 0, json: 0, writers: 0 };
   for (const c of ctx.store.cols.values()) {
     sum.rows += c.rows.size;
     for (const v of c.views.values()) sum.viewRows += v.rows.length;
     for (const i of c.indexes.values()) for (const b of i.values()) sum.indexRows += b.length;
-    sum.results += c.results.size;
-    for (const r of c.results.values()) sum.resultRows += r.prefix.length;
+    const kept = c.cacheSizes();
+    sum.results += kept.answers;
+    sum.resultRows += kept.answerRows;
     for (const t of c.textIndexes.values()) sum.textChars += t.text.length;
-    sum.json += c.jsonCount;
+    sum.json += kept.jsonRows;
     sum.writers += c.writers.size;
   }
   console.log(`holders: ${ctx.store.cols.size} collections ${JSON.stringify(sum)}, sessions ${ctx.sessions.byToken.size}, captchas ${ctx.captcha.pending.size}`);

@@ -137,11 +137,16 @@ interface Result {
   prefix: AnyRow[];
 }
 
-/** List answers kept per collection, and the longest prefix kept (deeper pages are answered, not kept). */
-const RESULT_ENTRIES = 256;
+/**
+ * List answers kept per collection, the longest prefix kept (deeper pages are answered, not kept)
+ * and the rows all kept prefixes of a collection hold together: distinct filters and keywords
+ * (each a new answer) cannot hold more than this many row references, whatever the bodies.
+ */
+export const RESULT_ENTRIES = 256;
 const RESULT_PREFIX_MAX = 5_000;
-/** Rows whose JSON text a collection keeps before starting afresh (a bound, not a cache policy). */
-const JSON_ROWS_KEPT = 20_000;
+export const RESULT_ROWS_KEPT = 50_000;
+/** Rows whose JSON text a collection keeps before starting afresh (a bound, not a cache policy); a reset drops them all. */
+export const JSON_ROWS_KEPT = 20_000;
 /** Rows indexed between two pauses of Collection.prepare (about a millisecond of work). */
 const PREPARE_CHUNK = 2_000;
 const LIST_OPEN = Buffer.from('{"list":[');
@@ -358,6 +363,8 @@ export class Collection {
    * deepest page asked, least recently used dropped first, all dropped on any write.
    */
   private results = new Map<string, Result>();
+  /** The rows of every prefix in {@link results} (at most RESULT_ROWS_KEPT). */
+  private resultRows = 0;
   /** Rows by lower-cased unique key, per `unique` field set (joined names), built on first use. */
   private uniques = new Map<string, { fields: string[]; index: Map<string, AnyRow[]> }>();
   /** UTF-8 JSON of the rows answered lately (see listBytes), and how many were kept since the map was new. */
@@ -396,8 +403,40 @@ export class Collection {
     this.indexes.clear();
     this.uniques.clear();
     this.textIndexes.clear();
-    this.results.clear();
+    this.dropResults();
+    // The seeded rows outlive a reset (the seed's tables are shared), so their bytes would too.
+    this.json = new WeakMap();
+    this.jsonCount = 0;
     this.writers.clear();
+  }
+
+  /**
+   * What the collection's caches hold now: kept list answers and their rows (at most
+   * RESULT_ENTRIES and RESULT_ROWS_KEPT), and rows whose JSON bytes are kept (at most JSON_ROWS_KEPT).
+   */
+  cacheSizes(): { answers: number; answerRows: number; jsonRows: number } {
+    return { answers: this.results.size, answerRows: this.resultRows, jsonRows: this.jsonCount };
+  }
+
+  private dropResults(): void {
+    this.results.clear();
+    this.resultRows = 0;
+  }
+
+  /** Keeps a list answer, dropping the least recently used ones beyond the entry and row bounds. */
+  private keepResult(key: string, hit: Result): void {
+    const old = this.results.get(key);
+    if (old) {
+      this.results.delete(key);
+      this.resultRows -= old.prefix.length;
+    }
+    while (this.results.size && (this.results.size >= RESULT_ENTRIES || this.resultRows + hit.prefix.length > RESULT_ROWS_KEPT)) {
+      const [oldestKey, oldest] = this.results.entries().next().value!;
+      this.results.delete(oldestKey);
+      this.resultRows -= oldest.prefix.length;
+    }
+    this.results.set(key, hit);
+    this.resultRows += hit.prefix.length;
   }
 
   /** Who made the last change of record `id` through the store (`noteWriter`), or null when nobody did since the seed. */
@@ -467,7 +506,7 @@ export class Collection {
   /** Keeps the built views and indexes in step with one change (`old` → `now`; either may be absent). */
   private track(old: AnyRow | undefined, now: AnyRow | undefined): void {
     this.version++;
-    this.results.clear();
+    this.dropResults();
     const id = (now ?? old)!.id;
     for (const t of this.textIndexes.values()) t.touch(id);
     for (const v of this.views.values()) {
@@ -802,10 +841,7 @@ export class Collection {
     }
     if (!hit || hit.prefix.length < Math.min(k, hit.total)) {
       hit = this.compute(q, field, desc, k);
-      if (hit.prefix.length <= RESULT_PREFIX_MAX) {
-        if (this.results.size >= RESULT_ENTRIES) this.results.delete(this.results.keys().next().value!);
-        this.results.set(key, hit);
-      }
+      if (hit.prefix.length <= RESULT_PREFIX_MAX) this.keepResult(key, hit);
     }
     if (start >= hit.total || pageSize <= 0) return { rows: [], total: hit.total };
     return { rows: hit.prefix.slice(start, k), total: hit.total };

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
+import { Message } from 'primereact/message';
 import { useCaptcha } from '../../services/use-captcha';
 import { useSession } from '../../services/session';
 import { safeRedirect } from '../../services/guard';
@@ -30,7 +31,7 @@ const RULES = {
 export default function LoginPage() {
   const { t } = useTranslation();
   const search = useSearch();
-  const { send, signingIn, error } = useSession();
+  const { send, signingIn, error, notice } = useSession();
   const remembered = local.get<string>(StorageKey.loginRemember);
   const [values, setValues] = useState<Record<Field, string>>({ username: remembered ?? '', password: '', captchaCode: '' });
   const [remember, setRemember] = useState(!!remembered);
@@ -98,6 +99,7 @@ export default function LoginPage() {
             </Suspense>
           ) : (
             <form onSubmit={submit} noValidate aria-label={t('login.signInTitle')}>
+              {notice && <Message severity="warn" text={notice} className="w-full mb-3" data-testid="login-notice" />}
               <h1>{t('login.signInTitle')}</h1>
               <p className="login-desc">{t('login.signInDesc')}</p>
               <FormField id="username" label={t('login.username')} error={errors.username}>

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { Message } from 'primereact/message';
 import { useCaptcha } from '../../services/use-captcha';
 import { useSession } from '../../services/session';
 import { safeRedirect } from '../../services/guard';
@@ -99,7 +98,12 @@ export default function LoginPage() {
             </Suspense>
           ) : (
             <form onSubmit={submit} noValidate aria-label={t('login.signInTitle')}>
-              {notice && <Message severity="warn" text={notice} className="w-full mb-3" data-testid="login-notice" />}
+              {/* Plain markup: PrimeReact's Message would weigh on the login route's budget. */}
+              {notice && (
+                <p className="login-notice" role="alert" data-testid="login-notice">
+                  <i className="pi pi-exclamation-triangle" aria-hidden /> {notice}
+                </p>
+              )}
               <h1>{t('login.signInTitle')}</h1>
               <p className="login-desc">{t('login.signInDesc')}</p>
               <FormField id="username" label={t('login.username')} error={errors.username}>

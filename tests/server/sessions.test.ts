@@ -259,6 +259,7 @@ describe('proxy mode', () => {
       const auth = String(req.headers.authorization ?? '');
       if (path === '/v1/admin/login') {
         const body = JSON.parse(req.body.toString() || '{}') as { username?: string; password?: string };
+        if (body.password === 'locked') return send({ code: 429, data: { retryAfter: 60 }, message: '登录失败次数过多' });
         if (body.password !== 'pw') return send({ code: 400, data: null, message: '账号或密码错误' });
         const token = `tok-${body.username}-${++n}`;
         users.set(`Bearer ${token}`, body.username!);
@@ -310,13 +311,33 @@ describe('proxy mode', () => {
     expect(bad.json).toMatchObject({ code: 404, field: 'id' });
   });
 
-  test('the platform’s sign-in answers are logged: signed in and failed', async () => {
+  test('a non-administrator ends their own other session, not the current one nor another user’s', async () => {
+    const { a, login, loggedOut } = await platform();
+    const admin = (await login('admin'))!;
+    const here = (await login('operator'))!;
+    const there = (await login('operator'))!;
+    await expect.poll(async () => (await post(a, '/console/session/list', {}, here)).json.data?.total).toBe(2);
+    const rows = (await post(a, '/console/session/list', {}, here)).json.data.list as { id: number; current: boolean }[];
+    const adminId = ((await post(a, '/console/session/list', { username: 'admin' }, admin)).json.data.list as { id: number }[])[0].id;
+    expect((await post(a, '/console/session/revoke', { id: rows.find((r) => r.current)!.id }, here)).json).toMatchObject({ code: 400, field: 'id' });
+    expect((await post(a, '/console/session/revoke', { id: adminId }, here)).json).toMatchObject({ code: 404, field: 'id' });
+    expect(loggedOut).toEqual([]);
+    expect((await post(a, '/console/session/revoke', { id: rows.find((r) => !r.current)!.id }, here)).json.code).toBe(200);
+    expect(loggedOut).toEqual([there]);
+    const ended = await post(a, '/v1/goods/list', { pageNum: 1 }, there, { 'content-type': 'application/json' });
+    expect(ended).toMatchObject({ status: 401, json: { message: 'Your session was ended from another of your sessions; sign in again' } });
+    expect((await post(a, '/v1/goods/list', { pageNum: 1 }, here, { 'content-type': 'application/json' })).json.code).toBe(200);
+  });
+
+  test('the platform’s sign-in answers are logged: signed in, failed and locked out', async () => {
     const { a, login } = await platform();
     expect(await login('operator', 'bad')).toBeNull();
+    expect(await login('operator', 'locked')).toBeNull();
     const admin = (await login('admin'))!;
-    await expect.poll(async () => (await post(a, '/console/signInLog/list', {}, admin)).json.data?.total).toBe(2);
+    await expect.poll(async () => (await post(a, '/console/signInLog/list', {}, admin)).json.data?.total).toBe(3);
     const list = (await post(a, '/console/signInLog/list', {}, admin)).json.data.list;
-    expect(list).toMatchObject([{ username: 'admin', result: 1 }, { username: 'operator', result: 0, message: '账号或密码错误' }]);
+    expect(list).toMatchObject([{ username: 'admin', result: 1, client: 'Chrome 131 · Windows' }, { username: 'operator', result: 2 }, { username: 'operator', result: 0, message: '账号或密码错误' }]);
+    expect(JSON.stringify(list)).not.toMatch(/"pw"|locked"/);
     const op = (await login('operator'))!;
     expect((await post(a, '/console/signInLog/list', {}, op)).status).toBe(403);
   });

@@ -20,6 +20,7 @@ import { registerAuditTrail } from './audit/index.js';
 import { ConsoleDb, type SqlDriver } from './console-db/index.js';
 import { EVENT_MIGRATIONS } from './events/hub.js';
 import { registerLiveEvents, type LiveEvents } from './events/index.js';
+import { registerSessions, SIGN_IN_MIGRATIONS } from './sessions/index.js';
 import type { MockContext } from './mock/context.js';
 import { accessLogLine, logUrl } from './relay/access-log.js';
 
@@ -120,13 +121,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('driftMonitor', drift);
   registerDriftRoutes(app, drift, config);
 
-  // The console's own database (server/console-db): the audit trail's and the live events' tables.
+  // The console's own database (server/console-db): the audit trail's, the live events' and the sign-in log's tables.
   const db = await openConsoleDatabase(app, config, deps.consoleDriver);
 
   // Every audited write, whoever answers it (mock hooks are installed before its routes).
   const audit = await registerAuditTrail(app, config, db?.driver);
   const live = await registerLiveEvents(app, config, db?.driver ?? null, deps.liveEvents);
   app.decorate('liveEvents', live);
+  // Who is signed in and every sign-in attempt (server/sessions); the proxy refuses revoked tokens through its gate.
+  const sessions = registerSessions(app, config, db?.driver ?? null, deps.now);
   const onMockBackend = deps.onMockBackend ?? ((backend: FastifyInstance) => {
     audit?.onMockBackend(backend);
     live.onMockBackend(backend);
@@ -134,9 +137,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   if (config.mode === 'mock') await registerMockMode(app, config, deps, { rawLists: true });
   else if (config.mode === 'replay') await registerReplayMode(app, config, { ...deps, onMockBackend });
-  else await registerPlatformMode(app, config, { ...deps, onMockBackend, observers: [...(deps.observers ?? []), ...(drift.enabled ? [drift] : []), ...(audit?.observer ? [audit.observer] : []), ...(live.observer ? [live.observer] : [])] });
+  else await registerPlatformMode(app, config, { ...deps, onMockBackend, sessionGate: sessions.gate ?? undefined, observers: [...(deps.observers ?? []), ...(drift.enabled ? [drift] : []), ...(audit?.observer ? [audit.observer] : []), ...(live.observer ? [live.observer] : []), ...(sessions.observer ? [sessions.observer] : [])] });
   const mockCtx = (app as unknown as { __mockCtx?: MockContext }).__mockCtx;
-  if (mockCtx) live.attachMock(mockCtx);
+  if (mockCtx) {
+    live.attachMock(mockCtx);
+    sessions.attachMock(mockCtx);
+  }
   // Last of the close hooks: every feature has written what it keeps.
   if (db) app.addHook('onClose', () => db.close());
 
@@ -153,7 +159,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 async function openConsoleDatabase(app: FastifyInstance, config: Config, driver?: SqlDriver): Promise<ConsoleDb | null> {
   const onError = (e: unknown) => app.log.error({ err: e }, 'console database: a PostgreSQL connection failed');
   try {
-    return driver ? await ConsoleDb.open(driver, EVENT_MIGRATIONS) : await ConsoleDb.fromConfig(config, EVENT_MIGRATIONS, onError);
+    const migrations = [...EVENT_MIGRATIONS, ...SIGN_IN_MIGRATIONS];
+    return driver ? await ConsoleDb.open(driver, migrations) : await ConsoleDb.fromConfig(config, migrations, onError);
   } catch (e) {
     if (config.auditDb) throw e;
     app.log.error({ err: e }, 'console database: cannot be opened; live events stay in this process');

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ExchangeObserver } from './platform/exchange.js';
 import type { SqlDriver } from './console-db/driver.js';
 import type { LiveEventsOptions } from './events/index.js';
+import type { SessionGate } from './sessions/platform.js';
 
 /**
  * Hooks tests use to control time and capture logs; production passes nothing. Its own module so
@@ -20,4 +21,6 @@ export interface AppDeps {
   consoleDriver?: SqlDriver;
   /** Live events' timings and bounds (tests, the bench). */
   liveEvents?: LiveEventsOptions;
+  /** Proxy/hybrid: the sessions' gate the relay asks before each call (set by buildApp, server/sessions). */
+  sessionGate?: SessionGate;
 }

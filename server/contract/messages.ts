@@ -113,6 +113,12 @@ export const MESSAGES = {
   // ── Sign-in and sessions (routes/admin.ts, accounts.ts, permissions.ts, modes) ─────────────────
   'session.expired': { zh_CN: '登录已过期或账号已停用，请重新登录', en: 'Session expired or account no longer active' },
   'session.notSignedIn': { zh_CN: '登录已过期或账号已停用，请重新登录', en: 'Session expired or not signed in' },
+  'session.revokedByAdmin': { zh_CN: '您的会话已被管理员结束，请重新登录', en: 'Your session was ended by an administrator; sign in again' },
+  'session.revokedElsewhere': { zh_CN: '您的会话已在另一处被结束，请重新登录', en: 'Your session was ended from another of your sessions; sign in again' },
+  'session.unknown': { zh_CN: '会话 {id} 不存在或已结束', en: 'no live session {id}' },
+  'session.notCurrent': { zh_CN: '不能在此结束当前会话，请使用“退出登录”', en: 'the current session is not ended here; use Sign out' },
+  'session.adminsOnly': { zh_CN: '登录日志仅供管理员查看', en: 'The sign-in log is for administrators' },
+  'session.unreadable': { zh_CN: '登录日志暂时无法读取，请稍后重试', en: 'The sign-in log cannot be read now; try again later' },
   'session.signInFirst': { zh_CN: '请先登录', en: 'sign in first' },
   'session.forbidden': { zh_CN: '{what} 不在您角色的资源中，请联系管理员', en: '{what} is not among the resources of your roles; ask an administrator' },
   'lookup.hiddenField': { zh_CN: '您的角色只能通过选择器读取此模块：只能按 {allowed} 筛选或排序', en: 'your roles read this area through its pickers only: filter or sort by {allowed}' },

@@ -5,6 +5,7 @@ import { TEXT_PATTERN, withSafeIntegers } from './fields.js';
 import { ACTIONS, ENTITIES } from './index.js';
 import { fileUpload, UPLOAD_FIELD, UPLOAD_LIMITS } from './upload.js';
 import { EVENT_ENDPOINTS } from './events.js';
+import { SESSION_ENDPOINTS, SESSION_ENTITIES } from './sessions.js';
 
 /**
  * The OpenAPI 3.1 document of the platform contract, built from the entity declarations and the
@@ -211,7 +212,9 @@ function build(version: string): Json {
   // Components that are request bodies (entity payloads and queries); the others are answers.
   const requests = new Set<string>();
   const titleOf = (schema: TSchema) => (schema as { title?: string }).title!;
-  for (const e of ENTITIES as readonly AnyEntity[]) {
+  // The platform's entities and the console's own that the document lists (sessions, sign-in log).
+  const documented = [...ENTITIES, ...SESSION_ENTITIES] as readonly AnyEntity[];
+  for (const e of documented) {
     const s = e.schemas;
     for (const schema of [s.record, s.add, s.update, s.query, s.page, s.option, ...(s.status ? [s.status] : [])]) components[titleOf(schema)] = plain(schema);
     for (const schema of [s.add, s.update, s.query, ...(s.status ? [s.status] : [])]) requests.add(titleOf(schema));
@@ -222,8 +225,8 @@ function build(version: string): Json {
   for (const [name, schema] of Object.entries(components)) if (requests.has(name)) components[name] = requestSchema(schema);
   components.Refusal = REFUSAL;
   const paths: Record<string, Json> = {};
-  const byName = new Map((ENTITIES as readonly AnyEntity[]).map((e) => [e.name, e]));
-  for (const ep of [...SESSION, ...(ENTITIES as readonly AnyEntity[]).flatMap((e) => e.endpoints), ...ACTIONS, ...EVENT_ENDPOINTS]) {
+  const byName = new Map(documented.map((e) => [e.name, e]));
+  for (const ep of [...SESSION, ...(ENTITIES as readonly AnyEntity[]).flatMap((e) => e.endpoints), ...ACTIONS, ...EVENT_ENDPOINTS, ...SESSION_ENDPOINTS]) {
     paths[ep.path] = { ...(paths[ep.path] ?? {}), [ep.method.toLowerCase()]: operation(ep, components, ep.entity ? byName.get(ep.entity) : undefined) };
   }
   // Image upload takes many files (`name[]`), so it is not among ACTIONS; documented here as it is served.

@@ -118,6 +118,8 @@ export const ROUTE_TABLE: RouteDecl[] = [
     ['contractDrift'],
     // Who changed what, kept by the console (server/audit).
     ['auditLog'],
+    // Who is signed in, and every sign-in attempt, kept by the console (server/sessions).
+    ['onlineUsers'], ['signInLog'],
   ], { icon: 'pi pi-cog', orderNo: ORDER_NO.system, roles: ADMIN_ONLY }),
 ];
 

@@ -1,4 +1,5 @@
 import type { LookupView } from '../contract/lookups.js';
+import type { Refusal } from '../contract/messages.js';
 import type { Config } from '../config.js';
 import { CaptchaStore } from './captcha.js';
 import { HOOKS } from './hooks/index.js';
@@ -20,6 +21,18 @@ export interface MockContext {
   crud: Crud;
   /** Faults injected by the QA controls. */
   faults: FaultStore;
+  /** Hear every sign-in attempt the mock's login decides (the sign-in log, server/sessions); must not throw. */
+  signIns: Set<(attempt: MockSignIn) => void>;
+}
+
+/** A sign-in attempt as the mock's login decided it: `refusal` when refused, `locked` when refused for too many attempts. */
+export interface MockSignIn {
+  username: string;
+  ip: string;
+  userAgent: string | undefined;
+  outcome: 'success' | 'failure' | 'locked';
+  refusal?: Refusal;
+  atMs: number;
 }
 
 export function createMockContext(config: Config, now: () => number = Date.now): MockContext {
@@ -32,6 +45,7 @@ export function createMockContext(config: Config, now: () => number = Date.now):
     store,
     crud: new Crud(store, HOOKS, now),
     faults: new FaultStore(),
+    signIns: new Set(),
   };
 }
 

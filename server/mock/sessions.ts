@@ -6,7 +6,21 @@ export interface Session {
   username: string;
   /** Absolute expiry time in ms. */
   expiresAt: number;
+  /** The session's public id (`/console/session/*`; never the token), counted from 1 per process. */
+  id?: number;
+  /** Client address and summarised User-Agent at sign-in ('' when unknown). */
+  ip?: string;
+  client?: string;
+  /** Signed in at, and the last API call, in ms since the epoch. */
+  since?: number;
+  lastSeen?: number;
 }
+
+/** Who ended a revoked session: an administrator, or its own user from another session. */
+export type RevokedBy = 'admin' | 'self';
+
+/** Revoked tokens remembered at once (oldest forgotten first); each is forgotten at its expiry anyway. */
+const REVOKED_KEPT = 10_000;
 
 /** The scheme part of the Authorization header; the client stores `tokenHead + token` (spec §3). */
 export const TOKEN_HEAD = 'Bearer ';
@@ -18,14 +32,19 @@ export const TOKEN_HEAD = 'Bearer ';
 export class SessionStore {
   private byToken = new Map<string, Session>();
   private ended = new Set<(token: string) => void>();
+  /** Tokens ended through {@link revokeId}, until they would have expired: their next call is told why. */
+  private revoked = new Map<string, { by: RevokedBy; expiresAt: number }>();
+  private nextId = 1;
   constructor(
     private ttlSeconds: number,
     private now: () => number,
   ) {}
 
-  issue(userId: number, username: string): Session {
+  /** A new session of an account; `meta` the client's address and summarised User-Agent. */
+  issue(userId: number, username: string, meta: { ip?: string; client?: string } = {}): Session {
     this.sweep();
-    const s = { token: randomBytes(24).toString('base64url'), userId, username, expiresAt: this.now() + this.ttlSeconds * 1000 };
+    const t = this.now();
+    const s: Session = { token: randomBytes(24).toString('base64url'), userId, username, expiresAt: t + this.ttlSeconds * 1000, id: this.nextId++, ip: meta.ip ?? '', client: meta.client ?? '', since: t, lastSeen: t };
     this.byToken.set(s.token, s);
     return s;
   }
@@ -41,6 +60,53 @@ export class SessionStore {
       return null;
     }
     return s;
+  }
+
+  /** {@link verify}, and the session's `lastSeen` moved to now (an API call, not a check of the console's own). */
+  touch(authorization: string | undefined): Session | null {
+    const s = this.verify(authorization);
+    if (s) s.lastSeen = this.now();
+    return s;
+  }
+
+  /** Every live session, oldest first. */
+  list(): Session[] {
+    this.sweep();
+    return [...this.byToken.values()];
+  }
+
+  /** The live session of a public id, or null. */
+  byId(id: number): Session | null {
+    for (const s of this.list()) if (s.id === id) return s;
+    return null;
+  }
+
+  /**
+   * Ends the session of a public id at once, remembering its token until its expiry (bounded to
+   * {@link REVOKED_KEPT}) so its next call is told who ended it ({@link revokedBy}). Answers whether one was live.
+   */
+  revokeId(id: number, by: RevokedBy): boolean {
+    const s = this.byId(id);
+    if (!s) return false;
+    const t = this.now();
+    for (const [k, r] of this.revoked) if (r.expiresAt <= t) this.revoked.delete(k);
+    if (this.revoked.size >= REVOKED_KEPT) this.revoked.delete(this.revoked.keys().next().value!);
+    this.revoked.set(s.token, { by, expiresAt: s.expiresAt });
+    this.end(s.token);
+    return true;
+  }
+
+  /** Who ended the token of an Authorization value through {@link revokeId}, or null (never revoked, or past its expiry). */
+  revokedBy(authorization: string | undefined): RevokedBy | null {
+    if (!authorization) return null;
+    const token = authorization.startsWith(TOKEN_HEAD) ? authorization.slice(TOKEN_HEAD.length).trim() : authorization.trim();
+    const r = this.revoked.get(token);
+    if (!r) return null;
+    if (r.expiresAt <= this.now()) {
+      this.revoked.delete(token);
+      return null;
+    }
+    return r.by;
   }
 
   revoke(authorization: string | undefined): void {

@@ -81,9 +81,14 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
     reply.header('x-served-by', 'mock');
     if (PUBLIC_PATHS.has(p) || isPublicMockPath(p)) return;
     // Hybrid: the session is the platform's only; the mock issues none there.
-    req.session = options.resolveSession ? null : ctx.sessions.verify(req.headers.authorization);
+    req.session = options.resolveSession ? null : ctx.sessions.touch(req.headers.authorization);
     if (!req.session && options.resolveSession) req.session = await options.resolveSession(req.headers.authorization);
-    if (!req.session) return sendEnvelope(reply, 200, ResultCode.unauthorized, { key: 'session.notSignedIn' });
+    if (!req.session) {
+      // A session ended on the Online users screen is told so, in HTTP 401 (the client shows the server's message on the login page).
+      const by = options.resolveSession ? null : ctx.sessions.revokedBy(req.headers.authorization);
+      if (by) return sendEnvelope(reply, 401, ResultCode.unauthorized, { key: by === 'admin' ? 'session.revokedByAdmin' : 'session.revokedElsewhere' });
+      return sendEnvelope(reply, 200, ResultCode.unauthorized, { key: 'session.notSignedIn' });
+    }
   });
   registerPermissions(app, ctx);
   await registerAdminRoutes(app, ctx);

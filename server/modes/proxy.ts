@@ -10,6 +10,7 @@ import { ResultCode } from '../contract/envelope.js';
 import { API_PREFIXES, sendEnvelope } from '../plugins/envelope.js';
 import { canonicalPath, pathOf } from '../plugins/canonical-path.js';
 import { isSignOut, watchSignOuts } from '../plugins/sign-out.js';
+import type { SessionGate } from '../sessions/platform.js';
 import { guardRequestBody, loadStateOf, MAX_URL_LENGTH } from '../plugins/limits.js';
 import { installRelay, rawAccessLog, writeEnvelope } from '../relay/index.js';
 import { wantingObservers, type Exchange, type ExchangeBody, type ExchangeObserver } from '../platform/exchange.js';
@@ -77,6 +78,8 @@ export interface PlatformOptions {
    * queries are narrowed and the platform's answers projected before the client sees them. None: every answer relayed as it comes.
    */
   lookups?: PlatformLookups;
+  /** The sessions' gate (server/sessions/platform.ts): a revoked token is refused (HTTP 401) before anything is relayed; every relayed call moves its session's `lastSeen`. */
+  sessionGate?: SessionGate;
 }
 
 /** Header naming the side that served an answer (`platform`, `mock`, `replay`). */
@@ -540,6 +543,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   const observers = options.observers ?? [];
   const fallback = options.fallback ?? null;
   const lookups = options.lookups ?? null;
+  const gate = options.sessionGate ?? null;
   const cap = options.bodyCap ?? DEFAULT_BODY_CAP;
   const localized = config.messages === 'localized';
   const checkedByPlatform = config.platformChecksVersion;
@@ -917,6 +921,9 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     const path = splitUrl(url)[0];
     const verdict = proxiedRequestVerdict({ method, url, path }, ctxRaw);
     if (verdict.to === 'fastify' || verdict.to === 'refuse') return false;
+    // A revoked token is Fastify's to refuse (in the client's language).
+    if (gate !== null && gate.refusalOf(req.headers.authorization) !== null) return false;
+    gate?.seen(req.headers.authorization);
     const ip = req.socket.remoteAddress ?? '';
     accessLog(req, res, ip);
     guardRequestBody(req, config.bodyTimeoutMs, () => app.log.info('request body timed out'), () => res.headersSent);
@@ -937,6 +944,18 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     if (LOCAL_ONLY.test(pathOf(req))) return void sendEnvelope(reply, 404, ResultCode.notFound, QA_ONLY_IN_MOCK);
     done();
   });
+  // A token ended on the Online users screen is refused by the console until it expires, whatever the platform would say.
+  if (gate !== null) {
+    app.addHook('onRequest', (req, reply, done) => {
+      const path = pathOf(req);
+      if (underProxiedPrefix(path) && !isSignOut(req.method, path)) {
+        const refused = gate.refusalOf(req.headers.authorization);
+        if (refused !== null) return void sendEnvelope(reply, 401, ResultCode.unauthorized, refused);
+        gate.seen(req.headers.authorization);
+      }
+      done();
+    });
+  }
 
   // A sign-out passing through drops every verdict kept about its token.
   watchSignOuts(app);

@@ -97,7 +97,7 @@ export function mockListVerdict(
   if (type === undefined || !JSON_TYPES.has(type) || length === undefined || h['transfer-encoding'] !== undefined) return TO_FASTIFY;
   const n = Number(length);
   if (!(n > 0 && n <= LIST_BODY_LIMIT)) return TO_FASTIFY;
-  const session = ctx.sessionOf === undefined ? ctx.mock.sessions.verify(h.authorization) : ctx.sessionOf(h.authorization);
+  const session = ctx.sessionOf === undefined ? ctx.mock.sessions.touch(h.authorization) : ctx.sessionOf(h.authorization);
   if (!session || refusalFor(ctx.mock, session, req.url!) !== null || lookupViewFor(ctx.mock, session, req.url!) !== null) return TO_FASTIFY;
   return { to: 'list', route, session };
 }

@@ -145,6 +145,20 @@ describe('session machine (spec §4 Session)', () => {
     expect(calls.navigateToLogin).toHaveBeenCalledWith({ withRedirect: true, message: 'errors.timeout' });
   });
 
+  test("a 401's message (a session ended by an administrator) is kept for the login page until the next sign-in", async () => {
+    const { actor } = harness();
+    actor.send({ type: 'session.login', payload });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.expired', message: 'Your session was ended by an administrator; sign in again' });
+    expect(actor.getSnapshot().context.notice).toBe('Your session was ended by an administrator; sign in again');
+    // Reaching /login resets the session; the login page still has the notice to show.
+    actor.send({ type: 'session.reset' });
+    expect(actor.getSnapshot().context.notice).toBe('Your session was ended by an administrator; sign in again');
+    actor.send({ type: 'session.login', payload });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(actor.getSnapshot().context.notice).toBeNull();
+  });
+
   test('reaching /login while signed out resets all state and persisted data', () => {
     const { actor, calls } = harness();
     actor.send({ type: 'session.reset' });

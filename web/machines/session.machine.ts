@@ -26,6 +26,8 @@ export interface SessionContext {
   redirect: string | null;
   /** Message of the last failed sign-in (already shown to the user by the HTTP client). */
   error: string | null;
+  /** Why the session ended (a 401's message, e.g. "ended by an administrator"), shown on the login page until the next sign-in or sign-out. */
+  notice: string | null;
   lastUpdateTime: number;
 }
 
@@ -108,6 +110,7 @@ const cleared = {
   ...PERMISSION_RESET,
   sessionTimeout: false,
   redirect: null,
+  notice: null as string | null,
 };
 
 /**
@@ -226,7 +229,8 @@ export const sessionMachine = setup({
           target: 'signingIn',
           actions: assign(({ event }) => ({ error: null, redirect: event.redirect ?? null })),
         },
-        'session.reset': { actions: [assign({ ...cleared, error: null }), 'clearPersisted'] },
+        // The notice stays: reaching /login resets, and the login page shows it there.
+        'session.reset': { actions: [assign(({ context }) => ({ ...cleared, error: null, notice: context.notice })), 'clearPersisted'] },
       },
     },
     signingIn: {
@@ -239,7 +243,7 @@ export const sessionMachine = setup({
             onDone: {
               target: 'loadingUser',
               actions: [
-                assign(({ event }) => ({ token: `${event.output.tokenHead}${event.output.token}`, sessionTimeout: false })),
+                assign(({ event }) => ({ token: `${event.output.tokenHead}${event.output.token}`, sessionTimeout: false, notice: null })),
                 { type: 'persist', params: ({ context }) => ({ token: context.token, userInfo: null }) },
               ],
             },
@@ -307,7 +311,7 @@ export const sessionMachine = setup({
           {
             target: 'signedOut',
             actions: [
-              assign({ ...cleared, sessionTimeout: true }),
+              assign(({ event }) => ({ ...cleared, sessionTimeout: true, notice: event.message ?? null })),
               'clearPersisted',
               { type: 'navigateToLogin', params: ({ event }) => ({ withRedirect: true, message: event.message }) },
             ],

@@ -58,6 +58,8 @@ export function useSession() {
     basicData: ctx.basicData,
     homePath: homePathOf(ctx.userInfo),
     error: ctx.error,
+    /** Why the last session ended (a 401's message), for the login page; null when none. */
+    notice: ctx.notice,
     send: a.send,
   };
 }

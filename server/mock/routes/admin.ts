@@ -8,7 +8,8 @@ import { verifyConsoleAccountAsync, type ConsoleAccount } from '../accounts.js';
 import { grantsOf, menuEntriesOf, userInfoFrom } from '../permissions.js';
 import type { AnyRow } from '../store/seed.js';
 import { makeBasicData } from '../basic-data.js';
-import type { MockContext } from '../context.js';
+import type { MockContext, MockSignIn } from '../context.js';
+import { summariseUserAgent } from '../../sessions/client.js';
 import { AttemptLimiter, TOKEN_HEAD } from '../sessions.js';
 import { clientKeyOf } from '../captcha.js';
 
@@ -51,19 +52,34 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext
   const tooMany = (reply: FastifyReply, wait: number, message: Refusal) =>
     sendEnvelope(reply.header('Retry-After', String(wait)), 200, 429, message, { retryAfter: wait });
 
+  /** Tells the sign-in log how an attempt ended (the name as typed). */
+  const heard = (req: FastifyRequest, username: string, outcome: MockSignIn['outcome'], refusal?: Refusal) => {
+    for (const fn of ctx.signIns) fn({ username, ip: req.ip, userAgent: req.headers['user-agent'], outcome, refusal, atMs: ctx.now() });
+  };
+
   app.post('/v1/admin/login', { schema: { body: LoginPayload } }, async (req, reply) => {
     const body = req.body as LoginPayload;
     const client = clientKeyOf(req.ip);
     const addressWait = perAddress.waitSeconds(client);
-    if (addressWait) return tooMany(reply, addressWait, { key: 'login.tooManyFromAddress', params: { wait: addressWait } });
+    if (addressWait) {
+      const refusal: Refusal = { key: 'login.tooManyFromAddress', params: { wait: addressWait } };
+      heard(req, body.username.trim(), 'locked', refusal);
+      return tooMany(reply, addressWait, refusal);
+    }
     if (!ctx.captcha.verify(body.captchaToken, body.captchaCode)) {
-      return sendEnvelope(reply, 200, ResultCode.badRequest, { field: 'captchaCode', key: 'login.captchaWrong' });
+      const refusal: Refusal = { field: 'captchaCode', key: 'login.captchaWrong' };
+      heard(req, body.username.trim(), 'failure', refusal);
+      return sendEnvelope(reply, 200, ResultCode.badRequest, refusal);
     }
     perAddress.hit(client);
     const username = body.username.trim();
     const key = `${client}\u0000${username.toLowerCase()}`;
     const accountWait = perAccount.waitSeconds(key);
-    if (accountWait) return tooMany(reply, accountWait, { field: 'username', key: 'login.tooManyForAccount', params: { wait: accountWait } });
+    if (accountWait) {
+      const refusal: Refusal = { field: 'username', key: 'login.tooManyForAccount', params: { wait: accountWait } };
+      heard(req, username, 'locked', refusal);
+      return tooMany(reply, accountWait, refusal);
+    }
     const account = await verifyConsoleAccountAsync(accounts(), username, body.password);
     if ('refused' in account) {
       perAccount.hit(key);
@@ -74,11 +90,13 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: MockContext
         const failed = ((row as unknown as AnyRow).failedLoginCount as number | undefined) ?? 0;
         ctx.store.col('admin').replace({ ...(row as unknown as AnyRow), failedLoginCount: failed + 1, lastFailedLoginTime: ctx.crud.now() });
       }
+      heard(req, username, 'failure', account.refused);
       return sendEnvelope(reply, 200, ResultCode.badRequest, account.refused);
     }
     perAccount.clear(key);
     ctx.store.col('admin').replace({ ...(account as unknown as AnyRow), lastLoginTime: ctx.crud.now(), failedLoginCount: 0 });
-    const s = ctx.sessions.issue(account.id, account.username);
+    const s = ctx.sessions.issue(account.id, account.username, { ip: req.ip, client: summariseUserAgent(req.headers['user-agent']) });
+    heard(req, account.username, 'success');
     return ok({ token: s.token, tokenHead: TOKEN_HEAD });
   });
 

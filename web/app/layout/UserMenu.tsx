@@ -15,10 +15,11 @@ import { avatarLetters, avatarSrc } from '../../crud/parts/avatars';
 
 const RoleSwitchDialog = lazyWithRetry(() => import('../../pages/system/RoleSwitchDialog'));
 const AvatarDialog = lazyWithRetry(() => import('../../pages/system/AvatarDialog'));
+const MySessionsDialog = lazyWithRetry(() => import('../../pages/system/MySessionsDialog'));
 const ChangePasswordDialog = lazyWithRetry(() => import('../../pages/system/changePassword.page').then((m) => ({ default: m.ChangePasswordDialog })));
 
 /**
- * The user menu: avatar and name; the user's own avatar picked from the illustrations (spec §3); "Lock screen" asks for a lock password (behaviour notes "Lock
+ * The user menu: avatar and name; the user's own avatar picked from the illustrations (spec §3); the user's own sessions ("My sessions"); "Lock screen" asks for a lock password (behaviour notes "Lock
  * screen"); logout asks for confirmation (spec §4: warning icon, title, message).
  */
 export function UserMenu() {
@@ -28,6 +29,7 @@ export function UserMenu() {
   const [roleOpen, setRoleOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [avatarOpen, setAvatarOpen] = useState(false);
+  const [sessionsOpen, setSessionsOpen] = useState(false);
   const confirmLogout = () =>
     confirmDialog({
       header: t('layout.header.logoutTitle'),
@@ -48,6 +50,7 @@ export function UserMenu() {
           { label: t('settings.shortcuts.title'), icon: 'pi pi-question-circle', command: openShortcutsHelp, className: 'user-menu-shortcuts' },
           { label: t('routes.system.changePassword'), icon: 'pi pi-key', command: () => setPasswordOpen(true), className: 'user-menu-password' },
           { label: t('system.avatarPick.menu'), icon: 'pi pi-user', command: () => setAvatarOpen(true), className: 'user-menu-avatar' },
+          { label: t('system.sessions.mine'), icon: 'pi pi-desktop', command: () => setSessionsOpen(true), className: 'user-menu-sessions' },
           // Spec §5: only in route-mapping mode; otherwise changeRole refuses with the warning.
           { label: t('system.switchRole.menu'), icon: 'pi pi-sync', command: () => (canChangeRole(getProjectConfig().permissionMode) ? setRoleOpen(true) : void changeRole('')), className: 'user-menu-role' },
           // Always reachable, even when the floating/header settings button is switched off.
@@ -70,6 +73,11 @@ export function UserMenu() {
       {avatarOpen && (
         <Suspense fallback={null}>
           <AvatarDialog visible={avatarOpen} onHide={() => setAvatarOpen(false)} />
+        </Suspense>
+      )}
+      {sessionsOpen && (
+        <Suspense fallback={null}>
+          <MySessionsDialog visible={sessionsOpen} onHide={() => setSessionsOpen(false)} />
         </Suspense>
       )}
       {roleOpen && (

@@ -30,7 +30,7 @@ const RULES = {
 export default function LoginPage() {
   const { t } = useTranslation();
   const search = useSearch();
-  const { send, signingIn, error } = useSession();
+  const { send, signingIn, error, notice } = useSession();
   const remembered = local.get<string>(StorageKey.loginRemember);
   const [values, setValues] = useState<Record<Field, string>>({ username: remembered ?? '', password: '', captchaCode: '' });
   const [remember, setRemember] = useState(!!remembered);
@@ -98,6 +98,12 @@ export default function LoginPage() {
             </Suspense>
           ) : (
             <form onSubmit={submit} noValidate aria-label={t('login.signInTitle')}>
+              {/* Plain markup: PrimeReact's Message would weigh on the login route's budget. */}
+              {notice && (
+                <p className="login-notice" role="alert" data-testid="login-notice">
+                  <i className="pi pi-exclamation-triangle" aria-hidden /> {notice}
+                </p>
+              )}
               <h1>{t('login.signInTitle')}</h1>
               <p className="login-desc">{t('login.signInDesc')}</p>
               <FormField id="username" label={t('login.username')} error={errors.username}>

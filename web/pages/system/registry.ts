@@ -32,4 +32,6 @@ export const PAGES: Record<string, PageModule> = {
   'system/systemMessage.page.tsx': listPage(message),
   'system/contractDrift.page.tsx': () => import('./contractDrift.page'),
   'system/auditLog.page.tsx': listScreen(() => import('./auditLog.page'), () => import('../../resources/system/audit-log.resource')),
+  'system/onlineUsers.page.tsx': listScreen(() => import('./onlineUsers.page'), () => import('../../resources/system/online-users.resource')),
+  'system/signInLog.page.tsx': listPage(() => import('../../resources/system/sign-in-log.resource')),
 };

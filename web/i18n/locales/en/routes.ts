@@ -38,5 +38,7 @@ export default {
     changePassword: 'Change password', systemMessage: 'System messages',
     contractDrift: 'Contract drift',
     auditLog: 'Audit log',
+    onlineUsers: 'Online users',
+    signInLog: 'Sign-in log',
   },
 };

@@ -38,5 +38,7 @@ export default {
     changePassword: '修改密码', systemMessage: '系统消息',
     contractDrift: '契约偏差',
     auditLog: '操作审计',
+    onlineUsers: '在线用户',
+    signInLog: '登录日志',
   },
 };

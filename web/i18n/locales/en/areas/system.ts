@@ -11,6 +11,14 @@ export default {
       avatar: 'Avatar',
     },
     avatarPick: { title: 'Choose your avatar', done: 'Avatar changed', menu: 'Change avatar' },
+    sessions: {
+      mine: 'My sessions',
+      signOut: 'Sign out',
+      signOutTitle: 'Sign out this session',
+      signOutMessage: 'End the session of {{username}} from {{ip}} ({{client}})? Its open tabs return to the sign-in page at their next call.',
+      signedOut: 'The session of {{username}} was ended',
+      current: 'This session',
+    },
     audit: {
       open: 'Details',
       entry: 'Audit entry #{{id}}',

@@ -11,6 +11,14 @@ export default {
       avatar: '头像',
     },
     avatarPick: { title: '选择头像', done: '头像已更换', menu: '更换头像' },
+    sessions: {
+      mine: '我的会话',
+      signOut: '强制下线',
+      signOutTitle: '强制下线此会话',
+      signOutMessage: '确定结束 {{username}} 来自 {{ip}}（{{client}}）的会话吗？其打开的页面在下次请求时将回到登录页。',
+      signedOut: '已结束 {{username}} 的会话',
+      current: '当前会话',
+    },
     audit: {
       open: '详情',
       entry: '审计记录 #{{id}}',

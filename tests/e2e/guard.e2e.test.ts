@@ -47,7 +47,7 @@ describe("a role's menus govern what its accounts see", () => {
     const groups = menus.filter((m) => m.path === '/feedback' || m.path === '/order').map((m) => m.id);
     const menuIds = menus.filter((m) => groups.includes(m.id) || groups.includes(m.parentId)).map((m) => m.id);
     const resources = (await apiCall<{ list: { id: number; url: string }[] }>(server, '/v1/resource/list', { pageNum: 1, pageSize: 1000 }, admin)).list;
-    const resourceIds = resources.filter((r) => /^\/v1\/(feedback|feedbackType|replay|feedbackAward|order)\//.test(r.url)).map((r) => r.id);
+    const resourceIds = resources.filter((r) => /^\/v1\/(feedback|feedbackType|replay|feedbackAward|order|refund|refundSetting)\//.test(r.url)).map((r) => r.id);
     const role = await apiCall<{ id: number }>(server, '/v1/role/add', { name: '反馈与订单', roleKey: 'fbOrder', sort: 9, status: 1, menuIds, resourceIds }, admin);
     await apiCall(server, '/v1/admin/add', { username: 'fbclerk', nickName: '反馈专员', password: 'clerk1234', roleIds: [role.id], status: 1 }, admin);
 
@@ -55,7 +55,7 @@ describe("a role's menus govern what its accounts see", () => {
     await page.goto(server.url + '/login');
     await signIn(page, 'fbclerk', 'clerk1234');
     await page.waitForURL(server.url + '/home/work');
-    const items = page.locator('[data-testid=side-menu]').first().locator('.shell-menu-list > li > .shell-menu-item');
+    const items = page.locator('[data-testid=side-menu]').first().locator('.shell-menu-list > li > .shell-menu-item .shell-menu-label');
     await expect.poll(() => items.allInnerTexts()).toEqual(['首页', '意见反馈', '订单管理']);
     await shot(page, 'guard-role-menus-zh');
     // The workbench calls only what every account may: no refusal toast.

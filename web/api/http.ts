@@ -21,6 +21,11 @@ export interface RequestOptions {
   /** Override the timeout in ms. */
   timeout?: number;
   signal?: AbortSignal;
+  /**
+   * An answer the shell reads for itself, not for the screen showing (the side menu's queue
+   * counts): the answer listener ({@link onAnswers}) is not told of it (default false).
+   */
+  shell?: boolean;
 }
 
 /** Why a call failed; `kind` says which row of the §8 catalogue applied. */
@@ -195,7 +200,7 @@ export function createHttpClient(deps: HttpDeps) {
       if (pending.get(key) === controller) pending.delete(key);
     }
 
-    answerListener?.(url, response.headers);
+    if (!opts.shell) answerListener?.(url, response.headers);
     const status = response.status;
     const data = response._data as unknown;
     // A download answers the file; a JSON body there is an envelope (an error report), read it so

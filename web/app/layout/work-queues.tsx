@@ -34,9 +34,10 @@ export const WORK_QUEUES: readonly WorkQueue[] = [
 /** How often a count is read again while no live event arrives (the stream down, a proxy without a watcher), in ms. */
 const POLL_MS = 300_000;
 
+/** A queue's count as a read of its entity; the shell's own answer (`shell: true`), so in hybrid mode a count the mock answers does not mark the screen showing as served by the mock. */
 const countQuery = (q: WorkQueue) =>
   readQuery(q.entity, 'list', { pageNum: 1, pageSize: 1, ...q.filter }, ({ signal }) =>
-    (api[q.entity].list as (p: unknown, o: object) => Promise<{ total: number }>)({ pageNum: 1, pageSize: 1, ...q.filter }, { signal, errorMode: 'none', ignoreCancel: true }).then((a) => a.total ?? 0),
+    (api[q.entity].list as (p: unknown, o: object) => Promise<{ total: number }>)({ pageNum: 1, pageSize: 1, ...q.filter }, { signal, errorMode: 'none', ignoreCancel: true, shell: true }).then((a) => a.total ?? 0),
   );
 
 /**
@@ -47,7 +48,12 @@ const countQuery = (q: WorkQueue) =>
  */
 export function useQueueCount(paths: readonly string[]): number {
   const queues = WORK_QUEUES.filter((q) => paths.includes(q.path));
-  const answers = useQueries({ queries: queues.map((q) => ({ ...countQuery(q), refetchInterval: POLL_MS, staleTime: 30_000 })) });
+  const answers = useQueries({ queries: queues.map((q) => ({
+      ...countQuery(q),
+      staleTime: 30_000,
+      // A refused count (a role granted the menu without the list's resource) is not asked again by the poll.
+      refetchInterval: (query: { state: { status: string } }) => (query.state.status === 'error' ? false : POLL_MS),
+    })) });
   useLiveEvents(queues.length ? queues.map((q) => q.entity) : null, (e) => {
     for (const q of queues) if (q.entity === e.entity) void queryClient.invalidateQueries({ queryKey: countQuery(q).queryKey });
   }, () => {

@@ -8,7 +8,8 @@ import { DEFAULT_LOCALE, i18n, initI18n, isLocale } from './i18n';
 import { applyPrimeLocale, primeLocaleOf } from './i18n/primereact';
 import { local, StorageKey } from './lib/storage';
 import { notify } from './services/notify';
-import { usePermission } from './services/permission';
+import { usePermission, watermarkName } from './services/permission';
+import { useProjectConfig } from './services/project-config';
 // Only the kit's tiny env module: the kit itself loads with the first page that uses it.
 import { configureCrud } from './crud/env';
 import { provideSessionActor, sessionActor, useSession } from './services/session';
@@ -105,6 +106,12 @@ async function boot() {
       const { routes } = useSession();
       const paths = openablePaths(routes);
       return (path) => paths.has(path.split('?')[0]);
+    },
+    // The watermark names the signed-in operator; only an administrator's switch can turn it off.
+    useWatermark: () => {
+      const { userInfo } = useSession();
+      const on = useProjectConfig((c) => c.showWatermark);
+      return watermarkName(userInfo, on);
     },
   });
 

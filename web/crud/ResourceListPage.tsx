@@ -1,4 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
+import { Watermark } from './parts/Watermark';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Resource, Row } from './types';
@@ -90,6 +91,7 @@ export function ResourceListPage({ resource, rowActions, toolbar, title, reloadK
   ) : undefined;
   return (
     <div className="crud-page" data-testid={`crud-${resource.entity.name}`}>
+      {resource.watermark && <Watermark />}
       <SearchForm ctl={ctl} />
       <section className="crud-card" ref={card}>
         <LiveListBar live={live} />

@@ -14,6 +14,11 @@ export interface CrudEnv {
    */
   useCanOpen: () => (path: string) => boolean;
   /**
+   * The watermark's name line for screens showing personal data or codes (the signed-in user), or
+   * null when the watermark is off; a React hook, called during render.
+   */
+  useWatermark: () => string | null;
+  /**
    * Writes a URL (path and query) to the browser's history as a new entry once `when` settles and
    * the next frame is painted, the shell not seeing it before (a list's page, sort or filter: the
    * list shows its new view and rows itself, so the shell's re-render and the tabs' save stay off
@@ -23,7 +28,7 @@ export interface CrudEnv {
   writeUrlLater?: (to: string, opts?: { dropped?: () => void; when?: Promise<unknown> }) => void;
 }
 
-const env: CrudEnv = { usePermission: () => () => false, notify: () => {}, useCanOpen: () => () => false };
+const env: CrudEnv = { usePermission: () => () => false, notify: () => {}, useCanOpen: () => () => false, useWatermark: () => null };
 
 export function configureCrud(e: Partial<CrudEnv>): void {
   Object.assign(env, e);

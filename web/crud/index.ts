@@ -26,7 +26,7 @@ export {
   RangeBar, useUrlRange, QUICK_RANGES, GRANULARITIES, quickRangeDates, readRange, writeRange, previousPeriod, changePercent, AVATAR_NAMES, avatarPath, avatarSrc, avatarLetters, useNow, durationParts, useConfirmAction, AuditHistory,
   AuditChangesTable, AuditChangeList, AuditValue, OperationName, auditChanges, useChangeLabel, useOperationLabel,
   RecordLink, useOpenRecord, ImageThumbs, ImageViewer, RowActions, LinkButton, PlainRating, RelatedRecords, RelatedDialog, useCanOpen, useVisibleRelated,
-  ConflictDialog, conflictFields, RecordChangedNotice, useRecordChange,
+  ConflictDialog, conflictFields, RecordChangedNotice, useRecordChange, Watermark, watermarkImage, watermarkTime,
 } from './parts';
 export { LiveListBar, useLiveList, useRowMarkTexts, type LiveList, type RowMark } from './live-list';
 export type { DragTreeNode, DragTreeProps, WeightItem, QuickRange, Granularity, RangeState, ConfirmActionOptions, RowAction, AuditChange, ConflictDialogProps, ConflictField } from './parts';

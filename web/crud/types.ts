@@ -156,6 +156,11 @@ export interface ResourceDecl<E extends AnyEntity = AnyEntity> {
    * per entry the user may open (its resource's `route`).
    */
   related?: RelatedList[];
+  /**
+   * The list shows members' personal data or codes: a faint watermark with the operator's name and
+   * the time covers it while it is shown (`parts/Watermark.tsx`). Default false.
+   */
+  watermark?: boolean;
 }
 
 /** One list of related records: the other entity's resource, the filter naming this record, the columns shown. */

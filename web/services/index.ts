@@ -21,7 +21,7 @@
  */
 export { notify, subscribeNotices, TOAST_LIFE_MS, type NoticeItem } from './notify';
 export { provideSessionActor, sessionActor, currentSessionActor, useSession, type SessionActor } from './session';
-export { usePermission, Authority, changeRole, setPermissionMode, type Permission, type PermissionCode, type ChangeRoleResult } from './permission';
+export { usePermission, Authority, changeRole, setPermissionMode, isAdministrator, ADMIN_ROLE, type Permission, type PermissionCode, type ChangeRoleResult } from './permission';
 export { getProjectConfig, updateProjectConfig, useProjectConfig } from './project-config';
 export { ErrorBoundary } from './error-boundary';
 export { announceRecordTitle, subscribeRecordTitles } from './record-title';

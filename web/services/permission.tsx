@@ -11,6 +11,25 @@ import { canChangeRole, hasPermission, permissionCodes, type PermissionCode } fr
 export type { PermissionCode } from './routing/permission-rules';
 
 /** Button permission checks of the signed-in user (spec §6). */
+/** The role key of the super administrator (the mock's and the platform's `super`). */
+export const ADMIN_ROLE = 'super';
+
+/** Whether the account is an administrator (holds the {@link ADMIN_ROLE} role); false when signed out. */
+export function isAdministrator(userInfo: { roles: readonly { id: string }[] } | null | undefined): boolean {
+  return !!userInfo?.roles.some((r) => r.id === ADMIN_ROLE);
+}
+
+/**
+ * The watermark's name line for the signed-in account (`nickName · username`, or the username
+ * alone), or null when it is off: only an administrator's `showWatermark: false` turns it off;
+ * signed out, there is none.
+ */
+export function watermarkName(userInfo: { username: string; nickName?: string; roles: readonly { id: string }[] } | null | undefined, showWatermark: boolean): string | null {
+  if (!userInfo) return null;
+  if (!showWatermark && isAdministrator(userInfo)) return null;
+  return userInfo.nickName && userInfo.nickName !== userInfo.username ? `${userInfo.nickName} · ${userInfo.username}` : userInfo.username;
+}
+
 export interface Permission {
   mode: PermissionMode;
   /** The codes checks use: permCodeList in back-end mode, else the user's btnPermission. */

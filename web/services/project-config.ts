@@ -54,6 +54,11 @@ export interface ProjectConfig {
   reloadOnLocaleChange: boolean;
   /** Keyboard shortcuts, each switchable: search (Ctrl/⌘K and `/`), lock (Alt+L), the help dialog (`?`). */
   shortcutSetting: { search: boolean; lock: boolean; help: boolean };
+  /**
+   * The watermark (operator's name and time) over screens with members' personal data or codes.
+   * Only administrators may switch it off; for every other account it shows whatever this says.
+   */
+  showWatermark: boolean;
 }
 
 /** Spec §9 defaults. */
@@ -83,6 +88,7 @@ export const DEFAULT_PROJECT_CONFIG: ProjectConfig = {
   fullContent: false,
   reloadOnLocaleChange: false,
   shortcutSetting: { search: true, lock: true, help: true },
+  showWatermark: true,
 };
 
 /** Deep partial for patches: nested settings can be changed one field at a time. */

@@ -17,7 +17,8 @@ import {
   type ConfigPatch,
   type PermissionMode,
 } from '../../services/project-config';
-import { setPermissionMode } from '../../services/permission';
+import { isAdministrator, setPermissionMode } from '../../services/permission';
+import { useSession } from '../../services/session';
 import { notify } from '../../services/notify';
 import { expandHex, isDarkColor, isHexColor } from '../../lib/color';
 import { toggleTheme, useThemeMode } from '../theme/use-theme';
@@ -59,10 +60,10 @@ function Row({ label, field, hint, children }: { label: string; field: string; h
   );
 }
 
-function SwitchRow({ label, field, checked, onChange, hint }: { label: string; field: string; checked: boolean; onChange: (v: boolean) => void; hint?: string }) {
+function SwitchRow({ label, field, checked, onChange, hint, disabled }: { label: string; field: string; checked: boolean; onChange: (v: boolean) => void; hint?: string; disabled?: boolean }) {
   return (
     <Row label={label} field={field} hint={hint}>
-      {(id) => <InputSwitch inputId={id} checked={checked} onChange={(e) => onChange(e.value === true)} />}
+      {(id) => <InputSwitch inputId={id} checked={checked} disabled={disabled} onChange={(e) => onChange(e.value === true)} />}
     </Row>
   );
 }
@@ -189,6 +190,7 @@ export function SettingsDrawer() {
   const { t } = useTranslation();
   const open = useSettingsOpen();
   const c = useProjectConfig();
+  const admin = isAdministrator(useSession().userInfo);
   const mac = isMac();
   const theme = useThemeMode();
   const opts = <T extends string>(group: string, values: readonly T[]) => values.map((v) => ({ value: v, label: t(`settings.options.${group}.${v as string}`) as string }));
@@ -297,6 +299,15 @@ export function SettingsDrawer() {
           </Section>
 
           <Section title={t('settings.sections.display')}>
+            {/* Only an administrator may take the watermark off; every other account always has it. */}
+            <SwitchRow
+              label={t('settings.fields.showWatermark')}
+              field="showWatermark"
+              hint={t(admin ? 'settings.hints.showWatermark' : 'settings.hints.showWatermarkAdminOnly')}
+              checked={admin ? c.showWatermark : true}
+              disabled={!admin}
+              onChange={(v) => set({ showWatermark: v })}
+            />
             <SwitchRow label={t('settings.fields.showBreadCrumb')} field="showBreadCrumb" checked={c.showBreadCrumb} onChange={(v) => set({ showBreadCrumb: v })} />
             <SwitchRow label={t('settings.fields.showBreadCrumbIcon')} field="showBreadCrumbIcon" checked={c.showBreadCrumbIcon} onChange={(v) => set({ showBreadCrumbIcon: v })} />
             <SwitchRow label={t('settings.fields.showLogo')} field="showLogo" checked={c.showLogo} onChange={(v) => set({ showLogo: v })} />

@@ -25,3 +25,4 @@ export { AuditHistory } from './AuditHistory';
 export { AuditChangesTable, AuditChangeList, AuditValue, OperationName, auditChanges, useChangeLabel, useOperationLabel, type AuditChange } from './audit-changes';
 export { ConflictDialog, conflictFields, sameWireValue, type ConflictDialogProps, type ConflictField } from './ConflictDialog';
 export { RecordChangedNotice, useRecordChange } from './RecordChanged';
+export { Watermark, watermarkImage, watermarkTime } from './Watermark';

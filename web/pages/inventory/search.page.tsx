@@ -6,7 +6,7 @@ import { Column } from 'primereact/column';
 import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
 import { SelectButton } from 'primereact/selectbutton';
 import { api } from '../../api/client';
-import { CellValue, enumLabel, fieldSpec, FilterBar, useRefOptions, type FilterField } from '../../crud';
+import { CellValue, enumLabel, fieldSpec, FilterBar, useRefOptions, Watermark, type FilterField } from '../../crud';
 import cardResource from '../../resources/inventory/card.resource';
 import './parts/parts.css';
 
@@ -114,6 +114,7 @@ export default function InventorySearchPage() {
 
   return (
     <div className="crud-page" data-testid="inventory-search">
+      <Watermark />
       <FilterBar<Asked> fields={filters} values={{ by: query?.by ?? 'code', q: query?.q ?? '' }} onSubmit={run} busy={busy} testIds={{ root: 'search-form', submit: 'search-submit' }} />
       <section className="crud-card">
         {result && query && (

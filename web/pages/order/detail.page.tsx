@@ -10,7 +10,7 @@ import { Tag } from 'primereact/tag';
 import { Timeline } from 'primereact/timeline';
 import { api } from '../../api/client';
 import { afterWrite, readQuery } from '../../api/query';
-import { AuditHistory, CellValue, enumLabel, DescList, DetailSection, DetailView, RecordChangedNotice, RecordLink, SubList, useCanOpen, useRecordChange, useRecordId, useRecordTitle } from '../../crud';
+import { AuditHistory, CellValue, enumLabel, DescList, DetailSection, DetailView, RecordChangedNotice, RecordLink, SubList, useCanOpen, useRecordChange, useRecordId, useRecordTitle, Watermark } from '../../crud';
 import { moneyText } from '../../lib/format';
 import { fieldSpec } from '../../crud/schema';
 import orderItem from '../../resources/order/order-item.resource';
@@ -110,6 +110,8 @@ export default function OrderDetailPage() {
       tag={<Tag value={enumLabel('orderStatus', o.status, lang)} data-testid="order-status" data-value={String(o.status)} />}
       actions={actions.buttons(o, { detail: true })}
     >
+      {/* The detail shows the member's phone and the delivered codes. */}
+      <Watermark />
       <RecordChangedNotice
         change={live.change}
         busy={q.isFetching}

@@ -9,6 +9,8 @@ import { defineResource } from '../../crud';
 export default defineResource({
   entity: cdkCode,
   permission: 'CdkWechatActivity',
+  // Members' personal data or codes: the operator's name and the time over the list.
+  watermark: true,
   columns: ['id', 'code', 'batchNo', 'goodsId', 'faceValue', 'status', 'usedMemberId', 'usedTime', 'expireTime', 'createTime'],
   filters: ['code', 'batchNo', 'goodsId', 'status', 'usedTime', 'createTime'],
   fields: { id: { width: 80 }, status: { kind: 'enum', width: 100 }, usedMemberId: { kind: 'remote', refEntity: member, width: 120 }, expireTime: { width: 170 }, createTime: { width: 170 }, usedTime: { width: 170 } },

@@ -6,6 +6,8 @@ import { defineResource } from '../../crud';
 export default defineResource({
   entity: cardAccount,
   permission: 'InventoryCardAccount',
+  // Members' personal data or codes: the operator's name and the time over the list.
+  watermark: true,
   columns: ['id', 'goodsId', 'account', 'email', 'region', 'status', 'orderId', 'soldTime', 'remark', 'createTime'],
   filters: ['keyword', 'goodsId', 'account', 'status', 'createTime'],
   form: { mode: 'dialog', columns: 2, width: 720, fields: ['goodsId', 'account', 'password', 'email', 'region', 'remark'] },

@@ -10,6 +10,8 @@ import { defineResource } from '../../crud';
 export default defineResource({
   entity: card,
   permission: 'InventoryCardManage',
+  // Members' personal data or codes: the operator's name and the time over the list.
+  watermark: true,
   columns: ['id', 'goodsId', 'batchNo', 'cardNo', 'faceValue', 'costPrice', 'status', 'orderId', 'soldTime', 'expireTime', 'createTime'],
   filters: ['keyword', 'goodsId', 'batchNo', 'cardNo', 'status', 'createTime'],
   form: { mode: 'dialog', columns: 2, width: 760, fields: ['goodsId', 'batchNo', 'cardNo', 'cardSecret', 'faceValue', 'costPrice', 'expireTime'] },

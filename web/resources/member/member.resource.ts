@@ -5,6 +5,8 @@ import { defineResource } from '../../crud';
 export default defineResource({
   entity: member,
   permission: 'MemberIndex',
+  // Members' personal data or codes: the operator's name and the time over the list.
+  watermark: true,
   columns: ['id', 'nickName', 'phone', 'gradeId', 'balance', 'points', 'orderCount', 'totalConsume', 'source', 'status', 'createTime'],
   filters: ['keyword', 'gradeId', 'source', 'status', 'createTime'],
   form: { mode: 'dialog', columns: 2, fields: ['nickName', 'phone', 'email', 'gender', 'gradeId', 'growth', 'points', 'source', 'remark'] },

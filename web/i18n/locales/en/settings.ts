@@ -43,6 +43,7 @@ export default {
     canEmbedIFramePage: 'Embedded iframe pages',
     useOpenBackTop: 'Back-to-top button',
     showSettingButton: 'Settings button',
+    showWatermark: 'Watermark on personal data',
     settingButtonPosition: 'Settings button position',
     transitionEnable: 'Page transitions',
     openNProgress: 'Top progress bar',
@@ -54,6 +55,8 @@ export default {
     permissionMode: 'Changing the permission mode reloads the page',
     lockTime: '0 never locks',
     showSettingButton: 'Off: no settings button in the header or at the edge',
+    showWatermark: "Your name and the time, faintly over screens with members' personal data or codes",
+    showWatermarkAdminOnly: 'Administrators only: the watermark stays on for every other account',
   },
   options: {
     permissionMode: { ROLE: 'Role', ROUTE_MAPPING: 'Route mapping', BACK: 'Back-end' },

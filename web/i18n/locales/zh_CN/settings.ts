@@ -43,6 +43,7 @@ export default {
     canEmbedIFramePage: '内嵌 iframe 页面',
     useOpenBackTop: '返回顶部按钮',
     showSettingButton: '设置按钮',
+    showWatermark: '敏感页面水印',
     settingButtonPosition: '设置按钮位置',
     transitionEnable: '页面切换动画',
     openNProgress: '顶部进度条',
@@ -54,6 +55,8 @@ export default {
     permissionMode: '切换权限模式后页面会重新加载',
     lockTime: '0 表示不自动锁屏',
     showSettingButton: '关闭后顶栏和右侧不再显示设置按钮',
+    showWatermark: '在含会员个人信息或卡密的页面上淡淡显示操作人与时间',
+    showWatermarkAdminOnly: '仅管理员可关闭：其他账号始终显示水印',
   },
   options: {
     permissionMode: { ROLE: '角色权限', ROUTE_MAPPING: '路由映射', BACK: '后台菜单' },

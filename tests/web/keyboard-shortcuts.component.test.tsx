@@ -38,7 +38,7 @@ describe('keyboard shortcuts', () => {
     const help = await screen.findByTestId('shortcuts-help');
     expect(help.textContent).toContain('Search menus and records');
     expect(help.textContent).toContain('Lock the screen');
-    expect([...help.querySelectorAll('kbd')].map((k) => k.textContent)).toEqual(['Ctrl', 'K', '/', 'Alt', 'L', '?']);
+    expect([...help.querySelectorAll('kbd')].map((k) => k.textContent)).toEqual(['Ctrl', 'K', '/', 'Alt', 'L', '?', 'J', 'K', '↓', '↑', 'Enter']);
     const searchSwitch = screen.getByRole('switch', { name: 'Search menus and records' });
     expect(searchSwitch.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(searchSwitch);
@@ -69,17 +69,80 @@ describe('keyboard shortcuts', () => {
     await waitFor(() => expect(screen.queryByText('lock dialog')).toBeNull());
     act(() => void updateProjectConfig({ shortcutSetting: { lock: false } }));
     press('l', { altKey: true, code: 'KeyL' } as KeyboardEventInit);
-    expect(shortcutOf({ key: 'l', code: 'KeyL', altKey: true, ctrlKey: false, metaKey: false, shiftKey: false, isComposing: false }, document.body, { search: true, lock: false, help: true })).toBeNull();
+    expect(shortcutOf({ key: 'l', code: 'KeyL', altKey: true, ctrlKey: false, metaKey: false, shiftKey: false, isComposing: false }, document.body, { search: true, lock: false, help: true, rows: true })).toBeNull();
     expect(screen.queryByText('lock dialog')).toBeNull();
   });
 
   test('a Mac’s ⌥L (which types ¬) still locks; a composing keystroke is never a shortcut', () => {
-    const on = { search: true, lock: true, help: true };
+    const on = { search: true, lock: true, help: true, rows: true };
     const base = { ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, isComposing: false };
     expect(shortcutOf({ ...base, key: '¬', code: 'KeyL', altKey: true }, document.body, on)).toBe('lock');
     expect(shortcutOf({ ...base, key: 'K', code: 'KeyK', metaKey: true }, document.body, on)).toBe('search');
     expect(shortcutOf({ ...base, key: '?', code: 'Slash', isComposing: true }, document.body, on)).toBeNull();
     const area = document.createElement('textarea');
     expect(shortcutOf({ ...base, key: '?', code: 'Slash' }, area, on)).toBeNull();
+  });
+});
+
+describe('row navigation', () => {
+  /** A shown list of three rows (detail, freeze, delete actions) beside a hidden kept-alive one. */
+  function Lists({ opened }: { opened: (id: number) => void }) {
+    const table = (ids: number[]) => (
+      <table data-testid="crud-table">
+        <tbody>
+          {ids.map((id) => (
+            <tr key={id} data-id={id}>
+              <td>{id}</td>
+              <td>
+                <span className="crud-row-actions">
+                  <button type="button" className="crud-link p-button-danger" onClick={() => opened(-id)}>freeze</button>
+                  <button type="button" className="crud-link" onClick={() => opened(id)}>detail</button>
+                  <button type="button" data-testid="crud-del" onClick={() => opened(-1000 - id)}>delete</button>
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+    return (
+      <>
+        <div className="page-view" hidden>{table([9])}</div>
+        <div className="page-view">
+          <input aria-label="keyword" />
+          {table([1, 2, 3])}
+        </div>
+      </>
+    );
+  }
+  const focusedId = () => (document.activeElement as HTMLElement | null)?.dataset.id;
+
+  test('J and K move through the shown list, ↓ ↑ while a row has the focus; Enter opens the row (never a dangerous action); typing in a field is left alone', () => {
+    const opened = vi.fn();
+    render(<><Shortcuts /><Lists opened={opened} /></>);
+    press('j');
+    expect(focusedId()).toBe('1');
+    press('j', {}, document.activeElement!);
+    press('ArrowDown', {}, document.activeElement!);
+    expect(focusedId()).toBe('3');
+    press('j', {}, document.activeElement!);
+    expect(focusedId()).toBe('3');
+    press('k', {}, document.activeElement!);
+    press('ArrowUp', {}, document.activeElement!);
+    expect(focusedId()).toBe('1');
+    press('Enter', {}, document.activeElement!);
+    expect(opened).toHaveBeenCalledExactlyOnceWith(1);
+    const field = screen.getByLabelText('keyword');
+    field.focus();
+    press('j', {}, field);
+    press('ArrowDown', {}, field);
+    expect(document.activeElement).toBe(field);
+  });
+
+  test('switched off, the keys do nothing', () => {
+    act(() => void updateProjectConfig({ shortcutSetting: { rows: false } }));
+    render(<><Shortcuts /><Lists opened={() => {}} /></>);
+    press('j');
+    expect(focusedId()).toBeUndefined();
   });
 });

@@ -52,8 +52,11 @@ export interface ProjectConfig {
   fullContent: boolean;
   /** Spec §4 "a reload option reloads the page": reload after switching the language. */
   reloadOnLocaleChange: boolean;
-  /** Keyboard shortcuts, each switchable: search (Ctrl/⌘K and `/`), lock (Alt+L), the help dialog (`?`). */
-  shortcutSetting: { search: boolean; lock: boolean; help: boolean };
+  /**
+   * Keyboard shortcuts, each switchable: search (Ctrl/⌘K and `/`), lock (Alt+L), the help dialog
+   * (`?`), rows (J/K or ↓/↑ move between a list's rows, Enter opens the row).
+   */
+  shortcutSetting: { search: boolean; lock: boolean; help: boolean; rows: boolean };
   /**
    * The watermark (operator's name and time) over screens with members' personal data or codes.
    * Only administrators may switch it off; for every other account it shows whatever this says.
@@ -87,7 +90,7 @@ export const DEFAULT_PROJECT_CONFIG: ProjectConfig = {
   settingButtonPosition: 'auto',
   fullContent: false,
   reloadOnLocaleChange: false,
-  shortcutSetting: { search: true, lock: true, help: true },
+  shortcutSetting: { search: true, lock: true, help: true, rows: true },
   showWatermark: true,
 };
 

@@ -16,6 +16,7 @@ export const SHORTCUTS: readonly ShortcutKeys[] = [
   { id: 'search', keys: (mac) => [[mac ? '⌘' : 'Ctrl', 'K'], ['/']] },
   { id: 'lock', keys: (mac) => [[mac ? '⌥' : 'Alt', 'L']] },
   { id: 'help', keys: () => [['?']] },
+  { id: 'rows', keys: () => [['J'], ['K'], ['↓'], ['↑'], ['Enter']] },
 ];
 
 type Key = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'isComposing'>;
@@ -47,6 +48,28 @@ export function shortcutOf(e: Key, target: EventTarget | null, enabled: ProjectC
   else if (plain && e.key === '/' && !isTypingTarget(target)) id = 'search';
   else if (plain && e.key === '?' && !isTypingTarget(target)) id = 'help';
   return id && enabled[id] ? id : null;
+}
+
+/** What a keystroke asks of the shown list's rows: move to the next or previous row, or open the focused one. */
+export type RowMove = 'next' | 'prev' | 'open';
+
+/**
+ * The row move a keystroke asks for, or null: J and K outside text fields; ↓, ↑ and Enter only
+ * while a list row has the focus (elsewhere they scroll the page or press a button). Switched off
+ * with `shortcutSetting.rows`.
+ */
+export function rowMoveOf(e: Key, target: EventTarget | null, enabled: ProjectConfig['shortcutSetting'], onRow: boolean): RowMove | null {
+  if (!enabled.rows || e.isComposing || e.ctrlKey || e.metaKey || e.altKey) return null;
+  if (!e.shiftKey && !isTypingTarget(target)) {
+    const k = e.key.toLowerCase();
+    if (k === 'j') return 'next';
+    if (k === 'k') return 'prev';
+  }
+  if (!onRow || e.shiftKey) return null;
+  if (e.key === 'ArrowDown') return 'next';
+  if (e.key === 'ArrowUp') return 'prev';
+  if (e.key === 'Enter') return 'open';
+  return null;
 }
 
 /** Whether this browser is on a Mac (its shortcuts read ⌘ and ⌥). */

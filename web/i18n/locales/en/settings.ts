@@ -84,6 +84,6 @@ export default {
     on: 'On',
     or: 'or',
     hint: 'Single keys (/ and ?) are ignored while you type in a field. Switch any shortcut off here or in the settings drawer.',
-    names: { search: 'Search menus and records', lock: 'Lock the screen', help: 'Show this list' },
+    names: { search: 'Search menus and records', lock: 'Lock the screen', help: 'Show this list', rows: "Move between a list's rows (Enter opens)" },
   },
 };

@@ -84,6 +84,6 @@ export default {
     on: '启用',
     or: '或',
     hint: '在输入框中输入时，单键快捷键（/ 和 ?）不生效。可在此处或设置面板中关闭任一快捷键。',
-    names: { search: '搜索菜单和记录', lock: '锁定屏幕', help: '显示此列表' },
+    names: { search: '搜索菜单和记录', lock: '锁定屏幕', help: '显示此列表', rows: '在列表行之间移动（Enter 打开）' },
   },
 };

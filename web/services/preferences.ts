@@ -12,9 +12,8 @@ import { applySavedProjectConfig, configDiff, onProjectConfigSaved, type ConfigP
  *
  * - After sign-in (and on a reload that restores the session) {@link loadPreferences} reads every
  *   key of the user in one request and applies it over the local copy: the server's copy is the
- *   user's layout, so a key it has replaces this browser's copy; a key it does not have yet keeps
- *   the browser's copy (a layout chosen before the account had one on the server), which the next
- *   change then saves for the account.
+ *   user's layout, so a key it does not have means the defaults (the project config's, the fit of
+ *   the columns to the room), whatever an earlier user of this browser left in its storage.
  * - Each change the user makes is written {@link SAVE_DELAY_MS} after the last one of a burst
  *   (the latest value per key); a reset writes null (the server's copy is deleted).
  * - Failures are silent: the local copy keeps working, and the next change writes again.
@@ -37,9 +36,15 @@ const localColumnsKey = (entity: string) => `CRUD__COLS__${entity}`;
 
 const chosen = new Map<string, string[] | null>();
 const columnListeners = new Set<() => void>();
+/** Once the server's copy is loaded: the entities it has columns for (a local copy of another is stale). */
+let serverColumns: Set<string> | null = null;
+
 /** The columns chosen for an entity's list (local copy), or null when none were chosen (the fit to the room). */
 export function getChosenColumns(entity: string): string[] | null {
-  if (!chosen.has(entity)) chosen.set(entity, local.get<string[]>(localColumnsKey(entity)));
+  if (!chosen.has(entity)) {
+    if (serverColumns && !serverColumns.has(entity)) keepColumns(entity, null, false);
+    else chosen.set(entity, local.get<string[]>(localColumnsKey(entity)));
+  }
   return chosen.get(entity) ?? null;
 }
 
@@ -47,6 +52,8 @@ function keepColumns(entity: string, cols: string[] | null, notify = true): void
   chosen.set(entity, cols);
   if (cols) local.set(localColumnsKey(entity), cols);
   else local.remove(localColumnsKey(entity));
+  if (cols) serverColumns?.add(entity);
+  else serverColumns?.delete(entity);
   if (notify) columnListeners.forEach((l) => l());
 }
 
@@ -92,15 +99,19 @@ export async function flushPreferences(): Promise<void> {
 
 /**
  * Applies every preference of the user (the server's whole list) over the local copies, not saved
- * again: a key in `list` replaces the local copy; a key missing from it leaves the local copy as it
- * is. Values of an unexpected shape are skipped as missing.
+ * again: a key missing from `list` goes back to its default (project config: the §9 defaults;
+ * columns: none chosen). Values of an unexpected shape are skipped as missing.
  */
 export function applyPreferences(list: readonly Preference[]): void {
   const isColumns = (v: unknown): v is string[] => Array.isArray(v) && v.every((c) => typeof c === 'string');
   const config = list.find((p) => p.key === PROJECT_CONFIG_KEY)?.value;
-  if (config && typeof config === 'object' && !Array.isArray(config)) applySavedProjectConfig(config as ConfigPatch);
+  applySavedProjectConfig(config && typeof config === 'object' && !Array.isArray(config) ? (config as ConfigPatch) : {});
   const columns = new Map(list.filter((p) => p.key.startsWith('columns:') && isColumns(p.value)).map((p) => [p.key.slice('columns:'.length), p.value as string[]]));
+  // Lists read before: each takes the server's choice or none; the others are read against `serverColumns` when they open.
+  const known = [...chosen.keys()];
+  serverColumns = new Set();
   for (const [entity, cols] of columns) keepColumns(entity, cols, false);
+  for (const entity of known) if (!columns.has(entity)) keepColumns(entity, null, false);
   columnListeners.forEach((l) => l());
 }
 
@@ -128,6 +139,7 @@ export function stopPreferences(): void {
   pending.clear();
   stopConfig?.();
   stopConfig = null;
+  serverColumns = null;
   // Read from local storage again when next asked.
   chosen.clear();
   queryClient.removeQueries({ queryKey: ['preference'] });

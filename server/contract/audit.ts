@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { defineAction, defineEntity } from './entity.js';
 import { defineEnum, F } from './fields.js';
-import { eventTicket } from './events.js';
+import { eventTicket, presenceList, presenceUpdate } from './events.js';
 import { SESSION_ENDPOINTS, SESSION_ENTITIES } from './sessions.js';
 
 /**
@@ -68,4 +68,4 @@ export const auditActions = [
 
 /** The console's own entities and endpoints (outside the platform contract's ENTITIES/ENDPOINTS). */
 export const CONSOLE_ENTITIES = [auditLog, ...SESSION_ENTITIES] as const;
-export const CONSOLE_ENDPOINTS = [...auditLog.endpoints, ...auditActions, eventTicket, ...SESSION_ENDPOINTS];
+export const CONSOLE_ENDPOINTS = [...auditLog.endpoints, ...auditActions, eventTicket, presenceUpdate, presenceList, ...SESSION_ENDPOINTS];

@@ -100,6 +100,8 @@ export const MESSAGES = {
   'audit.unavailable': { zh_CN: '操作审计暂时无法记录，本次操作未执行，请稍后重试', en: 'The audit trail cannot record this now; nothing was changed, try again later' },
   'audit.unreadable': { zh_CN: '操作审计暂时无法读取，请稍后重试', en: 'The audit trail cannot be read now; try again later' },
   'events.ticketInvalid': { zh_CN: '实时更新凭证无效、已使用或已过期，请重新获取', en: 'The live-update ticket is unknown, used or expired; ask for a new one' },
+  'presence.unknownEntity': { zh_CN: '没有名为 {entity} 的数据类型', en: 'no entity named {entity}' },
+  'presence.notReadable': { zh_CN: '无权查看{entity}', en: 'you may not read {entity} records' },
   'events.unavailable': { zh_CN: '实时更新暂不可用（控制台数据库无法访问）', en: "Live updates are unavailable now (the console's database cannot be reached)" },
   'qa.onlyInMock': { zh_CN: 'QA 控制只存在于模拟模式', en: 'QA controls exist only in mock mode' },
   'qa.off': { zh_CN: '此服务器已关闭 QA 控制', en: 'QA controls are switched off on this server' },

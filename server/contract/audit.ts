@@ -36,7 +36,7 @@ export const auditLog = defineEntity({
     message: F.text(255, { description: "the answer's message when refused" }),
     servedBy: F.text(16, { description: 'who answered: mock or platform (console: an entry of the trail itself, a gap or a count of anonymous attempts)' }),
     fields: F.text(20000, { description: 'the request fields, redacted, as JSON' }),
-    changes: F.text(20000, { description: 'mock-served writes: changed fields as JSON {field: [before, after]}, redacted' }),
+    changes: F.text(20000, { description: 'changed fields as JSON {field: [before, after]} (by record id when several), each side redacted, a side over 8,000 characters kept as "[too large to keep]"' }),
     hash: F.text(64, { description: 'HMAC-SHA256 of every column of this entry and the previous hash, under the trail key (hex)' }),
   },
   label: 'operation',

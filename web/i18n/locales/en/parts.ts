@@ -12,7 +12,7 @@ export default {
     restoreUnknown: 'Later changes of this record kept no values ({{count}}); they are not undone.',
     restored: 'Version restored', revertOf: 'restores the version before entry #{{id}}',
     /** Labels of the keys inside nested values (an order's activity entries, a refund's lines). */
-    nested: { time: 'Time', action: 'Action', actor: 'By', note: 'Note', itemId: 'Order item', quantity: 'Quantity', amount: 'Amount' },
+    nested: { time: 'Time', action: 'Action', actor: 'By', note: 'Note', itemId: 'Order item', quantity: 'Quantity', amount: 'Amount', revertOf: 'Restores the version before entry' },
   },
   bell: { label: 'Messages, {{count}} unread', title: 'System messages', readAll: 'Mark all read', markRead: 'Mark read', none: 'No messages' },
   icon: { choose: 'Choose an icon', search: 'Search icons', count: '{{count}} icons', none: 'No icon matches' },

@@ -87,10 +87,12 @@ describe('audit log', () => {
     const name = dialog.locator('[data-testid=revert-changes] tr[data-field=name]');
     await name.waitFor();
     expect([await name.locator('td').nth(0).innerText(), await name.locator('td').nth(1).innerText()]).toEqual([wrong, String(c.name)]);
+    await shot(page, 'history-revert-dialog-zh');
     await dialog.locator('[data-testid=revert-confirm]').click();
     await page.locator('.p-toast-message', { hasText: '已恢复该版本' }).first().waitFor();
     await history.locator('[data-testid=audit-history-revert-of]').first().waitFor();
     await expect.poll(() => input.inputValue()).toBe(String(c.name));
+    await shot(page, 'history-reverted-zh');
     expect((await api<Row>('/v1/goodsCategory/info', { id: c.id }, token)).name).toBe(c.name);
     expect(errors).toEqual([]);
     await context.close();

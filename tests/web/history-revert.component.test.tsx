@@ -29,7 +29,7 @@ const entry = (over: Record<string, unknown> = {}) => ({
 });
 const PREVIEW = {
   entryId: 41, entity: 'goods', recordId: 12, version: '2026-12-03 10:00:00',
-  changes: [{ field: 'price', now: 2550, restored: 1000 }, { field: 'deliveryType', now: 2, restored: 1 }],
+  changes: [{ field: 'price', now: 2550, restored: 1000 }, { field: 'deliveryType', now: 2, restored: 1 }, { field: 'description', now: '<p>Ships today</p>', restored: '<p>Ships tomorrow</p>' }],
   skipped: [{ field: 'remark', reason: 'secret' }],
   unknown: 0,
 };
@@ -75,6 +75,8 @@ describe('restore this version', () => {
     const price = table.querySelector('tr[data-field="price"]') as HTMLElement;
     expect([...price.querySelectorAll('td')].map((td) => td.textContent)).toEqual([expect.stringMatching(/25\.50/), expect.stringMatching(/10\.00/)]);
     expect(table.querySelector('tr[data-field="deliveryType"] th')?.textContent).toBe('Delivery');
+    const description = table.querySelector('tr[data-field="description"]') as HTMLElement;
+    expect([...description.querySelectorAll('del, ins')].map((x) => `${x.tagName}:${x.textContent}`)).toEqual(['DEL:today', 'INS:tomorrow']);
     expect(within(dialog).getByTestId('revert-skipped').textContent).toBe('Not restored: Remark (secret, not kept)');
     expect(dialog.textContent).toContain('before the change of 2026-12-03 10:00:00 by operator');
     expect(calls.some((c) => c.path === '/console/auditLog/revert')).toBe(false);

@@ -8,7 +8,7 @@ import { api, apiQuery } from '../../api/client';
 import { ApiError } from '../../api/http';
 import { afterWrite } from '../../api/query';
 import { crudEnv } from '../env';
-import { AuditValue, useChangeLabel } from './audit-changes';
+import { AuditValue, isRichText, RichTextDiff, useChangeLabel } from './audit-changes';
 import './parts.css';
 
 /** The history entry whose version before is to be restored. */
@@ -89,8 +89,18 @@ export function RevertDialog({ entity, recordId, target, onHide, onDone }: { ent
                 {p.changes.map((c) => (
                   <tr key={c.field} data-field={c.field}>
                     <th scope="row">{label(c.field)}</th>
-                    <td><del><AuditValue entity={entity} field={c.field} value={c.now} /></del></td>
-                    <td><ins><AuditValue entity={entity} field={c.field} value={c.restored} /></ins></td>
+                    {/* A rich text as a word diff from now to restored; anything else as its cell. */}
+                    {isRichText(entity, c.field) ? (
+                      <>
+                        <td><RichTextDiff before={c.now} after={c.restored} side="del" /></td>
+                        <td><RichTextDiff before={c.now} after={c.restored} side="ins" /></td>
+                      </>
+                    ) : (
+                      <>
+                        <td><del><AuditValue entity={entity} field={c.field} value={c.now} /></del></td>
+                        <td><ins><AuditValue entity={entity} field={c.field} value={c.restored} /></ins></td>
+                      </>
+                    )}
                   </tr>
                 ))}
               </tbody>

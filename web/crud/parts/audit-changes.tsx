@@ -206,7 +206,7 @@ export const TOO_LARGE = '[too large to keep]';
 const richWords = (html: unknown) => htmlText(typeof html === 'string' ? html.replace(/<\/(p|div|li|h\d|blockquote|tr)>|<br\s*\/?>/gi, '$& ') : html);
 
 /** Whether `field` of `entity` is a rich text (the contract's `x-kind`). */
-function isRichText(entity: string, field: string): boolean {
+export function isRichText(entity: string, field: string): boolean {
   const owner = ownerOf(field);
   return fieldSchema(owner?.entity ?? entity, owner?.rest ?? field)?.['x-kind'] === 'richText';
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { MAX_CHANGES, TOO_LARGE } from '../../server/audit/entries.js';
+import { changesJson, MAX_CHANGE_VALUE, MAX_CHANGES, TOO_LARGE } from '../../server/audit/entries.js';
 import { makeApp, signIn } from './helpers.js';
 import { mockCtx } from './contract/harness.js';
 import { startUpstream } from './upstream.js';
@@ -49,6 +49,19 @@ describe('values kept in mock mode', () => {
     const kept = JSON.parse(big.changes);
     expect(kept.description[1]).toBe(TOO_LARGE);
     expect(kept.sort[1]).toBe(3);
+  });
+});
+
+describe('the size bound', () => {
+  test('a write naming many records with long values keeps whole JSON within the bound, the largest sides first given way', () => {
+    const diff = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [String(i + 1), { remark: ['a'.repeat(900), 'b'.repeat(900)], sort: [i, i + 1] }]));
+    const text = changesJson(diff);
+    expect(text.length).toBeLessThanOrEqual(MAX_CHANGES);
+    const kept = JSON.parse(text);
+    expect(kept['1'].sort).toEqual([0, 1]);
+    expect(kept['1'].remark).toEqual([TOO_LARGE, TOO_LARGE]);
+    const one = JSON.parse(changesJson({ description: ['x'.repeat(MAX_CHANGE_VALUE + 1), 'short'] }));
+    expect(one.description).toEqual([TOO_LARGE, 'short']);
   });
 });
 

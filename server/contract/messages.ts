@@ -99,6 +99,8 @@ export const MESSAGES = {
   'audit.adminsOnly': { zh_CN: '操作审计仅供管理员查看', en: 'The audit log is for administrators' },
   'audit.unavailable': { zh_CN: '操作审计暂时无法记录，本次操作未执行，请稍后重试', en: 'The audit trail cannot record this now; nothing was changed, try again later' },
   'audit.unreadable': { zh_CN: '操作审计暂时无法读取，请稍后重试', en: 'The audit trail cannot be read now; try again later' },
+  'audit.revertNotPossible': { zh_CN: '操作审计记录 {id} 无法恢复：它不是保留了字段值的单条记录修改', en: 'audit entry {id} cannot be restored: it is not a change of one record whose values the trail keeps' },
+  'audit.revertNothing': { zh_CN: '记录现在的值已与该版本相同，无需恢复', en: 'the record already holds the values of that version; nothing to restore' },
   'events.ticketInvalid': { zh_CN: '实时更新凭证无效、已使用或已过期，请重新获取', en: 'The live-update ticket is unknown, used or expired; ask for a new one' },
   'presence.unknownEntity': { zh_CN: '没有名为 {entity} 的数据类型', en: 'no entity named {entity}' },
   'presence.notReadable': { zh_CN: '无权查看{entity}', en: 'you may not read {entity} records' },

@@ -361,7 +361,8 @@ export function ResourceFormPage({ resource, modify, onDone }: { resource: Resou
     <>
       <ResourceForm key={generation} resource={resource} record={record} visible onHide={onDone} onSaved={saved} mode="page" />
       {/* Who changed this record, when, and which fields (administrators). */}
-      {modify && <AuditHistory entity={resource.entity.name} id={id} />}
+      {/* A restored version is loaded afresh into the form. */}
+      {modify && <AuditHistory entity={resource.entity.name} id={id} permission={resource.permission} onRestored={() => setGeneration((n) => n + 1)} />}
     </>
   );
 }

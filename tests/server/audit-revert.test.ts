@@ -54,7 +54,7 @@ describe('values kept in mock mode', () => {
 
 describe('the size bound', () => {
   test('a write naming many records with long values keeps whole JSON within the bound, the largest sides first given way', () => {
-    const diff = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [String(i + 1), { remark: ['a'.repeat(900), 'b'.repeat(900)], sort: [i, i + 1] }]));
+    const diff: Record<string, Record<string, [unknown, unknown]>> = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [String(i + 1), { remark: ['a'.repeat(900), 'b'.repeat(900)], sort: [i, i + 1] }]));
     const text = changesJson(diff);
     expect(text.length).toBeLessThanOrEqual(MAX_CHANGES);
     const kept = JSON.parse(text);

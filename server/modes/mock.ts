@@ -48,6 +48,7 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
   // Already the app's first hook when built by buildApp or createMockBackend; this keeps mock mode whole on its own.
   registerCanonicalPath(app);
   const ctx = createMockContext(config, deps.now);
+  ctx.traffic.logTo(app.log);
   // Tests read captcha codes the way a person reads the image.
   app.decorate('__mockCtx', ctx);
   app.decorateRequest('session', null);
@@ -65,6 +66,7 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
   app.addHook('onClose', (_app, done) => {
     listening = false;
     stopPreparing?.();
+    ctx.traffic.stop();
     done();
   });
   const startPreparing = () => {

@@ -33,7 +33,8 @@ import type { MockStore } from './store/store.js';
  *   the sequence over; switching the traffic off and on goes on counting.
  * - A tick never throws into the timer: a failed tick is logged and skipped. It writes as nobody
  *   (writer null): the platform's own change, not an operator's.
- * - The timer is unref'd (it never keeps the process alive) and stopped when the app closes.
+ * - The timer starts at the first API request (not at boot), is unref'd (it never keeps the process
+ *   alive) and stops when the app closes.
  */
 
 /** How often each kind comes up, relative to the others (a day's mix: mostly orders and payments). */
@@ -101,6 +102,18 @@ export class DemoTraffic {
     private log: TrafficLog = { warn: () => {} },
   ) {
     this.setting = { enabled: initial.enabled ?? false, perMinute: initial.perMinute ?? 30, kinds: initial.kinds?.length ? [...initial.kinds] : [...TRAFFIC_KINDS] };
+  }
+
+  private begun = false;
+
+  /**
+   * Lets the timer run from now on (mock mode calls it at the first API request): never at boot,
+   * where reading the data in (generating it when no snapshot has it) would delay the first
+   * `/healthz`. Until then a setting is kept and applied once begun.
+   */
+  begin(): void {
+    if (this.begun) return;
+    this.begun = true;
     this.schedule();
   }
 
@@ -154,7 +167,7 @@ export class DemoTraffic {
   private schedule(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    if (this.closed || !this.setting.enabled) return;
+    if (this.closed || !this.begun || !this.setting.enabled) return;
     this.warm();
     this.timer = setInterval(() => {
       if (this.warming === null) this.tick();

@@ -80,6 +80,8 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
     const p = pathOf(req);
     if (!isApiPath(p)) return;
     startPreparing();
+    // The demo traffic's timer (DEMO_TRAFFIC, or a QA control's setting) runs from the first API call.
+    ctx.traffic.begin();
     reply.header('x-served-by', 'mock');
     if (PUBLIC_PATHS.has(p) || isPublicMockPath(p)) return;
     // Hybrid: the session is the platform's only; the mock issues none there.

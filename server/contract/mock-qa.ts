@@ -46,7 +46,7 @@ export const MockInfo = Type.Object({
 export type MockInfo = Static<typeof MockInfo>;
 
 /**
- * Kinds of platform event the demo traffic makes (issue "Live demo traffic for QA"): a new unpaid
+ * Kinds of platform event the demo traffic makes: a new unpaid
  * order, a payment of an unpaid order, a new feedback, a refund application on a delivered order,
  * a rent application, and a goods whose stock drops under its warning line.
  */

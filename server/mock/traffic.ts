@@ -12,7 +12,7 @@ import type { AnyRow } from './store/seed.js';
 import type { MockStore } from './store/store.js';
 
 /**
- * Live demo traffic (issue 43 §2, "Live demo traffic for QA"): while it runs, the platform's day
+ * Live demo traffic (a QA control of mock mode): while it runs, the platform's day
  * happens on its own in mock mode. Each tick of a timer makes one platform event through the
  * store: a new unpaid order, a payment, a feedback, a refund application, a rent application, or a
  * goods whose stock drops under its warning line. The store tells every row it writes

@@ -9,7 +9,7 @@ import { Field, Section, useMockText } from './parts';
 import { useMockBusy, useTrafficInfo, useUpdateTraffic } from './queries';
 
 /**
- * The demo traffic (issue "Live demo traffic for QA"): a switch that makes the platform's day happen
+ * The demo traffic: a switch that makes the platform's day happen
  * on its own (new orders and payments, feedback, refund and rent applications, stock running low),
  * its rate per minute and the kinds of event, and what it has made so far. The switch applies at
  * once with the rate and kinds on screen; a changed rate or kinds is applied with "Apply". The

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import net from 'node:net';
+import { ENTITIES, type AnyEntity } from './contract/index.js';
 
 /**
  * Which implementation answers `/v1`, `/api/v1` and `/upload` (`hybrid`: the platform
@@ -113,6 +114,10 @@ export interface Config {
   platformChecksVersion: boolean;
   /** Largest redacted example kept per contract drift, in bytes of JSON. */
   driftExampleBytes: number;
+  /** Proxy/hybrid: seconds between the live-event watcher's rounds of the platform's lists (server/events/watcher.ts); 0 = off. */
+  watchIntervalSeconds: number;
+  /** Proxy/hybrid: entities (contract names) whose platform-side changes the watcher finds. */
+  watchKinds: string[];
   /** Hybrid: endpoints always answered by the mock, as glob patterns (`*` within a segment, `**` across). */
   mockEndpoints: string[];
   /** Hybrid: how long a platform 404/501 for a contract endpoint is remembered (answered by the mock without asking), in seconds. */
@@ -272,6 +277,8 @@ export const SETTINGS = [
   { key: 'messages', env: 'MESSAGES', flag: 'messages', doc: 'error messages: localized (default; Accept-Language, field labels) or raw (`<field key>: <English>`)' },
   { key: 'contractValidation', env: 'CONTRACT_VALIDATION', flag: 'contract-validation', doc: "proxy/hybrid: check the platform's answers against the contract, on (default) or off" },
   { key: 'platformChecksVersion', env: 'PLATFORM_CHECKS_VERSION', flag: 'platform-checks-version', doc: "proxy/hybrid: the platform refuses stale writes itself (on) or the console checks a write's version through `info` before relaying it (off, default)" },
+  { key: 'watchIntervalSeconds', env: 'WATCH_INTERVAL_SECONDS', flag: 'watch-interval-seconds', doc: "proxy/hybrid: seconds between the live-event watcher's reads of the platform's lists (one per watched entity and replica, with an open stream's session; 0 = off), default 15" },
+  { key: 'watchKinds', env: 'WATCH_KINDS', flag: 'watch-kinds', doc: 'proxy/hybrid: comma-separated entities the watcher reads, default order,refund,feedback,rentApply' },
   { key: 'driftExampleBytes', env: 'DRIFT_EXAMPLE_BYTES', flag: 'drift-example-bytes', doc: 'largest redacted example kept per contract drift (256-65536), default 8192' },
   { key: 'mockEndpoints', env: 'MOCK_ENDPOINTS', flag: 'mock-endpoints', doc: 'hybrid: comma-separated path globs always answered by the mock (`/v1/feedback/**`)' },
   { key: 'mockFallbackTtl', env: 'MOCK_FALLBACK_TTL', flag: 'mock-fallback-ttl', doc: 'hybrid: seconds a platform 404/501 is remembered per endpoint, default 300' },
@@ -485,6 +492,8 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     contractValidation: onOff(label('contractValidation'), raw.contractValidation, true),
     platformChecksVersion: onOff(label('platformChecksVersion'), raw.platformChecksVersion, false),
     driftExampleBytes: int(label('driftExampleBytes'), raw.driftExampleBytes, 8192, 256, 65_536),
+    watchIntervalSeconds: int(label('watchIntervalSeconds'), raw.watchIntervalSeconds, 15, 0, 86_400),
+    watchKinds: watchKinds(label('watchKinds'), raw.watchKinds),
     ...platformTraffic(mode, raw, label),
   };
 }
@@ -520,6 +529,16 @@ function auditHardening(raw: Raw, label: (key: keyof Raw) => string): Pick<Confi
   else keyFile = path.join(path.dirname(db && db.toLowerCase() !== 'off' && db !== ':memory:' && !pgUrl ? path.resolve(db) : defaultAuditDb()), 'audit.key');
   if (keyFile !== null && db && keyFile === path.resolve(db)) throw new ConfigError(`${label('auditKeyFile')} must not be the trail's database file`);
   return { auditOnFailure: onFailure, auditMaxMb: decimal(label('auditMaxMb'), raw.auditMaxMb, 2048, 0, 10_000_000), auditKey: key, auditKeyFile: keyFile };
+}
+
+/** Entities the live-event watcher can read: those with a list endpoint. */
+const WATCHABLE = new Set((ENTITIES as readonly AnyEntity[]).filter((e) => e.ops.list).map((e) => e.name));
+
+/** WATCH_KINDS: contract entity names with a list endpoint. @throws ConfigError naming an unknown one. */
+function watchKinds(label: string, raw: string | undefined): string[] {
+  const names = (raw ?? '').trim() ? raw!.split(',').map((n) => n.trim()).filter(Boolean) : ['order', 'refund', 'feedback', 'rentApply'];
+  for (const n of names) if (!WATCHABLE.has(n)) throw new ConfigError(`${label}: "${n}" is not an entity with a list (e.g. order, refund, feedback, rentApply)`);
+  return [...new Set(names)];
 }
 
 const only = (label: string, modes: Mode[], mode: Mode) => {

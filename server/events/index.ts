@@ -12,6 +12,7 @@ import { onSignOut } from '../plugins/sign-out.js';
 import { platformIdentity, type IdentityOf } from '../audit/capture.js';
 import { EventHub, type EventDraft } from './hub.js';
 import { relayedWrites } from './sources.js';
+import { startWatcher, type Watcher } from './watcher.js';
 import { LiveStream, type Viewer } from './stream.js';
 import { TicketBook } from './tickets.js';
 
@@ -28,7 +29,8 @@ export { EventHub, EVENT_MIGRATIONS, type EventDraft } from './hub.js';
  *   hybrid the list itself is asked once (`pageSize: 1`, through this console, so the platform or
  *   hybrid's mock answers as it would answer the list) and the verdict kept {@link LiveEventsOptions.permissionTtlMs}.
  * - Sources: the mock store's every write (mock, replay, hybrid's mock); the writes the platform
- *   answered through the proxy (server/events/sources.ts).
+ *   answered through the proxy (server/events/sources.ts); the platform's own changes, found by one
+ *   watcher per replica reading the watched lists (server/events/watcher.ts).
  * - Until when: a sign-out (the mock's, or `/v1/admin/logout` relayed through the console) ends
  *   that session's streams at once; an expired or revoked token is found at the next heartbeat.
  */
@@ -44,6 +46,8 @@ export interface LiveEventsOptions {
   permissionTtlMs?: number;
   /** The retry interval the stream suggests to EventSource, in ms. Default 3000. */
   retryMs?: number;
+  /** Proxy and hybrid: ms between the watcher's rounds; default the config's `watchIntervalSeconds` (0 = no watcher). */
+  watchIntervalMs?: number;
 }
 
 /** What the app wires: the hub, the proxy's observer, and the hooks for the mock stores. */
@@ -57,6 +61,8 @@ export interface LiveEvents {
   onMockBackend(backend: FastifyInstance): void;
   /** Open streams (bench, tests). */
   streamCount(): number;
+  /** Proxy and hybrid: the watcher of the platform's own changes (server/events/watcher.ts); null when off or in mock mode. */
+  watcher: Watcher | null;
 }
 
 /** Each entity's list endpoint (the permission an event of it needs). */
@@ -214,9 +220,32 @@ export async function registerLiveEvents(app: FastifyInstance, config: Config, d
     for (const r of resumed ?? []) stream.deliver(r.event, r.text);
   });
 
+  const watchMs = opts.watchIntervalMs ?? config.watchIntervalSeconds * 1000;
+  const watched = (ENTITIES as readonly AnyEntity[]).filter((e) => config.watchKinds.includes(e.name));
+  const watcher = upstream && watchMs > 0 && watched.length
+    ? startWatcher({
+        entities: watched,
+        intervalMs: watchMs,
+        viewers: () => [...streams].map((s) => s.viewer),
+        // Through this console, as the viewer's own list request would go (the proxy, hybrid's choice).
+        list: (path, body, authorization) =>
+          app
+            .inject({ method: 'POST', url: path, headers: { authorization, 'content-type': 'application/json' }, payload: JSON.stringify(body) })
+            .then((r) => {
+              if (r.statusCode !== 200) return null;
+              const env = JSON.parse(r.body) as { code?: unknown; data?: { list?: unknown } };
+              return env.code === ResultCode.success && Array.isArray(env.data?.list) ? (env.data.list as Record<string, unknown>[]) : null;
+            }),
+        publish: (drafts) => hub.publish(drafts),
+        subscribe: (fn) => hub.subscribe((e) => fn(e)),
+        onError: (entity, err) => app.log.warn({ err, entity }, 'live events: the watcher could not read a list'),
+      })
+    : null;
+
   // Streams never end by themselves: they end before the server closes (else it would wait for them).
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
+    watcher?.stop();
     for (const s of [...streams]) s.end('shutdown');
   });
   app.addHook('onClose', async () => {
@@ -243,5 +272,6 @@ export async function registerLiveEvents(app: FastifyInstance, config: Config, d
       if (ctx) attachMock(ctx);
     }),
     streamCount: () => streams.size,
+    watcher,
   };
 }

@@ -295,9 +295,13 @@ class Day {
     return { entity: 'order', id: o.id };
   }
 
-  /** An unpaid order is paid: status 1, its pay type and time; it counts in its member's orders and its goods' sales. */
+  /**
+   * One of the latest unpaid orders is paid: status 1, its pay type and time; it counts in its
+   * member's orders and its goods' sales. Its locked codes stay its own until it is delivered.
+   */
   payment(): { entity: EntityName; id: number } | null {
-    const unpaid = this.store.col('order').where('status', S.pendingPay);
+    // Ids follow creation time: the last ones are the newest orders.
+    const unpaid = this.store.col('order').where('status', S.pendingPay).slice(-20);
     if (!unpaid.length) return null;
     const o = this.g.pick(unpaid);
     const paid = this.save('order', o, { status: S.paid, payType: this.payType(), payTime: this.at });

@@ -46,8 +46,8 @@ const KIND = { 1: 'card', 3: 'cardAccount' } as const;
 type HoldKind = (typeof KIND)[1 | 3];
 /** Most units one order line holds (contract `orderItem.quantity`, `cardIds` at most 99). */
 const MAX_QTY = 99;
-/** Most lines of the order that makes a goods' stock run low. */
-const MAX_LINES = 10;
+/** Most units the order that makes a goods' stock run low sells: a tick writes each of them (and tells it as an event). */
+const MAX_SOLD = 150;
 /** Draws of a random row before a kind gives up (a table whose rows have mostly been deleted). */
 const TRIES = 24;
 const FEEDBACK_TYPE_WEIGHTS: Record<number, number> = { 1: 20, 2: 25, 3: 12, 4: 10, 5: 12, 6: 10, 7: 3, 8: 8 };
@@ -401,8 +401,9 @@ class Day {
 
   /**
    * A goods' stock runs low: a paid and delivered order of a goods on sale whose stock line is
-   * normal sells enough of its codes (or accounts) that what is left is at or under the warning
-   * line, never none; the stock line and `goods.stock` follow.
+   * normal, and at most MAX_SOLD above its warning line, sells enough of its codes (or accounts)
+   * that what is left is at or under the warning line, never none; the stock line and
+   * `goods.stock` follow. Lines of codes hold up to 99 units, lines of accounts one.
    */
   stock(): { entity: EntityName; id: number } | null {
     const g = this.g;
@@ -411,7 +412,7 @@ class Day {
       if (s.stockStatus !== 1) return false;
       const goods = this.store.get<AnyRow>('goods', s.goodsId as number);
       if (!goods || goods.status !== 1 || !KIND[goods.deliveryType as 1 | 3]) return false;
-      return Math.ceil(((s.availableQty as number) - (s.warnQty as number)) / perLine(goods.deliveryType as number)) <= MAX_LINES;
+      return (s.availableQty as number) - (s.warnQty as number) <= MAX_SOLD;
     });
     const m = this.member();
     if (!candidates.length || !m) return null;
@@ -419,7 +420,7 @@ class Day {
     const goods = this.store.get<AnyRow>('goods', line.goodsId as number)!;
     const available = this.unsold(goods.id);
     const each = perLine(goods.deliveryType as number);
-    const left = g.int(Math.max(1, available - each * MAX_LINES), Math.max(1, line.warnQty as number));
+    const left = g.int(Math.max(1, available - MAX_SOLD), Math.max(1, line.warnQty as number));
     let quantity = available - left;
     if (quantity < 1) return null;
     const lines: { goods: AnyRow; quantity: number }[] = [];

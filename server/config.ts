@@ -89,6 +89,12 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Mock mode: whether the `/v1/mock/*` QA controls answer (switch off on shared demo servers). */
   qaControls: boolean;
+  /**
+   * Mock mode: the live demo traffic's rate from the start, events per minute (1–600; server/mock/traffic.ts),
+   * or 0 (default) for off until the QA control `/v1/mock/traffic/update` starts it. It runs with
+   * `qaControls` off too: a shared demo server moves on its own without anyone's controls.
+   */
+  demoTraffic: number;
   /** Proxy: the console's public host name, sent upstream as X-Forwarded-Host and used as the Domain of relayed cookies; null sends none. */
   publicHost: string | null;
   /** Whether the web bundle's source maps (`*.map`) are served; off in production. */
@@ -256,6 +262,7 @@ export const SETTINGS = [
   { key: 'captchaPerClient', env: 'CAPTCHA_PER_CLIENT', flag: 'captcha-per-client', doc: 'pending captchas per client address, default 20' },
   { key: 'trustProxy', env: 'TRUST_PROXY', flag: 'trust-proxy', doc: 'reverse proxies whose X-Forwarded-For is believed, counted from the right: off (default), a hop count (true = 1), or comma-separated proxy addresses/CIDRs' },
   { key: 'qaControls', env: 'QA_CONTROLS', flag: 'qa-controls', doc: 'mock: on (default) or off' },
+  { key: 'demoTraffic', env: 'DEMO_TRAFFIC', flag: 'demo-traffic', doc: 'mock: live demo traffic from the start, events per minute (1-600; `on` = 30), or off (default)' },
   { key: 'publicHost', env: 'PUBLIC_HOST', flag: 'public-host', doc: "proxy: the console's public host name" },
   { key: 'publicSourceMaps', env: 'PUBLIC_SOURCE_MAPS', flag: 'public-source-maps', doc: 'serve *.map files: off (default) or on' },
   { key: 'cacheDir', env: 'CACHE_DIR', flag: 'cache-dir', doc: 'mock mode: folder of seed snapshots kept between starts, or `off`; default node_modules/.cache/game-console (else <OS temp dir>/game-console-cache)' },
@@ -329,6 +336,15 @@ function onOff(name: string, raw: string | undefined, dflt: boolean): boolean {
   if (['on', 'true', '1', 'yes'].includes(v)) return true;
   if (['off', 'false', '0', 'no'].includes(v)) return false;
   throw new ConfigError(`${name} must be "on" or "off", got "${raw}"`);
+}
+
+/** DEMO_TRAFFIC: `off`/`0`/unset → 0, `on` → 30, else events per minute 1–600; mock mode only (the traffic writes into the mock store). */
+function demoTraffic(mode: Mode, name: string, raw: string | undefined): number {
+  const v = raw?.trim().toLowerCase();
+  if (!v || v === 'off' || v === '0' || v === 'false' || v === 'no') return 0;
+  if (mode !== 'mock') throw new ConfigError(`${name} is allowed only in mock mode`);
+  if (v === 'on' || v === 'true' || v === 'yes') return 30;
+  return int(name, v, 0, 1, 600);
 }
 
 /** A host name with an optional port (`console.example.com`, `console.example.com:8443`). */
@@ -469,6 +485,7 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     captchaPerClient: int(label('captchaPerClient'), raw.captchaPerClient, 20, 1, 10_000),
     trustProxy: trustProxy(label('trustProxy'), raw.trustProxy),
     qaControls: onOff(label('qaControls'), raw.qaControls, true),
+    demoTraffic: demoTraffic(mode, label('demoTraffic'), raw.demoTraffic),
     publicHost: publicHost(label('publicHost'), raw.publicHost),
     publicSourceMaps: onOff(label('publicSourceMaps'), raw.publicSourceMaps, false),
     messages: messagesMode(label('messages'), raw.messages),

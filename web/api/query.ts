@@ -26,9 +26,12 @@ export const READ_OPS: ReadonlySet<string> = new Set([
 /** Groups whose every op reads (`statistics.<kind>` answers a series; none of them writes). */
 export const READ_GROUPS: ReadonlySet<string> = new Set(['statistics']);
 
-/** True when `group.op` only reads (cacheable, retryable, never invalidates). */
+/**
+ * True when `group.op` only reads (cacheable, retryable, never invalidates). An op under a part of
+ * its group (`mock.traffic.info`, `mock.faults.list`) reads when its last part does.
+ */
 export function isReadOp(group: string, op: string): boolean {
-  return READ_GROUPS.has(group) || READ_OPS.has(op);
+  return READ_GROUPS.has(group) || READ_OPS.has(op) || READ_OPS.has(op.slice(op.lastIndexOf('.') + 1));
 }
 
 /** A query key of the console: `[group, op]` or `[group, op, payload]`. */

@@ -1,6 +1,7 @@
 import { fileUpload } from '../../server/contract/upload';
 import { CONSOLE_ENDPOINTS, type auditLog, type AuditRevertPayload, type AuditRevertPreview, type AuditRevertPreviewPayload, type AuditVerifyResult } from '../../server/contract/audit';
 import type { consoleSession, signInLog } from '../../server/contract/sessions';
+import type { PresenceRecord, presenceList, presenceUpdate } from '../../server/contract/events';
 import type { Static } from 'typebox';
 import { ENDPOINTS, type ActionName, type ActionOf, type ActionPayload, type ActionResult, type EntityMap, type EntityName } from '../../server/contract';
 import type { EndpointDef, EntityAdd, EntityQuery, EntityRecord, EntityUpdate } from '../../server/contract/entity';
@@ -80,6 +81,10 @@ export type Api = { [G in GroupOf<ActionName> | EntityName]: Group<G> } & {
   };
   consoleSession: CrudCalls<typeof consoleSession> & { revoke: JsonCall<{ id: number }, null> };
   signInLog: CrudCalls<typeof signInLog>;
+  presence: {
+    update: JsonCall<Static<NonNullable<typeof presenceUpdate.payload>>, PresenceRecord>;
+    list: JsonCall<Static<NonNullable<typeof presenceList.payload>>, PresenceRecord[]>;
+  };
 };
 
 /** Any typed call function, when only its endpoint and a loose signature matter (query keys, dialogs). */

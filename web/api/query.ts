@@ -23,8 +23,11 @@ import { registerQueryCache } from './query-cache';
 export const READ_OPS: ReadonlySet<string> = new Set([
   'list', 'listAll', 'info', 'detail', 'summary', 'totals', 'stats', 'statistics', 'tree', 'mine', 'revertPreview',
 ]);
-/** Groups whose every op reads (`statistics.<kind>` answers a series; none of them writes). */
-export const READ_GROUPS: ReadonlySet<string> = new Set(['statistics']);
+/**
+ * Groups whose ops never change what the console reads: `statistics.<kind>` answers a series;
+ * `presence.update` only says who has a record open (renewed every 15 s, it must not drop caches).
+ */
+export const READ_GROUPS: ReadonlySet<string> = new Set(['statistics', 'presence']);
 
 /**
  * True when `group.op` only reads (cacheable, retryable, never invalidates). An op under a part of

@@ -64,19 +64,44 @@ export type SavedView = Static<typeof SavedView>;
 
 export const SavedViewPage = Type.Object({ list: Type.Array(SavedView), total: Type.Integer({ minimum: 0 }) });
 
+const ListPayload = Type.Object(
+  {
+    path: ViewPath,
+    pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'default 100' })),
+  },
+  { additionalProperties: false },
+);
+const AddPayload = Type.Object(
+  {
+    path: ViewPath,
+    name: ViewName,
+    query: ViewQuery,
+    columns: Type.Optional(Columns),
+    shared: Type.Optional(Type.Boolean({ default: false })),
+    roleIds: Type.Optional(RoleIds),
+  },
+  { additionalProperties: false },
+);
+const UpdatePayload = Type.Object(
+  {
+    id: Id,
+    name: Type.Optional(ViewName),
+    query: Type.Optional(ViewQuery),
+    columns: Type.Optional(Columns),
+    shared: Type.Optional(Type.Boolean()),
+    roleIds: Type.Optional(RoleIds),
+  },
+  { additionalProperties: false },
+);
+const DefaultPayload = Type.Object({ path: ViewPath, id: Type.Union([Id, Type.Null()]) }, { additionalProperties: false });
+
 export const savedViewList = defineAction({
   name: 'savedView.list',
   path: '/console/savedView/list',
   area: 'system',
   summary: "The views of a screen the caller sees: their own, then those shared with their roles (administrators: every shared view), with the caller's default marked",
-  payload: Type.Object(
-    {
-      path: ViewPath,
-      pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
-      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'default 100' })),
-    },
-    { additionalProperties: false },
-  ),
+  payload: ListPayload,
   result: SavedViewPage,
 });
 
@@ -85,17 +110,7 @@ export const savedViewAdd = defineAction({
   path: '/console/savedView/add',
   area: 'system',
   summary: `Saves a view of a screen by name (at most ${SAVED_VIEW_LIMITS.perUserPerPath} per user and screen); shared: shown to the roles named`,
-  payload: Type.Object(
-    {
-      path: ViewPath,
-      name: ViewName,
-      query: ViewQuery,
-      columns: Type.Optional(Columns),
-      shared: Type.Optional(Type.Boolean({ default: false })),
-      roleIds: Type.Optional(RoleIds),
-    },
-    { additionalProperties: false },
-  ),
+  payload: AddPayload,
   result: SavedView,
 });
 
@@ -104,17 +119,7 @@ export const savedViewUpdate = defineAction({
   path: '/console/savedView/update',
   area: 'system',
   summary: 'Changes a view (its maker; an administrator for a shared view): rename, save the current query over it, share',
-  payload: Type.Object(
-    {
-      id: Id,
-      name: Type.Optional(ViewName),
-      query: Type.Optional(ViewQuery),
-      columns: Type.Optional(Columns),
-      shared: Type.Optional(Type.Boolean()),
-      roleIds: Type.Optional(RoleIds),
-    },
-    { additionalProperties: false },
-  ),
+  payload: UpdatePayload,
   result: SavedView,
 });
 
@@ -132,9 +137,15 @@ export const savedViewSetDefault = defineAction({
   path: '/console/savedView/setDefault',
   area: 'system',
   summary: "Sets the caller's default view of a screen (any view they see), or none with id null",
-  payload: Type.Object({ path: ViewPath, id: Type.Union([Id, Type.Null()]) }, { additionalProperties: false }),
+  payload: DefaultPayload,
   result: Type.Object({ path: ViewPath, id: Type.Union([Id, Type.Null()]) }),
 });
+
+/** The payloads as the typed client takes them. */
+export type SavedViewListPayload = Static<typeof ListPayload>;
+export type SavedViewAddPayload = Static<typeof AddPayload>;
+export type SavedViewUpdatePayload = Static<typeof UpdatePayload>;
+export type SavedViewDefault = Static<typeof DefaultPayload>;
 
 /** The saved-view endpoints as the contract lists them (/docs, the typed client). */
 export const SAVED_VIEW_ENDPOINTS = [savedViewList, savedViewAdd, savedViewUpdate, savedViewDel, savedViewSetDefault] as const;

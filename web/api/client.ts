@@ -1,6 +1,7 @@
 import { fileUpload } from '../../server/contract/upload';
 import { CONSOLE_ENDPOINTS, type auditLog, type AuditVerifyResult } from '../../server/contract/audit';
 import type { consoleSession, signInLog } from '../../server/contract/sessions';
+import type { SavedView, SavedViewAddPayload, SavedViewDefault, SavedViewListPayload, SavedViewUpdatePayload } from '../../server/contract/saved-views';
 import type { Static } from 'typebox';
 import { ENDPOINTS, type ActionName, type ActionOf, type ActionPayload, type ActionResult, type EntityMap, type EntityName } from '../../server/contract';
 import type { EndpointDef, EntityAdd, EntityQuery, EntityRecord, EntityUpdate } from '../../server/contract/entity';
@@ -76,6 +77,14 @@ export type Api = { [G in GroupOf<ActionName> | EntityName]: Group<G> } & {
   auditLog: CrudCalls<typeof auditLog> & { verify: JsonCall<undefined, Static<typeof AuditVerifyResult>> };
   consoleSession: CrudCalls<typeof consoleSession> & { revoke: JsonCall<{ id: number }, null> };
   signInLog: CrudCalls<typeof signInLog>;
+  /** The caller's saved views of a screen and those shared with their roles (server/contract/saved-views.ts). */
+  savedView: {
+    list: JsonCall<SavedViewListPayload, Page<SavedView>>;
+    add: JsonCall<SavedViewAddPayload, SavedView>;
+    update: JsonCall<SavedViewUpdatePayload, SavedView>;
+    del: JsonCall<{ ids: number[] }, { count: number }>;
+    setDefault: JsonCall<SavedViewDefault, SavedViewDefault>;
+  };
 };
 
 /** Any typed call function, when only its endpoint and a loose signature matter (query keys, dialogs). */

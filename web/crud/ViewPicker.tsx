@@ -181,7 +181,7 @@ export function ViewPicker({ ctl }: { ctl: ListController }) {
 
   return (
     <div className="crud-views" ref={root}>
-      <button type="button" className="p-button p-component p-button-sm p-button-outlined p-button-secondary crud-views__toggle" aria-expanded={open} aria-controls={panelId} aria-haspopup="true" onClick={() => setOpen((o) => !o)} data-testid="crud-views">
+      <button type="button" className="p-button p-component p-button-sm p-button-outlined p-button-secondary crud-views__toggle" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen((o) => !o)} data-testid="crud-views">
         <span className="p-button-icon p-button-icon-left pi pi-bookmark" aria-hidden />
         <span className="p-button-label">{c ? `${c.name}${v.changed ? ` ${t('crud.views.changed')}` : ''}` : t('crud.views.title')}</span>
       </button>

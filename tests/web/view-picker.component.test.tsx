@@ -149,6 +149,25 @@ describe('the view picker', () => {
     expect(calls.map((c) => c.path)).toEqual(['/console/savedView/list', '/v1/feedbackType/list']);
   });
 
+  test('a view’s columns are shown when it opens, and a view saved after choosing columns keeps them', { timeout: 30_000 }, async () => {
+    const views = [view({ id: 5, name: 'Narrow', query: 'status=1', columns: ['typeName', 'status'] })];
+    serve(views);
+    mockApi('/console/savedView/add', (b) => view({ id: 6, ...(b as Partial<SavedView>) }));
+    mount();
+    await screen.findByText('Type 1');
+    const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent?.trim()).filter(Boolean);
+    expect(headers()).toContain('Sort');
+    fireEvent.click(within(await openPicker()).getByTestId('crud-views-item'));
+    await waitFor(() => expect(headers()).not.toContain('Sort'));
+    expect(headers()).toEqual(expect.arrayContaining(['Type name', 'Status']));
+    expect(headers()).not.toContain('ID');
+    fireEvent.click(within(await openPicker()).getByTestId('crud-views-save-as'));
+    const dialog = await screen.findByTestId('crud-views-dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: 'Copy' } });
+    fireEvent.click(within(dialog).getByTestId('crud-views-dialog-submit'));
+    await waitFor(() => expect(asked('/console/savedView/add')).toEqual([expect.objectContaining({ name: 'Copy', query: 'status=1', columns: ['typeName', 'status'] })]));
+  });
+
   test('a view whose filters no longer exist or are refused opens without them and says so', { timeout: 30_000 }, async () => {
     serve([view({ id: 3, name: 'Old filters', query: 'typeName=Type+1&gone=1&status=9', columns: ['typeName', 'removed'] })]);
     const loc = mount();

@@ -36,7 +36,9 @@ export function useSavedViews(ctl: ListController) {
   const current = canonicalQuery(search);
   const matches = (v: SavedView) => openView(ctl.resource, v.query, v.columns, ctl.keepQuery).search === current;
   const chosen = list.find((v) => v.id === chosenId) ?? list.find(matches) ?? null;
-  const changed = !!chosen && !matches(chosen);
+  // Moved from the chosen view: another URL query, or (a view opened here) other columns chosen.
+  const colsOf = (cols: string[] | null) => (cols ? [...cols].sort().join() : null);
+  const changed = !!chosen && (!matches(chosen) || (chosen.id === chosenId && colsOf(openView(ctl.resource, chosen.query, chosen.columns, ctl.keepQuery).columns) !== colsOf(ctl.shownChosen ? ctl.shown : null)));
 
   const open = (v: SavedView, replace = false) => {
     const o = openView(ctl.resource, v.query, v.columns, ctl.keepQuery);

@@ -134,6 +134,8 @@ describe('the view picker', () => {
     await waitFor(() => expect(asked('/v1/feedbackType/list').at(-1)).toMatchObject({ status: 0, pageSize: 50 }));
     await waitFor(() => expect(screen.getByTestId('crud-views').textContent).toContain('Start here'));
     expect(asked('/console/savedView/list')).toHaveLength(1);
+    // The list waited for its views: its one request is the default view's.
+    expect(asked('/v1/feedbackType/list')).toEqual([{ pageNum: 1, pageSize: 50, status: 0 }]);
   });
 
   test('entered from the menu without a query: one request for the views, and the first list request is already the default view’s', { timeout: 30_000 }, async () => {

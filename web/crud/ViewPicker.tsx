@@ -7,7 +7,7 @@ import { api } from '../api/client';
 import { crudEnv } from './env';
 import { PlainButton } from './parts/plain';
 import { canonicalQuery } from './query-state';
-import { openView, takeEnteredView, viewQueryOf, viewsQuery, type SavedView } from './saved-views';
+import { enteredView, forgetEnteredView, openView, viewQueryOf, viewsQuery, type SavedView } from './saved-views';
 import type { ListController } from './useListController';
 
 /** The save-as and rename dialog, loaded when first opened (off the list's entry). */
@@ -31,7 +31,8 @@ export function useSavedViews(ctl: ListController) {
   const search = useSearch();
   const views = useQuery(viewsQuery(path));
   const list = useMemo(() => views.data?.list ?? [], [views.data]);
-  const [chosenId, setChosenId] = useState<number | null>(() => takeEnteredView(path)?.id ?? null);
+  const [chosenId, setChosenId] = useState<number | null>(() => enteredView(path)?.id ?? null);
+  useEffect(() => forgetEnteredView(path), [path]);
   const [dropped, setDropped] = useState<string[]>([]);
   const current = canonicalQuery(search);
   const matches = (v: SavedView) => openView(ctl.resource, v.query, v.columns, ctl.keepQuery).search === current;
@@ -52,12 +53,19 @@ export function useSavedViews(ctl: ListController) {
   const pristine = useRef(current === '');
   if (current !== '') pristine.current = false;
   useEffect(() => {
+    // The default the list opened with once its views came (the list waited for them): the chosen view.
+    const entered = chosenId === null ? enteredView(path) : null;
+    if (entered) {
+      forgetEnteredView(path);
+      setChosenId(entered.id);
+      return;
+    }
     if (!pristine.current || chosenId !== null) return;
     const def = list.find((v) => v.isDefault);
     if (!def) return;
     pristine.current = false;
     open(def, true);
-  }, [list]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [list, current]); // eslint-disable-line react-hooks/exhaustive-deps
   // A view opened with the list (its default at the entry) says what of it was left out and shows its columns.
   useEffect(() => {
     if (!chosen || chosen.id !== chosenId) return;

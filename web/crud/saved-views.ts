@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SavedView } from '../../server/contract/saved-views';
 import { api, apiQuery } from '../api/client';
 import { queryClient } from '../api/query';
@@ -101,6 +101,9 @@ export function cachedDefault(path: string): SavedView | null {
   return cachedViews(path)?.find((v) => v.isDefault) ?? null;
 }
 
+/** Screens whose entry has sent its rows' request (`entryViewSearch`): their list, mounting, asks for no other. */
+const ENTRY_DONE = new Set<string>();
+
 /**
  * The views of a screen entered without a URL query (menu entry → first rows): read with one request
  * (or none while fresh), waited for at most {@link VIEWS_ENTRY_WAIT_MS} when none are cached, so the
@@ -112,6 +115,8 @@ export async function entryViewSearch(resource: Resource, path: string, search: 
   const had = cachedViews(path) !== undefined;
   const read = queryClient.prefetchQuery(viewsQuery(path));
   if (!had) await Promise.race([read, new Promise((r) => setTimeout(r, VIEWS_ENTRY_WAIT_MS))]);
+  // The rows leave now, the default known or not: the list mounted for them does not wait again.
+  ENTRY_DONE.add(path);
   const def = cachedDefault(path);
   return def ? openView(resource, def.query, def.columns).search : '';
 }
@@ -119,11 +124,14 @@ export async function entryViewSearch(resource: Resource, path: string, search: 
 /** The default view each screen was entered with (by path), for its picker to say it is chosen and show its columns. */
 const ENTERED = new Map<string, SavedView>();
 
-/** The view a list at `path` was entered with and not yet taken by its picker. */
-export function takeEnteredView(path: string): SavedView | null {
-  const v = ENTERED.get(path) ?? null;
+/** The view a list at `path` was entered with and not yet taken by its picker (taken: {@link forgetEnteredView}). */
+export function enteredView(path: string): SavedView | null {
+  return ENTERED.get(path) ?? null;
+}
+
+/** The picker of the list at `path` has taken the view it was entered with. */
+export function forgetEnteredView(path: string): void {
   ENTERED.delete(path);
-  return v;
 }
 
 /** Marks the view a list at `path` was entered with (its picker takes it on mount). */
@@ -131,27 +139,61 @@ export function markEnteredView(path: string, v: SavedView): void {
   ENTERED.set(path, v);
 }
 
+/** What {@link useEntryViewSearch} answers: the search the list renders, and whether it still waits for its views. */
+export interface EntryView {
+  search: string;
+  /** The list is entered without a query and its views are on their way: its rows are not asked for yet. */
+  waiting: boolean;
+}
+
 /**
  * The URL query a URL-synced list renders at its entry (menu entry → first rows): a list mounted
- * without a query whose default view is cached renders that view at once (the request its entry
- * sent) and writes it into the URL, replacing the empty one, so Reset and back behave as for any
- * view. Any other query is answered as it is; once the list has moved, an empty query is the
- * default (unfiltered) view again.
+ * without a query opens the user's default view. With the screen's views cached (its entry read
+ * them, `prefetchListEntry`) the default view is rendered at once (the request its entry sent);
+ * else the list waits for them, at most {@link VIEWS_ENTRY_WAIT_MS} (`waiting`: its rows are not
+ * asked for meanwhile), so its first request is the default view's. The view is written into the
+ * URL, replacing the empty one, so Reset and back behave as for any view. Any other query is
+ * answered as it is; once the list has moved, an empty query is the unfiltered view again.
  * @param navigate the router's navigation (`replace` writes over the history entry).
  */
-export function useEntryViewSearch(resource: Resource, path: string, search: string, urlSync: boolean, navigate: (to: string, opts?: { replace?: boolean }) => void): string {
+export function useEntryViewSearch(resource: Resource, path: string, search: string, urlSync: boolean, navigate: (to: string, opts?: { replace?: boolean }) => void): EntryView {
+  const bare = search === '' || search === '?';
   const entry = useRef<{ search: string; view: SavedView } | null | undefined>(undefined);
-  if (entry.current === undefined) {
-    const def = urlSync && (search === '' || search === '?') ? cachedDefault(path) : null;
+  const [waiting, setWaiting] = useState(() => {
+    // Its entry already asked for its rows (its views slow or failed): those rows are the ones shown.
+    const sent = ENTRY_DONE.has(path);
+    return urlSync && bare && cachedViews(path) === undefined && !sent;
+  });
+  const choose = () => {
+    const def = cachedDefault(path);
     entry.current = def ? { search: openView(resource, def.query, def.columns).search, view: def } : null;
     if (entry.current) markEnteredView(path, entry.current.view);
+  };
+  if (entry.current === undefined && !waiting) {
+    if (urlSync && bare) choose();
+    else entry.current = null;
   }
   const landed = useRef(false);
-  if (search !== '' && search !== '?') landed.current = true;
+  if (!bare) landed.current = true;
   useEffect(() => {
-    const e = entry.current;
-    if (e?.search) navigate(`${path}${e.search}`, { replace: true });
+    ENTRY_DONE.delete(path);
+    let live = true;
+    const write = () => {
+      const e = entry.current;
+      if (e?.search && !landed.current) navigate(`${path}${e.search}`, { replace: true });
+    };
+    if (!waiting) {
+      write();
+      return;
+    }
+    void Promise.race([queryClient.prefetchQuery(viewsQuery(path)), new Promise((r) => setTimeout(r, VIEWS_ENTRY_WAIT_MS))]).then(() => {
+      if (!live) return;
+      choose();
+      setWaiting(false);
+      write();
+    });
+    return () => void (live = false);
     // Once, on mount: the entry's view.
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  return entry.current && !landed.current ? entry.current.search : search;
+  return { search: entry.current && !landed.current ? entry.current.search : search, waiting };
 }

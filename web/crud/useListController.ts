@@ -167,7 +167,8 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const label = useFieldLabel(entity.name);
   const [path, navigate] = useLocation();
   // Entered without a query: the user's default view, when its views are cached (saved-views.ts).
-  const search = useEntryViewSearch(resource, path, useSearch(), urlSync, navigate);
+  const entryView = useEntryViewSearch(resource, path, useSearch(), urlSync, navigate);
+  const search = entryView.search;
   // Besides the declared filters, a list reads `id` from its URL (a reference opens its
   // target's list filtered to it, `/member/index?id=123`); the search form shows it while it is set.
   const filterNames = useMemo(() => listFilterNames(resource), [resource]);
@@ -244,6 +245,8 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const query = useQuery<unknown, Error, Page<Row>, OpKey>({
     queryKey,
     queryFn,
+    // Entered without a query: the rows are asked for once the default view is known.
+    enabled: !entryView.waiting,
     select: toPage,
     placeholderData: (prev: unknown, prevQuery: Query<unknown, Error, unknown, OpKey> | undefined) => (prevQuery && prevQuery.queryKey[0] === entity.name && ownerOf(prevQuery.queryKey, permanent) === owner ? keepPreviousData(prev) : undefined),
   });
@@ -256,7 +259,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
   }, [query.data, query.isPlaceholderData, owner]);
   const page = query.data ?? (lastGood.current.owner === owner ? lastGood.current.page : EMPTY_PAGE);
   const failed = query.isError;
-  const loading = query.isFetching;
+  const loading = query.isFetching || entryView.waiting;
   const [later] = useState(laterFlag);
   useSetLater(later, loading);
   // The pending view's rows are committed (or its load failed): its URL may be written after their frame.

@@ -6,7 +6,7 @@ import type { FieldSpec, Resource, Row } from './types';
 import { fieldSpec } from './schema';
 import { readEvery, readOp, refOptionsQuery, type Page } from './api';
 import { listRequest, parseListQuery, type ListState } from './query-state';
-import { entryViewSearch } from './saved-views';
+import { entryViewSearch, screenPathOf } from './saved-views';
 
 /*
  * A list's request, made by one set of functions for the list controller (`useListController`: its
@@ -82,7 +82,8 @@ export function prefetchListEntry(resource: Resource, search: string, opts: List
   if (opts.all ?? !!resource.tree) return Promise.resolve();
   // Entered without a query, a list opens the user's default view (saved-views.ts): its views are
   // read first (one request, none while fresh), so the rows asked for are the default view's.
-  if ((search === '' || search === '?') && resource.route) return entryViewSearch(resource, resource.route, search).then((s) => prefetchRows(resource, s, opts));
+  const screen = search === '' || search === '?' ? screenPathOf(resource) : null;
+  if (screen) return entryViewSearch(resource, screen, search).then((s) => prefetchRows(resource, s, opts));
   return prefetchRows(resource, search, opts);
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SavedView } from '../../server/contract/saved-views';
+import { ROUTE_TABLE } from '../../server/contract/route-table';
 import { api, apiQuery } from '../api/client';
 import { queryClient } from '../api/query';
 import type { Resource } from './types';
@@ -99,6 +100,20 @@ export function cachedViews(path: string): SavedView[] | undefined {
 /** The user's default view of a screen among its cached views, or null. */
 export function cachedDefault(path: string): SavedView | null {
   return cachedViews(path)?.find((v) => v.isDefault) ?? null;
+}
+
+/** Route paths by route name (`MemberIndex` → `/member/index`), made on first use. */
+let PATHS: Map<string, string> | null = null;
+
+/** The screen a declaration's list is the main list of: its `route`, else the route its `permission` names; null when neither says. */
+export function screenPathOf(resource: Resource): string | null {
+  if (resource.route) return resource.route;
+  if (!resource.permission) return null;
+  if (!PATHS) {
+    PATHS = new Map();
+    for (const g of ROUTE_TABLE) for (const c of g.children ?? []) PATHS.set(c.name, `${g.path}/${c.path}`);
+  }
+  return PATHS.get(resource.permission) ?? null;
 }
 
 /** Screens whose entry has sent its rows' request (`entryViewSearch`): their list, mounting, asks for no other. */

@@ -1,6 +1,7 @@
 import { fileUpload } from '../../server/contract/upload';
 import { CONSOLE_ENDPOINTS, type auditLog, type AuditRevertPayload, type AuditRevertPreview, type AuditRevertPreviewPayload, type AuditVerifyResult } from '../../server/contract/audit';
 import type { consoleSession, signInLog } from '../../server/contract/sessions';
+import type { SavedView, SavedViewAddPayload, SavedViewDefault, SavedViewListPayload, SavedViewUpdatePayload } from '../../server/contract/saved-views';
 import type { PresenceRecord, presenceList, presenceUpdate } from '../../server/contract/events';
 import type { Static } from 'typebox';
 import { ENDPOINTS, type ActionName, type ActionOf, type ActionPayload, type ActionResult, type EntityMap, type EntityName } from '../../server/contract';
@@ -81,6 +82,14 @@ export type Api = { [G in GroupOf<ActionName> | EntityName]: Group<G> } & {
   };
   consoleSession: CrudCalls<typeof consoleSession> & { revoke: JsonCall<{ id: number }, null> };
   signInLog: CrudCalls<typeof signInLog>;
+  /** The caller's saved views of a screen and those shared with their roles (server/contract/saved-views.ts). */
+  savedView: {
+    list: JsonCall<SavedViewListPayload, Page<SavedView>>;
+    add: JsonCall<SavedViewAddPayload, SavedView>;
+    update: JsonCall<SavedViewUpdatePayload, SavedView>;
+    del: JsonCall<{ ids: number[] }, { count: number }>;
+    setDefault: JsonCall<SavedViewDefault, SavedViewDefault>;
+  };
   presence: {
     update: JsonCall<Static<NonNullable<typeof presenceUpdate.payload>>, PresenceRecord>;
     list: JsonCall<Static<NonNullable<typeof presenceList.payload>>, PresenceRecord[]>;

@@ -1,6 +1,7 @@
 import { fileUpload } from '../../server/contract/upload';
 import { CONSOLE_ENDPOINTS, type auditLog, type AuditVerifyResult } from '../../server/contract/audit';
 import type { consoleSession, signInLog } from '../../server/contract/sessions';
+import type { Preference } from '../../server/contract/preferences';
 import type { Static } from 'typebox';
 import { ENDPOINTS, type ActionName, type ActionOf, type ActionPayload, type ActionResult, type EntityMap, type EntityName } from '../../server/contract';
 import type { EndpointDef, EntityAdd, EntityQuery, EntityRecord, EntityUpdate } from '../../server/contract/entity';
@@ -71,11 +72,17 @@ export interface CrudCalls<E> {
 }
 
 type Group<G extends string> = (G extends EntityName ? CrudCalls<EntityMap[G]> : unknown) & OpsOf<G>;
-/** The whole typed client: `api.<group>.<op>`; the console's own audit log, sessions and sign-in log beside the platform's groups. */
+/** The whole typed client: `api.<group>.<op>`; the console's own audit log, sessions, sign-in log and preferences beside the platform's groups. */
 export type Api = { [G in GroupOf<ActionName> | EntityName]: Group<G> } & {
   auditLog: CrudCalls<typeof auditLog> & { verify: JsonCall<undefined, Static<typeof AuditVerifyResult>> };
   consoleSession: CrudCalls<typeof consoleSession> & { revoke: JsonCall<{ id: number }, null> };
   signInLog: CrudCalls<typeof signInLog>;
+  /** The caller's own preferences (server/contract/preferences.ts): `value` null when unset; writing null deletes. */
+  preference: {
+    info: JsonCall<{ key: string }, Preference>;
+    update: JsonCall<{ key: string; value: unknown }, Preference>;
+    list: JsonCall<undefined, Preference[]>;
+  };
 };
 
 /** Any typed call function, when only its endpoint and a loose signature matter (query keys, dialogs). */

@@ -5,7 +5,7 @@ import { useLocation, useSearch } from 'wouter';
 import dayjs from 'dayjs';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { queryClient, type OpKey } from '../api/query';
-import { local } from '../lib/storage';
+import { setChosenColumns, useChosenColumns } from '../services/preferences';
 import type { FieldSpec, Resource, Row } from './types';
 import { fieldSpec } from './schema';
 import { exportValue, kindDef } from './kinds';
@@ -116,11 +116,11 @@ export interface ListController {
   /** Cached options of ref columns (labels in cells). */
   refMaps: Record<string, RefOption[]>;
   /**
-   * Visible columns: the ones chosen in the column chooser (remembered per entity), else the ones
+   * Visible columns: the ones chosen in the column chooser (remembered per entity and user), else the ones
    * that fit the table's room (`list-fit.ts` `fitColumns`: essential columns always, the others by priority).
    */
   shown: string[];
-  /** Chooses the visible columns (remembered per entity); `null` goes back to the ones that fit. */
+  /** Chooses the visible columns (remembered per entity, saved for the user); `null` goes back to the ones that fit. */
   setShown: (cols: string[] | null) => void;
   /** Whether the visible columns are a choice of the column chooser (not the fit to the room). */
   shownChosen: boolean;
@@ -189,8 +189,9 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const [exporting, setExporting] = useState(false);
   const [exportProgress, setExportProgress] = useState<{ done: number; total: number } | null>(null);
   const columns = resource.columns as string[];
-  const colsKey = `CRUD__COLS__${entity.name}`;
-  const [chosen, setChosen] = useState<string[] | null>(() => local.get<string[]>(colsKey)?.filter((c) => columns.includes(c)) ?? null);
+  // The user's choice follows the account (web/services/preferences.ts): the server's copy replaces the local one when it lands.
+  const saved = useChosenColumns(entity.name);
+  const chosen = useMemo(() => saved?.filter((c) => columns.includes(c)) ?? null, [saved, columns]);
   const [room, setRoomState] = useState<ListRoom>(() => ROOMS.get(resource) ?? NO_ROOM);
   const hasPerm = crudEnv().usePermission();
   const off = resource.actions ?? {};
@@ -447,12 +448,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
     specs,
     refMaps,
     shown,
-    setShown: (cols) => {
-      const next = cols && columns.filter((c) => cols.includes(c));
-      setChosen(next);
-      if (next) local.set(colsKey, next);
-      else local.remove(colsKey);
-    },
+    setShown: (cols) => setChosenColumns(entity.name, cols && columns.filter((c) => cols.includes(c))),
     shownChosen: chosen !== null,
     room,
     setRoom,

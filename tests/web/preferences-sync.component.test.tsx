@@ -5,15 +5,16 @@ import { memoryLocation } from 'wouter/memory-location';
 import { feedbackType } from '../../server/contract/feedback';
 import { defineResource, ResourceListPage } from '../../web/crud';
 import { DEFAULT_PROJECT_CONFIG, getProjectConfig, resetProjectConfig, updateProjectConfig } from '../../web/services/project-config';
-import { getChosenColumns, loadPreferences, SAVE_DELAY_MS, setChosenColumns, stopPreferences } from '../../web/services/preferences';
+import { getListLayout, loadPreferences, SAVE_DELAY_MS, setListLayout, stopPreferences, toListLayout } from '../../web/services/preferences';
 import { local, StorageKey } from '../../web/lib/storage';
 import { calls, mockApi, notices, render } from './component/setup';
 
 /*
  * Preferences that follow the account, in the browser: after sign-in one request brings the
- * user's settings and list columns, which replace whatever this browser's storage holds (a cleared
- * browser, or one another user left its layout in); the user's changes are written once a burst
- * settles; a reset deletes the server's copy; a server that cannot answer changes nothing the user sees.
+ * user's settings and list layouts. Browser storage is a cache: the server's copy wins once it has
+ * a key; a key it does not have yet is taken from this browser and saved; an edit made here that
+ * never reached the server (a reload within the save delay) is not lost; another account's copies
+ * are never taken. Edits are written once a burst settles; a reset saves the declared defaults.
  */
 
 const types = [
@@ -21,6 +22,8 @@ const types = [
   { id: 2, typeName: 'Refund', description: '', sort: 1, status: 0, createTime: '2026-01-02 10:00:00' },
 ];
 const typeRes = defineResource({ entity: feedbackType, permission: 'FeedbackType', columns: ['id', 'typeName', 'status'], filters: ['typeName'], form: { mode: 'dialog', fields: ['typeName'] } });
+const AT = '2026-12-04 10:00:00';
+const USER = Promise.resolve(1);
 
 function showList() {
   mockApi('/v1/feedbackType/list', () => ({ list: types, total: types.length }));
@@ -33,6 +36,22 @@ function showList() {
 }
 const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent?.trim()).filter(Boolean);
 const writes = () => calls.filter((c) => c.path === '/console/preference/update').map((c) => c.body);
+/** The server answers `stored` to the list and keeps every write in it. */
+function serverWith(stored: Record<string, unknown>) {
+  mockApi('/console/preference/list', () => Object.entries(stored).map(([key, value]) => ({ key, value, updateTime: AT })));
+  mockApi('/console/preference/update', (b) => {
+    const { key, value } = b as { key: string; value: unknown };
+    if (value === null) delete stored[key];
+    else stored[key] = value;
+    return { key, value, updateTime: AT };
+  });
+  return stored;
+}
+/** A reload of the page: the sync stops (what waits to be written is not sent) and starts again from local storage. */
+async function reload(owner: Promise<number> = USER) {
+  stopPreferences();
+  await act(() => loadPreferences(owner));
+}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -46,11 +65,8 @@ describe('after sign-in', () => {
     await screen.findByText('Payment');
     expect(headers()).toContain('Status');
 
-    mockApi('/console/preference/list', () => [
-      { key: 'columns:feedbackType', value: ['id', 'typeName'], updateTime: '2026-12-04 10:00:00' },
-      { key: 'projectConfig', value: { themeColor: '#009688', menuSetting: { collapsed: true } }, updateTime: '2026-12-04 10:00:00' },
-    ]);
-    await act(() => loadPreferences());
+    serverWith({ 'columns:feedbackType': { shown: ['id', 'typeName'] }, projectConfig: { themeColor: '#009688', menuSetting: { collapsed: true } } });
+    await act(() => loadPreferences(USER));
     expect(calls.filter((c) => c.path.startsWith('/console/preference/')).map((c) => c.path)).toEqual(['/console/preference/list']);
     expect(getProjectConfig()).toMatchObject({ themeColor: '#009688', menuSetting: { ...DEFAULT_PROJECT_CONFIG.menuSetting, collapsed: true } });
     await waitFor(() => expect(headers()).not.toContain('Status'));
@@ -58,19 +74,70 @@ describe('after sign-in', () => {
     // The local copies are the server's now (the next start reads them before the server answers).
     expect(local.get(StorageKey.projectConfig)).toMatchObject({ themeColor: '#009688' });
     // Nothing is written back for what came from the server.
+    await new Promise((r) => setTimeout(r, SAVE_DELAY_MS + 50));
     expect(writes()).toEqual([]);
   });
 
-  test('what another user left in this browser gives way to the defaults when the server has nothing for this user', async () => {
-    updateProjectConfig({ grayMode: true });
-    setChosenColumns('feedbackType', ['id']);
-    mockApi('/console/preference/list', () => []);
-    await loadPreferences();
-    expect(getProjectConfig()).toEqual(DEFAULT_PROJECT_CONFIG);
-    expect(getChosenColumns('feedbackType')).toBeNull();
+  test("the server's copy wins over what this browser holds from before, once the server has the key", async () => {
+    local.set(StorageKey.projectConfig, { ...DEFAULT_PROJECT_CONFIG, grayMode: true });
+    local.set('CRUD__COLS__feedbackType', ['id']);
+    serverWith({ projectConfig: { colorWeak: true }, 'columns:feedbackType': { shown: ['typeName', 'status'] } });
+    await act(() => loadPreferences(USER));
+    expect(getProjectConfig()).toMatchObject({ grayMode: false, colorWeak: true });
+    expect(getListLayout('feedbackType')).toEqual({ shown: ['typeName', 'status'] });
+  });
+
+  test("a key the server does not have yet is taken from this browser's copy and saved for the account, a list's when it opens", async () => {
+    local.set(StorageKey.projectConfig, { ...DEFAULT_PROJECT_CONFIG, grayMode: true });
+    local.set('CRUD__COLS__feedbackType', ['id']);
+    const stored = serverWith({});
+    await act(() => loadPreferences(USER));
+    expect(getProjectConfig().grayMode).toBe(true);
+    await waitFor(() => expect(stored).toEqual({ projectConfig: { grayMode: true } }));
     showList();
-    await screen.findByText('Payment');
-    expect(headers()).toContain('Status');
+    await waitFor(() => expect(headers()).toEqual(['ID', 'Actions']));
+    await waitFor(() => expect(stored['columns:feedbackType']).toEqual({ shown: ['id'] }));
+    // One write per key, nothing more on the next sign-in.
+    expect(writes()).toHaveLength(2);
+    await reload();
+    await new Promise((r) => setTimeout(r, SAVE_DELAY_MS + 50));
+    expect(writes()).toHaveLength(2);
+  });
+
+  test('an edit the server never got (the page reloaded within the save delay) is kept and saved, not replaced by the older server copy', async () => {
+    const stored = serverWith({ projectConfig: { grayMode: true }, 'columns:feedbackType': { shown: ['id', 'typeName'] } });
+    await act(() => loadPreferences(USER));
+    updateProjectConfig({ colorWeak: true });
+    setListLayout('feedbackType', { shown: ['id'], density: 'small' });
+    await reload();
+    expect(getProjectConfig()).toMatchObject({ grayMode: true, colorWeak: true });
+    expect(getListLayout('feedbackType')).toEqual({ shown: ['id'], density: 'small' });
+    await waitFor(() => expect(stored).toEqual({ projectConfig: { grayMode: true, colorWeak: true }, 'columns:feedbackType': { shown: ['id'], density: 'small' } }));
+  });
+
+  test('an edit made here gives way when another browser changed the same key since', async () => {
+    const stored = serverWith({ projectConfig: { grayMode: true } });
+    await act(() => loadPreferences(USER));
+    updateProjectConfig({ colorWeak: true });
+    stopPreferences();
+    stored.projectConfig = { themeColor: '#009688' };
+    await act(() => loadPreferences(USER));
+    expect(getProjectConfig()).toMatchObject({ grayMode: false, colorWeak: false, themeColor: '#009688' });
+  });
+
+  test('what another account left in this browser is dropped, never taken or saved', async () => {
+    serverWith({});
+    await act(() => loadPreferences(Promise.resolve(7)));
+    updateProjectConfig({ grayMode: true });
+    setListLayout('feedbackType', { shown: ['id'] });
+    await waitFor(() => expect(writes()).toHaveLength(2));
+    calls.length = 0;
+    const stored = serverWith({});
+    await reload(USER);
+    expect(getProjectConfig()).toEqual(DEFAULT_PROJECT_CONFIG);
+    expect(getListLayout('feedbackType')).toEqual({});
+    await new Promise((r) => setTimeout(r, SAVE_DELAY_MS + 50));
+    expect(stored).toEqual({});
   });
 
   test('a server that cannot answer leaves the local copies, silently; changes are still kept locally', async () => {
@@ -81,7 +148,7 @@ describe('after sign-in', () => {
     mockApi('/console/preference/update', () => {
       throw { code: 503, message: 'Preferences cannot be read or kept now; try again later' };
     });
-    await loadPreferences();
+    await loadPreferences(USER);
     expect(getProjectConfig().grayMode).toBe(true);
     updateProjectConfig({ colorWeak: true });
     await waitFor(() => expect(writes()).toHaveLength(1));
@@ -91,56 +158,60 @@ describe('after sign-in', () => {
 });
 
 describe('saving', () => {
-  test('a burst of changes is written once, with the latest value, as the differences from the defaults; columns likewise', async () => {
-    mockApi('/console/preference/list', () => []);
-    mockApi('/console/preference/update', (b) => ({ ...(b as object), updateTime: '2026-12-04 10:00:00' }));
-    await loadPreferences();
+  test('a burst of changes is written once, with the latest value, as the differences from the defaults; layouts likewise', async () => {
+    serverWith({});
+    await loadPreferences(USER);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     updateProjectConfig({ themeColor: '#ff9800' });
     updateProjectConfig({ menuSetting: { menuWidth: 250 } });
-    setChosenColumns('feedbackType', ['typeName', 'status']);
+    setListLayout('feedbackType', { shown: ['typeName', 'status'] });
     await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS - 50);
     expect(writes()).toEqual([]);
     updateProjectConfig({ themeColor: '#009688' });
+    setListLayout('feedbackType', { shown: ['typeName', 'status'], order: ['status', 'typeName', 'id'], pinned: { status: 'right' }, widths: { typeName: 180 } });
     await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
     vi.useRealTimers();
     await waitFor(() => expect(writes()).toHaveLength(2));
     expect(writes()).toEqual(
       expect.arrayContaining([
         { key: 'projectConfig', value: { themeColor: '#009688', menuSetting: { menuWidth: 250 } } },
-        { key: 'columns:feedbackType', value: ['typeName', 'status'] },
+        { key: 'columns:feedbackType', value: { shown: ['typeName', 'status'], order: ['status', 'typeName', 'id'], pinned: { status: 'right' }, widths: { typeName: 180 } } },
       ]),
     );
   });
 
-  test('reset and "back to the fit" delete the server’s copies', async () => {
-    mockApi('/console/preference/list', () => [{ key: 'projectConfig', value: { grayMode: true }, updateTime: '2026-12-04 10:00:00' }, { key: 'columns:feedbackType', value: ['id'], updateTime: '2026-12-04 10:00:00' }]);
-    mockApi('/console/preference/update', (b) => ({ key: (b as { key: string }).key, value: null, updateTime: null }));
-    await loadPreferences();
+  test('reset saves the declared defaults, so an older copy cannot come back', async () => {
+    const stored = serverWith({ projectConfig: { grayMode: true }, 'columns:feedbackType': { shown: ['id'] } });
+    await loadPreferences(USER);
     expect(getProjectConfig().grayMode).toBe(true);
     resetProjectConfig();
-    setChosenColumns('feedbackType', null);
+    setListLayout('feedbackType', null);
     expect(getProjectConfig()).toEqual(DEFAULT_PROJECT_CONFIG);
     await waitFor(() => expect(writes()).toHaveLength(2));
-    expect(writes()).toEqual(expect.arrayContaining([{ key: 'projectConfig', value: null }, { key: 'columns:feedbackType', value: null }]));
+    expect(stored).toEqual({ projectConfig: {}, 'columns:feedbackType': {} });
   });
 
   test('signed out, nothing is written', async () => {
-    mockApi('/console/preference/list', () => []);
-    await loadPreferences();
+    serverWith({});
+    await loadPreferences(USER);
     stopPreferences();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     updateProjectConfig({ grayMode: true });
     await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS * 2);
     expect(writes()).toEqual([]);
   });
+
+  test('a stored layout of the wrong shape is read field by field, never breaking the list', () => {
+    expect(toListLayout(['id'])).toEqual({ shown: ['id'] });
+    expect(toListLayout({ shown: 'id', order: ['a', 1], pinned: { a: 'left', b: 'up' }, widths: { a: 5, b: 'x', c: 9999 }, density: 'huge', fullScreen: 'yes' })).toEqual({ pinned: { a: 'left' }, widths: { a: 40, c: 2000 } });
+    expect(toListLayout('x')).toBeNull();
+  });
 });
 
 describe('the column chooser', () => {
   test('a choice made in the list is saved for the user', async () => {
-    mockApi('/console/preference/list', () => []);
-    mockApi('/console/preference/update', (b) => ({ ...(b as object), updateTime: '2026-12-04 10:00:00' }));
-    await loadPreferences();
+    serverWith({});
+    await loadPreferences(USER);
     showList();
     await screen.findByText('Payment');
     fireEvent.click(await screen.findByTestId('crud-columns'));
@@ -148,6 +219,6 @@ describe('the column chooser', () => {
     await waitFor(() => expect(item()).toBeTruthy());
     fireEvent.click(item()!);
     await waitFor(() => expect(headers()).not.toContain('Status'));
-    await waitFor(() => expect(writes()).toEqual([{ key: 'columns:feedbackType', value: ['id', 'typeName'] }]));
+    await waitFor(() => expect(writes()).toEqual([{ key: 'columns:feedbackType', value: { shown: ['id', 'typeName'] } }]));
   });
 });

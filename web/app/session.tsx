@@ -15,11 +15,11 @@ import { shellPath, shellSearch } from './routing/shell-location';
 /** The preferences' sync once a sign-in loaded it (a lazy chunk: the login page never needs it). */
 let preferences: typeof import('../services/preferences') | null = null;
 
-/** Loads the signed-in user's preferences (one request) and starts saving their changes; never rejects. */
-async function loadPreferences(): Promise<void> {
+/** Loads the signed-in user's preferences (one request, beside `owner`: the user's id) and starts saving their changes; never rejects. */
+async function loadPreferences(owner: Promise<number | null>): Promise<void> {
   try {
     preferences ??= await import('../services/preferences');
-    await preferences.loadPreferences();
+    await preferences.loadPreferences(owner);
   } catch {
     // A chunk that does not load leaves the local copies as they are.
   }
@@ -43,7 +43,8 @@ export function createSessionActor(files: readonly string[]): SessionActor {
       loadUser: fromPromise(async () => {
         // The screens' texts and the user's preferences load beside the user (the login page has only the shell's);
         // the preferences land before the routes are built, as the permission mode is one of them.
-        const [userInfo] = await Promise.all([sessionApi.adminInfo(), loadScreenTexts(), loadPreferences()]);
+        const info = sessionApi.adminInfo();
+        const [userInfo] = await Promise.all([info, loadScreenTexts(), loadPreferences(info.then((u) => u.userId, () => null))]);
         // Basic data failing must not block sign-in; screens that need it reload it.
         const basicData = await sessionApi.basicData().catch(() => null);
         return { userInfo, basicData };

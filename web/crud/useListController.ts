@@ -5,7 +5,7 @@ import { useLocation, useSearch } from 'wouter';
 import dayjs from 'dayjs';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { queryClient, type OpKey } from '../api/query';
-import { setChosenColumns, useChosenColumns } from '../services/preferences';
+import { getListLayout, setListLayout, useListLayout } from '../services/preferences';
 import type { FieldSpec, Resource, Row } from './types';
 import { fieldSpec } from './schema';
 import { exportValue, kindDef } from './kinds';
@@ -190,8 +190,8 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const [exportProgress, setExportProgress] = useState<{ done: number; total: number } | null>(null);
   const columns = resource.columns as string[];
   // The user's choice follows the account (web/services/preferences.ts): the server's copy replaces the local one when it lands.
-  const saved = useChosenColumns(entity.name);
-  const chosen = useMemo(() => saved?.filter((c) => columns.includes(c)) ?? null, [saved, columns]);
+  const layout = useListLayout(entity.name);
+  const chosen = useMemo(() => layout.shown?.filter((c) => columns.includes(c)) ?? null, [layout.shown, columns]);
   const [room, setRoomState] = useState<ListRoom>(() => ROOMS.get(resource) ?? NO_ROOM);
   const hasPerm = crudEnv().usePermission();
   const off = resource.actions ?? {};
@@ -448,7 +448,10 @@ export function useListController(resource: Resource, opts: ListControllerOption
     specs,
     refMaps,
     shown,
-    setShown: (cols) => setChosenColumns(entity.name, cols && columns.filter((c) => cols.includes(c))),
+    setShown: (cols) => {
+      const { shown: _, ...rest } = getListLayout(entity.name);
+      setListLayout(entity.name, cols ? { ...rest, shown: columns.filter((c) => cols.includes(c)) } : rest);
+    },
     shownChosen: chosen !== null,
     room,
     setRoom,

@@ -222,3 +222,47 @@ describe('the column chooser', () => {
     await waitFor(() => expect(writes()).toEqual([{ key: 'columns:feedbackType', value: { shown: ['id', 'typeName'] } }]));
   });
 });
+
+describe('the table settings', () => {
+  const within = (c: string) => document.querySelector<HTMLElement>(`[data-testid=crud-layout-panel] [data-column="${c}"]`)!;
+  const click = (c: string, id: string) => fireEvent.click(within(c).querySelector<HTMLElement>(`[data-testid=${id}]`)!);
+  const lastLayout = () => (writes().at(-1) as { value: unknown } | undefined)?.value;
+
+  test('order, pinning, density and full screen change the table at once, are saved for the user, and Reset goes back to the declaration', async () => {
+    const stored = serverWith({});
+    await loadPreferences(USER);
+    showList();
+    await screen.findByText('Payment');
+    fireEvent.click(screen.getByTestId('crud-layout'));
+    await screen.findByTestId('crud-layout-panel');
+    expect([...document.querySelectorAll('[data-testid=crud-layout-column]')].map((li) => li.getAttribute('data-column'))).toEqual(['id', 'typeName', 'status']);
+
+    click('status', 'crud-layout-up');
+    await waitFor(() => expect(headers().slice(0, 3)).toEqual(['ID', 'Status', 'Type name']));
+    click('id', 'crud-layout-pin-right');
+    await waitFor(() => expect(headers().slice(0, 3)).toEqual(['Status', 'Type name', 'ID']));
+    expect(screen.getByRole('columnheader', { name: 'ID' }).className).toContain('crud-pinned--right');
+    expect(within('id').querySelector('[data-testid=crud-layout-pin-right]')!.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByTestId('crud-density-small'));
+    await waitFor(() => expect(document.querySelector('[data-testid=crud-table]')!.className).toContain('p-datatable-sm'));
+    fireEvent.click(screen.getByTestId('crud-fullscreen'));
+    await waitFor(() => expect(document.querySelector('.crud-card--full')).toBeTruthy());
+    await waitFor(() => expect(stored['columns:feedbackType']).toEqual({ order: ['id', 'status', 'typeName'], pinned: { id: 'right' }, density: 'small', fullScreen: true }));
+
+    fireEvent.click(screen.getByTestId('crud-layout-reset'));
+    await waitFor(() => expect(headers().slice(0, 3)).toEqual(['ID', 'Type name', 'Status']));
+    expect(document.querySelector('.crud-card--full')).toBeNull();
+    expect(document.querySelector('[data-testid=crud-table]')!.className).not.toContain('p-datatable-sm');
+    await waitFor(() => expect(lastLayout()).toEqual({}));
+  });
+
+  test("a layout saved in another browser shows after sign-in: order, pins and widths", async () => {
+    serverWith({ 'columns:feedbackType': { order: ['status', 'typeName', 'id'], pinned: { typeName: 'left' }, widths: { status: 150 } } });
+    await loadPreferences(USER);
+    showList();
+    await screen.findByText('Payment');
+    await waitFor(() => expect(headers().slice(0, 3)).toEqual(['Type name', 'Status', 'ID']));
+    expect(screen.getByRole('columnheader', { name: 'Type name' }).className).toContain('crud-pinned--left');
+    expect(screen.getByRole('columnheader', { name: 'Status' }).style.width).toBe('150px');
+  });
+});

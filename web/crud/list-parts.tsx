@@ -18,6 +18,7 @@ import type { ListController } from './useListController';
 import { CellEnvProvider } from './cell-env';
 import { LinkButton, PlainButton, Switch } from './parts/plain';
 import { LazyTooltip } from './parts/GuardedButton';
+import { FullScreenButton, ListLayoutButton } from './parts/ListLayoutPanel';
 import { CalendarLook, ColumnsLook, DropdownLook, Later, laterPageSize, type LaterFlag } from './later';
 import type { PaginatorRowsPerPageDropdownOptions } from 'primereact/paginator';
 import { session } from '../lib/storage';
@@ -224,20 +225,22 @@ function SearchFormView({ ctl, fields, extra }: { ctl: ListController; fields?: 
 }
 
 /**
- * The toolbar above a table: title, Add, batch delete, the page's own buttons, Export, Refresh and
- * the column chooser; each kit button only when allowed (§6 codes).
+ * The toolbar above a table: title, Add, batch delete, the page's own buttons, Export, Refresh,
+ * the column chooser, the layout settings (density, column order and pinning) and full screen;
+ * each kit button only when allowed (§6 codes).
  */
 export const ListToolbar = memo(
   ListToolbarView,
-  (a, b) => a.title === b.title && a.children === b.children && !a.onAdd === !b.onAdd && sameAllow(a.ctl.allow, b.ctl.allow) && sameList(a.ctl, b.ctl, ['resource', 'selection', 'shown', 'shownChosen', 'exporting', 'exportProgress']),
+  (a, b) => a.title === b.title && a.children === b.children && !a.onAdd === !b.onAdd && sameAllow(a.ctl.allow, b.ctl.allow) && sameList(a.ctl, b.ctl, ['resource', 'selection', 'shown', 'shownChosen', 'layout', 'columnOrder', 'exporting', 'exportProgress']),
 );
 
 function ListToolbarView({ ctl, title, onAdd, children }: { ctl: ListController; title?: ReactNode; onAdd?: () => void; children?: ReactNode }) {
   const { t } = useTranslation();
   const { allow, resource, label } = ctl;
   const columns = resource.columns as string[];
+  const toolbar = useRef<HTMLElement>(null);
   return (
-    <header className="crud-toolbar">
+    <header className="crud-toolbar" ref={toolbar}>
       <h3 className="crud-toolbar__title">{title ?? t(`resources.${resource.entity.name}.title`)}</h3>
       <div className="crud-toolbar__buttons">
         {/* Drawn plain (PlainButton, the same element) on every entry; Export is PrimeReact's while it runs, for its spinner. */}
@@ -269,6 +272,8 @@ function ListToolbarView({ ctl, title, onAdd, children }: { ctl: ListController;
             data-testid="crud-columns"
           />
         </Later>
+        {!resource.tree && <ListLayoutButton ctl={ctl} />}
+        <FullScreenButton ctl={ctl} toolbar={toolbar} />
       </div>
     </header>
   );
@@ -453,7 +458,7 @@ export const ListTable = memo(
     !a.rowActions === !b.rowActions &&
     !a.onModify === !b.onModify &&
     sameAllow(a.ctl.allow, b.ctl.allow) &&
-    sameList(a.ctl, b.ctl, ['resource', 'state', 'page', 'loading', 'failed', 'selection', 'shown', 'room', 'specs', 'refMaps', 'label', 'later', 'reload', 'setSelection', 'placeholder']),
+    sameList(a.ctl, b.ctl, ['resource', 'state', 'page', 'loading', 'failed', 'selection', 'shown', 'layout', 'columnOrder', 'room', 'specs', 'refMaps', 'label', 'later', 'reload', 'setSelection', 'placeholder']),
 );
 
 function ListTableFrame({ ctl, rowActions, onModify, selectable, rowClassName }: ListTableProps) {
@@ -496,7 +501,7 @@ const ListTableBody = memo(
     a.hasRowActions === b.hasRowActions &&
     a.hasModify === b.hasModify &&
     sameAllow(a.ctl.allow, b.ctl.allow) &&
-    sameList(a.ctl, b.ctl, ['resource', 'page', 'failed', 'selection', 'shown', 'room', 'specs', 'refMaps', 'label', 'later', 'reload', 'setSelection']) &&
+    sameList(a.ctl, b.ctl, ['resource', 'page', 'failed', 'selection', 'shown', 'layout', 'columnOrder', 'room', 'specs', 'refMaps', 'label', 'later', 'reload', 'setSelection']) &&
     // A TreeTable draws its own mask.
     (!a.ctl.resource.tree || a.ctl.loading === b.ctl.loading),
 );
@@ -510,7 +515,12 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
   const entity = resource.entity;
   const canSelect = selectable ?? allow.batchDel;
   const actionsCol = (allow.update && !!onModify) || allow.del || !!rowActions;
-  const cols = (resource.columns as string[]).filter((c) => ctl.shown.includes(c));
+  // The user's order (layout), the columns pinned left first and those pinned right last (before the actions).
+  const pinned = (!resource.tree && ctl.layout.pinned) || {};
+  const ordered = ctl.columnOrder.filter((c) => ctl.shown.includes(c));
+  const cols = [...ordered.filter((c) => pinned[c] === 'left'), ...ordered.filter((c) => !pinned[c]), ...ordered.filter((c) => pinned[c] === 'right')];
+  const pinsLeft = cols.some((c) => pinned[c] === 'left');
+  const widthFor = (c: string) => ctl.layout.widths?.[c] ?? widthOf(specs[c]);
   const cell = (c: string, row: Row) => {
     const s = specs[c];
     if (c === entity.statusField && allow.status && (s.kind === 'status' || s.override.switchValues)) {
@@ -524,25 +534,32 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
   const tree = !!resource.tree;
   const actionsWidth = roomWidth ? fixed - (canSelect ? SELECT_WIDTH : 0) : ACTIONS_WIDTH;
   const freezeActions = !tree && actionsCol && (!roomWidth || actionsWidth <= roomWidth * FROZEN_SHARE);
-  const key = tree ? undefined : keyColumnOf(resource, cols);
+  // Columns the user pinned replace the key column's own freezing (the user chose what stays in view).
+  const key = tree || Object.keys(pinned).length ? undefined : keyColumnOf(resource, cols);
   const freezeKey = !!key && roomWidth > 0 && (canSelect ? SELECT_WIDTH : 0) + fitWidth(specs[key]) + (freezeActions ? actionsWidth : 0) <= roomWidth * FROZEN_SHARE;
+  const freezeSelect = freezeKey || pinsLeft;
   const columnEls = cols.map((c, i) => {
     const s = specs[c];
-    const w = widthOf(s);
+    const w = widthFor(c);
     const frozen = freezeKey && c === key;
     // Frozen the way the actions column is (PrimeReact's class and offset, without its `frozen` prop): after the selection column.
     const style = frozen ? { width: w, left: `${canSelect ? SELECT_WIDTH : 0}px` } : w ? { width: w } : undefined;
     const wrap = KINDS[s.kind]?.wrap ? 'crud-cell--wrap' : undefined;
+    // A column the user pinned: PrimeReact's own freezing, which measures the columns beside it.
+    const pin = pinned[c];
     return (
       <Column
         key={c}
         field={c}
+        columnKey={c}
         header={label(c)}
         expander={tree && i === 0}
         sortable={!tree && entity.sortable.includes(c)}
         style={style}
-        headerClassName={frozen ? FROZEN_LEFT : undefined}
-        bodyClassName={frozen ? (wrap ? `${FROZEN_LEFT} ${wrap}` : FROZEN_LEFT) : wrap}
+        frozen={!!pin}
+        alignFrozen={pin === 'right' ? 'right' : undefined}
+        headerClassName={frozen ? FROZEN_LEFT : pin ? `crud-pinned crud-pinned--${pin}` : undefined}
+        bodyClassName={frozen ? (wrap ? `${FROZEN_LEFT} ${wrap}` : FROZEN_LEFT) : pin ? `crud-pinned crud-pinned--${pin}${wrap ? ` ${wrap}` : ''}` : wrap}
         body={(row: Row | { data: Row }) => cell(c, tree ? (row as { data: Row }).data : (row as Row))}
       />
     );
@@ -633,7 +650,7 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
   }
   const sortOrder = view.sortOrder === 'asc' ? 1 : view.sortOrder === 'desc' ? -1 : 0;
   // What does not fit scrolls sideways instead of squeezing every column (widths from the kind registry).
-  const minWidth = cols.reduce((n, c) => n + fitWidth(specs[c]), (canSelect ? SELECT_WIDTH : 0) + (actionsCol ? actionsWidth : 0));
+  const minWidth = cols.reduce((n, c) => n + (ctl.layout.widths?.[c] ?? fitWidth(specs[c])), (canSelect ? SELECT_WIDTH : 0) + (actionsCol ? actionsWidth : 0));
   return (
     <CellEnvProvider>
     {page.list.length > 0 && failedNote}
@@ -666,14 +683,21 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
       selectionMode="checkbox"
       selection={ctl.selection}
       onSelectionChange={(e) => ctl.setSelection(e.value as Row[])}
-      size="normal"
+      size={ctl.layout.density ?? 'normal'}
+      // Column widths are the user's to drag; each drag's end is remembered in the layout.
+      resizableColumns
+      columnResizeMode="expand"
+      onColumnResizeEnd={(e) => {
+        const field = (e.column.props.field ?? e.column.props.columnKey) as string | undefined;
+        if (field && e.element) live.current.ctl.updateLayout({ widths: { ...live.current.ctl.layout.widths, [field]: Math.round(e.element.offsetWidth) } });
+      }}
       stripedRows
       rowClassName={rowClassName}
       scrollable
       tableStyle={{ minWidth }}
       data-testid="crud-table"
     >
-      {canSelect && <Column selectionMode="multiple" headerStyle={freezeKey ? SELECT_FROZEN : SELECT_STYLE} headerClassName={freezeKey ? FROZEN_LEFT : undefined} bodyClassName={freezeKey ? FROZEN_LEFT : undefined} bodyStyle={freezeKey ? SELECT_FROZEN : undefined} />}
+      {canSelect && <Column selectionMode="multiple" headerStyle={freezeSelect ? SELECT_FROZEN : SELECT_STYLE} headerClassName={freezeSelect ? FROZEN_LEFT : undefined} bodyClassName={freezeSelect ? FROZEN_LEFT : undefined} bodyStyle={freezeSelect ? SELECT_FROZEN : undefined} />}
       {columnEls}
       {actions}
     </DataTable>

@@ -1,4 +1,4 @@
-import { Fragment, cloneElement, isValidElement, memo, useLayoutEffect, useMemo, useRef, useState, type ReactElement, type ReactNode, type RefObject } from 'react';
+import { Fragment, cloneElement, isValidElement, memo, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPortal } from 'react-dom';
 import { SpinnerIcon } from 'primereact/icons/spinner';
@@ -418,6 +418,76 @@ const PageSizeSlot = memo(
     a.o.options.every((x, i) => (x as { value?: unknown }).value === (b.o.options[i] as { value?: unknown }).value),
 );
 
+/** A column the user pinned: PrimeReact's frozen look; `crud-pinned--left|right` says the side. */
+const PINNED = 'p-frozen-column crud-pinned';
+
+/**
+ * Sets the sticky offsets of the columns the user pinned (and of the selection and actions columns
+ * beside them) from the widths the header cells are drawn with: a left one sits after the frozen
+ * columns before it, a right one before those after it. Set on the header and every body cell of
+ * the column after each render and resize, so a column that changed width (a drag, the actions'
+ * icon font) never leaves a pinned one at a stale offset. Nothing is done on a table without pins.
+ */
+function pinOffsets(root: HTMLElement | null | undefined): void {
+  if (!root?.querySelector('thead th.crud-pinned')) return;
+  const ths = [...root.querySelectorAll<HTMLElement>('thead > tr > th')];
+  const rows = [...root.querySelectorAll<HTMLTableRowElement>('tbody > tr')];
+  const place = (i: number, side: 'left' | 'right', px: number) => {
+    const v = `${px}px`;
+    ths[i].style[side] = v;
+    for (const r of rows) {
+      const td = r.cells[i] as HTMLElement | undefined;
+      if (td && td.classList.contains('p-frozen-column')) td.style[side] = v;
+    }
+  };
+  let left = 0;
+  ths.forEach((th, i) => {
+    if (!th.classList.contains('crud-frozen-left') && !th.classList.contains('crud-pinned--left')) return;
+    place(i, 'left', left);
+    left += th.offsetWidth;
+  });
+  let right = 0;
+  for (let i = ths.length - 1; i >= 0; i--) {
+    const th = ths[i];
+    if (!th.classList.contains('p-frozen-column') || th.classList.contains('crud-frozen-left') || th.classList.contains('crud-pinned--left')) continue;
+    place(i, 'right', right);
+    right += th.offsetWidth;
+  }
+}
+
+/** px: the narrowest a column is dragged to. */
+const MIN_COLUMN_WIDTH = 40;
+
+/**
+ * The drag handle at a header's right edge: dragging sets the column's width (px, live on the
+ * header cell), and the drag's end hands the width to `onResized` (the list's layout). A click on
+ * it never sorts. A pointer affordance, hidden from assistive technology (the header's name stays the label).
+ */
+function ColumnResizer({ onResized }: { onResized: (px: number) => void }) {
+  const start = (e: ReactPointerEvent<HTMLSpanElement>) => {
+    e.preventDefault();
+    e.stopPropagation();
+    const th = e.currentTarget.closest('th');
+    if (!th) return;
+    const x0 = e.clientX;
+    const w0 = th.offsetWidth;
+    const widthAt = (x: number) => Math.max(MIN_COLUMN_WIDTH, Math.round(w0 + x - x0));
+    const move = (ev: PointerEvent) => {
+      const w = `${widthAt(ev.clientX)}px`;
+      th.style.width = w;
+      th.style.minWidth = w;
+    };
+    const up = (ev: PointerEvent) => {
+      document.removeEventListener('pointermove', move);
+      document.removeEventListener('pointerup', up);
+      onResized(widthAt(ev.clientX));
+    };
+    document.addEventListener('pointermove', move);
+    document.addEventListener('pointerup', up);
+  };
+  return <span className="crud-col-resizer" aria-hidden onPointerDown={start} onClick={(e) => e.stopPropagation()} data-testid="crud-col-resizer" />;
+}
+
 /** The view of the rows on screen: their page and sort (the table's paginator and sort arrows). */
 interface ShownView {
   pageNum: number;
@@ -545,21 +615,28 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
     // Frozen the way the actions column is (PrimeReact's class and offset, without its `frozen` prop): after the selection column.
     const style = frozen ? { width: w, left: `${canSelect ? SELECT_WIDTH : 0}px` } : w ? { width: w } : undefined;
     const wrap = KINDS[s.kind]?.wrap ? 'crud-cell--wrap' : undefined;
-    // A column the user pinned: PrimeReact's own freezing, which measures the columns beside it.
+    // A column the user pinned: PrimeReact's frozen look, its offset set from the drawn widths (`pinOffsets`).
     const pin = pinned[c];
     return (
       <Column
         key={c}
         field={c}
         columnKey={c}
-        header={label(c)}
+        header={
+          tree ? (
+            label(c)
+          ) : (
+            <>
+              {label(c)}
+              <ColumnResizer onResized={(px) => live.current.ctl.updateLayout({ widths: { ...live.current.ctl.layout.widths, [c]: px } })} />
+            </>
+          )
+        }
         expander={tree && i === 0}
         sortable={!tree && entity.sortable.includes(c)}
         style={style}
-        frozen={!!pin}
-        alignFrozen={pin === 'right' ? 'right' : undefined}
-        headerClassName={frozen ? FROZEN_LEFT : pin ? `crud-pinned crud-pinned--${pin}` : undefined}
-        bodyClassName={frozen ? (wrap ? `${FROZEN_LEFT} ${wrap}` : FROZEN_LEFT) : pin ? `crud-pinned crud-pinned--${pin}${wrap ? ` ${wrap}` : ''}` : wrap}
+        headerClassName={frozen ? FROZEN_LEFT : pin ? `${PINNED} crud-pinned--${pin}` : undefined}
+        bodyClassName={frozen ? (wrap ? `${FROZEN_LEFT} ${wrap}` : FROZEN_LEFT) : pin ? `${PINNED} crud-pinned--${pin}${wrap ? ` ${wrap}` : ''}` : wrap}
         body={(row: Row | { data: Row }) => cell(c, tree ? (row as { data: Row }).data : (row as Row))}
       />
     );
@@ -613,15 +690,25 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
     const room = root && measureRoom(root, actionsCol, now.room.width ? now.room.fixed - (canSelect ? SELECT_WIDTH : 0) : ACTIONS_WIDTH);
     if (room) now.setRoom(room);
   };
-  useLayoutEffect(() => measure.current());
+  useLayoutEffect(() => {
+    measure.current();
+    pinOffsets(table.current?.getElement());
+  });
   useLayoutEffect(() => {
     const root = table.current?.getElement();
     if (!root || typeof ResizeObserver === 'undefined') return;
-    const seen = new ResizeObserver(() => measure.current());
+    const seen = new ResizeObserver(() => {
+      measure.current();
+      pinOffsets(table.current?.getElement());
+    });
     seen.observe(root);
     // The row actions widen when the icon font arrives, which resizes nothing observed here.
     let on = true;
-    void document.fonts?.ready.then(() => on && measure.current());
+    void document.fonts?.ready.then(() => {
+      if (!on) return;
+      measure.current();
+      pinOffsets(table.current?.getElement());
+    });
     return () => {
       on = false;
       seen.disconnect();
@@ -684,13 +771,6 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
       selection={ctl.selection}
       onSelectionChange={(e) => ctl.setSelection(e.value as Row[])}
       size={ctl.layout.density ?? 'normal'}
-      // Column widths are the user's to drag; each drag's end is remembered in the layout.
-      resizableColumns
-      columnResizeMode="expand"
-      onColumnResizeEnd={(e) => {
-        const field = (e.column.props.field ?? e.column.props.columnKey) as string | undefined;
-        if (field && e.element) live.current.ctl.updateLayout({ widths: { ...live.current.ctl.layout.widths, [field]: Math.round(e.element.offsetWidth) } });
-      }}
       stripedRows
       rowClassName={rowClassName}
       scrollable

@@ -191,6 +191,20 @@ describe('saving', () => {
     expect(stored).toEqual({ projectConfig: {}, 'columns:feedbackType': {} });
   });
 
+  test('leaving the page writes what waits at once, in a request that outlives the page', async () => {
+    const kept: unknown[] = [];
+    serverWith({});
+    const update = (b: unknown, init: RequestInit) => {
+      kept.push({ body: b, keepalive: init.keepalive });
+      return { ...(b as object), updateTime: AT };
+    };
+    mockApi('/console/preference/update', update);
+    await loadPreferences(USER);
+    updateProjectConfig({ grayMode: true });
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => expect(kept).toEqual([{ body: { key: 'projectConfig', value: { grayMode: true } }, keepalive: true }]));
+  });
+
   test('signed out, nothing is written', async () => {
     serverWith({});
     await loadPreferences(USER);

@@ -22,6 +22,7 @@ import { EVENT_MIGRATIONS } from './events/hub.js';
 import { registerLiveEvents, type LiveEvents } from './events/index.js';
 import { registerSessions, SIGN_IN_MIGRATIONS } from './sessions/index.js';
 import { registerSavedViews, SAVED_VIEW_MIGRATIONS } from './saved-views/index.js';
+import { PREFERENCE_MIGRATIONS, registerPreferences } from './preferences/index.js';
 import type { MockContext } from './mock/context.js';
 import { accessLogLine, logUrl } from './relay/access-log.js';
 
@@ -122,7 +123,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('driftMonitor', drift);
   registerDriftRoutes(app, drift, config);
 
-  // The console's own database (server/console-db): the audit trail's, the live events' and the sign-in log's tables.
+  // The console's own database (server/console-db): the audit trail's, the live events', the sign-in log's and the preferences' tables.
   const db = await openConsoleDatabase(app, config, deps.consoleDriver);
 
   // Every audited write, whoever answers it (mock hooks are installed before its routes).
@@ -133,6 +134,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const sessions = registerSessions(app, config, db?.driver ?? null, deps.now);
   // Each list's saved views, personal or shared with roles (server/saved-views).
   registerSavedViews(app, db?.driver ?? null, sessions, deps.now);
+  // Each user's preferences (server/preferences): the settings drawer's choices and the lists' columns.
+  registerPreferences(app, db?.driver ?? null, sessions, deps.now);
   const onMockBackend = deps.onMockBackend ?? ((backend: FastifyInstance) => {
     audit?.onMockBackend(backend);
     live.onMockBackend(backend);
@@ -162,7 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 async function openConsoleDatabase(app: FastifyInstance, config: Config, driver?: SqlDriver): Promise<ConsoleDb | null> {
   const onError = (e: unknown) => app.log.error({ err: e }, 'console database: a PostgreSQL connection failed');
   try {
-    const migrations = [...EVENT_MIGRATIONS, ...SIGN_IN_MIGRATIONS, ...SAVED_VIEW_MIGRATIONS];
+    const migrations = [...EVENT_MIGRATIONS, ...SIGN_IN_MIGRATIONS, ...SAVED_VIEW_MIGRATIONS, ...PREFERENCE_MIGRATIONS];
     return driver ? await ConsoleDb.open(driver, migrations) : await ConsoleDb.fromConfig(config, migrations, onError);
   } catch (e) {
     if (config.auditDb) throw e;

@@ -134,6 +134,10 @@ export const MESSAGES = {
   'savedView.notYourRole': { zh_CN: '只能共享给您所属的角色：{roles}', en: 'you share only with roles you hold: {roles}' },
   'savedView.otherPath': { zh_CN: '视图 {id} 不属于此页面', en: 'view {id} is not a view of this screen' },
   'savedView.unavailable': { zh_CN: '视图暂时无法保存或读取，请稍后重试', en: 'Views cannot be read or kept now; try again later' },
+  // ── Preferences (server/preferences) ─────────────────────────────────────────────────────────────
+  'preference.tooLarge': { zh_CN: '偏好值不能超过 {max} 字节（JSON 文本）', en: 'a preference value takes at most {max} bytes of JSON' },
+  'preference.tooMany': { zh_CN: '每个用户最多保存 {max} 项偏好', en: 'a user keeps at most {max} preferences' },
+  'preference.unavailable': { zh_CN: '偏好设置暂时无法保存或读取，请稍后重试', en: 'Preferences cannot be read or kept now; try again later' },
   'lookup.hiddenField': { zh_CN: '您的角色只能通过选择器读取此模块：只能按 {allowed} 筛选或排序', en: 'your roles read this area through its pickers only: filter or sort by {allowed}' },
   'lookup.keywordAndLabel': { zh_CN: '选择器搜索只能使用关键字或名称筛选之一', en: 'a picker search takes the keyword or the {label} filter, not both' },
   'login.wrong': { zh_CN: '账号或密码错误', en: 'wrong account or password' },

@@ -26,6 +26,8 @@ export interface RequestOptions {
    * counts): the answer listener ({@link onAnswers}) is not told of it (default false).
    */
   shell?: boolean;
+  /** Let the request outlive the page (fetch `keepalive`), for a write made while the page is left. */
+  keepalive?: boolean;
 }
 
 /** Why a call failed; `kind` says which row of the §8 catalogue applied. */
@@ -185,6 +187,7 @@ export function createHttpClient(deps: HttpDeps) {
         signal: AbortSignal.any(signals),
         responseType: opts.raw ? 'blob' : 'json',
         ignoreResponseError: true,
+        ...(opts.keepalive ? { keepalive: true } : {}),
       });
     } catch (err) {
       if (controller.signal.aborted) fail(new ApiError('canceled', 'canceled', null, url, method), mode, detail);

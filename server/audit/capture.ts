@@ -195,7 +195,7 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
       status: reply.statusCode,
       message: ok ? '' : (p.envelope?.message ?? ''),
       servedBy: 'mock',
-      body: p.ep.kind === 'upload' ? { file: '[upload]' } : p.body,
+      body: p.ep.kind === 'upload' ? { file: '[upload]' } : req.approvalRun && p.body && typeof p.body === 'object' ? { ...(p.body as object), approvalId: req.approvalRun.id, approvedBy: req.approvalRun.approvedBy } : p.body,
       changes,
     }));
     return payload;

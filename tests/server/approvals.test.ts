@@ -1,0 +1,214 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { MockContext } from '../../server/mock/context.js';
+import { makeApp, signIn, testClock } from './helpers.js';
+
+/**
+ * Four eyes on sensitive actions (`/console/approval/*` and the gate before the mock's handlers),
+ * through inject: below a threshold a write goes through; above it the call is kept as a pending
+ * approval and nothing is written; another approver decides it once, before it expires; the write
+ * then runs as the requester, once, and the trail names both.
+ */
+
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  for (const a of apps.splice(0)) await a.close();
+});
+
+const ENV = { APPROVAL_WALLET_CENTS: '10000', APPROVAL_REFUND_CENTS: '10000', APPROVAL_VOID_COUNT: '2' };
+
+async function setup(now?: () => number) {
+  const { app } = await makeApp({ ...ENV, MOCK_CAPTCHA_CODE: 'TEST' }, now ? { now } : {});
+  apps.push(app);
+  const post = async (token: string, url: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await app.inject({ method: 'POST', url, payload: body as object, headers: { authorization: token, ...headers } });
+    return res.json();
+  };
+  const ctx = (app as unknown as { __mockCtx: MockContext }).__mockCtx;
+  const member = () => [...ctx.store.col('member').values()].find((m) => (m as { status: number }).status === 1) as { id: number; balance: number };
+  const balance = (id: number) => (ctx.store.get<{ balance: number }>('member', id)!).balance;
+  const walletRows = (id: number) => [...ctx.store.col('walletRecord').values()].filter((w) => (w as { memberId: number }).memberId === id).length;
+  return { app, post, ctx, member, balance, walletRows, admin: await signIn(app, 'admin', 'admin123'), operator: await signIn(app, 'operator', 'operator123') };
+}
+
+describe('the gate', () => {
+  test('below the threshold the write goes through; above it waits, nothing is written, and the requester is told', async () => {
+    const { post, member, balance, walletRows, operator } = await setup();
+    const m = member();
+    const b0 = balance(m.id);
+    expect((await post(operator, '/v1/walletRecord/recharge', { memberId: m.id, amount: 10000, channel: 1, remark: '线下转账' })).code).toBe(200);
+    expect(balance(m.id)).toBe(b0 + 10000);
+    const rows = walletRows(m.id);
+    const r = await post(operator, '/v1/walletRecord/recharge', { memberId: m.id, amount: 50000, channel: 1, remark: '大额线下转账' });
+    expect(r).toMatchObject({ code: 202, data: null, key: 'approval.sent', params: { id: expect.any(Number) } });
+    expect(balance(m.id)).toBe(b0 + 10000);
+    expect(walletRows(m.id)).toBe(rows);
+    const mine = (await post(operator, '/console/approval/list', { mine: true })).data;
+    expect(mine.total).toBe(1);
+    expect(mine.list[0]).toMatchObject({ id: r.params.id, operation: 'walletRecord.recharge', requesterName: 'operator', reason: '大额线下转账', status: 0, measure: 50000, threshold: 10000, mine: true, decided: false });
+    expect(JSON.parse(mine.list[0].payload)).toMatchObject({ memberId: m.id, amount: 50000 });
+    expect(JSON.parse(mine.list[0].stateBefore)).toMatchObject({ id: m.id, balance: b0 + 10000 });
+  });
+
+  test('a call without a reason is refused naming approvalReason; the header gives one', async () => {
+    const { post, member, operator } = await setup();
+    const m = member();
+    const r = await post(operator, '/v1/walletRecord/recharge', { memberId: m.id, amount: 50000, channel: 1 });
+    expect(r).toMatchObject({ code: 400, field: 'approvalReason', key: 'approval.reasonRequired' });
+    expect((await post(operator, '/console/approval/list', {})).data.total).toBe(0);
+    const ok = await post(operator, '/v1/walletRecord/recharge', { memberId: m.id, amount: 50000, channel: 1 }, { 'x-approval-reason': encodeURIComponent('客户补款') });
+    expect(ok.code).toBe(202);
+    expect((await post(operator, '/console/approval/info', { id: ok.params.id })).data.reason).toBe('客户补款');
+  });
+
+  test('a batch void above the count waits', async () => {
+    const { post, ctx, admin, operator } = await setup();
+    const unsold = [...ctx.store.col('card').values()].filter((c) => (c as { status: number }).status === 0).slice(0, 3).map((c) => (c as { id: number }).id);
+    const before = unsold.map((id) => ctx.store.get<{ status: number }>('card', id)!.status);
+    const r = await post(operator, '/v1/card/batchVoid', { ids: unsold, reason: '批次泄露' });
+    expect(r.code).toBe(202);
+    expect(unsold.map((id) => ctx.store.get<{ status: number }>('card', id)!.status)).toEqual(before);
+    expect((await post(admin, '/console/approval/list', { mine: false, status: 0 })).data.list[0]).toMatchObject({ operation: 'card.batchVoid', measure: 3, threshold: 2 });
+  });
+});
+
+describe('deciding', () => {
+  test('the admin approves: the write runs once as the requester, twice is refused, and the money moves once', async () => {
+    const { app, post, member, balance, walletRows, admin, operator } = await setup();
+    const m = member();
+    const b0 = balance(m.id);
+    const rows = walletRows(m.id);
+    const { params } = await post(operator, '/v1/walletRecord/recharge', { memberId: m.id, amount: 50000, channel: 1, remark: '大额' });
+    // Not an approver.
+    expect(await post(operator, '/console/approval/approve', { id: params.id, reason: '自己批' })).toMatchObject({ code: 403, field: 'permission', key: 'approval.approversOnly' });
+    expect((await post(admin, '/console/approval/list', { mine: false, decided: false })).data.total).toBe(1);
+    const done = await post(admin, '/console/approval/approve', { id: params.id, reason: '已核对转账凭证' });
+    expect(done).toMatchObject({ code: 200, data: { status: 1, deciderName: 'admin', decisionReason: '已核对转账凭证', decided: true } });
+    expect(balance(m.id)).toBe(b0 + 50000);
+    expect(walletRows(m.id)).toBe(rows + 1);
+    const again = await post(admin, '/console/approval/approve', { id: params.id, reason: '再批一次' });
+    expect(again).toMatchObject({ code: 400, field: 'id', key: 'approval.decided' });
+    expect(await post(admin, '/console/approval/reject', { id: params.id, reason: '撤回' })).toMatchObject({ code: 400, key: 'approval.decided' });
+    expect(balance(m.id)).toBe(b0 + 50000);
+
+    // The trail: the recharge as the operator's, with the approver beside its fields; the decision as the admin's.
+    await app.auditTrail!.flush();
+    const trail = (await post(admin, '/console/auditLog/list', { pageSize: 50 })).data.list as { operation: string; username: string; fields: string; outcome: number; code: number }[];
+    const run = trail.find((e) => e.operation === 'walletRecord.recharge' && e.outcome === 1)!;
+    expect(run.username).toBe('operator');
+    expect(JSON.parse(run.fields)).toMatchObject({ approvalId: params.id, approvedBy: 'admin', amount: 50000 });
+    const decision = trail.find((e) => e.operation === 'approval.approve')!;
+    expect(decision.username).toBe('admin');
+    expect(JSON.parse(decision.fields)).toMatchObject({ approvalId: params.id, requester: 'operator', reason: '已核对转账凭证' });
+    expect(trail.find((e) => e.operation === 'walletRecord.recharge' && e.code === 202)?.username).toBe('operator');
+  });
+
+  test('a large refund audit waits, and approved, the refund is paid to the wallet once', async () => {
+    const { post, ctx, balance, admin, operator } = await setup();
+    const pending = [...ctx.store.col('refund').values()].find((r) => (r as { status: number; amount: number }).status === 0 && (r as { amount: number }).amount > 10000) as { id: number; memberId: number; amount: number } | undefined;
+    expect(pending).toBeDefined();
+    const b0 = balance(pending!.memberId);
+    const r = await post(operator, '/v1/refund/audit', { id: pending!.id, approved: true, auditRemark: '同意退款' });
+    expect(r.code).toBe(202);
+    expect(ctx.store.get<{ status: number }>('refund', pending!.id)!.status).toBe(0);
+    expect((await post(admin, '/console/approval/approve', { id: r.params.id, reason: '核实' })).data.status).toBe(1);
+    expect(ctx.store.get<{ status: number }>('refund', pending!.id)!.status).toBe(3);
+    expect(balance(pending!.memberId)).toBe(b0 + pending!.amount);
+    expect((await post(admin, '/console/approval/approve', { id: r.params.id, reason: '核实' })).code).toBe(400);
+    expect(balance(pending!.memberId)).toBe(b0 + pending!.amount);
+  });
+
+  test('self-approval is refused, another approver decides', async () => {
+    const { app, post, member, balance, admin } = await setup();
+    // A second approver: a finance role given the approver resource.
+    const res = await post(admin, '/v1/resource/add', { name: '审批', url: '/console/approval/approve', categoryId: 1 });
+    expect(res.code).toBe(200);
+    const roles = (await post(admin, '/v1/role/list', { pageSize: 50 })).data.list as { id: number; roleKey: string; resourceIds: number[] }[];
+    const finance = roles.find((r) => r.roleKey === 'finance')!;
+    expect((await post(admin, '/v1/role/update', { id: finance.id, resourceIds: [...finance.resourceIds, res.data.id] })).code).toBe(200);
+    expect((await post(admin, '/v1/admin/add', { username: 'fin', nickName: 'Fin', password: 'fin12345', roleIds: [finance.id], status: 1 })).code).toBe(200);
+    const fin = await signIn(app, 'fin', 'fin12345');
+    const m = member();
+    const b0 = balance(m.id);
+    const { params } = await post(admin, '/v1/walletRecord/recharge', { memberId: m.id, amount: 50000, channel: 1, remark: '管理员充值' });
+    expect(await post(admin, '/console/approval/approve', { id: params.id, reason: '我批我自己' })).toMatchObject({ code: 400, field: 'id', key: 'approval.self' });
+    expect(balance(m.id)).toBe(b0);
+    expect((await post(fin, '/console/approval/list', { mine: false, decided: false })).data.total).toBe(1);
+    expect((await post(fin, '/console/approval/approve', { id: params.id, reason: '复核' })).data.status).toBe(1);
+    expect(balance(m.id)).toBe(b0 + 50000);
+  });
+
+  test('a rejected request writes nothing and cannot be approved after', async () => {
+    const { post, member, balance, admin, operator } = await setup();
+    const m = member();
+    const b0 = balance(m.id);
+    const { params } = await post(operator, '/v1/walletRecord/recharge', { memberId: m.id, amount: 50000, channel: 1, remark: '大额' });
+    expect(await post(admin, '/console/approval/reject', { id: params.id, reason: '' })).toMatchObject({ code: 400, field: 'reason' });
+    expect((await post(admin, '/console/approval/reject', { id: params.id, reason: '凭证不符' })).data).toMatchObject({ status: 2, decisionReason: '凭证不符' });
+    expect((await post(admin, '/console/approval/approve', { id: params.id, reason: '改主意' })).key).toBe('approval.decided');
+    expect(balance(m.id)).toBe(b0);
+    // The requester sees the decision.
+    expect((await post(operator, '/console/approval/list', { decided: true })).data.list[0]).toMatchObject({ id: params.id, status: 2, mine: true });
+  });
+
+  test('an approval not decided within APPROVAL_HOURS expires and cannot be approved', async () => {
+    const clock = testClock();
+    const { app, post, member, balance, operator } = await setup(clock.now);
+    const m = member();
+    const b0 = balance(m.id);
+    const { params } = await post(operator, '/v1/walletRecord/recharge', { memberId: m.id, amount: 50000, channel: 1, remark: '大额' });
+    clock.advance(25 * 3_600_000);
+    const admin = await signIn(app, 'admin', 'admin123');
+    expect(await post(admin, '/console/approval/approve', { id: params.id, reason: '迟到的审批' })).toMatchObject({ code: 400, field: 'id', key: 'approval.expired' });
+    expect(balance(m.id)).toBe(b0);
+    expect((await post(admin, '/console/approval/info', { id: params.id })).data.status).toBe(3);
+  });
+
+  test('when the record changed since the request the approver confirms again', async () => {
+    const { post, member, balance, admin, operator } = await setup();
+    const m = member();
+    const b0 = balance(m.id);
+    const { params } = await post(operator, '/v1/walletRecord/recharge', { memberId: m.id, amount: 50000, channel: 1, remark: '大额' });
+    expect((await post(admin, '/v1/walletRecord/recharge', { memberId: m.id, amount: 100, channel: 1 })).code).toBe(200);
+    const changed = await post(admin, '/console/approval/approve', { id: params.id, reason: '核对' });
+    expect(changed).toMatchObject({ code: 409, field: 'confirm', key: 'approval.changed' });
+    expect(changed.params.fields).toMatch(/balance/);
+    expect(balance(m.id)).toBe(b0 + 100);
+    expect((await post(admin, '/console/approval/info', { id: params.id })).data.status).toBe(0);
+    expect((await post(admin, '/console/approval/approve', { id: params.id, reason: '核对', confirm: true })).data.status).toBe(1);
+    expect(balance(m.id)).toBe(b0 + 100 + 50000);
+  });
+
+  test('a role change that grants super waits when another approver exists', async () => {
+    const { app, post, ctx, admin } = await setup();
+    const roles = (await post(admin, '/v1/role/list', { pageSize: 50 })).data.list as { id: number; roleKey: string }[];
+    const superId = roles.find((r) => r.roleKey === 'super')!.id;
+    const opId = roles.find((r) => r.roleKey === 'operator')!.id;
+    // The only administrator makes a second one: nobody else could approve it, so it goes on.
+    const boss = await post(admin, '/v1/admin/add', { username: 'boss', nickName: 'Boss', password: 'boss1234', roleIds: [superId], status: 1 });
+    expect(boss.code).toBe(200);
+    const operatorRow = [...ctx.store.col('admin').values()].find((a) => (a as { username: string }).username === 'operator') as { id: number; roleIds: number[] };
+    const r = await post(admin, '/v1/admin/update', { id: operatorRow.id, roleIds: [opId, superId] });
+    expect(r).toMatchObject({ code: 400, field: 'approvalReason' });
+    const held = await post(admin, '/v1/admin/update', { id: operatorRow.id, roleIds: [opId, superId] }, { 'x-approval-reason': encodeURIComponent('临时代班') });
+    expect(held.code).toBe(202);
+    expect(ctx.store.get<{ roleIds: number[] }>('admin', operatorRow.id)!.roleIds).toEqual([opId]);
+    // Not a grant of super: straight through.
+    expect((await post(admin, '/v1/admin/update', { id: boss.data.id, nickName: 'Boss 2' })).code).toBe(200);
+    const bossToken = await signIn(app, 'boss', 'boss1234');
+    expect((await post(bossToken, '/console/approval/approve', { id: held.params.id, reason: '同意' })).data.status).toBe(1);
+    expect(ctx.store.get<{ roleIds: number[] }>('admin', operatorRow.id)!.roleIds).toEqual([opId, superId]);
+  });
+
+  test('the rules and their thresholds are listed; unknown ids and bad bodies are refused naming the field', async () => {
+    const { post, admin, operator } = await setup();
+    const rules = (await post(operator, '/console/approval/rules', {})).data;
+    expect(rules.hours).toBe(24);
+    expect(rules.rules).toContainEqual({ operation: 'order.refund', path: '/v1/order/refund', thresholdKind: 'refundCents', threshold: 10000 });
+    expect(rules.rules).toContainEqual(expect.objectContaining({ operation: 'admin.update', threshold: 0 }));
+    expect(await post(admin, '/console/approval/approve', { id: 999, reason: 'x' })).toMatchObject({ code: 404, field: 'id', key: 'approval.unknown' });
+    expect(await post(admin, '/console/approval/approve', { id: 'x', reason: 'x' })).toMatchObject({ code: 400, field: 'id' });
+    expect(await post(operator, '/console/approval/info', { id: 999 })).toMatchObject({ code: 404, field: 'id' });
+    expect((await post('Bearer nope', '/console/approval/list', {})).code).toBe(401);
+  });
+});

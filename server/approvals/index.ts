@@ -354,6 +354,11 @@ export function registerApprovals(root: FastifyInstance, config: Config, db: Sql
       return row;
     }
 
+    // A path of these asked with another method answers 405 naming POST, as every documented path does.
+    for (const path of [approval.ops.list!, approval.ops.info!, approvalRules.path, approvalApprove.path, approvalReject.path]) {
+      app.route({ method: ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'], url: path, handler: (req, reply) => sendEnvelope(reply.header('allow', 'POST'), 405, 405, { key: 'request.wrongMethod', params: { method: req.method, path, allow: 'POST' } }) });
+    }
+
     app.post(approval.ops.list!, { schema: { body: approval.schemas.query }, preValidation: optionalBody, onRequest: signedIn }, async (req, reply) => {
       if (!store) return unavailable(reply);
       const c = callers.get(req)!;

@@ -5,7 +5,7 @@ import type { SqlDriver } from '../console-db/driver.js';
 import { ResultCode } from '../contract/envelope.js';
 import { renderText, type Refusal } from '../contract/messages.js';
 import { APPROVAL_RULES, APPROVAL_SENT_CODE, ApprovalStatus, approval, approvalApprove, approvalReject, approvalRules, type ApprovalAsk, type ApprovalRule } from '../contract/approvals.js';
-import { targetIdsOf, wallClock, type Who } from '../audit/entries.js';
+import { targetIdsOf, type Who } from '../audit/entries.js';
 import { platformIdentity, type IdentityOf } from '../audit/capture.js';
 import type { ConsoleAccount } from '../mock/accounts.js';
 import type { MockContext } from '../mock/context.js';
@@ -14,7 +14,7 @@ import { platformAdminVerifier, type AdminVerifier } from '../platform/drift-rou
 import { ok, sendEnvelope } from '../plugins/envelope.js';
 import { pathOf } from '../plugins/canonical-path.js';
 import { onSignOut } from '../plugins/sign-out.js';
-import { APPROVAL_MIGRATIONS, ApprovalStore, rowFor, type ApprovalQuery, type ApprovalRow } from './store.js';
+import { ApprovalStore, rowFor, type ApprovalQuery, type ApprovalRow } from './store.js';
 
 export { APPROVAL_MIGRATIONS } from './store.js';
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { MockContext } from '../../server/mock/context.js';
 import { makeApp, signIn, testClock } from './helpers.js';
+import { startUpstream, type Upstream } from './upstream.js';
 
 /**
  * Four eyes on sensitive actions (`/console/approval/*` and the gate before the mock's handlers),
@@ -11,9 +12,14 @@ import { makeApp, signIn, testClock } from './helpers.js';
  */
 
 const apps: FastifyInstance[] = [];
+let upstream: Upstream | null = null;
 afterEach(async () => {
   for (const a of apps.splice(0)) await a.close();
+  await upstream?.close();
+  upstream = null;
 });
+
+type Row = Record<string, any>;
 
 const ENV = { APPROVAL_WALLET_CENTS: '10000', APPROVAL_REFUND_CENTS: '10000', APPROVAL_VOID_COUNT: '2' };
 
@@ -25,10 +31,11 @@ async function setup(now?: () => number) {
     return res.json();
   };
   const ctx = (app as unknown as { __mockCtx: MockContext }).__mockCtx;
-  const member = () => [...ctx.store.col('member').values()].find((m) => (m as { status: number }).status === 1) as { id: number; balance: number };
-  const balance = (id: number) => (ctx.store.get<{ balance: number }>('member', id)!).balance;
-  const walletRows = (id: number) => [...ctx.store.col('walletRecord').values()].filter((w) => (w as { memberId: number }).memberId === id).length;
-  return { app, post, ctx, member, balance, walletRows, admin: await signIn(app, 'admin', 'admin123'), operator: await signIn(app, 'operator', 'operator123') };
+  const all = (kind: string) => [...ctx.store.col(kind as never).values()] as unknown as Row[];
+  const member = () => all('member').find((m) => m.status === 1)!;
+  const balance = (id: number) => ctx.store.get<{ balance: number }>('member', id)!.balance;
+  const walletRows = (id: number) => all('walletRecord').filter((w) => w.memberId === id).length;
+  return { app, post, ctx, all, member, balance, walletRows, admin: await signIn(app, 'admin', 'admin123'), operator: await signIn(app, 'operator', 'operator123') };
 }
 
 describe('the gate', () => {
@@ -62,8 +69,8 @@ describe('the gate', () => {
   });
 
   test('a batch void above the count waits', async () => {
-    const { post, ctx, admin, operator } = await setup();
-    const unsold = [...ctx.store.col('card').values()].filter((c) => (c as { status: number }).status === 0).slice(0, 3).map((c) => (c as { id: number }).id);
+    const { post, ctx, all, admin, operator } = await setup();
+    const unsold = all('card').filter((c) => c.status === 0).slice(0, 3).map((c) => c.id as number);
     const before = unsold.map((id) => ctx.store.get<{ status: number }>('card', id)!.status);
     const r = await post(operator, '/v1/card/batchVoid', { ids: unsold, reason: '批次泄露' });
     expect(r.code).toBe(202);
@@ -104,8 +111,8 @@ describe('deciding', () => {
   });
 
   test('a large refund audit waits, and approved, the refund is paid to the wallet once', async () => {
-    const { post, ctx, balance, admin, operator } = await setup();
-    const pending = [...ctx.store.col('refund').values()].find((r) => (r as { status: number; amount: number }).status === 0 && (r as { amount: number }).amount > 10000) as { id: number; memberId: number; amount: number } | undefined;
+    const { post, ctx, all, balance, admin, operator } = await setup();
+    const pending = all('refund').find((r) => r.status === 0 && r.amount > 10000);
     expect(pending).toBeDefined();
     const b0 = balance(pending!.memberId);
     const r = await post(operator, '/v1/refund/audit', { id: pending!.id, approved: true, auditRemark: '同意退款' });
@@ -180,14 +187,14 @@ describe('deciding', () => {
   });
 
   test('a role change that grants super waits when another approver exists', async () => {
-    const { app, post, ctx, admin } = await setup();
+    const { app, post, ctx, all, admin } = await setup();
     const roles = (await post(admin, '/v1/role/list', { pageSize: 50 })).data.list as { id: number; roleKey: string }[];
     const superId = roles.find((r) => r.roleKey === 'super')!.id;
     const opId = roles.find((r) => r.roleKey === 'operator')!.id;
     // The only administrator makes a second one: nobody else could approve it, so it goes on.
     const boss = await post(admin, '/v1/admin/add', { username: 'boss', nickName: 'Boss', password: 'boss1234', roleIds: [superId], status: 1 });
     expect(boss.code).toBe(200);
-    const operatorRow = [...ctx.store.col('admin').values()].find((a) => (a as { username: string }).username === 'operator') as { id: number; roleIds: number[] };
+    const operatorRow = all('admin').find((a) => a.username === 'operator')!;
     const r = await post(admin, '/v1/admin/update', { id: operatorRow.id, roleIds: [opId, superId] });
     expect(r).toMatchObject({ code: 400, field: 'approvalReason' });
     const held = await post(admin, '/v1/admin/update', { id: operatorRow.id, roleIds: [opId, superId] }, { 'x-approval-reason': encodeURIComponent('临时代班') });
@@ -210,5 +217,44 @@ describe('deciding', () => {
     expect(await post(admin, '/console/approval/approve', { id: 'x', reason: 'x' })).toMatchObject({ code: 400, field: 'id' });
     expect(await post(operator, '/console/approval/info', { id: 999 })).toMatchObject({ code: 404, field: 'id' });
     expect((await post('Bearer nope', '/console/approval/list', {})).code).toBe(401);
+  });
+});
+
+describe('proxy mode', () => {
+  test("an operator's large recharge is not relayed until an administrator approves it; then it is relayed once with the operator's token", async () => {
+    const tokens: Record<string, { userId: number; username: string; role: string }> = { 'Bearer admin-t': { userId: 1, username: 'admin', role: 'super' }, 'Bearer op-t': { userId: 2, username: 'operator', role: 'operator' } };
+    let balance = 0;
+    upstream = await startUpstream((req, res) => {
+      const path = req.url.split('?')[0];
+      const send = (v: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(v));
+      const who = tokens[String(req.headers.authorization ?? '')];
+      if (!who) return send({ code: 401, data: null, message: 'expired' });
+      if (path === '/v1/admin/adminInfo') return send({ code: 200, data: { userId: who.userId, username: who.username, roles: [{ id: who.role }] }, message: 'ok' });
+      if (path === '/v1/member/info') return send({ code: 200, data: { id: 7, balance }, message: 'ok' });
+      if (path === '/v1/walletRecord/recharge') {
+        const body = JSON.parse(req.body.toString()) as { amount: number };
+        balance += body.amount;
+        return send({ code: 200, data: { id: 1, memberId: 7, amount: body.amount }, message: 'ok' });
+      }
+      return send({ code: 200, data: null, message: 'ok' });
+    });
+    const { app } = await makeApp({ ...ENV, MODE: 'proxy', UPSTREAM_URL: upstream.url });
+    apps.push(app);
+    const post = async (token: string, url: string, body: unknown) => (await app.inject({ method: 'POST', url, payload: body as object, headers: { authorization: token } })).json();
+    const recharges = () => upstream!.received.filter((r) => r.url === '/v1/walletRecord/recharge');
+
+    expect((await post('Bearer op-t', '/v1/walletRecord/recharge', { memberId: 7, amount: 100, channel: 1 })).code).toBe(200);
+    expect(recharges()).toHaveLength(1);
+    const held = await post('Bearer op-t', '/v1/walletRecord/recharge', { memberId: 7, amount: 50000, channel: 1, remark: '大额' });
+    expect(held).toMatchObject({ code: 202, key: 'approval.sent' });
+    expect(recharges()).toHaveLength(1);
+    expect(await post('Bearer op-t', '/console/approval/approve', { id: held.params.id, reason: '自己批' })).toMatchObject({ code: 403 });
+    expect((await post('Bearer admin-t', '/console/approval/approve', { id: held.params.id, reason: '核对' })).data.status).toBe(1);
+    expect(recharges()).toHaveLength(2);
+    expect(recharges()[1].headers.authorization).toBe('Bearer op-t');
+    expect(JSON.parse(recharges()[1].body.toString())).toMatchObject({ amount: 50000 });
+    expect(balance).toBe(50100);
+    expect((await post('Bearer admin-t', '/console/approval/approve', { id: held.params.id, reason: '核对' })).key).toBe('approval.decided');
+    expect(recharges()).toHaveLength(2);
   });
 });

@@ -1,6 +1,7 @@
 import { fileUpload } from '../../server/contract/upload';
 import { CONSOLE_ENDPOINTS, type auditLog, type AuditVerifyResult } from '../../server/contract/audit';
 import type { consoleSession, signInLog } from '../../server/contract/sessions';
+import type { approval, ApprovalRuleRow } from '../../server/contract/approvals';
 import type { Static } from 'typebox';
 import { ENDPOINTS, type ActionName, type ActionOf, type ActionPayload, type ActionResult, type EntityMap, type EntityName } from '../../server/contract';
 import type { EndpointDef, EntityAdd, EntityQuery, EntityRecord, EntityUpdate } from '../../server/contract/entity';
@@ -76,6 +77,11 @@ export type Api = { [G in GroupOf<ActionName> | EntityName]: Group<G> } & {
   auditLog: CrudCalls<typeof auditLog> & { verify: JsonCall<undefined, Static<typeof AuditVerifyResult>> };
   consoleSession: CrudCalls<typeof consoleSession> & { revoke: JsonCall<{ id: number }, null> };
   signInLog: CrudCalls<typeof signInLog>;
+  approval: CrudCalls<typeof approval> & {
+    approve: JsonCall<{ id: number; reason: string; confirm?: boolean }, EntityRecord<typeof approval>>;
+    reject: JsonCall<{ id: number; reason: string }, EntityRecord<typeof approval>>;
+    rules: JsonCall<undefined, { hours: number; rules: Static<typeof ApprovalRuleRow>[] }>;
+  };
 };
 
 /** Any typed call function, when only its endpoint and a loose signature matter (query keys, dialogs). */

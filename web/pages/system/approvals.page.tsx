@@ -52,7 +52,7 @@ export function ApprovalDecisionDialog({ row, onHide, onDone }: { row: Row; onHi
       fields={[
         { name: 'approve', label: t('system.approvals.decision'), options: [{ value: true, label: t('system.approvals.approve') }, { value: false, label: t('system.approvals.reject') }] },
         { name: 'reason', label: t('system.approvals.reason'), kind: 'text' },
-        { name: 'confirm', label: t('system.approvals.confirm'), kind: 'bool', when: (v) => v.approve === true, hint: t('system.approvals.confirmHint') },
+        { name: 'confirm', label: t('system.approvals.confirm'), kind: 'boolean', when: (v) => v.approve === true, hint: t('system.approvals.confirmHint') },
       ]}
       onHide={onHide}
       onDone={onDone}

@@ -27,6 +27,9 @@ export { APPROVAL_MIGRATIONS } from './store.js';
  *   gates in a `preHandler` hook before the mock's handlers (the body is parsed and checked by then);
  *   proxy and hybrid read the body of those few paths in an `onRequest` hook (the relay leaves them to
  *   Fastify) and hand a call that does not wait back to the relay as the same request.
+ * - A second person: in mock mode a call waits only when an enabled account other than the caller
+ *   holds the approver permission (a console's only administrator acts alone, recorded in the trail
+ *   as any write); proxy and hybrid cannot list the platform's accounts, so there it always waits.
  * - The reason: the `x-approval-reason` header (URL-encoded), else the payload's own `reason`,
  *   `remark` or `auditRemark`; without one the call answers 400 naming `approvalReason`.
  * - Deciding: `/console/approval/approve|reject` by another user with the approver permission
@@ -192,8 +195,8 @@ export function registerApprovals(root: FastifyInstance, config: Config, db: Sql
     const measure = await rule.measure(body, ask);
     const threshold = thresholdOf(rule);
     if (measure === undefined || measure <= threshold) return null;
-    // A privileged grant with nobody else to approve it (the first administrator making a second) goes on: it could never be decided.
-    if (rule.threshold === 'privilegedRole' && !(await anotherApprover(caller.userId))) return null;
+    // With nobody else to approve it (a console's only administrator, the first making a second) a call goes on: it could never be decided.
+    if (!(await anotherApprover(caller.userId))) return null;
     const payload = JSON.stringify(body);
     if (!store) return { status: 503, code: 503, refusal: { key: 'approval.unavailable' } };
     if (rule.grant && (await store.spendGrant(caller.userId, rule.operation, payload)) !== null) return null;

@@ -7,7 +7,7 @@ import { defineEnum, F } from './fields.js';
  * relayed), served by server/approvals in every mode, and the declaration of which platform
  * operations wait for a second person and from what threshold ({@link APPROVAL_RULES}).
  *
- * - A call of a declared operation above its threshold is not carried out: it becomes a pending
+ * - A call of a declared operation above its threshold, when someone else could approve it, is not carried out: it becomes a pending
  *   approval (who, what, why, the payload and the record's state then) and answers envelope code
  *   {@link APPROVAL_SENT_CODE} (`approval.sent`, `params.id` the approval) instead of success.
  * - Another user with the approver permission (administrators, or a role holding the resource

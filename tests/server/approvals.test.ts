@@ -125,8 +125,12 @@ describe('deciding', () => {
     expect(balance(pending!.memberId)).toBe(b0 + pending!.amount);
   });
 
-  test('self-approval is refused, another approver decides', async () => {
+  test("the only approver acts alone; with a second one, self-approval is refused and the other decides", async () => {
     const { app, post, member, balance, admin } = await setup();
+    const alone = member();
+    const a0 = balance(alone.id);
+    expect((await post(admin, '/v1/walletRecord/recharge', { memberId: alone.id, amount: 50000, channel: 1, remark: '唯一管理员' })).code).toBe(200);
+    expect(balance(alone.id)).toBe(a0 + 50000);
     // A second approver: a finance role given the approver resource.
     const res = await post(admin, '/v1/resource/add', { name: '审批', url: '/console/approval/approve', categoryId: 1 });
     expect(res.code).toBe(200);
@@ -138,6 +142,7 @@ describe('deciding', () => {
     const m = member();
     const b0 = balance(m.id);
     const { params } = await post(admin, '/v1/walletRecord/recharge', { memberId: m.id, amount: 50000, channel: 1, remark: '管理员充值' });
+    expect(params?.id).toEqual(expect.any(Number));
     expect(await post(admin, '/console/approval/approve', { id: params.id, reason: '我批我自己' })).toMatchObject({ code: 400, field: 'id', key: 'approval.self' });
     expect(balance(m.id)).toBe(b0);
     expect((await post(fin, '/console/approval/list', { mine: false, decided: false })).data.total).toBe(1);

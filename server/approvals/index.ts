@@ -183,6 +183,8 @@ export function registerApprovals(root: FastifyInstance, config: Config, db: Sql
     const [s, id, by] = h.split('.');
     const given = Buffer.from(s ?? '');
     if (given.length !== secretBytes.length || !timingSafeEqual(given, secretBytes)) return null;
+    // The mark is this process's: never relayed to the platform.
+    delete req.raw.headers[RUN_HEADER];
     return { id: Number(id), approvedBy: decodeURIComponent(by ?? '') };
   }
 

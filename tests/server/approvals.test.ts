@@ -257,6 +257,7 @@ describe('proxy mode', () => {
     expect((await post('Bearer admin-t', '/console/approval/approve', { id: held.params.id, reason: '核对' })).data.status).toBe(1);
     expect(recharges()).toHaveLength(2);
     expect(recharges()[1].headers.authorization).toBe('Bearer op-t');
+    expect(recharges().every((r) => !('x-console-approval-run' in r.headers))).toBe(true);
     expect(JSON.parse(recharges()[1].body.toString())).toMatchObject({ amount: 50000 });
     expect(balance).toBe(50100);
     expect((await post('Bearer admin-t', '/console/approval/approve', { id: held.params.id, reason: '核对' })).key).toBe('approval.decided');

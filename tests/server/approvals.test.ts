@@ -212,6 +212,29 @@ describe('deciding', () => {
     expect(ctx.store.get<{ roleIds: number[] }>('admin', operatorRow.id)!.roleIds).toEqual([opId, superId]);
   });
 
+  test("a bulk reveal's approval lets the requester's identical call through once; the approver sees no secret", async () => {
+    const { post, all, admin, operator } = await (async () => {
+      const { app } = await makeApp({ ...ENV, APPROVAL_REVEAL_COUNT: '0', MOCK_CAPTCHA_CODE: 'TEST' });
+      apps.push(app);
+      const ctx = (app as unknown as { __mockCtx: MockContext }).__mockCtx;
+      const post = async (token: string, url: string, body: unknown, headers: Record<string, string> = {}) => (await app.inject({ method: 'POST', url, payload: body as object, headers: { authorization: token, ...headers } })).json();
+      return { post, all: (kind: string) => [...ctx.store.col(kind as never).values()] as unknown as Row[], admin: await signIn(app, 'admin', 'admin123'), operator: await signIn(app, 'operator', 'operator123') };
+    })();
+    const items = all('orderItem');
+    const o = all('order').find((x) => x.status === 3 && items.some((i) => i.orderId === x.id && (i.cardIds as number[]).length))!;
+    const why = { 'x-approval-reason': encodeURIComponent('客户申诉') };
+    const held = await post(operator, '/v1/order/extract', { id: o.id }, why);
+    expect(held).toMatchObject({ code: 202, key: 'approval.sent' });
+    const approved = await post(admin, '/console/approval/approve', { id: held.params.id, reason: '客户申诉，需核对卡密' });
+    expect(approved.data.status).toBe(1);
+    expect(JSON.stringify(approved)).not.toMatch(/secret/);
+    const codes = await post(operator, '/v1/order/extract', { id: o.id });
+    expect(codes.code).toBe(200);
+    expect(codes.data.length).toBeGreaterThan(0);
+    // Spent: the next reveal waits again.
+    expect((await post(operator, '/v1/order/extract', { id: o.id }, why)).code).toBe(202);
+  });
+
   test('the rules and their thresholds are listed; unknown ids and bad bodies are refused naming the field', async () => {
     const { post, admin, operator } = await setup();
     const rules = (await post(operator, '/console/approval/rules', {})).data;

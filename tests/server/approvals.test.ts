@@ -1,5 +1,8 @@
+import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { pgliteDriver } from '../../server/console-db/pglite.js';
+import type { AppDeps } from '../../server/deps.js';
 import type { MockContext } from '../../server/mock/context.js';
 import { makeApp, signIn, testClock } from './helpers.js';
 import { startUpstream, type Upstream } from './upstream.js';
@@ -23,8 +26,13 @@ type Row = Record<string, any>;
 
 const ENV = { APPROVAL_WALLET_CENTS: '10000', APPROVAL_REFUND_CENTS: '10000', APPROVAL_VOID_COUNT: '2' };
 
-async function setup(now?: () => number) {
-  const { app } = await makeApp({ ...ENV, MOCK_CAPTCHA_CODE: 'TEST' }, now ? { now } : {});
+let pglite: PGlite | null = null;
+afterAll(async () => {
+  await pglite?.close();
+});
+
+async function setup(now?: () => number, deps: AppDeps = {}) {
+  const { app } = await makeApp({ ...ENV, MOCK_CAPTCHA_CODE: 'TEST' }, { ...deps, ...(now ? { now } : {}) });
   apps.push(app);
   const post = async (token: string, url: string, body: unknown, headers: Record<string, string> = {}) => {
     const res = await app.inject({ method: 'POST', url, payload: body as object, headers: { authorization: token, ...headers } });
@@ -245,6 +253,22 @@ describe('deciding', () => {
     expect(await post(admin, '/console/approval/approve', { id: 'x', reason: 'x' })).toMatchObject({ code: 400, field: 'id' });
     expect(await post(operator, '/console/approval/info', { id: 999 })).toMatchObject({ code: 404, field: 'id' });
     expect((await post('Bearer nope', '/console/approval/list', {})).code).toBe(401);
+  });
+});
+
+describe('on PostgreSQL (PGlite)', () => {
+  test('kept, listed, approved once and refused twice', async () => {
+    pglite ??= await PGlite.create();
+    const schema = `approvals_${Math.random().toString(36).slice(2, 10)}`;
+    await pglite.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}`);
+    const { post, member, balance, admin, operator } = await setup(undefined, { consoleDriver: pgliteDriver(pglite, { shared: true }) });
+    const m = member();
+    const b0 = balance(m.id);
+    const { params } = await post(operator, '/v1/walletRecord/recharge', { memberId: m.id, amount: 50000, channel: 1, remark: '大额_%' });
+    expect((await post(admin, '/console/approval/list', { requesterName: 'oper', mine: false, decided: false })).data.list).toEqual([expect.objectContaining({ id: params.id, reason: '大额_%', status: 0 })]);
+    expect((await post(admin, '/console/approval/approve', { id: params.id, reason: '核对' })).data.status).toBe(1);
+    expect((await post(admin, '/console/approval/approve', { id: params.id, reason: '核对' })).key).toBe('approval.decided');
+    expect(balance(m.id)).toBe(b0 + 50000);
   });
 });
 

@@ -1,5 +1,10 @@
 import { approval } from '../../../server/contract/approvals';
-import { defineResource } from '../../crud';
+import { moneyText } from '../../../server/contract/money';
+import { createElement } from 'react';
+import { OperationName, defineResource, type Row } from '../../crud';
+
+/** A rule's amount as its kind says: cents as money (refunds, wallet), else the count (reveals, voids, roles granted). */
+const measureText = (row: Row) => (row.thresholdKind === 'refundCents' || row.thresholdKind === 'walletCents' ? moneyText(Number(row.measure)) : String(row.measure));
 
 /**
  * /system/approvals (审批): calls kept for a second person (server/approvals), newest first, by
@@ -12,6 +17,6 @@ export default defineResource({
   route: '/system/approvals',
   columns: ['createTime', 'operation', 'requesterName', 'measure', 'reason', 'status', 'expiresAt', 'deciderName', 'decisionReason', 'result'],
   filters: ['status', 'operation', 'requesterName'],
-  fields: { createTime: { width: 170 }, expiresAt: { width: 170 }, reason: { width: 200 }, decisionReason: { width: 200 } },
+  fields: { createTime: { width: 170 }, expiresAt: { width: 170 }, reason: { width: 200 }, decisionReason: { width: 200 }, measure: { cell: measureText }, operation: { cell: (row) => createElement(OperationName, { operation: String(row.operation) }) } },
   actions: { export: false },
 });

@@ -92,9 +92,13 @@ describe('audit log', () => {
     await decide.first().click();
     await page.locator('[data-testid=approval-summary]').getByText('operator (operator)').waitFor();
     await page.locator('#action-reason').fill('已核实');
+    await shot(page, 'approvals-decide');
     await page.locator('[data-testid=approval-decide-submit]').click();
     await page.locator('[data-testid=approval-decide]').waitFor({ state: 'detached' });
     await expect.poll(() => decide.count()).toBe(0);
+    await page.locator('[data-testid=approval-views]').getByText('已处理').click();
+    await page.locator('[data-testid=crud-table]').getByText('已通过').waitFor();
+    await shot(page, 'approvals-decided');
     expect(await balance()).toBe(before + (refund.amount as number));
     expect((await api<Row>('/v1/refund/info', { id: refund.id }, admin)).status).toBe(3);
     // Approved once: a second approval changes nothing.

@@ -10,6 +10,7 @@ import { moneyText } from '../../../server/contract/money';
 import { ActionDialog, LinkButton, OperationName, ResourceListPage, type Row } from '../../crud';
 import { notify } from '../../services/notify';
 import approvals from '../../resources/system/approvals.resource';
+import './system.css';
 
 /** The three views of the screen (spec: four eyes — mine, to approve, decided), as list filters. */
 export const APPROVAL_VIEWS = {

@@ -243,6 +243,26 @@ describe('deciding', () => {
     expect((await post(operator, '/v1/order/extract', { id: o.id }, why)).code).toBe(202);
   });
 
+  test('nothing acts beyond the requester\'s roles: a call they may not make is refused, not kept; a right lost meanwhile fails the run', async () => {
+    const { post, all, member, balance, admin, operator } = await setup();
+    const roles = (await post(admin, '/v1/role/list', { pageSize: 50 })).data.list as { id: number; roleKey: string; resourceIds: number[] }[];
+    const superId = roles.find((r) => r.roleKey === 'super')!.id;
+    const op = roles.find((r) => r.roleKey === 'operator')!;
+    const opRow = all('admin').find((a) => a.username === 'operator')!;
+    // The operator may not update accounts: refused before anything is kept.
+    expect((await post(operator, '/v1/admin/update', { id: opRow.id, roleIds: [op.id, superId] }, { 'x-approval-reason': 'x' })).code).toBe(403);
+    expect((await post(admin, '/console/approval/list', {})).data.total).toBe(0);
+
+    const m = member();
+    const b0 = balance(m.id);
+    const { params } = await post(operator, '/v1/walletRecord/recharge', { memberId: m.id, amount: 50000, channel: 1, remark: '大额' });
+    const recharge = all('resource').find((r) => r.url === '/v1/walletRecord/recharge')!;
+    expect((await post(admin, '/v1/role/update', { id: op.id, resourceIds: op.resourceIds.filter((id) => id !== recharge.id) })).code).toBe(200);
+    const done = await post(admin, '/console/approval/approve', { id: params.id, reason: '核对' });
+    expect(done.data).toMatchObject({ status: 4, result: expect.stringMatching(/recharge/i) });
+    expect(balance(m.id)).toBe(b0);
+  });
+
   test('the rules and their thresholds are listed; unknown ids and bad bodies are refused naming the field', async () => {
     const { post, admin, operator } = await setup();
     const rules = (await post(operator, '/console/approval/rules', {})).data;

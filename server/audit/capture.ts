@@ -8,7 +8,8 @@ import { sendEnvelope } from '../plugins/envelope.js';
 import { endpointOf } from '../platform/tap.js';
 import { canonicalPathOfUrl, pathOf } from '../plugins/canonical-path.js';
 import type { AuditTrail } from './trail.js';
-import { envelopeOf, redactedJson as json, RequestBody, targetIdsOf, type AuditInput, type Who } from './entries.js';
+import { changesJson, envelopeOf, redactedJson as json, RequestBody, targetIdsOf, withRevertOf, type AuditInput, type Who } from './entries.js';
+import { REVERT_HEADER, revertOfHeader } from './revert-mark.js';
 
 export { envelopeOf, targetIdsOf } from './entries.js';
 
@@ -183,7 +184,7 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
     if (ctx && p.before) {
       const col = ctx.store.col(p.entity as never);
       const after = new Map(p.ids.map((id) => [id, col.get(id) as Row | undefined]));
-      if (ok) changes = json(diffRows(p.before, after));
+      if (ok) changes = changesJson(diffRows(p.before, after));
       numbers = [...p.before.values(), ...after.values()].flatMap((r) => NUMBERS.map((k) => r?.[k]).filter((v): v is string => typeof v === 'string'));
     }
     if (!session && !ok) trail.recordAnonymous(Date.now(), req.ip, p.ep.name, code, reply.statusCode, 'mock');
@@ -195,7 +196,7 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
       status: reply.statusCode,
       message: ok ? '' : (p.envelope?.message ?? ''),
       servedBy: 'mock',
-      body: p.ep.kind === 'upload' ? { file: '[upload]' } : req.approvalRun && p.body && typeof p.body === 'object' ? { ...(p.body as object), approvalId: req.approvalRun.id, approvedBy: req.approvalRun.approvedBy } : p.body,
+      body: p.ep.kind === 'upload' ? { file: '[upload]' } : withApproval(withRevertOf(p.body, revertOfHeader(req.headers[REVERT_HEADER])), req.approvalRun),
       changes,
     }));
     return payload;
@@ -207,6 +208,11 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
       trail.release();
     }
   });
+}
+
+/** The request's fields of an approved write's run, with the approval and who approved it beside them (server/approvals). */
+function withApproval(fields: unknown, run: { id: number; approvedBy: string } | undefined): unknown {
+  return run && fields && typeof fields === 'object' && !Array.isArray(fields) ? { ...(fields as object), approvalId: run.id, approvedBy: run.approvedBy } : fields;
 }
 
 function entryOf(ep: EndpointDef, entity: string, targets: string[], e: { atMs: number; session: Who | null; ip: string; code: number; status: number; message: string; servedBy: AuditInput['servedBy']; body: unknown; changes: string }): AuditInput {
@@ -288,7 +294,9 @@ export function platformObserver(trail: AuditTrail, identityOf: IdentityOf): Exc
     }
     const req = x.request;
     const kind = req.body !== null && !req.binary ? RequestBody.Bytes : req.truncated ? RequestBody.TooLarge : RequestBody.Skipped;
-    trail.recordExchange(x.at, who, x.clientIp ?? '', ep.name, ep.area, ep.entity, ep.upload, x.status, kind, req.body, x.answer.body !== null && !x.answer.binary ? x.answer.body : null);
+    const revertOf = revertOfHeader(x.requestHeaders[REVERT_HEADER]);
+    const note = x.recordBefore || revertOf ? { before: x.recordBefore ?? null, revertOf } : undefined;
+    trail.recordExchange(x.at, who, x.clientIp ?? '', ep.name, ep.area, ep.entity, ep.upload, x.status, kind, req.body, x.answer.body !== null && !x.answer.binary ? x.answer.body : null, note);
   };
   const release = () => trail.release();
   return {

@@ -3,6 +3,7 @@ import { CONSOLE_ENDPOINTS, type auditLog, type AuditRevertPayload, type AuditRe
 import type { consoleSession, signInLog } from '../../server/contract/sessions';
 import type { SavedView, SavedViewAddPayload, SavedViewDefault, SavedViewListPayload, SavedViewUpdatePayload } from '../../server/contract/saved-views';
 import type { Preference } from '../../server/contract/preferences';
+import type { approval, ApprovalRuleRow } from '../../server/contract/approvals';
 import type { PresenceRecord, presenceList, presenceUpdate } from '../../server/contract/events';
 import type { Static } from 'typebox';
 import { ENDPOINTS, type ActionName, type ActionOf, type ActionPayload, type ActionResult, type EntityMap, type EntityName } from '../../server/contract';
@@ -96,6 +97,11 @@ export type Api = { [G in GroupOf<ActionName> | EntityName]: Group<G> } & {
     info: JsonCall<{ key: string }, Preference>;
     update: JsonCall<{ key: string; value: unknown }, Preference>;
     list: JsonCall<undefined, Preference[]>;
+  };
+  approval: CrudCalls<typeof approval> & {
+    approve: JsonCall<{ id: number; reason: string; confirm?: boolean }, EntityRecord<typeof approval>>;
+    reject: JsonCall<{ id: number; reason: string }, EntityRecord<typeof approval>>;
+    rules: JsonCall<undefined, { hours: number; rules: Static<typeof ApprovalRuleRow>[] }>;
   };
   presence: {
     update: JsonCall<Static<NonNullable<typeof presenceUpdate.payload>>, PresenceRecord>;

@@ -21,7 +21,7 @@ import { registerQueryCache } from './query-cache';
  * read here: a revealed secret is audited each time and must never be served from a cache.
  */
 export const READ_OPS: ReadonlySet<string> = new Set([
-  'list', 'listAll', 'info', 'detail', 'summary', 'totals', 'stats', 'statistics', 'tree', 'mine', 'revertPreview',
+  'list', 'listAll', 'info', 'detail', 'summary', 'totals', 'stats', 'statistics', 'tree', 'mine', 'revertPreview', 'rules',
 ]);
 /**
  * Groups whose ops never change what the console reads: `statistics.<kind>` answers a series;

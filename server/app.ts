@@ -21,6 +21,7 @@ import { ConsoleDb, type SqlDriver } from './console-db/index.js';
 import { EVENT_MIGRATIONS } from './events/hub.js';
 import { registerLiveEvents, type LiveEvents } from './events/index.js';
 import { registerSessions, SIGN_IN_MIGRATIONS } from './sessions/index.js';
+import { registerTrash, TRASH_MIGRATIONS } from './trash/index.js';
 import type { MockContext } from './mock/context.js';
 import { accessLogLine, logUrl } from './relay/access-log.js';
 
@@ -121,7 +122,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('driftMonitor', drift);
   registerDriftRoutes(app, drift, config);
 
-  // The console's own database (server/console-db): the audit trail's, the live events' and the sign-in log's tables.
+  // The console's own database (server/console-db): the audit trail's, the live events', the sign-in log's and the trash's tables.
   const db = await openConsoleDatabase(app, config, deps.consoleDriver);
 
   // Every audited write, whoever answers it (mock hooks are installed before its routes).
@@ -130,6 +131,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('liveEvents', live);
   // Who is signed in and every sign-in attempt (server/sessions); the proxy refuses revoked tokens through its gate.
   const sessions = registerSessions(app, config, db?.driver ?? null, deps.now);
+  // Deleted records kept for TRASH_DAYS and restored with their ids (server/trash).
+  const trash = registerTrash(app, config, db?.driver ?? null, deps.now);
   const onMockBackend = deps.onMockBackend ?? ((backend: FastifyInstance) => {
     audit?.onMockBackend(backend);
     live.onMockBackend(backend);
@@ -142,6 +145,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (mockCtx) {
     live.attachMock(mockCtx);
     sessions.attachMock(mockCtx);
+    trash.attachMock(mockCtx);
   }
   // Last of the close hooks: every feature has written what it keeps.
   if (db) app.addHook('onClose', () => db.close());
@@ -159,7 +163,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 async function openConsoleDatabase(app: FastifyInstance, config: Config, driver?: SqlDriver): Promise<ConsoleDb | null> {
   const onError = (e: unknown) => app.log.error({ err: e }, 'console database: a PostgreSQL connection failed');
   try {
-    const migrations = [...EVENT_MIGRATIONS, ...SIGN_IN_MIGRATIONS];
+    const migrations = [...EVENT_MIGRATIONS, ...SIGN_IN_MIGRATIONS, ...TRASH_MIGRATIONS];
     return driver ? await ConsoleDb.open(driver, migrations) : await ConsoleDb.fromConfig(config, migrations, onError);
   } catch (e) {
     if (config.auditDb) throw e;

@@ -144,6 +144,8 @@ export interface Config {
   auditDatabaseUrl: string | null;
   /** Audit entries older than this many days are pruned daily; 0 keeps everything. */
   auditRetentionDays: number;
+  /** Days a deleted record stays in the trash (server/trash) before it is purged; 1–3650, default 30. */
+  trashDays: number;
   /**
    * What an audited write meets while the trail cannot take its entry (the store failing, or full
    * at `auditMaxMb`): `refuse` (default) answers a 503 envelope and carries nothing out;
@@ -258,6 +260,7 @@ export const SETTINGS = [
   { key: 'consoleDatabaseUrl', env: 'CONSOLE_DATABASE_URL', flag: 'console-database-url', doc: "the console's own database (audit trail, live events): a PostgreSQL URL (postgres://user:pass@host:5432/db) used instead of the AUDIT_DB SQLite file, for replicas sharing one database" },
   { key: 'auditDatabaseUrl', env: 'AUDIT_DATABASE_URL', flag: 'audit-database-url', doc: 'alias of CONSOLE_DATABASE_URL' },
   { key: 'auditRetentionDays', env: 'AUDIT_RETENTION_DAYS', flag: 'audit-retention-days', doc: 'audit trail: days an entry is kept (0 = for ever), default 180' },
+  { key: 'trashDays', env: 'TRASH_DAYS', flag: 'trash-days', doc: 'trash: days a deleted record can be restored before it is purged, default 30' },
   { key: 'auditOnFailure', env: 'AUDIT_ON_FAILURE', flag: 'audit-on-failure', doc: 'audit trail: while it cannot take an entry (store failing or full), `refuse` audited writes (default) or `continue` them and record the gap' },
   { key: 'auditMaxMb', env: 'AUDIT_MAX_MB', flag: 'audit-max-mb', doc: 'audit trail: most MB its store holds (warning at 80 %, then AUDIT_ON_FAILURE; 0 = no bound), default 2048' },
   { key: 'auditKey', env: 'AUDIT_KEY', flag: 'audit-key', doc: "audit trail: the chain's HMAC key, at least 32 characters (replicas on one PostgreSQL trail share it); unset, one is generated into AUDIT_KEY_FILE" },
@@ -449,6 +452,7 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     auditDb: raw.auditDb?.trim().toLowerCase() === 'off' ? null : raw.auditDb?.trim() === ':memory:' ? ':memory:' : path.resolve(raw.auditDb?.trim() || defaultAuditDb()),
     ...consoleDatabase(raw, label),
     auditRetentionDays: int(label('auditRetentionDays'), raw.auditRetentionDays, 180, 0, 36_500),
+    trashDays: int(label('trashDays'), raw.trashDays, 30, 1, 3650),
     ...auditHardening(raw, label),
     requestTimeoutMs: int(label('requestTimeoutMs'), raw.requestTimeoutMs, 120_000, 1000, 3_600_000),
     headersTimeoutMs: int(label('headersTimeoutMs'), raw.headersTimeoutMs, 10_000, 100, 600_000),

@@ -24,6 +24,16 @@ const ALWAYS = new Set(['reveal', 'extract']);
 /** Sign-in, sign-out, captcha and the session's own reads: the session, not a record; the log has them. */
 const SESSION_NAMES = new Set(SESSION.map((e) => e.name));
 
+/**
+ * The write a request undoes, from its `X-Undo-Of` header (`<operation>:<ids>`, e.g.
+ * `goods.updateStatus:12` or `goods.del:3,4`; the kit's Undo sends it): kept as `undoOf` in the
+ * entry's fields, so the trail shows the undo as an undo of that write. Anything else: null.
+ */
+export function undoOfHeader(v: string | string[] | undefined): string | null {
+  const s = Array.isArray(v) ? v[0] : v;
+  return typeof s === 'string' && /^[A-Za-z][\w.]{0,63}:\d{1,16}(,\d{1,16}){0,99}$/.test(s) ? s : null;
+}
+
 /** Whether an endpoint's call is kept: writes (and reveals of secrets), never QA controls or downloads. */
 export function isAudited(ep: EndpointDef): boolean {
   if (ep.area === 'mock' || ep.kind === 'download' || SESSION_NAMES.has(ep.name)) return false;
@@ -195,7 +205,7 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
       status: reply.statusCode,
       message: ok ? '' : (p.envelope?.message ?? ''),
       servedBy: 'mock',
-      body: p.ep.kind === 'upload' ? { file: '[upload]' } : p.body,
+      body: p.ep.kind === 'upload' ? { file: '[upload]' } : withUndoOf(p.body, undoOfHeader(req.headers['x-undo-of'])),
       changes,
     }));
     return payload;
@@ -207,6 +217,12 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
       trail.release();
     }
   });
+}
+
+/** A request body with the write it undoes beside its fields (see {@link undoOfHeader}). */
+function withUndoOf(body: unknown, undoOf: string | null): unknown {
+  if (!undoOf) return body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Row), undoOf } : { body, undoOf };
 }
 
 function entryOf(ep: EndpointDef, entity: string, targets: string[], e: { atMs: number; session: Who | null; ip: string; code: number; status: number; message: string; servedBy: AuditInput['servedBy']; body: unknown; changes: string }): AuditInput {

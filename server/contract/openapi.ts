@@ -6,6 +6,7 @@ import { ACTIONS, ENTITIES } from './index.js';
 import { fileUpload, UPLOAD_FIELD, UPLOAD_LIMITS } from './upload.js';
 import { EVENT_ENDPOINTS } from './events.js';
 import { SESSION_ENDPOINTS, SESSION_ENTITIES } from './sessions.js';
+import { TRASH_ENDPOINTS, TRASH_ENTITIES } from './trash.js';
 
 /**
  * The OpenAPI 3.1 document of the platform contract, built from the entity declarations and the
@@ -212,8 +213,8 @@ function build(version: string): Json {
   // Components that are request bodies (entity payloads and queries); the others are answers.
   const requests = new Set<string>();
   const titleOf = (schema: TSchema) => (schema as { title?: string }).title!;
-  // The platform's entities and the console's own that the document lists (sessions, sign-in log).
-  const documented = [...ENTITIES, ...SESSION_ENTITIES] as readonly AnyEntity[];
+  // The platform's entities and the console's own that the document lists (sessions, sign-in log, trash).
+  const documented = [...ENTITIES, ...SESSION_ENTITIES, ...TRASH_ENTITIES] as readonly AnyEntity[];
   for (const e of documented) {
     const s = e.schemas;
     for (const schema of [s.record, s.add, s.update, s.query, s.page, s.option, ...(s.status ? [s.status] : [])]) components[titleOf(schema)] = plain(schema);
@@ -226,7 +227,7 @@ function build(version: string): Json {
   components.Refusal = REFUSAL;
   const paths: Record<string, Json> = {};
   const byName = new Map(documented.map((e) => [e.name, e]));
-  for (const ep of [...SESSION, ...(ENTITIES as readonly AnyEntity[]).flatMap((e) => e.endpoints), ...ACTIONS, ...EVENT_ENDPOINTS, ...SESSION_ENDPOINTS]) {
+  for (const ep of [...SESSION, ...(ENTITIES as readonly AnyEntity[]).flatMap((e) => e.endpoints), ...ACTIONS, ...EVENT_ENDPOINTS, ...SESSION_ENDPOINTS, ...TRASH_ENDPOINTS]) {
     paths[ep.path] = { ...(paths[ep.path] ?? {}), [ep.method.toLowerCase()]: operation(ep, components, ep.entity ? byName.get(ep.entity) : undefined) };
   }
   // Image upload takes many files (`name[]`), so it is not among ACTIONS; documented here as it is served.

@@ -5,7 +5,7 @@ import { CaptchaStore } from './captcha.js';
 import { HOOKS } from './hooks/index.js';
 import { FaultStore } from './qa.js';
 import { SessionStore, type Session } from './sessions.js';
-import { Crud } from './store/crud.js';
+import { Crud, type DeletedRecord } from './store/crud.js';
 import { MockStore } from './store/store.js';
 import { loadFixtureTables } from './store/fixtures.js';
 
@@ -23,6 +23,11 @@ export interface MockContext {
   faults: FaultStore;
   /** Hear every sign-in attempt the mock's login decides (the sign-in log, server/sessions); must not throw. */
   signIns: Set<(attempt: MockSignIn) => void>;
+  /**
+   * Keeps what a delete took in the trash (server/trash) and answers the entries' ids, one per
+   * named record; null while no trash is attached (no console database).
+   */
+  trash: ((entity: string, records: DeletedRecord[], actor: string | null) => Promise<number[]>) | null;
 }
 
 /** A sign-in attempt as the mock's login decided it: `refusal` when refused, `locked` when refused for too many attempts. */
@@ -46,6 +51,7 @@ export function createMockContext(config: Config, now: () => number = Date.now):
     crud: new Crud(store, HOOKS, now),
     faults: new FaultStore(),
     signIns: new Set(),
+    trash: null,
   };
 }
 

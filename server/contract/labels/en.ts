@@ -141,6 +141,7 @@ export default {
       rewardReceive: { title: 'Claims', fields: { rewardId: 'Reward', rewardName: 'Reward', memberId: 'Member ID', nickName: 'Nickname', status: 'Status', createTime: 'Claimed at' } },
       link: { title: 'Link', fields: { linkName: 'Name', url: 'URL', logo: 'Logo' } },
       stationMsg: { title: 'Station message', fields: { title: 'Title', content: 'Body', targetType: 'Audience', gradeIds: 'Member grades', memberIds: 'Members', sendTime: 'Send time', status: 'Status', readCount: 'Read by' } },
+      trash: { title: 'Trash', fields: { entity: 'Kind', recordId: 'Record ID', label: 'Record', userId: 'Deleted by (ID)', username: 'Deleted by', expireTime: 'Purged at', related: 'Taken along', createTime: 'Deleted at' } },
       consoleSession: { title: 'Online users', fields: { username: 'User', roles: 'Roles', ip: 'Address', client: 'Client', since: 'Signed in', lastSeen: 'Last seen', current: 'This session', createTime: 'Signed in' } },
       signInLog: { title: 'Sign-in log', fields: { username: 'User', result: 'Result', ip: 'Address', client: 'Client', message: 'Reason', createTime: 'When' } },
       auditLog: { title: 'Audit log', fields: { userId: 'User ID', username: 'User', roles: 'Roles', ip: 'Address', operation: 'Operation', area: 'Area', entity: 'Record kind', targetIds: 'Records', outcome: 'Outcome', code: 'Code', status: 'HTTP status', message: 'Message', servedBy: 'Answered by', fields: 'Request fields', changes: 'Changes', hash: 'Hash', createTime: 'When' } },

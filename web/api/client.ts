@@ -1,6 +1,7 @@
 import { fileUpload } from '../../server/contract/upload';
 import { CONSOLE_ENDPOINTS, type auditLog, type AuditVerifyResult } from '../../server/contract/audit';
 import type { consoleSession, signInLog } from '../../server/contract/sessions';
+import type { trash, TrashRestoreResult } from '../../server/contract/trash';
 import type { Static } from 'typebox';
 import { ENDPOINTS, type ActionName, type ActionOf, type ActionPayload, type ActionResult, type EntityMap, type EntityName } from '../../server/contract';
 import type { EndpointDef, EntityAdd, EntityQuery, EntityRecord, EntityUpdate } from '../../server/contract/entity';
@@ -66,16 +67,17 @@ export interface CrudCalls<E> {
   info: ((payload: { id: number }, opts?: Opts) => Promise<EntityRecord<E>>) & Endpoint;
   add: ((payload: EntityAdd<E>, opts?: Opts) => Promise<EntityRecord<E>>) & Endpoint;
   update: ((payload: EntityUpdate<E>, opts?: Opts) => Promise<EntityRecord<E>>) & Endpoint;
-  del: ((payload: { ids: number[] }, opts?: Opts) => Promise<{ count: number }>) & Endpoint;
+  del: ((payload: { ids: number[] }, opts?: Opts) => Promise<{ count: number; trashIds?: number[] }>) & Endpoint;
   updateStatus: ((payload: { id: number } & Partial<EntityRecord<E>>, opts?: Opts) => Promise<EntityRecord<E>>) & Endpoint;
 }
 
 type Group<G extends string> = (G extends EntityName ? CrudCalls<EntityMap[G]> : unknown) & OpsOf<G>;
-/** The whole typed client: `api.<group>.<op>`; the console's own audit log, sessions and sign-in log beside the platform's groups. */
+/** The whole typed client: `api.<group>.<op>`; the console's own audit log, sessions, sign-in log and trash beside the platform's groups. */
 export type Api = { [G in GroupOf<ActionName> | EntityName]: Group<G> } & {
   auditLog: CrudCalls<typeof auditLog> & { verify: JsonCall<undefined, Static<typeof AuditVerifyResult>> };
   consoleSession: CrudCalls<typeof consoleSession> & { revoke: JsonCall<{ id: number }, null> };
   signInLog: CrudCalls<typeof signInLog>;
+  trash: CrudCalls<typeof trash> & { restore: JsonCall<{ id: number }, Static<typeof TrashRestoreResult>>; purge: JsonCall<{ ids: number[] }, { count: number }> };
 };
 
 /** Any typed call function, when only its endpoint and a loose signature matter (query keys, dialogs). */

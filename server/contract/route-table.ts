@@ -120,6 +120,8 @@ export const ROUTE_TABLE: RouteDecl[] = [
     ['auditLog'],
     // Who is signed in, and every sign-in attempt, kept by the console (server/sessions).
     ['onlineUsers'], ['signInLog'],
+    // Deleted records kept for TRASH_DAYS and restored from here (server/trash).
+    ['trash'],
   ], { icon: 'pi pi-cog', orderNo: ORDER_NO.system, roles: ADMIN_ONLY }),
 ];
 

@@ -140,7 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   if (config.mode === 'mock') await registerMockMode(app, config, deps, { rawLists: true });
   else if (config.mode === 'replay') await registerReplayMode(app, config, { ...deps, onMockBackend });
-  else await registerPlatformMode(app, config, { ...deps, onMockBackend, sessionGate: sessions.gate ?? undefined, observers: [...(deps.observers ?? []), ...(drift.enabled ? [drift] : []), ...(audit?.observer ? [audit.observer] : []), ...(live.observer ? [live.observer] : []), ...(sessions.observer ? [sessions.observer] : [])] });
+  else await registerPlatformMode(app, config, { ...deps, onMockBackend, sessionGate: sessions.gate ?? undefined, deleteReader: trash.deleteReader ?? undefined, observers: [...(deps.observers ?? []), ...(drift.enabled ? [drift] : []), ...(audit?.observer ? [audit.observer] : []), ...(live.observer ? [live.observer] : []), ...(sessions.observer ? [sessions.observer] : []), ...(trash.observer ? [trash.observer] : [])] });
   const mockCtx = (app as unknown as { __mockCtx?: MockContext }).__mockCtx;
   if (mockCtx) {
     live.attachMock(mockCtx);

@@ -12,8 +12,11 @@ import { MockError, type DeletedRecord } from '../mock/store/crud.js';
 import { WRITER } from '../mock/store/changes.js';
 import { contractValidatorCompiler } from '../mock/routes/validator.js';
 import { ok, sendEnvelope } from '../plugins/envelope.js';
+import type { IncomingHttpHeaders } from 'node:http';
 import { platformIdentity, undoOfHeader } from '../audit/capture.js';
-import { redactedJson } from '../audit/entries.js';
+import { envelopeOf, redactedJson } from '../audit/entries.js';
+import type { DeleteReader } from '../modes/proxy.js';
+import type { ExchangeObserver } from '../platform/exchange.js';
 import { platformAdminVerifier } from '../platform/drift-routes.js';
 import { TrashStore, type TrashEntry, type TrashQuery } from './store.js';
 
@@ -35,9 +38,14 @@ export { TRASH_MIGRATIONS } from './store.js';
  *   or the id is taken; nothing changes then.
  * - Each restore and purge is an entry of the audit trail (`trash.restore`, `trash.purge`); a
  *   restore sent as an undo (`X-Undo-Of: <operation>:<ids>`) keeps `undoOf` in its fields.
- * - Proxy and hybrid: the platform's deletes are not kept (the console cannot read a record before
- *   the platform deletes it on the relay's road); the endpoints answer over an empty trash, and a
- *   user who is not an administrator sees the entries they deleted.
+ * - Proxy and hybrid: before a delete of a kind the platform can add again (`add` and `info` in the
+ *   contract) is relayed, the relay reads each named record through `info` with the caller's own
+ *   headers ({@link DeleteReader}); once the platform answers the delete with code 200, those
+ *   records are kept (the record's last content the platform showed). A restore re-creates the
+ *   record through the kind's `add` with the caller's token (the platform checks the permission),
+ *   so it comes back under the id the platform gives it; the delete's answer names no trash
+ *   entries (it is the platform's), so the kit offers no Undo there. Administrators (the
+ *   platform's `super` role) see every entry, other users the entries they deleted.
  */
 
 /** Who calls a trash endpoint. */
@@ -52,6 +60,8 @@ interface Caller {
 
 const PRUNE_EVERY_MS = 24 * 3600_000;
 const DELETABLE = (ENTITIES as readonly AnyEntity[]).filter((e) => !!e.ops.del);
+/** Proxy: the deletes the trash keeps, by path: kinds the platform can read (`info`) and add again (`add`). */
+const RESTORABLE_DELETES = new Map(DELETABLE.filter((e) => e.ops.info && e.ops.add).map((e) => [e.ops.del as string, e]));
 
 /** A record's label for the trash's list ("充值问题"), at most 255 characters. */
 function labelOf(entity: string, row: AnyRow): string {
@@ -82,7 +92,12 @@ function restoreRefusal(e: MockError, entry: TrashEntry): Refusal {
  * (null: no trash; deletes keep nothing and the endpoints answer 503). Answers `attachMock`, which
  * mock mode calls with its context once its routes exist.
  */
-export function registerTrash(root: FastifyInstance, config: Config, db: SqlDriver | null, now: () => number = Date.now): { attachMock(ctx: MockContext): void; store: TrashStore | null } {
+export function registerTrash(
+  root: FastifyInstance,
+  config: Config,
+  db: SqlDriver | null,
+  now: () => number = Date.now,
+): { attachMock(ctx: MockContext): void; store: TrashStore | null; observer: ExchangeObserver | null; deleteReader: DeleteReader | null } {
   const store = db ? new TrashStore(db) : null;
   const upstream = config.mode === 'proxy' || config.mode === 'hybrid' ? config.upstreamUrl : null;
   const identityOf = upstream ? platformIdentity(upstream, { timeoutMs: Math.min(config.upstreamTimeoutMs, 10_000) }) : null;
@@ -143,6 +158,54 @@ export function registerTrash(root: FastifyInstance, config: Config, db: SqlDriv
     } catch (err) {
       root.log.warn({ err }, 'trash: a delete could not be kept');
       return [];
+    }
+  }
+
+  /** Proxy: the records read before a delete, until the platform answered it. */
+  const read = new WeakMap<IncomingHttpHeaders, Record<string, unknown>[]>();
+  const deleteReader: DeleteReader | null = upstream && store ? {
+    infoPathOf: (method, path) => (method === 'POST' ? ((RESTORABLE_DELETES.get(path)?.ops.info as string | undefined) ?? null) : null),
+    keep: (headers, records) => void read.set(headers, records),
+  } : null;
+  /** Proxy: keeps what a delete the platform carried out named (its records as read before). */
+  const observer: ExchangeObserver | null = deleteReader ? {
+    wants: (method, path) => method === 'POST' && RESTORABLE_DELETES.has(path),
+    observe(x) {
+      const records = read.get(x.requestHeaders as IncomingHttpHeaders);
+      read.delete(x.requestHeaders as IncomingHttpHeaders);
+      const def = RESTORABLE_DELETES.get(x.path);
+      const env = x.answer.body !== null && !x.answer.binary ? envelopeOf(x.answer.body) : null;
+      if (!records?.length || !def || x.status >= 400 || env?.code !== 200) return;
+      const auth = x.requestHeaders.authorization;
+      void Promise.resolve(identityOf!(Array.isArray(auth) ? auth[0] : auth))
+        .then((who) => {
+          const at = now();
+          return store!.put(records.map((r) => ({ atMs: at, expireMs: at + keepMs, entity: def.name, recordId: Number(r.id) || 0, label: labelOf(def.name, r as AnyRow), userId: who?.userId ?? 0, username: who?.username ?? '', record: r, related: [] })));
+        })
+        .catch((err: unknown) => root.log.warn({ err }, 'trash: a platform delete could not be kept'));
+    },
+  } : null;
+
+  /**
+   * Proxy: re-creates a kept record through its kind's `add` on the platform with the caller's
+   * token and language (the add schema's fields of the record); answers the platform's envelope.
+   */
+  async function addOnPlatform(entry: TrashEntry, req: FastifyRequest): Promise<{ code: number; message: string; id: number | null }> {
+    const def = (ENTITY as Record<string, AnyEntity>)[entry.entity];
+    const fields = Object.keys(((def.schemas.add as unknown as { properties?: Record<string, unknown> }).properties) ?? {});
+    const body = Object.fromEntries(fields.filter((k) => entry.record[k] !== undefined && entry.record[k] !== null).map((k) => [k, entry.record[k]]));
+    try {
+      const res = await fetch(`${upstream}${def.ops.add as string}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}), ...(req.headers['accept-language'] ? { 'accept-language': String(req.headers['accept-language']) } : {}) },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(Math.min(config.upstreamTimeoutMs, 10_000)),
+      });
+      const env = (await res.json()) as { code?: number; message?: string; data?: { id?: unknown } };
+      return { code: typeof env.code === 'number' ? env.code : res.status, message: String(env.message ?? ''), id: Number.isSafeInteger(env.data?.id) ? (env.data!.id as number) : null };
+    } catch (err) {
+      root.log.warn({ err }, 'trash: the platform could not be asked to add a record back');
+      return { code: 502, message: 'the platform did not answer', id: null };
     }
   }
 
@@ -214,11 +277,22 @@ export function registerTrash(root: FastifyInstance, config: Config, db: SqlDriv
         // An entry of a kind the caller may not delete is as unknown to them as one that does not exist.
         return sendEnvelope(reply, 200, ResultCode.notFound, { field: 'id', key: 'trash.unknown', params: { id } });
       }
-      if (upstream || !mock) {
-        const refusal: Refusal = { field: 'id', key: 'trash.noAdd', params: { entity: entry.entity } };
-        audit(req, c, 'trash.restore', entry.entity, String(entry.recordId), ResultCode.badRequest, 'not restorable on the platform', fields, undefined);
-        return sendEnvelope(reply, 200, ResultCode.badRequest, refusal);
+      if (upstream) {
+        const def = (ENTITY as Record<string, AnyEntity>)[entry.entity];
+        if (!def?.ops.add) {
+          audit(req, c, 'trash.restore', entry.entity, String(entry.recordId), ResultCode.badRequest, 'no add on the platform', fields, undefined);
+          return sendEnvelope(reply, 200, ResultCode.badRequest, { field: 'id', key: 'trash.noAdd', params: { entity: entry.entity } });
+        }
+        const added = await addOnPlatform(entry, req);
+        if (added.code !== 200) {
+          audit(req, c, 'trash.restore', entry.entity, String(entry.recordId), added.code, added.message, fields, undefined);
+          return sendEnvelope(reply, 200, added.code === 502 ? ResultCode.badRequest : added.code, { field: 'id', key: 'trash.refused', params: { entity: entry.entity, recordId: entry.recordId, label: entry.label, reason: added.message } });
+        }
+        await store!.remove([entry.id]);
+        audit(req, c, 'trash.restore', entry.entity, String(added.id ?? entry.recordId), 200, '', { ...fields, recordId: entry.recordId }, undefined);
+        return ok({ entity: entry.entity, recordId: added.id ?? entry.recordId });
       }
+      if (!mock) return sendEnvelope(reply, 503, 503, { key: 'trash.unreadable' });
       const ctx = mock;
       try {
         const rows = [{ entity: entry.entity, row: entry.record as AnyRow }, ...entry.related.map((r) => ({ entity: r.entity, row: r.row as AnyRow }))];
@@ -255,5 +329,7 @@ export function registerTrash(root: FastifyInstance, config: Config, db: SqlDriv
       ctx.trash = keep;
     },
     store,
+    observer,
+    deleteReader,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
 import type { AppDeps } from '../../server/deps.js';
 import { makeApp, signIn, testClock } from './helpers.js';
+import { startUpstream, type Upstream } from './upstream.js';
 
 /**
  * The trash (`/console/trash/*`) through inject: every mock delete (one record or a batch) keeps
@@ -9,12 +10,16 @@ import { makeApp, signIn, testClock } from './helpers.js';
  * filters by kind and user; restore gives the record back with its id, or refuses saying why (a
  * reference gone, a unique field taken) and changes nothing; purge is for administrators; a user
  * whose roles cannot delete a kind neither sees nor restores its entries; entries expire after
- * TRASH_DAYS; restores and purges (and undos) are kept in the audit trail.
+ * TRASH_DAYS; restores and purges (and undos) are kept in the audit trail. In proxy mode a delete's
+ * records are read from the platform before it is relayed, and a restore adds the record back there.
  */
 
 const apps: FastifyInstance[] = [];
+let upstream: Upstream | null = null;
 afterEach(async () => {
   for (const a of apps.splice(0)) await a.close();
+  await upstream?.close();
+  upstream = null;
 });
 
 async function app(env: Record<string, string> = {}, deps: AppDeps = {}) {
@@ -200,4 +205,46 @@ test('an undo of a status change is kept in the trail as an undo of that write',
   const entries = await trail(a, admin, 'gameTag.updateStatus');
   expect(JSON.parse(String(entries[0].fields))).toEqual({ id: tag.id, status: 1, undoOf: `gameTag.updateStatus:${tag.id}` });
   expect(JSON.parse(String(entries[1].fields))).toEqual({ id: tag.id, status: 0 });
+});
+
+test('proxy mode: a delete the platform carries out keeps the records as the platform showed them; restore adds it back there', async () => {
+  const tags = new Map<number, Record<string, unknown>>([[7, { id: 7, tagName: 'Racing', tagIdentity: 'racing', color: '#ff0000', sort: 3, status: 1, createTime: '2026-12-01 10:00:00', updateTime: '2026-12-01 10:00:00' }]]);
+  let next = 50;
+  upstream = await startUpstream((req, res) => {
+    const path = req.url.split('?')[0];
+    const send = (v: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(v));
+    const auth = String(req.headers.authorization ?? '');
+    const who = auth === 'Bearer admin' ? 'admin' : auth === 'Bearer ops' ? 'ops' : null;
+    if (!who) return send({ code: 401, data: null, message: 'expired' });
+    const body = JSON.parse(req.body.toString() || '{}') as Record<string, unknown>;
+    if (path === '/v1/admin/adminInfo') return send({ code: 200, data: { userId: who === 'admin' ? 1 : 2, username: who, roles: [{ id: who === 'admin' ? 'super' : 'ops' }] }, message: 'ok' });
+    if (path === '/v1/gameTag/info') return tags.has(body.id as number) ? send({ code: 200, data: tags.get(body.id as number), message: 'ok' }) : send({ code: 404, data: null, message: 'no such tag' });
+    if (path === '/v1/gameTag/del') {
+      for (const id of body.ids as number[]) tags.delete(id);
+      return send({ code: 200, data: { count: (body.ids as number[]).length }, message: 'ok' });
+    }
+    if (path === '/v1/gameTag/add') {
+      if ([...tags.values()].some((t) => t.tagName === body.tagName)) return send({ code: 400, data: null, message: 'tagName taken' });
+      const row = { ...body, id: next++ };
+      tags.set(row.id as number, row);
+      return send({ code: 200, data: row, message: 'ok' });
+    }
+    return send({ code: 200, data: null, message: 'ok' });
+  });
+  const { app: a } = await makeApp({ MODE: 'proxy', UPSTREAM_URL: upstream.url });
+  apps.push(a);
+  const del = await post(a, '/v1/gameTag/del', { ids: [7] }, 'Bearer admin', { 'content-type': 'application/json' });
+  expect(del.json.code).toBe(200);
+  // Kept once the platform's answer is observed.
+  await expect.poll(async () => (await post(a, '/console/trash/list', { pageNum: 1, pageSize: 10 }, 'Bearer admin')).json.data.total).toBe(1);
+  const rows = (await post(a, '/console/trash/list', { pageNum: 1, pageSize: 10 }, 'Bearer admin')).json.data.list;
+  expect(rows[0]).toMatchObject({ entity: 'gameTag', recordId: 7, label: 'Racing', username: 'admin' });
+  // Another user sees only what they deleted.
+  expect((await post(a, '/console/trash/list', { pageNum: 1, pageSize: 10 }, 'Bearer ops')).json.data.total).toBe(0);
+
+  const r = await post(a, '/console/trash/restore', { id: rows[0].id }, 'Bearer admin');
+  expect(r.json).toMatchObject({ code: 200, data: { entity: 'gameTag', recordId: 50 } });
+  const added = upstream.received.filter((x) => x.url === '/v1/gameTag/add').map((x) => JSON.parse(x.body.toString()));
+  expect(added).toEqual([{ tagName: 'Racing', tagIdentity: 'racing', color: '#ff0000', sort: 3, status: 1 }]);
+  expect((await post(a, '/console/trash/list', { pageNum: 1, pageSize: 10 }, 'Bearer admin')).json.data.total).toBe(0);
 });

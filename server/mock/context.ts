@@ -23,11 +23,16 @@ export interface MockContext {
   faults: FaultStore;
   /** Hear every sign-in attempt the mock's login decides (the sign-in log, server/sessions); must not throw. */
   signIns: Set<(attempt: MockSignIn) => void>;
-  /**
-   * Keeps what a delete took in the trash (server/trash) and answers the entries' ids, one per
-   * named record; null while no trash is attached (no console database).
-   */
-  trash: ((entity: string, records: DeletedRecord[], actor: string | null) => Promise<number[]>) | null;
+  /** The trash (server/trash); null while none is attached (no console database). */
+  trash: MockTrash | null;
+}
+
+/** What the mock hands the trash. */
+export interface MockTrash {
+  /** Keeps what a delete took and answers the entries' ids, one per named record ([] when they could not be kept). */
+  keep(entity: string, records: DeletedRecord[], actor: string | null): Promise<number[]>;
+  /** Empties the trash: a QA reset makes other data, which its entries do not belong to. */
+  clear(): Promise<void>;
 }
 
 /** A sign-in attempt as the mock's login decided it: `refusal` when refused, `locked` when refused for too many attempts. */

@@ -326,7 +326,7 @@ export function registerTrash(
     attachMock(ctx) {
       if (upstream) return;
       mock = ctx;
-      ctx.trash = keep;
+      ctx.trash = { keep, clear: async () => store?.clear().catch((err: unknown) => root.log.warn({ err }, 'trash: could not be emptied at a reset')) };
     },
     store,
     observer,

@@ -154,7 +154,7 @@ export class TrashStore {
     return n;
   }
 
-  /** Every entry (tests, the QA reset): drops them all. */
+  /** Drops every entry (the QA reset: the mock's data is made again). */
   async clear(): Promise<void> {
     await this.db.run('DELETE FROM console_trash');
   }

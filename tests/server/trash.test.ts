@@ -248,3 +248,14 @@ test('proxy mode: a delete the platform carries out keeps the records as the pla
   expect(added).toEqual([{ tagName: 'Racing', tagIdentity: 'racing', color: '#ff0000', sort: 3, status: 1 }]);
   expect((await post(a, '/console/trash/list', { pageNum: 1, pageSize: 10 }, 'Bearer admin')).json.data.total).toBe(0);
 });
+
+test('a QA reset empties the trash: its entries belong to the data before', async () => {
+  const a = await app();
+  const admin = await signIn(a);
+  const tag = await addTag(a, admin, 'BeforeReset');
+  await post(a, '/v1/gameTag/del', { ids: [tag.id] }, admin);
+  expect((await post(a, '/console/trash/list', { pageNum: 1, pageSize: 10 }, admin)).json.data.total).toBe(1);
+  expect((await post(a, '/v1/mock/reset', {})).json.code).toBe(200);
+  const again = await signIn(a);
+  expect((await post(a, '/console/trash/list', { pageNum: 1, pageSize: 10 }, again)).json.data.total).toBe(0);
+});

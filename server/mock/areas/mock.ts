@@ -19,6 +19,8 @@ export const mockHandlers = {
     // Built in slices, then swapped: other requests are answered meanwhile.
     await ctx.store.resetAsync(seed ?? ctx.store.seed);
     ctx.faults.clear();
+    // The trash's entries belong to the data before.
+    await ctx.trash?.clear();
     req.log.info({ seed: ctx.store.seed }, 'mock data reset');
     return info(ctx);
   },

@@ -85,7 +85,7 @@ const handlersWith = (beforeSave: BeforeSave): Record<CrudOp, (ctx: MockContext,
     let taken: DeletedRecord[] = [];
     const count = ctx.crud.del(name, body.ids, actor, (records) => (taken = records));
     if (!ctx.trash || !taken.length) return { count };
-    return { count, trashIds: await ctx.trash(name, taken, actor) };
+    return { count, trashIds: await ctx.trash.keep(name, taken, actor) };
   },
   updateStatus: (ctx, name, body, actor) => ctx.crud.updateStatus(name, body, actor),
 });

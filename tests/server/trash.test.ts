@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { PGlite } from '@electric-sql/pglite';
 import { afterEach, expect, test } from 'vitest';
+import { pgliteDriver } from '../../server/console-db/pglite.js';
+import { migrate, sqliteDriver } from '../../server/console-db/index.js';
+import { TRASH_MIGRATIONS, TrashStore } from '../../server/trash/store.js';
 import type { AppDeps } from '../../server/deps.js';
 import { makeApp, signIn, testClock } from './helpers.js';
 import { startUpstream, type Upstream } from './upstream.js';
@@ -258,4 +262,31 @@ test('a QA reset empties the trash: its entries belong to the data before', asyn
   expect((await post(a, '/v1/mock/reset', {})).json.code).toBe(200);
   const again = await signIn(a);
   expect((await post(a, '/console/trash/list', { pageNum: 1, pageSize: 10 }, again)).json.data.total).toBe(0);
+});
+
+test.each([
+  { name: 'SQLite', open: async () => ({ driver: sqliteDriver(':memory:'), done: async () => undefined }) },
+  // The driver closes its PGlite.
+  { name: 'PGlite', open: async () => ({ driver: pgliteDriver(await PGlite.create()), done: async () => undefined }) },
+])('the store keeps, lists newest first, reads, removes and prunes entries on $name', async ({ open }) => {
+  const { driver, done } = await open();
+  try {
+    await migrate(driver, TRASH_MIGRATIONS);
+    const store = new TrashStore(driver);
+    const put = (recordId: number, atMs: number, username: string) => ({ atMs, expireMs: atMs + 1000, entity: 'gameTag', recordId, label: `T${recordId}`, userId: 1, username, record: { id: recordId, tagName: `T${recordId}` }, related: [] });
+    const ids = await store.put([put(1, 10_000, 'admin'), put(2, 10_001, 'operator')]);
+    expect(ids).toHaveLength(2);
+    const page = await store.list({ pageNum: 1, pageSize: 10 }, 10_500, null);
+    expect(page.list.map((r) => r.recordId)).toEqual([2, 1]);
+    expect((await store.list({ username: 'oper' }, 10_500, null)).total).toBe(1);
+    expect((await store.list({}, 10_500, ['goods'])).total).toBe(0);
+    expect((await store.get(ids[0], 10_500))?.record).toEqual({ id: 1, tagName: 'T1' });
+    expect(await store.get(ids[0], 11_001)).toBeNull();
+    expect(await store.prune(11_001)).toBe(1);
+    expect(await store.remove([ids[1], 999])).toEqual([ids[1]]);
+    expect((await store.list({}, 0, null)).total).toBe(0);
+  } finally {
+    await driver.close();
+    await done();
+  }
 });

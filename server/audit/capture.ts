@@ -225,6 +225,16 @@ function withUndoOf(body: unknown, undoOf: string | null): unknown {
   return body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Row), undoOf } : { body, undoOf };
 }
 
+/** A relayed request's JSON bytes with `undoOf` beside its fields (only undos carry the header: the rest pass untouched). */
+function withUndoOfBytes(bytes: Buffer, undoOf: string | null): Buffer {
+  if (!undoOf) return bytes;
+  try {
+    return Buffer.from(JSON.stringify(withUndoOf(JSON.parse(bytes.toString('utf8')), undoOf)));
+  } catch {
+    return bytes;
+  }
+}
+
 function entryOf(ep: EndpointDef, entity: string, targets: string[], e: { atMs: number; session: Who | null; ip: string; code: number; status: number; message: string; servedBy: AuditInput['servedBy']; body: unknown; changes: string }): AuditInput {
   return {
     atMs: e.atMs,
@@ -304,7 +314,8 @@ export function platformObserver(trail: AuditTrail, identityOf: IdentityOf): Exc
     }
     const req = x.request;
     const kind = req.body !== null && !req.binary ? RequestBody.Bytes : req.truncated ? RequestBody.TooLarge : RequestBody.Skipped;
-    trail.recordExchange(x.at, who, x.clientIp ?? '', ep.name, ep.area, ep.entity, ep.upload, x.status, kind, req.body, x.answer.body !== null && !x.answer.binary ? x.answer.body : null);
+    const body = kind === RequestBody.Bytes ? withUndoOfBytes(req.body!, undoOfHeader(x.requestHeaders['x-undo-of'])) : req.body;
+    trail.recordExchange(x.at, who, x.clientIp ?? '', ep.name, ep.area, ep.entity, ep.upload, x.status, kind, body, x.answer.body !== null && !x.answer.binary ? x.answer.body : null);
   };
   const release = () => trail.release();
   return {

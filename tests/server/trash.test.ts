@@ -251,6 +251,16 @@ test('proxy mode: a delete the platform carries out keeps the records as the pla
   const added = upstream.received.filter((x) => x.url === '/v1/gameTag/add').map((x) => JSON.parse(x.body.toString()));
   expect(added).toEqual([{ tagName: 'Racing', tagIdentity: 'racing', color: '#ff0000', sort: 3, status: 1 }]);
   expect((await post(a, '/console/trash/list', { pageNum: 1, pageSize: 10 }, 'Bearer admin')).json.data.total).toBe(0);
+
+  // An undo relayed to the platform is kept in the trail as an undo of its write.
+  await post(a, '/v1/gameTag/updateStatus', { id: 50, status: 1 }, 'Bearer admin', { 'content-type': 'application/json', 'x-undo-of': 'gameTag.updateStatus:50' });
+  await expect
+    .poll(async () => {
+      await a.auditTrail!.flush();
+      const list = (await post(a, '/console/auditLog/list', { pageNum: 1, pageSize: 10, operation: 'gameTag.updateStatus' }, 'Bearer admin')).json.data?.list ?? [];
+      return list.map((e: { fields: string }) => JSON.parse(e.fields));
+    })
+    .toEqual([{ id: 50, status: 1, undoOf: 'gameTag.updateStatus:50' }]);
 });
 
 test('a QA reset empties the trash: its entries belong to the data before', async () => {

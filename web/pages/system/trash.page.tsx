@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import { LinkButton, ResourceListPage, useConfirmAction, type Row } from '../../crud';
+import { invalidateRefs, LinkButton, ResourceListPage, useConfirmAction, type Row } from '../../crud';
 import { isAdministrator, notify, useSession } from '../../services';
 import trashResource from '../../resources/system/trash.resource';
 
@@ -20,6 +20,8 @@ export function TrashRowActions({ row, reload, admin }: { row: Row; reload: () =
       .restore({ id: Number(row.id) })
       .then(() => {
         notify({ mode: 'toast', message: t('system.trash.restored', what) }, 'success');
+        // The record's own lists and pickers show it again.
+        invalidateRefs(String(row.entity));
         reload();
       })
       .catch(() => {

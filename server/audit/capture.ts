@@ -8,7 +8,8 @@ import { sendEnvelope } from '../plugins/envelope.js';
 import { endpointOf } from '../platform/tap.js';
 import { canonicalPathOfUrl, pathOf } from '../plugins/canonical-path.js';
 import type { AuditTrail } from './trail.js';
-import { envelopeOf, redactedJson as json, RequestBody, targetIdsOf, type AuditInput, type Who } from './entries.js';
+import { changesJson, envelopeOf, redactedJson as json, RequestBody, targetIdsOf, withRevertOf, type AuditInput, type Who } from './entries.js';
+import { REVERT_HEADER, revertOfHeader } from './revert-mark.js';
 
 export { envelopeOf, targetIdsOf } from './entries.js';
 
@@ -193,7 +194,7 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
     if (ctx && p.before) {
       const col = ctx.store.col(p.entity as never);
       const after = new Map(p.ids.map((id) => [id, col.get(id) as Row | undefined]));
-      if (ok) changes = json(diffRows(p.before, after));
+      if (ok) changes = changesJson(diffRows(p.before, after));
       numbers = [...p.before.values(), ...after.values()].flatMap((r) => NUMBERS.map((k) => r?.[k]).filter((v): v is string => typeof v === 'string'));
     }
     if (!session && !ok) trail.recordAnonymous(Date.now(), req.ip, p.ep.name, code, reply.statusCode, 'mock');
@@ -205,7 +206,7 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
       status: reply.statusCode,
       message: ok ? '' : (p.envelope?.message ?? ''),
       servedBy: 'mock',
-      body: p.ep.kind === 'upload' ? { file: '[upload]' } : withUndoOf(p.body, undoOfHeader(req.headers['x-undo-of'])),
+      body: p.ep.kind === 'upload' ? { file: '[upload]' } : withRevertOf(withUndoOf(p.body, undoOfHeader(req.headers['x-undo-of'])), revertOfHeader(req.headers[REVERT_HEADER])),
       changes,
     }));
     return payload;
@@ -314,8 +315,10 @@ export function platformObserver(trail: AuditTrail, identityOf: IdentityOf): Exc
     }
     const req = x.request;
     const kind = req.body !== null && !req.binary ? RequestBody.Bytes : req.truncated ? RequestBody.TooLarge : RequestBody.Skipped;
+    const revertOf = revertOfHeader(x.requestHeaders[REVERT_HEADER]);
+    const note = x.recordBefore || revertOf ? { before: x.recordBefore ?? null, revertOf } : undefined;
     const body = kind === RequestBody.Bytes ? withUndoOfBytes(req.body!, undoOfHeader(x.requestHeaders['x-undo-of'])) : req.body;
-    trail.recordExchange(x.at, who, x.clientIp ?? '', ep.name, ep.area, ep.entity, ep.upload, x.status, kind, body, x.answer.body !== null && !x.answer.binary ? x.answer.body : null);
+    trail.recordExchange(x.at, who, x.clientIp ?? '', ep.name, ep.area, ep.entity, ep.upload, x.status, kind, body, x.answer.body !== null && !x.answer.binary ? x.answer.body : null, note);
   };
   const release = () => trail.release();
   return {

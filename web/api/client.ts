@@ -1,7 +1,8 @@
 import { fileUpload } from '../../server/contract/upload';
-import { CONSOLE_ENDPOINTS, type auditLog, type AuditVerifyResult } from '../../server/contract/audit';
+import { CONSOLE_ENDPOINTS, type auditLog, type AuditRevertPayload, type AuditRevertPreview, type AuditRevertPreviewPayload, type AuditVerifyResult } from '../../server/contract/audit';
 import type { consoleSession, signInLog } from '../../server/contract/sessions';
 import type { trash, TrashRestoreResult } from '../../server/contract/trash';
+import type { PresenceRecord, presenceList, presenceUpdate } from '../../server/contract/events';
 import type { Static } from 'typebox';
 import { ENDPOINTS, type ActionName, type ActionOf, type ActionPayload, type ActionResult, type EntityMap, type EntityName } from '../../server/contract';
 import type { EndpointDef, EntityAdd, EntityQuery, EntityRecord, EntityUpdate } from '../../server/contract/entity';
@@ -74,10 +75,18 @@ export interface CrudCalls<E> {
 type Group<G extends string> = (G extends EntityName ? CrudCalls<EntityMap[G]> : unknown) & OpsOf<G>;
 /** The whole typed client: `api.<group>.<op>`; the console's own audit log, sessions, sign-in log and trash beside the platform's groups. */
 export type Api = { [G in GroupOf<ActionName> | EntityName]: Group<G> } & {
-  auditLog: CrudCalls<typeof auditLog> & { verify: JsonCall<undefined, Static<typeof AuditVerifyResult>> };
+  auditLog: CrudCalls<typeof auditLog> & {
+    verify: JsonCall<undefined, Static<typeof AuditVerifyResult>>;
+    revertPreview: JsonCall<Static<typeof AuditRevertPreviewPayload>, Static<typeof AuditRevertPreview>>;
+    revert: JsonCall<Static<typeof AuditRevertPayload>, Record<string, unknown>>;
+  };
   consoleSession: CrudCalls<typeof consoleSession> & { revoke: JsonCall<{ id: number }, null> };
   signInLog: CrudCalls<typeof signInLog>;
   trash: CrudCalls<typeof trash> & { restore: JsonCall<{ id: number }, Static<typeof TrashRestoreResult>>; purge: JsonCall<{ ids: number[] }, { count: number }> };
+  presence: {
+    update: JsonCall<Static<NonNullable<typeof presenceUpdate.payload>>, PresenceRecord>;
+    list: JsonCall<Static<NonNullable<typeof presenceList.payload>>, PresenceRecord[]>;
+  };
 };
 
 /** Any typed call function, when only its endpoint and a loose signature matter (query keys, dialogs). */

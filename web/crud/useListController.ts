@@ -211,7 +211,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
   );
   const refMaps = useRefMaps(refEntitiesOf(Object.values(specs)));
   const permanent = useMemo(() => ({ ...resource.permanentFilter, ...opts.permanentFilter }), [resource.permanentFilter, opts.permanentFilter]);
-  // A view's request body as JSON text: the query's key is made from it, here and in `headStart`.
+  // A view's request body as JSON text: the query's key is made from it, here and in `prefetchView`.
   const requestTextOf = (view: ListState) => listRequestText(view, permanent);
   const requestKey = requestTextOf(state);
   // Whose list this is (the orders of one member): another owner starts on page 1 and never shows
@@ -272,7 +272,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
   // A new view's request leaves at once, before the list renders it (the page, the URL
   // write and the loading mask were rendered first, 15–50 ms between the click and the request);
   // the query the render then makes for that view is the same (same key) and takes its answer.
-  const headStart = (next: ListState) => {
+  const prefetchView = (next: ListState) => {
     const { queryKey: key, queryFn: fn } = listQuery(JSON.parse(requestTextOf(next)) as Record<string, unknown>);
     void queryClient.prefetchQuery({ queryKey: key, queryFn: fn });
   };
@@ -280,7 +280,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
     if (!urlSync) {
       if (JSON.stringify(next) === JSON.stringify(localState)) reload();
       else {
-        headStart(next);
+        prefetchView(next);
         setLocalState(next);
       }
       return;
@@ -293,7 +293,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
     }
     // The view as the URL will give it back (filters read by their kinds), so the keys match.
     const view = parseListQuery(qs, entity, filterNames, (n) => fieldSpec(resource, n));
-    headStart(view);
+    prefetchView(view);
     const writeLater = crudEnv().writeUrlLater;
     if (!writeLater) {
       navigate(`${path}${qs}`);

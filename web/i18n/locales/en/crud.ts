@@ -2,6 +2,12 @@ import LABELS from '../../../../server/contract/labels/en';
 /** CRUD kit: list page, search form, forms, validation messages. */
 export default {
   /** Live updates: the list's new-records bar, row marks, a record page's changed notice. */
+  /** Who else has a record open (presence). */
+  presence: {
+    editing_one: '{{who}} is also editing this record',
+    editing_other: '{{who}} are also editing this record',
+    row: 'Open by {{who}}',
+  },
   live: {
     newRows: '{{count}} new — show',
     stale: 'The list may have changed — show',

@@ -2,6 +2,12 @@ import LABELS from '../../../../server/contract/labels/zh_CN';
 /** CRUD 套件：列表页、搜索表单、表单、校验信息。 */
 export default {
   /** 实时更新：列表的新记录条、行标记、记录页的变更提示。 */
+  /** Who else has a record open (presence). */
+  presence: {
+    editing_one: '{{who}} 也在编辑此记录',
+    editing_other: '{{who}} 也在编辑此记录',
+    row: '{{who}} 正在编辑',
+  },
   live: {
     newRows: '有 {{count}} 条新记录 — 显示',
     stale: '列表可能已有变化 — 显示',

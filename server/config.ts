@@ -159,6 +159,8 @@ export interface Config {
   approvalHours: number;
   /** Four eyes: the thresholds above which an operation waits for a second person (server/contract/approvals.ts `APPROVAL_RULES`). */
   approvalThresholds: { refundCents: number; walletCents: number; revealCount: number; voidCount: number };
+  /** Days a deleted record stays in the trash (server/trash) before it is purged; 1–3650, default 30. */
+  trashDays: number;
   /**
    * What an audited write meets while the trail cannot take its entry (the store failing, or full
    * at `auditMaxMb`): `refuse` (default) answers a 503 envelope and carries nothing out;
@@ -279,6 +281,7 @@ export const SETTINGS = [
   { key: 'approvalWalletCents', env: 'APPROVAL_WALLET_CENTS', flag: 'approval-wallet-cents', doc: 'four eyes: a wallet recharge or withdrawal above this many cents waits for a second person, default 100000 (¥1,000)' },
   { key: 'approvalRevealCount', env: 'APPROVAL_REVEAL_COUNT', flag: 'approval-reveal-count', doc: 'four eyes: revealing the codes of more than this many order lines at once waits for a second person, default 5' },
   { key: 'approvalVoidCount', env: 'APPROVAL_VOID_COUNT', flag: 'approval-void-count', doc: 'four eyes: a batch void of more than this many codes, cards or accounts waits for a second person, default 20' },
+  { key: 'trashDays', env: 'TRASH_DAYS', flag: 'trash-days', doc: 'trash: days a deleted record can be restored before it is purged, default 30' },
   { key: 'auditOnFailure', env: 'AUDIT_ON_FAILURE', flag: 'audit-on-failure', doc: 'audit trail: while it cannot take an entry (store failing or full), `refuse` audited writes (default) or `continue` them and record the gap' },
   { key: 'auditMaxMb', env: 'AUDIT_MAX_MB', flag: 'audit-max-mb', doc: 'audit trail: most MB its store holds (warning at 80 %, then AUDIT_ON_FAILURE; 0 = no bound), default 2048' },
   { key: 'auditKey', env: 'AUDIT_KEY', flag: 'audit-key', doc: "audit trail: the chain's HMAC key, at least 32 characters (replicas on one PostgreSQL trail share it); unset, one is generated into AUDIT_KEY_FILE" },
@@ -488,6 +491,7 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
       revealCount: int(label('approvalRevealCount'), raw.approvalRevealCount, 5, 0, 100_000),
       voidCount: int(label('approvalVoidCount'), raw.approvalVoidCount, 20, 0, 100_000),
     },
+    trashDays: int(label('trashDays'), raw.trashDays, 30, 1, 3650),
     ...auditHardening(raw, label),
     requestTimeoutMs: int(label('requestTimeoutMs'), raw.requestTimeoutMs, 120_000, 1000, 3_600_000),
     headersTimeoutMs: int(label('headersTimeoutMs'), raw.headersTimeoutMs, 10_000, 100, 600_000),

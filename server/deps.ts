@@ -3,6 +3,7 @@ import type { ExchangeObserver } from './platform/exchange.js';
 import type { SqlDriver } from './console-db/driver.js';
 import type { LiveEventsOptions } from './events/index.js';
 import type { SessionGate } from './sessions/platform.js';
+import type { DeleteReader } from './modes/proxy.js';
 
 /**
  * Hooks tests use to control time and capture logs; production passes nothing. Its own module so
@@ -25,4 +26,6 @@ export interface AppDeps {
   sessionGate?: SessionGate;
   /** Proxy/hybrid: calls the relay leaves to Fastify, whose hooks read their body (set by buildApp, server/approvals: the gated operations). */
   relayHolds?: (method: string, path: string) => boolean;
+  /** Proxy/hybrid: what the relay hands the trash before a delete (set by buildApp, server/trash). */
+  deleteReader?: DeleteReader;
 }

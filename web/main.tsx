@@ -101,7 +101,7 @@ async function boot() {
   // The CRUD kit may not import the shell (architecture "Boundaries"): hand it permission checks and toasts.
   configureCrud({
     usePermission: () => usePermission().has,
-    notify: (message, severity = 'success') => notify({ mode: 'toast', message }, severity),
+    notify: (message, severity = 'success', opts) => notify({ mode: 'toast', message }, severity, undefined, opts),
     // A reference links only to a screen among the user's built routes (their permission mode's).
     useCanOpen: () => {
       const { routes } = useSession();

@@ -25,6 +25,16 @@ const ALWAYS = new Set(['reveal', 'extract']);
 /** Sign-in, sign-out, captcha and the session's own reads: the session, not a record; the log has them. */
 const SESSION_NAMES = new Set(SESSION.map((e) => e.name));
 
+/**
+ * The write a request undoes, from its `X-Undo-Of` header (`<operation>:<ids>`, e.g.
+ * `goods.updateStatus:12` or `goods.del:3,4`; the kit's Undo sends it): kept as `undoOf` in the
+ * entry's fields, so the trail shows the undo as an undo of that write. Anything else: null.
+ */
+export function undoOfHeader(v: string | string[] | undefined): string | null {
+  const s = Array.isArray(v) ? v[0] : v;
+  return typeof s === 'string' && /^[A-Za-z][\w.]{0,63}:\d{1,16}(,\d{1,16}){0,99}$/.test(s) ? s : null;
+}
+
 /** Whether an endpoint's call is kept: writes (and reveals of secrets), never QA controls or downloads. */
 export function isAudited(ep: EndpointDef): boolean {
   if (ep.area === 'mock' || ep.kind === 'download' || SESSION_NAMES.has(ep.name)) return false;
@@ -196,7 +206,7 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
       status: reply.statusCode,
       message: ok ? '' : (p.envelope?.message ?? ''),
       servedBy: 'mock',
-      body: p.ep.kind === 'upload' ? { file: '[upload]' } : withApproval(withRevertOf(p.body, revertOfHeader(req.headers[REVERT_HEADER])), req.approvalRun),
+      body: p.ep.kind === 'upload' ? { file: '[upload]' } : withApproval(withRevertOf(withUndoOf(p.body, undoOfHeader(req.headers['x-undo-of'])), revertOfHeader(req.headers[REVERT_HEADER])), req.approvalRun),
       changes,
     }));
     return payload;
@@ -213,6 +223,22 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
 /** The request's fields of an approved write's run, with the approval and who approved it beside them (server/approvals). */
 function withApproval(fields: unknown, run: { id: number; approvedBy: string } | undefined): unknown {
   return run && fields && typeof fields === 'object' && !Array.isArray(fields) ? { ...(fields as object), approvalId: run.id, approvedBy: run.approvedBy } : fields;
+}
+
+/** A request body with the write it undoes beside its fields (see {@link undoOfHeader}). */
+function withUndoOf(body: unknown, undoOf: string | null): unknown {
+  if (!undoOf) return body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Row), undoOf } : { body, undoOf };
+}
+
+/** A relayed request's JSON bytes with `undoOf` beside its fields (only undos carry the header: the rest pass untouched). */
+function withUndoOfBytes(bytes: Buffer, undoOf: string | null): Buffer {
+  if (!undoOf) return bytes;
+  try {
+    return Buffer.from(JSON.stringify(withUndoOf(JSON.parse(bytes.toString('utf8')), undoOf)));
+  } catch {
+    return bytes;
+  }
 }
 
 function entryOf(ep: EndpointDef, entity: string, targets: string[], e: { atMs: number; session: Who | null; ip: string; code: number; status: number; message: string; servedBy: AuditInput['servedBy']; body: unknown; changes: string }): AuditInput {
@@ -296,7 +322,8 @@ export function platformObserver(trail: AuditTrail, identityOf: IdentityOf): Exc
     const kind = req.body !== null && !req.binary ? RequestBody.Bytes : req.truncated ? RequestBody.TooLarge : RequestBody.Skipped;
     const revertOf = revertOfHeader(x.requestHeaders[REVERT_HEADER]);
     const note = x.recordBefore || revertOf ? { before: x.recordBefore ?? null, revertOf } : undefined;
-    trail.recordExchange(x.at, who, x.clientIp ?? '', ep.name, ep.area, ep.entity, ep.upload, x.status, kind, req.body, x.answer.body !== null && !x.answer.binary ? x.answer.body : null, note);
+    const body = kind === RequestBody.Bytes ? withUndoOfBytes(req.body!, undoOfHeader(x.requestHeaders['x-undo-of'])) : req.body;
+    trail.recordExchange(x.at, who, x.clientIp ?? '', ep.name, ep.area, ep.entity, ep.upload, x.status, kind, body, x.answer.body !== null && !x.answer.binary ? x.answer.body : null, note);
   };
   const release = () => trail.release();
   return {

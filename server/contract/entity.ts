@@ -11,7 +11,7 @@ import { F, readOnly, type I18nText } from './fields.js';
  * - every endpoint is `POST /v1/<entity>/<op>` with a JSON body and answers the `{code, data, message}` envelope;
  * - `list` takes `pageNum`, `pageSize`, optional filters, `keyword`, `sortField`, `sortOrder` and answers `{list, total}`;
  * - `listAll` takes no payload and answers `[{id, <label>}]` (spec: feedbackType/listAll "id and typeName");
- * - `info {id}`, `add <add payload>`, `update {id, …changed fields}`, `del {ids}` → `{count}`, `updateStatus {id, status}`;
+ * - `info {id}`, `add <add payload>`, `update {id, …changed fields}`, `del {ids}` → `{count, trashIds?}`, `updateStatus {id, status}`;
  * - ids are integers, money is integer cents, times are 'YYYY-MM-DD HH:mm:ss' strings.
  */
 
@@ -260,6 +260,15 @@ export type IdPayload = Static<typeof IdPayload>;
 /** How many records an operation touched (`del`, batch actions). */
 export const CountResult = Type.Object({ count: Type.Integer({ minimum: 0 }) });
 export type CountResult = Static<typeof CountResult>;
+/**
+ * What `del` answers: how many records went and, where the console keeps a trash (mock mode), the
+ * trash entries it made, one per deleted record (`/console/trash/restore {id}` brings one back).
+ */
+export const DelResult = Type.Object({
+  count: Type.Integer({ minimum: 0 }),
+  trashIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { description: 'the trash entries made for the deleted records (mock mode), in the order of `ids`' })),
+});
+export type DelResult = Static<typeof DelResult>;
 
 /** Builds an entity's schemas and endpoints from its declaration (see the module comment). */
 export function defineEntity<const N extends string, const P extends FieldMap, const Fs extends FilterSpec<P> = Record<never, never>>(
@@ -359,7 +368,7 @@ export function defineEntity<const N extends string, const P extends FieldMap, c
     info: { payload: IdPayload, result: record, summary: `One ${decl.title.en} record` },
     add: { payload: add, result: record, summary: `Add a ${decl.title.en} record` },
     update: { payload: update, result: record, summary: `Change fields of a ${decl.title.en} record` },
-    del: { payload: IdsPayload, result: CountResult, summary: `Delete ${decl.title.en} records (all or none)` },
+    del: { payload: IdsPayload, result: DelResult, summary: `Delete ${decl.title.en} records (all or none; mock mode keeps them in the trash for TRASH_DAYS)` },
     updateStatus: { payload: status ?? undefined, result: record, summary: `Set the ${statusField} of a ${decl.title.en} record` },
   };
   const endpoints: EndpointDef[] = (Object.entries(opsEnabled) as [CrudOp, string][]).map(([op, path]) => ({

@@ -123,6 +123,14 @@ export const MESSAGES = {
   'session.notCurrent': { zh_CN: '不能在此结束当前会话，请使用“退出登录”', en: 'the current session is not ended here; use Sign out' },
   'session.adminsOnly': { zh_CN: '登录日志仅供管理员查看', en: 'The sign-in log is for administrators' },
   'session.unreadable': { zh_CN: '登录日志暂时无法读取，请稍后重试', en: 'The sign-in log cannot be read now; try again later' },
+  'trash.unknown': { zh_CN: '回收站中没有条目 {id}', en: 'no trash entry {id}' },
+  'trash.refGone': { zh_CN: '{entity|title} {recordId}{label|paren}不能恢复：它引用的{target|title} {ids} 已不存在', en: '{entity|title} {recordId}{label|paren} cannot be restored: the {target|title} {ids} it refers to is gone' },
+  'trash.conflict': { zh_CN: '{entity|title} {recordId}{label|paren}不能恢复：“{value}”现已被{target|title} {otherId}{other|paren}使用', en: '{entity|title} {recordId}{label|paren} cannot be restored: "{value}" is now used by {target|title} {otherId}{other|paren}' },
+  'trash.idTaken': { zh_CN: '{entity|title} {recordId}{label|paren}不能恢复：ID {id} 已被另一条{target|title}使用', en: '{entity|title} {recordId}{label|paren} cannot be restored: id {id} is taken by another {target|title}' },
+  'trash.refused': { zh_CN: '{entity|title} {recordId}{label|paren}不能恢复：{reason}', en: '{entity|title} {recordId}{label|paren} cannot be restored: {reason}' },
+  'trash.adminsOnly': { zh_CN: '只有管理员可以彻底删除回收站中的记录', en: 'Only administrators purge the trash' },
+  'trash.unreadable': { zh_CN: '回收站暂时无法读取，请稍后重试', en: 'The trash cannot be read now; try again later' },
+  'trash.noAdd': { zh_CN: '{entity|title}不能在平台上重新创建（没有新增接口）', en: '{entity|title} records cannot be re-created on the platform (it has no add)' },
   'session.signInFirst': { zh_CN: '请先登录', en: 'sign in first' },
   'session.forbidden': { zh_CN: '{what} 不在您角色的资源中，请联系管理员', en: '{what} is not among the resources of your roles; ask an administrator' },
   // ── Saved views (server/saved-views) ────────────────────────────────────────────────────────────
@@ -163,6 +171,7 @@ export const MESSAGES = {
   'password.resetOwn': { zh_CN: '请在修改密码页面用当前密码修改自己的密码', en: 'change your own password on the change-password screen, with your current one' },
 
   // ── Generic CRUD (store/crud.ts) ────────────────────────────────────────────────────────────────
+  'record.idTaken': { zh_CN: 'ID {id} 已被另一条{entity|title}使用', en: 'id {id} is taken by another {entity|title}' },
   'record.notFound': { zh_CN: '不存在 ID 为 {ids} 的{entity|title}', en: 'no {entity|title} with id {ids}' },
   'record.duplicate': { zh_CN: '“{value}”已被{entity|title} {id}{label|paren}使用', en: '"{value}" is already used by {entity|title} {id}{label|paren}' },
   'record.duplicateSet': { zh_CN: '“{value}”已被{entity|title} {id}{label|paren}使用（{fields}相同）', en: '"{value}" is already used by {entity|title} {id}{label|paren} (same {fieldsEn})' },

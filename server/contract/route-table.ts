@@ -122,6 +122,8 @@ export const ROUTE_TABLE: RouteDecl[] = [
     ['onlineUsers'], ['signInLog'],
     // Calls kept for a second person's approval (server/approvals).
     ['approvals'],
+    // Deleted records kept for TRASH_DAYS and restored from here (server/trash).
+    ['trash'],
   ], { icon: 'pi pi-cog', orderNo: ORDER_NO.system, roles: ADMIN_ONLY }),
 ];
 

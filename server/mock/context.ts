@@ -5,7 +5,7 @@ import { CaptchaStore } from './captcha.js';
 import { HOOKS } from './hooks/index.js';
 import { FaultStore } from './qa.js';
 import { SessionStore, type Session } from './sessions.js';
-import { Crud } from './store/crud.js';
+import { Crud, type DeletedRecord } from './store/crud.js';
 import { MockStore } from './store/store.js';
 import { loadFixtureTables } from './store/fixtures.js';
 import { DemoTraffic } from './traffic.js';
@@ -26,6 +26,16 @@ export interface MockContext {
   traffic: DemoTraffic;
   /** Hear every sign-in attempt the mock's login decides (the sign-in log, server/sessions); must not throw. */
   signIns: Set<(attempt: MockSignIn) => void>;
+  /** The trash (server/trash); null while none is attached (no console database). */
+  trash: MockTrash | null;
+}
+
+/** What the mock hands the trash. */
+export interface MockTrash {
+  /** Keeps what a delete took and answers the entries' ids, one per named record ([] when they could not be kept). */
+  keep(entity: string, records: DeletedRecord[], actor: string | null): Promise<number[]>;
+  /** Empties the trash: a QA reset makes other data, which its entries do not belong to. */
+  clear(): Promise<void>;
 }
 
 /** A sign-in attempt as the mock's login decided it: `refusal` when refused, `locked` when refused for too many attempts. */
@@ -51,6 +61,7 @@ export function createMockContext(config: Config, now: () => number = Date.now):
     faults: new FaultStore(),
     traffic: new DemoTraffic({ store, crud, now }, { enabled: config.demoTraffic > 0, perMinute: config.demoTraffic || undefined }),
     signIns: new Set(),
+    trash: null,
   };
 }
 

@@ -83,7 +83,24 @@ export interface PlatformOptions {
   sessionGate?: SessionGate;
   /** Calls the raw relay leaves to Fastify's road (server/approvals: the gated operations, whose body the console reads). */
   relayHolds?: (method: string, path: string) => boolean;
+  /** The trash (server/trash/platform.ts): the records a delete names are read before it is relayed. */
+  deleteReader?: DeleteReader;
 }
+
+/**
+ * What the trash asks of the relay in proxy and hybrid mode: before a delete it keeps is relayed,
+ * the records it names are read through the entity's `info` on the platform with the caller's own
+ * headers, and handed over; whether the delete then succeeded is the trash's observer's to tell.
+ */
+export interface DeleteReader {
+  /** The entity's `info` path when `path` is a delete the trash keeps (`POST`), else null. */
+  infoPathOf(method: string, path: string): string | null;
+  /** The records read before the delete (those the platform answered; others left out), keyed by the request's headers object. */
+  keep(requestHeaders: IncomingHttpHeaders, records: Record<string, unknown>[]): void;
+}
+
+/** Most records a delete is read for before it is relayed (a larger batch keeps its first ones). */
+const DELETE_READ_MAX = 100;
 
 /** Header naming the side that served an answer (`platform`, `mock`, `replay`). */
 export const SERVED_BY = 'x-served-by';
@@ -550,6 +567,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
   const fallback = options.fallback ?? null;
   const lookups = options.lookups ?? null;
   const gate = options.sessionGate ?? null;
+  const deleteReader = options.deleteReader ?? null;
   const cap = options.bodyCap ?? DEFAULT_BODY_CAP;
   const localized = config.messages === 'localized';
   const checkedByPlatform = config.platformChecksVersion;
@@ -618,13 +636,15 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     const sort = hasBody ? defaultSortOf(method, path, reqHeaders) : null;
     // A write of one record carrying its version is read whole and checked first (server/platform/version-check.ts).
     const versioned = hasBody && sort === null && !checkedByPlatform ? versionedWriteOf(method, path, reqHeaders) : null;
+    // A delete the trash keeps is read whole and its records read first (see DeleteReader).
+    const deleting = hasBody && sort === null && versioned === null && deleteReader !== null && te === undefined && Number(cl) > 0 && Number(cl) <= WHOLE_BODY_LIMIT ? deleteReader.infoPathOf(method, path) : null;
     const copied = hasBody && (fallback !== null || watchers.length > 0);
     // A body of a declared small length is read whole before it is sent, as a list's is for its
     // sort: undici then writes one buffer instead of piping a stream through a second one, and a
     // copy (observers, hybrid) is the very bytes sent, with no listener beside the relay's
     // (in CPU per relayed write a streamed body is the costliest part of the relay, and of
     // auditing it). Longer and chunked bodies (uploads, imports) stream, a tap beside them.
-    const whole = view !== null || sort !== null || versioned !== null || (te === undefined && Number(cl) > 0 && Number(cl) <= WHOLE_BODY_LIMIT);
+    const whole = view !== null || sort !== null || versioned !== null || deleting !== null || (te === undefined && Number(cl) > 0 && Number(cl) <= WHOLE_BODY_LIMIT);
     let tap: BodyTap | null = null;
     if (copied) {
       const t = new BodyTap(contentTypeOf(reqHeaders['content-type']), cap);
@@ -656,6 +676,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
         sent = narrowed.bytes ?? bytes;
       }
       if (versioned !== null) return void checkVersion(call, versioned, sent, dispatch);
+      if (deleting !== null) return void readBeforeDelete(call, deleting, sent, () => (sent === bytes ? dispatch(bytes) : dispatch(sent, String(sent.length))));
       const sorted = sort === null ? null : withDefaultSort(sent, sort);
       if (sorted !== null) sent = sorted;
       // Re-encoded with its new length.
@@ -702,6 +723,38 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
         const stale = staleAgainst(info, w, v.id, v.sent);
         if (stale !== null) return writeEnvelope(call.req, call.res, 200, ResultCode.conflict, stale.refusal, localized, { conflict: stale.conflict });
         send(v.relayed, String(v.relayed.length));
+      });
+  };
+
+  /**
+   * A delete the trash keeps (`bytes`, read whole): each record it names (`ids`, at most
+   * {@link DELETE_READ_MAX}) is read through the entity's `info` on the platform with the client's own
+   * headers and handed to the trash ({@link DeleteReader.keep}); then the delete is sent, whatever the
+   * reads answered (a record that cannot be read is not kept).
+   */
+  const readBeforeDelete = (call: RelayCall, infoPath: string, bytes: Buffer, send: () => void): void => {
+    let ids: number[] = [];
+    try {
+      const body = JSON.parse(bytes.toString('utf8')) as { ids?: unknown };
+      if (Array.isArray(body?.ids)) ids = body.ids.filter((x): x is number => Number.isSafeInteger(x) && (x as number) > 0).slice(0, DELETE_READ_MAX);
+    } catch {
+      // Not JSON: the platform answers it.
+    }
+    if (!ids.length) return send();
+    const read = async (id: number): Promise<Record<string, unknown> | null> => {
+      const infoBody = Buffer.from(JSON.stringify({ id }));
+      const flat = toRequestHeaders(call.ip, call.protocol, call.req.headers, upstreamHost, String(infoBody.length)) as string[];
+      const headers: string[] = [];
+      for (let i = 0; i < flat.length; i += 2) if (flat[i] !== 'accept-encoding') headers.push(flat[i], flat[i + 1]);
+      const answer = await pool.request({ path: basePath + infoPath, method: 'POST', headers, body: infoBody });
+      const env = JSON.parse(await answer.body.text()) as { code?: unknown; data?: unknown };
+      return env?.code === 200 && env.data && typeof env.data === 'object' && !Array.isArray(env.data) ? (env.data as Record<string, unknown>) : null;
+    };
+    Promise.all(ids.map((id) => read(id).catch(() => null)))
+      .then((records) => deleteReader!.keep(call.req.headers, records.filter((r): r is Record<string, unknown> => r !== null)))
+      .catch((err: unknown) => call.log.warn({ err }, 'trash: the records of a delete could not be read; it is relayed without them'))
+      .finally(() => {
+        if (!call.res.destroyed) send();
       });
   };
 

@@ -103,6 +103,29 @@ describe('Feedback area', () => {
     expect(errors).toEqual([]);
   });
 
+  test('delete → Undo on the toast → the row is back; delete → Trash → Restore', async () => {
+    const { page, errors } = await open('/feedback/index');
+    const idCell = () => page.locator('.page-view:not([hidden]) [data-testid=crud-table] tbody tr').first().locator('td').nth(1);
+    const id = (await idCell().textContent())!.trim();
+    const deleteFirst = async () => {
+      await (await rows(page)).first().locator('[data-testid=crud-del]').click();
+      await page.locator('.p-confirm-dialog-accept').click();
+      await page.waitForFunction((x) => document.querySelector('.page-view:not([hidden]) [data-testid=crud-table] tbody tr td:nth-child(2)')?.textContent?.trim() !== x, id);
+    };
+    await deleteFirst();
+    await page.locator('.p-toast-message', { hasText: '已删除 1 条记录' }).getByRole('button', { name: '撤销' }).click();
+    await toast(page, '已撤销');
+    await page.waitForFunction((x) => document.querySelector('.page-view:not([hidden]) [data-testid=crud-table] tbody tr td:nth-child(2)')?.textContent?.trim() === x, id);
+
+    await deleteFirst();
+    await page.goto(server.url + '/system/trash');
+    const entry = (await rows(page)).filter({ hasText: id }).first();
+    await entry.locator('[data-testid=trash-restore]').click();
+    await toast(page, /已恢复/);
+    await page.waitForFunction(() => !!document.querySelector('.page-view:not([hidden]) [data-testid=crud-table] .p-datatable-emptymessage'));
+    expect(errors).toEqual([]);
+  });
+
   test('types: validation beside the field, add in a dialog, switch the status, a type in use cannot be deleted; dark screenshot', async () => {
     const { page, errors } = await open('/feedback/type');
     await page.locator('[data-testid=crud-add]').click();

@@ -4,6 +4,7 @@ import type { consoleSession, signInLog } from '../../server/contract/sessions';
 import type { SavedView, SavedViewAddPayload, SavedViewDefault, SavedViewListPayload, SavedViewUpdatePayload } from '../../server/contract/saved-views';
 import type { Preference } from '../../server/contract/preferences';
 import type { approval, ApprovalRuleRow } from '../../server/contract/approvals';
+import type { trash, TrashRestoreResult } from '../../server/contract/trash';
 import type { PresenceRecord, presenceList, presenceUpdate } from '../../server/contract/events';
 import type { Static } from 'typebox';
 import { ENDPOINTS, type ActionName, type ActionOf, type ActionPayload, type ActionResult, type EntityMap, type EntityName } from '../../server/contract';
@@ -70,12 +71,12 @@ export interface CrudCalls<E> {
   info: ((payload: { id: number }, opts?: Opts) => Promise<EntityRecord<E>>) & Endpoint;
   add: ((payload: EntityAdd<E>, opts?: Opts) => Promise<EntityRecord<E>>) & Endpoint;
   update: ((payload: EntityUpdate<E>, opts?: Opts) => Promise<EntityRecord<E>>) & Endpoint;
-  del: ((payload: { ids: number[] }, opts?: Opts) => Promise<{ count: number }>) & Endpoint;
+  del: ((payload: { ids: number[] }, opts?: Opts) => Promise<{ count: number; trashIds?: number[] }>) & Endpoint;
   updateStatus: ((payload: { id: number } & Partial<EntityRecord<E>>, opts?: Opts) => Promise<EntityRecord<E>>) & Endpoint;
 }
 
 type Group<G extends string> = (G extends EntityName ? CrudCalls<EntityMap[G]> : unknown) & OpsOf<G>;
-/** The whole typed client: `api.<group>.<op>`; the console's own audit log, sessions, sign-in log, preferences and presence beside the platform's groups. */
+/** The whole typed client: `api.<group>.<op>`; the console's own audit log, sessions, sign-in log, saved views, preferences, approvals, trash and presence beside the platform's groups. */
 export type Api = { [G in GroupOf<ActionName> | EntityName]: Group<G> } & {
   auditLog: CrudCalls<typeof auditLog> & {
     verify: JsonCall<undefined, Static<typeof AuditVerifyResult>>;
@@ -103,6 +104,7 @@ export type Api = { [G in GroupOf<ActionName> | EntityName]: Group<G> } & {
     reject: JsonCall<{ id: number; reason: string }, EntityRecord<typeof approval>>;
     rules: JsonCall<undefined, { hours: number; rules: Static<typeof ApprovalRuleRow>[] }>;
   };
+  trash: CrudCalls<typeof trash> & { restore: JsonCall<{ id: number }, Static<typeof TrashRestoreResult>>; purge: JsonCall<{ ids: number[] }, { count: number }> };
   presence: {
     update: JsonCall<Static<NonNullable<typeof presenceUpdate.payload>>, PresenceRecord>;
     list: JsonCall<Static<NonNullable<typeof presenceList.payload>>, PresenceRecord[]>;

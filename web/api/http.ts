@@ -22,6 +22,11 @@ export interface RequestOptions {
   timeout?: number;
   signal?: AbortSignal;
   /**
+   * The write this call undoes (`<operation>:<ids>`, e.g. `goods.updateStatus:12`): sent as
+   * `X-Undo-Of`, so the audit trail keeps the call as an undo of that write (the kit's Undo).
+   */
+  undoOf?: string;
+  /**
    * An answer the shell reads for itself, not for the screen showing (the side menu's queue
    * counts): the answer listener ({@link onAnswers}) is not told of it (default false).
    */
@@ -201,6 +206,7 @@ export function createHttpClient(deps: HttpDeps) {
     if (token) headers.Authorization = token;
     const language = deps.language?.();
     if (language) headers['Accept-Language'] = httpLanguage(language);
+    if (opts.undoOf) headers['X-Undo-Of'] = opts.undoOf;
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
     const payload = body === undefined || isForm ? body : formatRequestBody(body);
     const params = method === 'GET' ? { ...(opts.params ? (formatRequestBody(opts.params) as object) : {}), _t: now() } : opts.params;

@@ -31,10 +31,32 @@ export function Notifier() {
         return;
       }
       const nowMs = Date.now();
+      const life = n.life ?? TOAST_LIFE_MS;
       const until = visible.current.get(n.message);
-      if (until && until > nowMs) return;
-      visible.current.set(n.message, nowMs + TOAST_LIFE_MS);
-      const message: ToastMessage = { severity: n.severity, summary: n.summary ?? t(n.severity === 'error' ? 'common.errorTip' : 'common.tip'), detail: n.message, life: TOAST_LIFE_MS };
+      // A toast that offers an action (Undo) is never swallowed by an earlier one of the same text.
+      if (!n.action && until && until > nowMs) return;
+      visible.current.set(n.message, nowMs + life);
+      const summary = n.summary ?? t(n.severity === 'error' ? 'common.errorTip' : 'common.tip');
+      const message: ToastMessage = { severity: n.severity, summary, detail: n.message, life };
+      if (n.action) {
+        const { label, run } = n.action;
+        message.detail = (
+          <span className="app-toast-action">
+            <span>{n.message}</span>{' '}
+            <button
+              type="button"
+              className="p-button p-button-sm p-button-text app-toast-action-button"
+              data-testid="toast-action"
+              onClick={() => {
+                toast.current?.remove(message);
+                run();
+              }}
+            >
+              {label}
+            </button>
+          </span>
+        );
+      }
       if (toast.current) toast.current.show(message);
       else {
         pending.current.push(message);

@@ -7,7 +7,11 @@
 export interface CrudEnv {
   /** Whether the user holds a button code (`FeedbackType:del`); a React hook, called during render. */
   usePermission: () => (code: string) => boolean;
-  notify: (message: string, severity?: 'success' | 'info' | 'warn' | 'error') => void;
+  /**
+   * Shows a toast; `opts.action` puts a button on it (the kit's Undo) and `opts.life` keeps it that
+   * many ms.
+   */
+  notify: (message: string, severity?: 'success' | 'info' | 'warn' | 'error', opts?: { action?: { label: string; run: () => void }; life?: number }) => void;
   /**
    * Whether the user may open a screen (a route path of their built routes); a React hook, called
    * during render. A reference is drawn as a link only to a screen the user may open.

@@ -10,6 +10,7 @@ export { SubList, type SubListProps } from './SubList';
 export { useListController, type ListController, type ListControllerOptions, type ListAllow } from './useListController';
 export { SearchForm, ListToolbar, ListTable, BatchBar, listContext, type ListTableProps } from './list-parts';
 export { callOp, readOp, refOptions, refOptionsQuery, invalidateRefs, listEvery, listEveryQuery, searchOptions, labelOf, labelQuery, uploadFiles, editId, EDIT_ID_KEYS, type Page, type RefOption } from './api';
+export { offerUndo, undoDelete, undoStatus, UNDO_MS } from './undo';
 export { SafeHtml, sanitizeHtml, htmlText } from './safe-html';
 export { buildTree, subtreeIds, type RowNode } from './tree';
 export { useLeaveGuard } from './leave-guard';

@@ -138,6 +138,11 @@ export interface ResourceDecl<E extends AnyEntity = AnyEntity> {
   /** Add/modify form; absent when the screen has none. */
   form?: FormDecl<FieldKey<E>>;
   fields?: Partial<Record<FilterKey<E>, FieldOverride>>;
+  /**
+   * `false`: the list's delete and status switch offer no Undo on their toast (a list whose writes
+   * move money); by default they do (web/crud/undo.ts).
+   */
+  undo?: boolean;
   /** Turn off kit actions the entity would allow (e.g. `{ export: false }`). */
   actions?: Partial<Record<'add' | 'update' | 'del' | 'export' | 'status' | 'batchDel', boolean>>;
   /** A list shown as a tree (parent/child entities): the field holding the parent id; the whole set is loaded. */

@@ -13,6 +13,7 @@ import { useFieldLabel, useRefMaps } from './fields';
 import { callOp, readOp, type Page, type RefOption } from './api';
 import { canonicalQuery, DEFAULT_PAGE_SIZE, isEmpty, listQueryString, pageAfterDelete, parseListQuery, type ListState } from './query-state';
 import { crudEnv } from './env';
+import { offerUndo, undoDelete, undoStatus } from './undo';
 import { laterFlag, useSetLater, type LaterFlag } from './later';
 import { listFilterNames, listQueryOf, listRequestText, refEntitiesOf } from './list-entry';
 import { fitColumns, type ListRoom } from './list-fit';
@@ -370,8 +371,12 @@ export function useListController(resource: Resource, opts: ListControllerOption
       accept: async () => {
         try {
           // callOp's invalidation refetches the page shown; only a page left empty moves back.
-          const { count } = await callOp<{ count: number }>(entity, 'del', { ids: rows.map((r) => r.id) });
-          crudEnv().notify(t('crud.deleted', { count }), 'success');
+          const ids = rows.map((r) => r.id as number);
+          const { count, trashIds } = await callOp<{ count: number; trashIds?: number[] }>(entity, 'del', { ids });
+          // The records went to the trash: Undo restores them (issue "Undo as a real write").
+          const undo = resource.undo === false ? null : undoDelete(entity, ids, trashIds);
+          if (undo) offerUndo(entity, t('crud.deleted', { count }), undo, t);
+          else crudEnv().notify(t('crud.deleted', { count }), 'success');
           const pageNum = all ? 1 : pageAfterDelete(state, page.total, count);
           if (pageNum !== state.pageNum) go({ ...state, pageNum });
         } catch {
@@ -388,8 +393,10 @@ export function useListController(resource: Resource, opts: ListControllerOption
     try {
       // Made on the row as the list shows it (contract VERSION_RULE): a stale switch is refused and the list reloads.
       const version = row[entity.versionField ?? 'updateTime'];
-      await callOp(entity, 'updateStatus', { id: row.id, [field]: value, ...(version !== undefined && version !== null ? { [entity.versionField ?? 'updateTime']: version } : {}) });
-      crudEnv().notify(t('crud.statusChanged'), 'success');
+      const saved = await callOp<Row | null>(entity, 'updateStatus', { id: row.id, [field]: value, ...(version !== undefined && version !== null ? { [entity.versionField ?? 'updateTime']: version } : {}) });
+      // Undo sets the old status back, on the version this change made.
+      if (resource.undo === false) crudEnv().notify(t('crud.statusChanged'), 'success');
+      else offerUndo(entity, t('crud.statusChanged'), undoStatus(entity, [{ row, old: row[field], saved }]), t);
       // Shown at once; the write's invalidation (callOp) brings the server's row right after.
       const patch = (rows: Row[]) => rows.map((r) => (r.id === row.id ? { ...r, [field]: value } : r));
       queryClient.setQueryData<unknown>(queryKey, (d: unknown) => (!d ? d : Array.isArray(d) ? patch(d as Row[]) : { ...(d as Page<Row>), list: patch((d as Page<Row>).list) }));

@@ -3,8 +3,17 @@ import type { Notice } from '../api/http';
 /** Spec §9: toast duration 3 s, top right. */
 export const TOAST_LIFE_MS = 3000;
 
-/** A notice with its severity, as the shell's notifier receives it. */
-export type NoticeItem = Notice & { severity: 'error' | 'success' | 'info' | 'warn'; summary?: string };
+/**
+ * A button on a toast (the kit's Undo): its label and what it does. The toast closes when it is
+ * pressed; `life` (ms) is how long such a toast stays (longer than {@link TOAST_LIFE_MS}).
+ */
+export interface NoticeAction {
+  label: string;
+  run: () => void;
+}
+
+/** A notice with its severity, as the shell's notifier receives it; `action` and `life` for a toast that offers one. */
+export type NoticeItem = Notice & { severity: 'error' | 'success' | 'info' | 'warn'; summary?: string; action?: NoticeAction; life?: number };
 
 type Listener = (n: NoticeItem) => void;
 let listener: Listener | null = null;
@@ -16,8 +25,8 @@ const queue: NoticeItem[] = [];
  * are queued and delivered when it subscribes. Toasts are de-duplicated by text while visible
  * (behaviour notes "HTTP client"), by the notifier.
  */
-export function notify(n: Notice, severity: NoticeItem['severity'] = 'error', summary?: string): void {
-  const item = { ...n, severity, summary };
+export function notify(n: Notice, severity: NoticeItem['severity'] = 'error', summary?: string, extra: { action?: NoticeAction; life?: number } = {}): void {
+  const item = { ...n, severity, summary, ...extra };
   if (listener) listener(item);
   else queue.push(item);
 }

@@ -21,6 +21,8 @@ export const mockHandlers = {
     await ctx.store.resetAsync(seed ?? ctx.store.seed);
     ctx.faults.clear();
     ctx.traffic.restart();
+    // The trash's entries belong to the data before.
+    await ctx.trash?.clear();
     req.log.info({ seed: ctx.store.seed }, 'mock data reset');
     return info(ctx);
   },

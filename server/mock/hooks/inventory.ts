@@ -63,6 +63,7 @@ function inventoryRules(deliveryType: number, what: string): EntityHooks<AnyRow>
       if (old.goodsId !== row.goodsId) recountStock(h.store, old.goodsId as number);
     },
     afterDel: (rows: AnyRow[], h: HookCtx) => new Set(rows.map((r) => r.goodsId as number)).forEach((id) => recountStock(h.store, id)),
+    afterRestore: (rows: AnyRow[], h: HookCtx) => new Set(rows.map((r) => r.goodsId as number)).forEach((id) => recountStock(h.store, id)),
   };
 }
 

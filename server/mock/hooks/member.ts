@@ -36,6 +36,9 @@ export const memberHooks = defineHooks({
     afterDel(rows, h) {
       for (const r of rows) bumpGrade(h, r.gradeId, -1);
     },
+    afterRestore(rows, h) {
+      for (const r of rows) bumpGrade(h, r.gradeId, 1);
+    },
     beforeUpdate(old, patch, h) {
       if (patch.inviterId !== undefined) {
         if (patch.inviterId === old.id) throw new MockError('inviterId', 'member.selfInvite');

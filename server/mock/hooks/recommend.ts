@@ -21,6 +21,7 @@ export const recommendHooks = defineHooks({
     afterAdd: (row, h) => recountModules(h.store, row.pageId),
     afterUpdate: (row, old, h) => [row.pageId, old.pageId].forEach((id) => recountModules(h.store, id)),
     afterDel: (rows, h) => new Set(rows.map((r) => r.pageId)).forEach((id) => recountModules(h.store, id)),
+    afterRestore: (rows, h) => new Set(rows.map((r) => r.pageId)).forEach((id) => recountModules(h.store, id)),
   },
   recommendRelation: (() => {
     const resolve = (row: AnyRow, h: { store: MockStore }) => {

@@ -16,6 +16,7 @@ export function chain<R>(...sets: EntityHooks<R>[]): EntityHooks<R> {
     afterUpdate: (row, old, h) => sets.forEach((s) => s.afterUpdate?.(row, old, h)),
     beforeDel: (rows, h) => sets.forEach((s) => s.beforeDel?.(rows, h)),
     afterDel: (rows, h) => sets.forEach((s) => s.afterDel?.(rows, h)),
+    afterRestore: (rows, h) => sets.forEach((s) => s.afterRestore?.(rows, h)),
   };
 }
 

@@ -27,5 +27,6 @@ export const socialHooks = defineHooks({
     beforeAdd: (row) => ({ ...row, replierType: 2, memberId: 0 }),
     afterAdd: (row, h) => recountReplies(h.store, row.commentId),
     afterDel: (rows, h) => new Set(rows.map((r) => r.commentId)).forEach((id) => recountReplies(h.store, id)),
+    afterRestore: (rows, h) => new Set(rows.map((r) => r.commentId)).forEach((id) => recountReplies(h.store, id)),
   },
 });

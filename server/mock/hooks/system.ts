@@ -93,6 +93,7 @@ export const systemHooks = defineHooks({
     afterAdd: (_row, h) => recountAdmins(h.store),
     afterUpdate: (_row, _old, h) => recountAdmins(h.store),
     afterDel: (_rows, h) => recountAdmins(h.store),
+    afterRestore: (_rows, h) => recountAdmins(h.store),
   },
   role: {
     beforeUpdate(old, patch, h) {

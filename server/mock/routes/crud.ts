@@ -7,7 +7,7 @@ import { ResultCode } from '../../contract/envelope.js';
 import { lookupQuery, projectLookup, type LookupView } from '../../contract/lookups.js';
 import { ok, sendEnvelope, validationErrors } from '../../plugins/envelope.js';
 import type { MockContext } from '../context.js';
-import { MockError } from '../store/crud.js';
+import { MockError, type DeletedRecord } from '../store/crud.js';
 import { WRITER } from '../store/changes.js';
 import { hasListSummary, listSummary } from '../list-summary.js';
 import { toAjvErrors } from './validator.js';
@@ -80,7 +80,13 @@ const handlersWith = (beforeSave: BeforeSave): Record<CrudOp, (ctx: MockContext,
     await beforeSave(ctx, body);
     return ctx.crud.update(name, body, actor);
   },
-  del: (ctx, name, body, actor) => ({ count: ctx.crud.del(name, body.ids, actor) }),
+  // What goes is kept in the trash (when one is attached); the answer names its entries.
+  del: async (ctx, name, body, actor) => {
+    let taken: DeletedRecord[] = [];
+    const count = ctx.crud.del(name, body.ids, actor, (records) => (taken = records));
+    if (!ctx.trash || !taken.length) return { count };
+    return { count, trashIds: await ctx.trash.keep(name, taken, actor) };
+  },
   updateStatus: (ctx, name, body, actor) => ctx.crud.updateStatus(name, body, actor),
 });
 

@@ -80,6 +80,18 @@ export interface EntityHooks<R = AnyRow> {
   afterUpdate?(row: R, old: R, h: HookCtx): void;
   beforeDel?(rows: R[], h: HookCtx): void;
   afterDel?(rows: R[], h: HookCtx): void;
+  /** After records came back from the trash ({@link Crud.restore}): derived figures follow (counts, stock). */
+  afterRestore?(rows: R[], h: HookCtx): void;
+}
+
+/**
+ * What one delete took, per record named in its `ids` (in their order): the stored row (write-only
+ * fields included) and the rows its `cascade` references took along, by entity, parents before
+ * their children.
+ */
+export interface DeletedRecord {
+  row: AnyRow;
+  related: { entity: string; row: AnyRow }[];
 }
 export type HookMap = { [N in EntityName]?: EntityHooks<Stored<N>> };
 
@@ -246,7 +258,7 @@ export class Crud {
    * Deletes records, all or none, following `cascade` references; refused when one is still
    * referenced through a `restrict` reference or a hook refuses. Answers how many of `ids` went.
    */
-  del(name: EntityName, ids: number[], actor: string | null = null): number {
+  del(name: EntityName, ids: number[], actor: string | null = null, taken?: (records: DeletedRecord[]) => void): number {
     const hc = this.hookCtx(actor);
     const missing = ids.filter((id) => !this.col(name).get(id));
     if (missing.length) throw new MockError('ids', 'record.notFound', { entity: name, ids: missing.slice(0, 10).join(', ') }, 404);
@@ -254,19 +266,24 @@ export class Crud {
     this.h(name).beforeDel?.(rows, hc);
 
     // Everything that goes: the rows and, recursively, rows referring to them through cascade refs.
+    // Each cascaded row is counted to the named record it descends from (its trash entry).
     const doomed = new Map<string, Set<number>>([[name, new Set(ids)]]);
-    const queue: [string, number[]][] = [[name, ids]];
+    const records = new Map<number, DeletedRecord>(rows.map((r) => [r.id, { row: r, related: [] }]));
+    const queue: [string, number[], number][] = ids.map((id) => [name, [id], id]);
     while (queue.length) {
-      const [target, targetIds] = queue.shift()!;
+      const [target, targetIds, root] = queue.shift()!;
       const idSet = new Set(targetIds);
       for (const ref of referrersOf(target)) {
         if (ref.onDelete !== 'cascade') continue;
         const hit = this.referring(ref.from, ref.field, ref.many, idSet).filter((r) => !doomed.get(ref.from)?.has(r.id));
         if (!hit.length) continue;
         const set = doomed.get(ref.from) ?? new Set();
-        for (const r of hit) set.add(r.id);
+        for (const r of hit) {
+          set.add(r.id);
+          records.get(root)!.related.push({ entity: ref.from, row: r });
+        }
         doomed.set(ref.from, set);
-        queue.push([ref.from, hit.map((r) => r.id)]);
+        queue.push([ref.from, hit.map((r) => r.id), root]);
       }
     }
     for (const [target, set] of doomed) {
@@ -282,10 +299,49 @@ export class Crud {
         });
       }
     }
+    taken?.([...records.values()]);
     for (const [target, set] of doomed) if (target !== name) this.col(target).remove(set);
     const n = this.col(name).remove(ids);
     this.h(name).afterDel?.(rows, hc);
     return n;
+  }
+
+  /**
+   * Brings deleted records back with their own ids (the trash's restore): `rows` in order, parents
+   * before the rows referring to them. All or none: refused when an id is taken again (field `id`),
+   * a reference points at a record that is gone, or a `unique` field set now repeats another
+   * record's (MockErrors naming the field); then nothing changes. Each entity's `afterRestore`
+   * hook runs after (derived counts), and the writer is recorded.
+   */
+  restore(rows: { entity: string; row: AnyRow }[], actor: string | null = null): void {
+    const coming = new Map<string, Map<number, AnyRow>>();
+    for (const { entity, row } of rows) {
+      if (this.col(entity).get(row.id)) throw new MockError('id', 'record.idTaken', { entity, id: row.id });
+      const m = coming.get(entity) ?? new Map<number, AnyRow>();
+      m.set(row.id, row);
+      coming.set(entity, m);
+    }
+    for (const { entity, row } of rows) {
+      const def = this.col(entity).def;
+      // A reference may point at a record restored with it.
+      for (const ref of def.refs) {
+        const v = row[ref.field];
+        if (v === undefined || v === null) continue;
+        const bad = (ref.many ? (v as number[]) : [v as number]).filter((id) => !this.col(ref.entity).get(id) && !coming.get(ref.entity)?.has(id));
+        if (bad.length) throw new MockError(ref.field, 'record.notFound', { entity: ref.entity, ids: bad.slice(0, 10).join(', ') });
+      }
+      this.checkUnique(entity, def, row, row.id);
+      for (const other of coming.get(entity)!.values()) {
+        if (other.id === row.id) continue;
+        for (const set of def.unique) if (set.every((f) => JSON.stringify(other[f]) === JSON.stringify(row[f]))) throw new MockError(set[set.length - 1], 'record.duplicate', { value: String(row[set[set.length - 1]]), entity, id: other.id, label: labelOf(entity, other) });
+      }
+    }
+    const hc = this.hookCtx(actor);
+    for (const { entity, row } of rows) {
+      this.col(entity).replace(row);
+      this.col(entity).noteWriter(row.id, actor);
+    }
+    for (const [entity, m] of coming) this.h(entity).afterRestore?.([...m.values()], hc);
   }
 
   /** Rows of `from` whose `field` points at one of `ids`, in id order (from the collection's value index). */

@@ -70,7 +70,7 @@ describe('orders', () => {
     expect((await p('/v1/order/del', { ids: [o.id] })).json.message).toMatch(/only cancelled orders can be deleted/);
     expect((await p('/v1/order/cancel', { id: o.id })).json.data.status).toBe(4);
     for (const id of locked) expect(store().get<AnyRow>('card', id)).toMatchObject({ status: 0 });
-    expect((await p('/v1/order/del', { ids: [o.id] })).json.data).toEqual({ count: 1 });
+    expect((await p('/v1/order/del', { ids: [o.id] })).json.data).toEqual({ count: 1, trashIds: [expect.any(Number)] });
     expect(itemsOf(o.id)).toEqual([]);
   });
 

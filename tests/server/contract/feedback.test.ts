@@ -71,7 +71,7 @@ describe('feedback', () => {
     const before = rows('feedback').length;
     expect((await p('/v1/feedback/del', { ids: [a.id, 999999] })).json).toMatchObject({ code: 404, message: 'ids: no feedback with id 999999' });
     expect(rows('feedback').length).toBe(before);
-    expect((await p('/v1/feedback/del', { ids: [a.id, b.id] })).json.data).toEqual({ count: 2 });
+    expect((await p('/v1/feedback/del', { ids: [a.id, b.id] })).json.data).toEqual({ count: 2, trashIds: [expect.any(Number), expect.any(Number)] });
     expect(rows('feedback').length).toBe(before - 2);
   });
 
@@ -111,7 +111,7 @@ describe('feedbackType', () => {
     expect(inUse.json.message).toMatch(/^ids: feedback type 1 \(充值问题\) is used by \d+ feedback records/);
     expect(rows('feedbackType').length).toBe(8);
     const fresh = (await p('/v1/feedbackType/add', { typeName: '临时类型' })).json.data;
-    expect((await p('/v1/feedbackType/del', { ids: [fresh.id] })).json.data).toEqual({ count: 1 });
+    expect((await p('/v1/feedbackType/del', { ids: [fresh.id] })).json.data).toEqual({ count: 1, trashIds: [expect.any(Number)] });
   });
 });
 
@@ -122,7 +122,7 @@ describe('replay (reply templates)', () => {
     expect((await p('/v1/replay/update', { id: added.id, content: '新内容' })).json.data.content).toBe('新内容');
     expect((await p('/v1/replay/list', { title: '节假日' })).json.data.list.map((r: AnyRow) => r.id)).toEqual([added.id]);
     expect((await p('/v1/replay/add', { title: 'x', content: 'y', typeId: 999 })).json.message).toBe('typeId: no feedback type with id 999');
-    expect((await p('/v1/replay/del', { ids: [added.id] })).json.data).toEqual({ count: 1 });
+    expect((await p('/v1/replay/del', { ids: [added.id] })).json.data).toEqual({ count: 1, trashIds: [expect.any(Number)] });
   });
 });
 
@@ -135,7 +135,7 @@ describe('feedbackAward', () => {
     const ids = list.json.data.list.slice(0, 3).map((a: AnyRow) => a.id);
     expect(ids.length).toBeGreaterThan(0);
     const before = rows('feedbackAward').length;
-    expect((await p('/v1/feedbackAward/delAwardByIds', { ids })).json.data).toEqual({ count: ids.length });
+    expect((await p('/v1/feedbackAward/delAwardByIds', { ids })).json.data).toEqual({ count: ids.length, trashIds: expect.any(Array) });
     expect(rows('feedbackAward').length).toBe(before - ids.length);
   });
 

@@ -61,7 +61,7 @@ describe('station messages', () => {
     await refused('stationMsg', '/v1/stationMsg/send', { id: msg.id }, 'id');
     await refused('stationMsg', '/v1/stationMsg/update', { id: msg.id, title: '改' }, 'id');
     // A revoked message may be deleted.
-    expect((await p('/v1/stationMsg/del', { ids: [msg.id] })).json.data).toEqual({ count: 1 });
+    expect((await p('/v1/stationMsg/del', { ids: [msg.id] })).json.data).toEqual({ count: 1, trashIds: [expect.any(Number)] });
   });
 
   test('send now stamps the time; a draft cannot be revoked; an unknown id is a 404', async () => {

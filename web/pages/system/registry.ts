@@ -35,4 +35,5 @@ export const PAGES: Record<string, PageModule> = {
   'system/onlineUsers.page.tsx': listScreen(() => import('./onlineUsers.page'), () => import('../../resources/system/online-users.resource')),
   'system/signInLog.page.tsx': listPage(() => import('../../resources/system/sign-in-log.resource')),
   'system/approvals.page.tsx': listScreen(() => import('./approvals.page'), () => import('../../resources/system/approvals.resource')),
+  'system/trash.page.tsx': listScreen(() => import('./trash.page'), () => import('../../resources/system/trash.resource')),
 };

@@ -77,6 +77,8 @@ export default {
   added: 'Added',
   updated: 'Saved',
   statusChanged: 'Status updated',
+  undo: 'Undo',
+  undone: 'Undone',
   exported: '{{count}} record(s) exported',
   exportedPart: 'Only the first {{count}} of {{total}} records were exported (the export limit): narrow the filter to export the rest',
   exporting: 'Exporting {{done}} / {{total}}',

@@ -41,5 +41,6 @@ export default {
     onlineUsers: 'Online users',
     signInLog: 'Sign-in log',
     approvals: 'Approvals',
+    trash: 'Trash',
   },
 };

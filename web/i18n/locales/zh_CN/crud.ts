@@ -76,6 +76,8 @@ export default {
   added: '新增成功',
   updated: '保存成功',
   statusChanged: '状态已更新',
+  undo: '撤销',
+  undone: '已撤销',
   exported: '已导出 {{count}} 条记录',
   exportedPart: '仅导出了前 {{count}} 条（共 {{total}} 条，已达导出上限），请缩小筛选范围导出其余记录',
   exporting: '正在导出 {{done}} / {{total}}',

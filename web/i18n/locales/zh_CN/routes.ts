@@ -41,5 +41,6 @@ export default {
     onlineUsers: '在线用户',
     signInLog: '登录日志',
     approvals: '审批',
+    trash: '回收站',
   },
 };

@@ -11,6 +11,14 @@ export default {
       avatar: 'Avatar',
     },
     avatarPick: { title: 'Choose your avatar', done: 'Avatar changed', menu: 'Change avatar' },
+    trash: {
+      restore: 'Restore',
+      restored: '{{kind}} {{id}} ({{label}}) is back',
+      purge: 'Purge',
+      purgeTitle: 'Purge for good',
+      purgeMessage: 'Delete {{kind}} {{id}} ({{label}}) for good? It can no longer be restored.',
+      purged: '{{kind}} {{id}} ({{label}}) was purged',
+    },
     sessions: {
       mine: 'My sessions',
       signOut: 'Sign out',

@@ -11,6 +11,14 @@ export default {
       avatar: '头像',
     },
     avatarPick: { title: '选择头像', done: '头像已更换', menu: '更换头像' },
+    trash: {
+      restore: '恢复',
+      restored: '{{kind}} {{id}}（{{label}}）已恢复',
+      purge: '彻底删除',
+      purgeTitle: '彻底删除',
+      purgeMessage: '确定彻底删除{{kind}} {{id}}（{{label}}）吗？删除后不能再恢复。',
+      purged: '{{kind}} {{id}}（{{label}}）已彻底删除',
+    },
     sessions: {
       mine: '我的会话',
       signOut: '强制下线',

@@ -3,6 +3,7 @@ import type { ExchangeObserver } from './platform/exchange.js';
 import type { SqlDriver } from './console-db/driver.js';
 import type { LiveEventsOptions } from './events/index.js';
 import type { SessionGate } from './sessions/platform.js';
+import type { ExportJobsOptions } from './exports/index.js';
 
 /**
  * Hooks tests use to control time and capture logs; production passes nothing. Its own module so
@@ -23,4 +24,6 @@ export interface AppDeps {
   liveEvents?: LiveEventsOptions;
   /** Proxy/hybrid: the sessions' gate the relay asks before each call (set by buildApp, server/sessions). */
   sessionGate?: SessionGate;
+  /** Export jobs' page size and a hook before each page (tests, the bench). */
+  exportJobs?: ExportJobsOptions;
 }

@@ -3,6 +3,7 @@ import { defineAction, defineEntity } from './entity.js';
 import { defineEnum, F } from './fields.js';
 import { eventTicket } from './events.js';
 import { SESSION_ENDPOINTS, SESSION_ENTITIES } from './sessions.js';
+import { EXPORT_ENDPOINTS } from './exports.js';
 
 /**
  * The audit trail: every operator write of the contract, in every mode, kept by the
@@ -68,4 +69,4 @@ export const auditActions = [
 
 /** The console's own entities and endpoints (outside the platform contract's ENTITIES/ENDPOINTS). */
 export const CONSOLE_ENTITIES = [auditLog, ...SESSION_ENTITIES] as const;
-export const CONSOLE_ENDPOINTS = [...auditLog.endpoints, ...auditActions, eventTicket, ...SESSION_ENDPOINTS];
+export const CONSOLE_ENDPOINTS = [...auditLog.endpoints, ...auditActions, eventTicket, ...SESSION_ENDPOINTS, ...EXPORT_ENDPOINTS];

@@ -45,6 +45,18 @@ export interface ConsoleSessions {
   observer: ExchangeObserver | null;
   /** Proxy and hybrid: what the relay asks before each call (revoked tokens refused); null otherwise. */
   gate: SessionGate | null;
+  /**
+   * Who calls with `authorization` (mock: the account of a live session; proxy and hybrid: the
+   * platform user the token names, a revoked token refused), without asking whether they administer;
+   * or the refusal to answer (HTTP `status` 401, or 503 while the mock is not attached).
+   */
+  identify(authorization: string | undefined): Promise<Identity | { status: number; refusal: Refusal }>;
+}
+
+/** A caller as {@link ConsoleSessions.identify} names them: `userId` 0 when the platform does not say. */
+export interface Identity {
+  userId: number;
+  username: string;
 }
 
 /** The caller of a session endpoint as the mode tells it. */
@@ -109,13 +121,20 @@ export function registerSessions(root: FastifyInstance, config: Config, db: SqlD
     return (account?.roleIds ?? []).map((id) => String(ctx.store.get<{ name?: string }>('role', id)?.name ?? id)).join(',');
   };
 
+  /** Proxy and hybrid: the platform user of a token, or the refusal (a revoked token, one the platform does not know). */
+  async function platformCaller(authorization: string | undefined): Promise<Identity | { status: number; refusal: Refusal }> {
+    const revoked = platform!.refusalOf(authorization);
+    if (revoked) return { status: 401, refusal: revoked };
+    const who = authorization?.trim() ? await identityOf!(authorization) : null;
+    if (!who) return { status: 401, refusal: { key: 'session.notSignedIn' } };
+    return { userId: who.userId, username: who.username };
+  }
+
   /** Who calls, or the refusal to answer (not signed in, a revoked token, the platform away). */
   async function callerOf(authorization: string | undefined): Promise<Caller | { status: number; refusal: Refusal }> {
     if (platform && identityOf && verifyAdmin) {
-      const revoked = platform.refusalOf(authorization);
-      if (revoked) return { status: 401, refusal: revoked };
-      const who = authorization?.trim() ? await identityOf(authorization) : null;
-      if (!who) return { status: 401, refusal: { key: 'session.notSignedIn' } };
+      const who = await platformCaller(authorization);
+      if ('refusal' in who) return who;
       const admin = (await verifyAdmin(authorization)).ok;
       return { userId: who.userId, username: who.username, admin, currentId: platform.ofToken(authorization)?.id ?? null };
     }
@@ -251,5 +270,10 @@ export function registerSessions(root: FastifyInstance, config: Config, db: SqlD
     },
     observer: platform ? platform.loginObserver(fromPlatform) : null,
     gate: platform,
+    async identify(authorization) {
+      if (platform && identityOf) return platformCaller(authorization);
+      const c = await callerOf(authorization);
+      return 'refusal' in c ? c : { userId: c.userId, username: c.username };
+    },
   };
 }

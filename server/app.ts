@@ -132,7 +132,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Who is signed in and every sign-in attempt (server/sessions); the proxy refuses revoked tokens through its gate.
   const sessions = registerSessions(app, config, db?.driver ?? null, deps.now);
   // Export jobs (server/exports): lists paged through this console into workbooks on disk.
-  registerExportJobs(app, config, db?.driver ?? null, sessions, deps.exportJobs, deps.now);
+  registerExportJobs(app, config, db?.driver ?? null, sessions, live.hub, deps.exportJobs, deps.now);
   const onMockBackend = deps.onMockBackend ?? ((backend: FastifyInstance) => {
     audit?.onMockBackend(backend);
     live.onMockBackend(backend);

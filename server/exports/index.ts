@@ -13,6 +13,7 @@ import type { Refusal } from '../contract/messages.js';
 import { contractValidatorCompiler } from '../mock/routes/validator.js';
 import { ok, sendEnvelope } from '../plugins/envelope.js';
 import { langOf, localizedMessage, refusalOf } from '../plugins/localize.js';
+import type { EventHub } from '../events/hub.js';
 import type { ConsoleSessions } from '../sessions/index.js';
 import { ExportJobStore, ownerOf, type JobRow } from './store.js';
 import { sheetName, XlsxStreamWriter, type CellStyle, type SheetColumn } from './xlsx.js';
@@ -96,9 +97,10 @@ interface Running {
  *   (their session and writer died with the process).
  * - Retention: jobs made more than `EXPORT_DAYS` ago are deleted with their files, at start and daily;
  *   files in the folder no job keeps are deleted at start.
- * - The web client polls its owner's queued and running jobs (`running: true`) and tells the user when one ends.
+ * - A job that ends sends a live event (entity `exportJob`, `op: update`, `fields: ['status']`,
+ *   `by` its owner) that only its owner receives (server/events/stream.ts PERSONAL_ENTITIES).
  */
-export function registerExportJobs(root: FastifyInstance, config: Config, db: SqlDriver | null, sessions: Pick<ConsoleSessions, 'identify'>, opts: ExportJobsOptions = {}, now: () => number = Date.now): void {
+export function registerExportJobs(root: FastifyInstance, config: Config, db: SqlDriver | null, sessions: Pick<ConsoleSessions, 'identify'>, hub: EventHub | null, opts: ExportJobsOptions = {}, now: () => number = Date.now): void {
   const store = db ? new ExportJobStore(db) : null;
   const dir = config.exportDir;
   const quotaBytes = config.exportQuotaMb * 1024 * 1024;
@@ -133,6 +135,12 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
     };
   }
 
+  /** Tells the owner their job ended (a live event only they receive). */
+  function notify(j: JobRow): void {
+    const userId = j.owner.startsWith('u:') ? Number(j.owner.slice(2)) : 0;
+    hub?.publish([{ entity: 'exportJob', recordId: j.id, op: 'update', by: { userId, username: j.username }, fields: ['status'], at: now() }]);
+  }
+
   /** Asks the list once through this console; answers its envelope, or throws on a transport failure. */
   async function listPage(listPath: string, authorization: string, lang: string, body: Record<string, unknown>, pageNum: number, size: number): Promise<{ code: number; data?: { list?: Record<string, unknown>[]; total?: number }; refusal: Refusal | null; message: string }> {
     const res = await root.inject({
@@ -165,6 +173,7 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
       if (!keepFile) await removeFile(j.file);
       running.delete(j.id);
       await store!.update(j.id, { status, rows: live.rows, total: live.total, bytes: keepFile ? live.bytes : 0, file: keepFile ? j.file : '', reason, finishMs: now() }).catch((err: unknown) => root.log.error({ err }, 'export jobs: a job could not be recorded'));
+      notify(j);
     };
     try {
       await store!.update(j.id, { status: 'running' });

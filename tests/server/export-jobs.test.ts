@@ -7,6 +7,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { migrate, sqliteDriver } from '../../server/console-db/index.js';
 import type { AppDeps } from '../../server/deps.js';
 import { EXPORT_MIGRATIONS, ExportJobStore } from '../../server/exports/store.js';
+import { LiveStream } from '../../server/events/stream.js';
 import { call, makeApp, signIn } from './helpers.js';
 
 /**
@@ -78,6 +79,8 @@ describe('export jobs in mock mode', () => {
   test('a job writes every row of the filter: the workbook has the list’s row count and money sum, numbers as numbers, one sheet named after the screen', async () => {
     const { a } = await app({}, { exportJobs: { pageSize: 100 } });
     const admin = await signIn(a);
+    const heard: unknown[] = [];
+    a.liveEvents!.hub.subscribe((e) => void heard.push(e));
     const added = await post(a, '/console/exportJob/add', ADD, admin);
     expect(added.json.code).toBe(200);
     expect(added.json.data).toMatchObject({ path: '/order/index', entity: 'order', title: '订单管理', fileName: expect.stringMatching(/^订单管理-\d{8}-\d{6}\.xlsx$/) });
@@ -86,6 +89,9 @@ describe('export jobs in mock mode', () => {
     expect(list.length).toBeGreaterThan(100);
     expect(done).toMatchObject({ status: 'done', rows: list.length, total: list.length, progress: 100, downloadable: true, message: '' });
     expect(done.bytes).toBeGreaterThan(0);
+    // Its end is a live event for its owner (server/events/stream.ts sends it to them only).
+    await a.liveEvents!.hub.settled();
+    expect(heard).toContainEqual(expect.objectContaining({ entity: 'exportJob', recordId: done.id, op: 'update', fields: ['status'], by: expect.objectContaining({ username: 'admin' }) }));
 
     const file = await a.inject({ method: 'GET', url: `/console/exportJob/download?id=${done.id}`, headers: { authorization: admin } });
     expect(file.statusCode).toBe(200);
@@ -246,4 +252,15 @@ test('past the quota a new job is refused (507)', async () => {
   const full = await a.inject({ method: 'POST', url: '/console/exportJob/add', payload: ADD, headers: { authorization: admin, 'accept-language': 'en' } });
   expect(full.statusCode).toBe(507);
   expect(full.json()).toMatchObject({ code: 507, key: 'exportJob.quotaFull', message: expect.stringContaining('1 MB') });
+});
+
+test("an export job's event reaches its owner's stream only, whatever the roles read", () => {
+  const written: string[][] = [[], []];
+  const streams = [{ userId: 1, username: 'admin' }, { userId: 2, username: 'operator' }].map((who, i) => {
+    const res = { write: (t: string) => void written[i].push(t), writableLength: 0, on: () => undefined, end: () => undefined, destroy: () => undefined, destroyed: false };
+    return new LiveStream(res as never, { ...who, authorization: 'x', mayRead: () => true, stillValid: () => true }, 1 << 20, () => undefined);
+  });
+  const e = { id: 1, entity: 'exportJob', recordId: 7, op: 'update' as const, by: { userId: 1, username: 'admin' }, fields: ['status'], at: 0 };
+  for (const s of streams) s.deliver(e, 'text');
+  expect(written).toEqual([['text'], []]);
 });

@@ -9,6 +9,7 @@ import type { AppDeps } from '../../server/deps.js';
 import { EXPORT_MIGRATIONS, ExportJobStore } from '../../server/exports/store.js';
 import { LiveStream } from '../../server/events/stream.js';
 import { call, makeApp, signIn } from './helpers.js';
+import { startUpstream, type Upstream } from './upstream.js';
 
 /**
  * Export jobs (`/console/exportJob/*`), through inject: a job pages the order list with the
@@ -33,7 +34,7 @@ function tmpDir(): string {
 
 async function app(env: Record<string, string> = {}, deps: AppDeps = {}) {
   const dir = env.EXPORT_DIR ?? tmpDir();
-  const { app: a } = await makeApp({ MOCK_CAPTCHA_CODE: 'TEST', EXPORT_DIR: dir, ...env }, deps);
+  const { app: a } = await makeApp({ ...(env.MODE ? {} : { MOCK_CAPTCHA_CODE: 'TEST' }), EXPORT_DIR: dir, ...env }, deps);
   apps.push(a);
   return { a, dir };
 }
@@ -263,4 +264,42 @@ test("an export job's event reaches its owner's stream only, whatever the roles 
   const e = { id: 1, entity: 'exportJob', recordId: 7, op: 'update' as const, by: { userId: 1, username: 'admin' }, fields: ['status'], at: 0 };
   for (const s of streams) s.deliver(e, 'text');
   expect(written).toEqual([['text'], []]);
+});
+
+describe('export jobs in proxy mode', () => {
+  let upstream: Upstream | null = null;
+  afterEach(async () => {
+    await upstream?.close();
+    upstream = null;
+  });
+
+  test("the job pages the platform's list with the user's own token and filters", async () => {
+    const orders = Array.from({ length: 45 }, (_, i) => ({ id: i + 1, orderNo: `NO${i + 1}`, payAmount: 1000 + i, status: 4, itemCount: 1 }));
+    upstream = await startUpstream((req, res) => {
+      const send = (v: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(v));
+      const p = req.url.split('?')[0];
+      if (req.headers.authorization !== 'Bearer tok-ann') return send({ code: 401, data: null, message: 'expired' });
+      if (p === '/v1/admin/adminInfo') return send({ code: 200, data: { userId: 7, username: 'ann', roles: [{ id: 'super' }] }, message: 'ok' });
+      if (p === '/v1/order/list') {
+        const b = JSON.parse(req.body.toString()) as { pageNum: number; pageSize: number; status?: number };
+        const match = orders.filter((o) => b.status === undefined || o.status === b.status);
+        return send({ code: 200, data: { list: match.slice((b.pageNum - 1) * b.pageSize, b.pageNum * b.pageSize), total: match.length }, message: 'ok' });
+      }
+      return send({ code: 200, data: null, message: 'ok' });
+    });
+    const { a } = await app({ MODE: 'proxy', UPSTREAM_URL: upstream.url, CONTRACT_VALIDATION: 'off' }, { exportJobs: { pageSize: 20 } });
+    const token = 'Bearer tok-ann';
+    const job = (await post(a, '/console/exportJob/add', ADD, token)).json;
+    expect(job, JSON.stringify(job)).toMatchObject({ code: 200 });
+    const done = await settle(a, token, job.data.id);
+    expect(done).toMatchObject({ status: 'done', rows: 45 });
+    const lists = upstream.received.filter((r) => r.url === '/v1/order/list');
+    expect(lists.length).toBe(3);
+    expect(lists.every((r) => r.headers.authorization === token && JSON.parse(r.body.toString()).status === 4)).toBe(true);
+    const file = await a.inject({ method: 'GET', url: `/console/exportJob/download?id=${done.id}`, headers: { authorization: token } });
+    const sheet = await readSheet(file.rawPayload);
+    expect(sheet.length).toBe(46);
+    expect(sheet[1]).toEqual(['NO1', 10, expect.any(String), 1]);
+    expect((await post(a, '/console/exportJob/list', {}, 'Bearer someone-else')).status).toBe(401);
+  });
 });

@@ -21,6 +21,7 @@ import { applyTheme, storedTheme } from './app/theme/theme';
 import { installErrorCapture, logAjaxError } from './services/error-log/capture';
 import { setDateLocale } from './app/locale/dates';
 import { installStyleDedupe } from './lib/style-dedupe';
+import { openExportJobs } from './app/exports/export-jobs-store';
 
 // Before any PrimeReact component mounts (its shared <style> tags rewritten on every mount).
 installStyleDedupe();
@@ -100,7 +101,8 @@ async function boot() {
   // The CRUD kit may not import the shell (architecture "Boundaries"): hand it permission checks and toasts.
   configureCrud({
     usePermission: () => usePermission().has,
-    notify: (message, severity = 'success') => notify({ mode: 'toast', message }, severity),
+    notify: (message, severity = 'success', action) => notify({ mode: 'toast', message }, severity, undefined, action),
+    openExportJobs,
     // A reference links only to a screen among the user's built routes (their permission mode's).
     useCanOpen: () => {
       const { routes } = useSession();

@@ -58,21 +58,25 @@ export const EXPORT_REQUEST_LIMITS = { maxColumns: 60, maxBodyBytes: 8192 } as c
 
 const JobId = Type.Object({ id: Type.Integer({ minimum: 1, description: 'the job, as `id` of exportJob.list' }) }, { additionalProperties: false });
 
+/** The body of `exportJob.add`. */
+export const ExportJobAddPayload = Type.Object(
+  {
+    path: Type.String({ minLength: 1, maxLength: 128, pattern: '^/[A-Za-z0-9/_-]*$', description: "the screen's route" }),
+    entity: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9]*$', description: 'the contract entity the screen lists' }),
+    title: Type.String({ minLength: 1, maxLength: 64, description: 'the screen name in the user’s language' }),
+    body: Type.Record(Type.String(), Type.Unknown(), { description: 'the list request body as the screen sends it (paging is the job’s)' }),
+    columns: Type.Array(ExportColumn, { minItems: 1, maxItems: EXPORT_REQUEST_LIMITS.maxColumns }),
+  },
+  { additionalProperties: false },
+);
+export type ExportJobAddPayload = Static<typeof ExportJobAddPayload>;
+
 export const exportJobAdd = defineAction({
   name: 'exportJob.add',
   path: '/console/exportJob/add',
   area: 'system',
   summary: "Start an export job of a list screen: its route, its entity, its list request body (filters, sort) and the columns it shows; refused past a limit",
-  payload: Type.Object(
-    {
-      path: Type.String({ minLength: 1, maxLength: 128, pattern: '^/[A-Za-z0-9/_-]*$', description: "the screen's route" }),
-      entity: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9]*$', description: 'the contract entity the screen lists' }),
-      title: Type.String({ minLength: 1, maxLength: 64, description: 'the screen name in the user’s language' }),
-      body: Type.Record(Type.String(), Type.Unknown(), { description: 'the list request body as the screen sends it (paging is the job’s)' }),
-      columns: Type.Array(ExportColumn, { minItems: 1, maxItems: EXPORT_REQUEST_LIMITS.maxColumns }),
-    },
-    { additionalProperties: false },
-  ),
+  payload: ExportJobAddPayload,
   result: ExportJob,
 });
 

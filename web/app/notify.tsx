@@ -34,7 +34,24 @@ export function Notifier() {
       const until = visible.current.get(n.message);
       if (until && until > nowMs) return;
       visible.current.set(n.message, nowMs + TOAST_LIFE_MS);
-      const message: ToastMessage = { severity: n.severity, summary: n.summary ?? t(n.severity === 'error' ? 'common.errorTip' : 'common.tip'), detail: n.message, life: TOAST_LIFE_MS };
+      const summary = n.summary ?? t(n.severity === 'error' ? 'common.errorTip' : 'common.tip');
+      const action = n.action;
+      // A toast with a link stays a little longer: the user has to read it and reach the link.
+      const message: ToastMessage = action
+        ? {
+            severity: n.severity,
+            life: TOAST_LIFE_MS * 2,
+            content: (
+              <div className="app-toast-body">
+                <strong>{summary}</strong>
+                <span>{n.message}</span>
+                <button type="button" className="app-toast-link" onClick={action.run} data-testid="toast-action">
+                  {action.label}
+                </button>
+              </div>
+            ),
+          }
+        : { severity: n.severity, summary, detail: n.message, life: TOAST_LIFE_MS };
       if (toast.current) toast.current.show(message);
       else {
         pending.current.push(message);

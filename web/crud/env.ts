@@ -7,7 +7,10 @@
 export interface CrudEnv {
   /** Whether the user holds a button code (`FeedbackType:del`); a React hook, called during render. */
   usePermission: () => (code: string) => boolean;
-  notify: (message: string, severity?: 'success' | 'info' | 'warn' | 'error') => void;
+  /** Shows a toast; `action` adds a link after the text (e.g. to the export jobs). */
+  notify: (message: string, severity?: 'success' | 'info' | 'warn' | 'error', action?: { label: string; run: () => void }) => void;
+  /** Opens the signed-in user's export jobs (the shell's "Export jobs" screen); unset: no link is offered. */
+  openExportJobs?: () => void;
   /**
    * Whether the user may open a screen (a route path of their built routes); a React hook, called
    * during render. A reference is drawn as a link only to a screen the user may open.

@@ -3,8 +3,14 @@ import type { Notice } from '../api/http';
 /** Spec §9: toast duration 3 s, top right. */
 export const TOAST_LIFE_MS = 3000;
 
-/** A notice with its severity, as the shell's notifier receives it. */
-export type NoticeItem = Notice & { severity: 'error' | 'success' | 'info' | 'warn'; summary?: string };
+/** A link a toast offers after its text (e.g. "Export jobs" opening that screen). */
+export interface NoticeAction {
+  label: string;
+  run: () => void;
+}
+
+/** A notice with its severity, as the shell's notifier receives it; `action` adds a link to the toast. */
+export type NoticeItem = Notice & { severity: 'error' | 'success' | 'info' | 'warn'; summary?: string; action?: NoticeAction };
 
 type Listener = (n: NoticeItem) => void;
 let listener: Listener | null = null;
@@ -16,8 +22,8 @@ const queue: NoticeItem[] = [];
  * are queued and delivered when it subscribes. Toasts are de-duplicated by text while visible
  * (behaviour notes "HTTP client"), by the notifier.
  */
-export function notify(n: Notice, severity: NoticeItem['severity'] = 'error', summary?: string): void {
-  const item = { ...n, severity, summary };
+export function notify(n: Notice, severity: NoticeItem['severity'] = 'error', summary?: string, action?: NoticeAction): void {
+  const item: NoticeItem = { ...n, severity, summary, ...(action ? { action } : {}) };
   if (listener) listener(item);
   else queue.push(item);
 }

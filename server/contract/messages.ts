@@ -114,7 +114,7 @@ export const MESSAGES = {
   'exportJob.notEnded': { zh_CN: '导出任务 {id} 尚未结束，不能重试', en: 'export job {id} has not ended; it cannot be retried' },
   'exportJob.noFile': { zh_CN: '导出任务 {id} 没有可下载的文件', en: 'export job {id} has no file to download' },
   'exportJob.failedRestart': { zh_CN: '控制台在导出过程中重启，任务已中止', en: 'the console restarted during the export' },
-  'exportJob.failedList': { zh_CN: '第 {page} 页读取失败（已写入 {rows} 行）：{reason}', en: 'page {page} could not be read ({rows} rows written): {reason}' },
+  'exportJob.failedList': { zh_CN: '从第 {from} 行起的数据读取失败（已写入 {rows} 行）：{reason}', en: 'the rows from row {from} on could not be read ({rows} rows written): {reason}' },
   'exportJob.failedDisk': { zh_CN: '磁盘已满或无法写入，导出失败：{reason}', en: 'the disk is full or cannot be written: {reason}' },
   'exportJob.failedQuota': { zh_CN: '导出文件超出 {max} MB 的空间上限，导出失败', en: 'the export files went past their {max} MB; the export failed' },
   'exportJob.capped': { zh_CN: '只导出了前 {max} 行（共 {total} 行）', en: 'only the first {max} of {total} rows were written' },

@@ -22,10 +22,10 @@ export { EXPORT_MIGRATIONS } from './store.js';
 
 /** Test and bench hooks of the export jobs; production passes none. */
 export interface ExportJobsOptions {
-  /** Rows asked per list request; default 1000 (the contract's `pageSize` maximum). */
+  /** Rows asked per list request, always; default: chosen per page so that a step takes about 8 ms (50 to 1000 rows). */
   pageSize?: number;
-  /** Awaited before each list request after the first (tests hold a job between pages). */
-  beforePage?: (jobId: number, pageNum: number) => Promise<void>;
+  /** Awaited before each list request after the first, with the rows written so far (tests hold a job between pages). */
+  beforePage?: (jobId: number, rowsWritten: number) => Promise<void>;
 }
 
 /** Each entity's list endpoint and fields, by entity name. */
@@ -37,16 +37,22 @@ for (const e of ENTITIES as readonly AnyEntity[]) {
 
 const PERSIST_EVERY_MS = 1000;
 const PRUNE_EVERY_MS = 24 * 3600_000;
-const PAGE_SIZE = 1000;
+/**
+ * The page sizes a job asks with: every size divides the larger ones' multiples of 50, so a job
+ * moving from one to another still asks `pageNum`/`pageSize` pages that start where it is.
+ */
+const PAGE_SIZES = [50, 100, 200, 250, 500, 1000] as const;
+/** The event-loop time one step of a job (asking a page, or writing it) aims at, in ms. */
+const SLICE_MS = 8;
 
 /** How one column's values become cells: the style and the conversion of a record's value. */
-interface CellRule {
+export interface CellRule {
   style: CellStyle;
   cell: (v: unknown) => string | number | null;
 }
 
 /** The cell rule of a contract field: money in yuan (cents / 100) formatted `#,##0.00`, enumerations by their label, numbers as numbers, the rest as text. */
-function ruleOf(schema: TSchema | undefined, lang: 'zh_CN' | 'en'): CellRule {
+export function ruleOf(schema: TSchema | undefined, lang: 'zh_CN' | 'en'): CellRule {
   const s = (schema ?? {}) as Record<string, unknown>;
   const text = (v: unknown): string | number | null => (v === null || v === undefined ? null : Array.isArray(v) ? v.map(String).join(', ') : typeof v === 'object' ? JSON.stringify(v) : typeof v === 'number' ? v : String(v));
   if (s['x-kind'] === 'money') return { style: 'money', cell: (v) => (typeof v === 'number' ? v / 100 : text(v)) };
@@ -84,8 +90,9 @@ interface Running {
  *   to its owner, and another user's id is as unknown as one that does not exist (code 404).
  * - A job pages through the entity's contract list endpoint with the owner's own `Authorization`,
  *   language and list body, through this console (`inject`: the mock answers in mock mode, the
- *   platform through the proxy in proxy mode, with the same permission checks), `pageSize` 1000,
- *   yielding to the event loop between pages, and streams the rows into
+ *   platform through the proxy in proxy mode, with the same permission checks), pages of 50 to
+ *   1000 rows sized so that asking one and writing it each hold the event loop about 8 ms, giving way
+ *   between the steps (the lists of the other users stay quick), and streams the rows into
  *   `EXPORT_DIR/job-<id>.xlsx` ({@link XlsxStreamWriter}). The session token is kept in memory only.
  * - Limits (each refusal is an envelope naming its limit, nothing started): `EXPORT_PER_USER` and
  *   `EXPORT_CONCURRENCY` jobs queued or running (code 429), a list holding more than
@@ -104,7 +111,15 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
   const store = db ? new ExportJobStore(db) : null;
   const dir = config.exportDir;
   const quotaBytes = config.exportQuotaMb * 1024 * 1024;
-  const pageSize = opts.pageSize ?? PAGE_SIZE;
+  const minSize = opts.pageSize ?? PAGE_SIZES[2];
+  /** The next page's size: what `msPerRow` fits in a step, of the sizes `offset` is a multiple of ({@link PAGE_SIZES}). */
+  const nextSize = (offset: number, msPerRow: number): number => {
+    if (opts.pageSize) return opts.pageSize;
+    const want = msPerRow > 0 ? SLICE_MS / msPerRow : PAGE_SIZES[PAGE_SIZES.length - 1];
+    let best: number = PAGE_SIZES[0];
+    for (const n of PAGE_SIZES) if (n <= want && offset % n === 0) best = n;
+    return best;
+  };
   const running = new Map<number, Running>();
   let closing = false;
 
@@ -168,6 +183,7 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
     const max = config.exportMaxRows;
     let writer: XlsxStreamWriter | null = null;
     let lastPersist = now();
+    let fetchMsPerRow = 0;
     const end = async (status: JobRow['status'], reason: Refusal | null, keepFile: boolean) => {
       if (writer && !keepFile) await writer.abort();
       if (!keepFile) await removeFile(j.file);
@@ -180,23 +196,29 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
       await fs.promises.mkdir(dir, { recursive: true });
       writer = new XlsxStreamWriter(fileOf(j.file), j.title, columns);
       const others = (await store!.bytesKept()) - j.bytes;
-      for (let pageNum = 1; ; pageNum++) {
+      // Rows are asked from `live.rows` on, a page at a time: each page's size is chosen so that
+      // asking it and writing it each take about SLICE_MS of the event loop (the list answers and
+      // the writer's work are synchronous), the loop giving way between the two and between pages.
+      let size = first ? first.list.length || minSize : minSize;
+      let page = first;
+      for (;;) {
         if (live.abort.signal.aborted) return await end('cancelled', null, false);
-        let page = pageNum === 1 ? first : null;
         if (!page) {
-          await opts.beforePage?.(j.id, pageNum);
-          // Between pages the loop gives way: requests waiting are answered first.
+          await opts.beforePage?.(j.id, live.rows);
           await new Promise<void>((resolve) => setImmediate(resolve));
           if (live.abort.signal.aborted) return await end('cancelled', null, false);
+          const pageNum = live.rows / size + 1;
+          const t0 = performance.now();
           let answer: Awaited<ReturnType<typeof listPage>>;
           try {
-            answer = await listPage(list.path, authorization, j.lang, j.body, pageNum, pageSize);
+            answer = await listPage(list.path, authorization, j.lang, j.body, pageNum, size);
           } catch (err) {
             answer = { code: 502, refusal: null, message: (err as Error).message };
           }
+          fetchMsPerRow = (performance.now() - t0) / size;
           if (answer.code !== ResultCode.success || !Array.isArray(answer.data?.list)) {
             const reason = answer.refusal ? localizedMessage(answer.refusal, j.lang) : answer.message;
-            const failed: Refusal = { key: 'exportJob.failedList', params: { page: pageNum, rows: live.rows, reason } };
+            const failed: Refusal = { key: 'exportJob.failedList', params: { from: live.rows + 1, rows: live.rows, reason } };
             if (live.rows > 0) {
               live.bytes = await writer.close();
               writer = null;
@@ -205,16 +227,19 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
             return await end('failed', failed, false);
           }
           page = { list: answer.data!.list!, total: Number(answer.data!.total ?? 0) };
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          if (live.abort.signal.aborted) return await end('cancelled', null, false);
         }
-        if (live.abort.signal.aborted) return await end('cancelled', null, false);
         live.total = Math.max(live.total, Math.min(page.total, max));
         const room = max - live.rows;
         const slice = page.list.length > room ? page.list.slice(0, room) : page.list;
+        const t1 = performance.now();
         await writer.addRows(slice.map((r) => j.columns.map((c, i) => rules[i].cell(r[c.field]))));
+        const writeMsPerRow = slice.length ? (performance.now() - t1) / slice.length : 0;
         live.rows += slice.length;
         live.bytes = writer.bytes;
         if (others + live.bytes > quotaBytes) return await end('failed', { key: 'exportJob.failedQuota', params: { max: config.exportQuotaMb } }, false);
-        const last = page.list.length < pageSize || live.rows >= max || pageNum * pageSize >= page.total;
+        const last = page.list.length < size || live.rows >= max || live.rows >= page.total;
         if (last) {
           const capped = live.rows >= max && page.total > max;
           live.bytes = await writer.close();
@@ -222,6 +247,8 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
           live.total = live.rows;
           return await end('done', capped ? { key: 'exportJob.capped', params: { max, total: page.total } } : null, true);
         }
+        size = nextSize(live.rows, Math.max(fetchMsPerRow, writeMsPerRow));
+        page = null;
         if (now() - lastPersist >= PERSIST_EVERY_MS) {
           lastPersist = now();
           await store!.update(j.id, { rows: live.rows, total: live.total, bytes: live.bytes });
@@ -313,7 +340,7 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
       if (counts.all >= config.exportConcurrency) return sendEnvelope(reply, 429, 429, { key: 'exportJob.tooManyAll', params: { max: config.exportConcurrency } });
       if ((await store!.bytesKept()) >= quotaBytes) return sendEnvelope(reply, 507, 507, { key: 'exportJob.quotaFull', params: { max: config.exportQuotaMb } });
       // The first page tells the total and whether the list takes the body (the user's filters, their permission).
-      const first = await listPage(list.path, req.headers.authorization ?? '', lang, body, 1, pageSize).catch((err: unknown) => ({ code: 502, data: undefined, refusal: null, message: (err as Error).message }));
+      const first = await listPage(list.path, req.headers.authorization ?? '', lang, body, 1, minSize).catch((err: unknown) => ({ code: 502, data: undefined, refusal: null, message: (err as Error).message }));
       if (first.code === ResultCode.unauthorized) return sendEnvelope(reply, 401, ResultCode.unauthorized, first.refusal ?? { key: 'session.notSignedIn' });
       if (first.code !== ResultCode.success || !Array.isArray(first.data?.list)) {
         return sendEnvelope(reply, 200, first.code === ResultCode.forbidden ? ResultCode.forbidden : ResultCode.badRequest, { field: 'body', key: 'exportJob.listRefused', params: { reason: first.refusal ? localizedMessage(first.refusal, lang) : first.message } });

@@ -45,14 +45,14 @@ describe('Export jobs', () => {
     saved.length = 0;
     const jobs = [
       job({ id: 3, status: 'running', rows: 50000, progress: 25, downloadable: false, finishTime: null }),
-      job({ id: 2, status: 'failed', rows: 40, total: 5000, progress: 0, message: 'page 3 could not be read (40 rows written): Injected fault' }),
+      job({ id: 2, status: 'failed', rows: 40, total: 5000, progress: 0, message: 'the rows from row 41 on could not be read (40 rows written): Injected fault' }),
       job({ id: 1 }),
     ];
     mockApi('/console/exportJob/list', () => ({ list: jobs, total: 3 }));
     mockApi('/console/exportJob/cancel', () => job({ id: 3, status: 'cancelled', downloadable: false }));
     mockApi('/console/exportJob/retry', () => job({ id: 4, status: 'queued' }));
     render(<ExportJobsDialog visible onHide={() => {}} />);
-    await screen.findByText('page 3 could not be read (40 rows written): Injected fault');
+    await screen.findByText('the rows from row 41 on could not be read (40 rows written): Injected fault');
     expect(screen.getAllByTestId('export-job-status').map((e) => e.textContent)).toEqual(['Running', 'Failed', 'Done']);
     expect(screen.getByText('50,000 / 200,000')).toBeTruthy();
     expect(screen.getAllByText('5.0 MB')).toHaveLength(3);

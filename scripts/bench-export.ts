@@ -8,7 +8,8 @@
  *   writer (scripts/lib/bench-export-peer.ts): rows per second and peak RSS growth of each process;
  * - the console's `/v1/order/list` p99 (a page of 20, C connections for S seconds) while a job
  *   runs vs without one.
- * Traffic goes to 127.0.0.1 only; every child is stopped at the end. Nothing is asserted.
+ * Before the measured runs the peer reads every order once (the mock keeps each answered row's
+ * bytes: that growth is the mock's, not the job's). Traffic goes to 127.0.0.1 only; every child is stopped at the end. Nothing is asserted.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -176,8 +177,10 @@ async function main() {
     const token = await signIn(c.port);
     const total = (await post(c.port, '/v1/order/list', { pageNum: 1, pageSize: 1 }, token)).data.total;
     console.log(`console: ${total.toLocaleString('en-US')} orders, RSS ${rssMb(pid).toFixed(0)} MB after boot`);
-    // Warm: the list's indexes and the first deep pages.
+    // Warm: the list's indexes, and every order read once (the mock keeps each answered row's
+    // bytes), so the job's RSS growth is the job's, not the mock's first reading.
     await listLoad(c.port, token, 2);
+    await runPeer(c.port, token, path.join(work, 'warm.xlsx'));
 
     const alone = await runJob(c.port, pid, token);
     const peer = await runPeer(c.port, token, path.join(work, 'peer.xlsx'));

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import type { Config } from '../config.js';
@@ -22,7 +23,7 @@ export { EXPORT_MIGRATIONS } from './store.js';
 
 /** Test and bench hooks of the export jobs; production passes none. */
 export interface ExportJobsOptions {
-  /** Rows asked per list request, always; default: chosen per page so that a step takes about 8 ms (50 to 1000 rows). */
+  /** Rows asked per list request, always; default: chosen per page so that a step takes about 8 ms (50 to 800 rows). */
   pageSize?: number;
   /** Awaited before each list request after the first, with the rows written so far (tests hold a job between pages). */
   beforePage?: (jobId: number, rowsWritten: number) => Promise<void>;
@@ -38,12 +39,42 @@ for (const e of ENTITIES as readonly AnyEntity[]) {
 const PERSIST_EVERY_MS = 1000;
 const PRUNE_EVERY_MS = 24 * 3600_000;
 /**
- * The page sizes a job asks with: every size divides the larger ones' multiples of 50, so a job
- * moving from one to another still asks `pageNum`/`pageSize` pages that start where it is.
+ * The page sizes a job asks with: each divides the next, so a job moving to a larger one (once the
+ * rows written are a multiple of it) still asks `pageNum`/`pageSize` pages that start where it is.
  */
-const PAGE_SIZES = [50, 100, 200, 250, 500, 1000] as const;
+const PAGE_SIZES = [50, 100, 200, 400, 800] as const;
 /** The event-loop time one step of a job (asking a page, or writing it) aims at, in ms. */
 const SLICE_MS = 8;
+/** Share of the event loop other work (requests) must have had for a job to wait as long as its step before the next. */
+const BUSY_SHARE = 0.2;
+
+/**
+ * How a job gives way between its steps: at once (`setImmediate`) while the event loop is mostly
+ * the job's own, else for as long as its last step took, so that requests waiting get at least
+ * half of the loop and wait at most about one step (the console's lists stay quick during an
+ * export). The job's own time is the wall time from each resumption to the next call; the rest of
+ * the loop's active time ({@link performance.eventLoopUtilization}, over windows of about 100 ms)
+ * is other work.
+ */
+function fairShare(): () => Promise<void> {
+  let mark = performance.eventLoopUtilization();
+  let ownMs = 0;
+  let resumed = performance.now();
+  return async () => {
+    const stepMs = performance.now() - resumed;
+    ownMs += stepMs;
+    const u = performance.eventLoopUtilization(mark);
+    const busy = u.active - ownMs > BUSY_SHARE * (u.active + u.idle);
+    // A window of a few steps: the share follows the load as it comes and goes.
+    if (u.active + u.idle > 100) {
+      mark = performance.eventLoopUtilization();
+      ownMs = 0;
+    }
+    await new Promise<void>((resolve) => (busy ? setTimeout(resolve, Math.max(1, Math.round(stepMs))) : setImmediate(resolve)));
+    resumed = performance.now();
+  };
+}
+
 
 /** How one column's values become cells: the style and the conversion of a record's value. */
 export interface CellRule {
@@ -91,8 +122,9 @@ interface Running {
  * - A job pages through the entity's contract list endpoint with the owner's own `Authorization`,
  *   language and list body, through this console (`inject`: the mock answers in mock mode, the
  *   platform through the proxy in proxy mode, with the same permission checks), pages of 50 to
- *   1000 rows sized so that asking one and writing it each hold the event loop about 8 ms, giving way
- *   between the steps (the lists of the other users stay quick), and streams the rows into
+ *   800 rows sized so that asking one and writing it each hold the event loop about 8 ms, giving way
+ *   between the steps ({@link fairShare}: at once on an idle console, for as long as the step took
+ *   while requests wait, so the other users' lists stay quick), and streams the rows into
  *   `EXPORT_DIR/job-<id>.xlsx` ({@link XlsxStreamWriter}). The session token is kept in memory only.
  * - Limits (each refusal is an envelope naming its limit, nothing started): `EXPORT_PER_USER` and
  *   `EXPORT_CONCURRENCY` jobs queued or running (code 429), a list holding more than
@@ -184,6 +216,7 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
     let writer: XlsxStreamWriter | null = null;
     let lastPersist = now();
     let fetchMsPerRow = 0;
+    const giveWay = fairShare();
     const end = async (status: JobRow['status'], reason: Refusal | null, keepFile: boolean) => {
       if (writer && !keepFile) await writer.abort();
       if (!keepFile) await removeFile(j.file);
@@ -198,14 +231,13 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
       const others = (await store!.bytesKept()) - j.bytes;
       // Rows are asked from `live.rows` on, a page at a time: each page's size is chosen so that
       // asking it and writing it each take about SLICE_MS of the event loop (the list answers and
-      // the writer's work are synchronous), the loop giving way between the two and between pages.
+      // the writer's work are synchronous), the job giving way after each ({@link fairShare}).
       let size = first ? first.list.length || minSize : minSize;
       let page = first;
       for (;;) {
         if (live.abort.signal.aborted) return await end('cancelled', null, false);
         if (!page) {
           await opts.beforePage?.(j.id, live.rows);
-          await new Promise<void>((resolve) => setImmediate(resolve));
           if (live.abort.signal.aborted) return await end('cancelled', null, false);
           const pageNum = live.rows / size + 1;
           const t0 = performance.now();
@@ -215,7 +247,8 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
           } catch (err) {
             answer = { code: 502, refusal: null, message: (err as Error).message };
           }
-          fetchMsPerRow = (performance.now() - t0) / size;
+          const fetchMs = performance.now() - t0;
+          fetchMsPerRow = fetchMs / size;
           if (answer.code !== ResultCode.success || !Array.isArray(answer.data?.list)) {
             const reason = answer.refusal ? localizedMessage(answer.refusal, j.lang) : answer.message;
             const failed: Refusal = { key: 'exportJob.failedList', params: { from: live.rows + 1, rows: live.rows, reason } };
@@ -227,7 +260,7 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
             return await end('failed', failed, false);
           }
           page = { list: answer.data!.list!, total: Number(answer.data!.total ?? 0) };
-          await new Promise<void>((resolve) => setImmediate(resolve));
+          await giveWay();
           if (live.abort.signal.aborted) return await end('cancelled', null, false);
         }
         live.total = Math.max(live.total, Math.min(page.total, max));
@@ -235,7 +268,8 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
         const slice = page.list.length > room ? page.list.slice(0, room) : page.list;
         const t1 = performance.now();
         await writer.addRows(slice.map((r) => j.columns.map((c, i) => rules[i].cell(r[c.field]))));
-        const writeMsPerRow = slice.length ? (performance.now() - t1) / slice.length : 0;
+        const writeMs = performance.now() - t1;
+        const writeMsPerRow = slice.length ? writeMs / slice.length : 0;
         live.rows += slice.length;
         live.bytes = writer.bytes;
         if (others + live.bytes > quotaBytes) return await end('failed', { key: 'exportJob.failedQuota', params: { max: config.exportQuotaMb } }, false);
@@ -249,6 +283,7 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
         }
         size = nextSize(live.rows, Math.max(fetchMsPerRow, writeMsPerRow));
         page = null;
+        await giveWay();
         if (now() - lastPersist >= PERSIST_EVERY_MS) {
           lastPersist = now();
           await store!.update(j.id, { rows: live.rows, total: live.total, bytes: live.bytes });

@@ -37,6 +37,10 @@ for (const e of ENTITIES as readonly AnyEntity[]) {
 }
 
 const PERSIST_EVERY_MS = 1000;
+/** A queued or running job whose console has not written its beat for this long has lost it (restart, crash). */
+const STALE_AFTER_MS = 30_000;
+/** How often a console looks for such jobs, in ms. */
+const STALE_SWEEP_MS = 15_000;
 const PRUNE_EVERY_MS = 24 * 3600_000;
 /**
  * The page sizes a job asks with: each divides the next, so a job moving to a larger one (once the
@@ -132,8 +136,10 @@ interface Running {
  *   list refusing the body at the start is refused with its own message (field `body`).
  * - Faults: a list call failing mid-way ends the job `failed` with the rows written kept (the file
  *   closed and downloadable) and the reason; a write error (a full disk) or the quota reached ends it
- *   `failed` without a file; the console carries on. A start marks jobs left queued or running failed
- *   (their session and writer died with the process).
+ *   `failed` without a file; the console carries on. A running job writes a beat with its progress
+ *   every second; a start, and a sweep every 15 s, mark jobs left queued or running whose beat is 30 s
+ *   old failed (their console stopped: its session token and writer died with it). Replicas on one
+ *   database run their own jobs; a cancel another replica answers is read at the job's next beat.
  * - Retention: jobs made more than `EXPORT_DAYS` ago are deleted with their files, at start and daily;
  *   files in the folder no job keeps are deleted at start.
  * - A job that ends sends a live event (entity `exportJob`, `op: update`, `fields: ['status']`,
@@ -225,7 +231,7 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
       notify(j);
     };
     try {
-      await store!.update(j.id, { status: 'running' });
+      await store!.update(j.id, { status: 'running', beatMs: now() });
       await fs.promises.mkdir(dir, { recursive: true });
       writer = new XlsxStreamWriter(fileOf(j.file), j.title, columns);
       const others = (await store!.bytesKept()) - j.bytes;
@@ -286,7 +292,9 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
         await giveWay();
         if (now() - lastPersist >= PERSIST_EVERY_MS) {
           lastPersist = now();
-          await store!.update(j.id, { rows: live.rows, total: live.total, bytes: live.bytes });
+          // A cancel answered by another console (replicas on one database) is read at the beat.
+          if ((await store!.statusOf(j.id)) === 'cancelled') live.abort.abort();
+          await store!.update(j.id, { rows: live.rows, total: live.total, bytes: live.bytes, beatMs: lastPersist });
         }
       }
     } catch (err) {
@@ -303,6 +311,12 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
     live.done = run(j, authorization, first).catch((err: unknown) => root.log.error({ err }, 'export jobs: a job ended unexpectedly'));
   }
 
+  /** Marks jobs whose console stopped beating failed, their partial files deleted (a file never closed is not a workbook). */
+  async function failStale(): Promise<void> {
+    if (!store) return;
+    for (const j of await store.failStale(now() - STALE_AFTER_MS, { key: 'exportJob.failedRestart' }, now())) await removeFile(j.file);
+  }
+
   /** Deletes jobs past retention and their files. */
   async function prune(): Promise<void> {
     if (!store) return;
@@ -313,11 +327,7 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
   if (store) {
     root.addHook('onReady', async () => {
       try {
-        for (const j of await store.failActive({ key: 'exportJob.failedRestart' }, now())) {
-          // Rows written before the stop are not trusted: the file was never closed.
-          await removeFile(j.file);
-          await store.update(j.id, { file: '', bytes: 0 });
-        }
+        await failStale();
         await prune();
         // Files no job keeps (a crash between writing and recording) go.
         const kept = await store.files();
@@ -329,9 +339,12 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
     });
     const timer = setInterval(() => void prune().catch((err: unknown) => root.log.warn({ err }, 'export jobs: a prune failed')), PRUNE_EVERY_MS);
     timer.unref();
+    const staleTimer = setInterval(() => void failStale().catch((err: unknown) => root.log.warn({ err }, 'export jobs: the stale sweep failed')), STALE_SWEEP_MS);
+    staleTimer.unref();
     root.addHook('preClose', async () => {
       closing = true;
       clearInterval(timer);
+      clearInterval(staleTimer);
       for (const r of running.values()) r.abort.abort();
       await Promise.all([...running.values()].map((r) => r.done));
     });
@@ -414,10 +427,12 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
         const owner = owners.get(req)!.owner;
         const j = await store!.get(owner, id);
         if (!j) return unknown(reply, id);
+        if (j.status !== 'queued' && j.status !== 'running') return sendEnvelope(reply, 200, ResultCode.badRequest, { field: 'id', key: 'exportJob.notCancellable', params: { id } });
         const live = running.get(id);
-        if (!live || (j.status !== 'queued' && j.status !== 'running')) return sendEnvelope(reply, 200, ResultCode.badRequest, { field: 'id', key: 'exportJob.notCancellable', params: { id } });
-        live.abort.abort();
-        await live.done;
+        if (live) {
+          live.abort.abort();
+          await live.done;
+        } else await store!.markCancelled(id, now());
         return ok(view((await store!.get(owner, id))!, langOfReq(req)));
       });
     });

@@ -7,7 +7,9 @@ import type { Refusal } from '../contract/messages.js';
  * The export jobs' table in the console's database (server/console-db): one row per job with its
  * owner ({@link ownerOf}), the screen, the list request and columns it was asked with (a retry
  * starts from them), its state and counts, and why it ended short (a catalogue refusal, rendered in
- * the reader's language). The workbook itself is a file in the export folder (`file`).
+ * the reader's language). The workbook itself is a file in the export folder (`file`). `beat_ms` is
+ * when the console running the job last wrote its progress: a queued or running job whose beat is
+ * old has lost its console (a restart, a crash) and is marked failed.
  */
 export const EXPORT_MIGRATIONS: readonly Migration[] = [
   {
@@ -18,7 +20,7 @@ export const EXPORT_MIGRATIONS: readonly Migration[] = [
       id ${dialect === 'sqlite' ? 'INTEGER PRIMARY KEY' : 'BIGSERIAL PRIMARY KEY'}, owner TEXT NOT NULL, username TEXT NOT NULL,
       path TEXT NOT NULL, entity TEXT NOT NULL, title TEXT NOT NULL, body TEXT NOT NULL, columns TEXT NOT NULL, lang TEXT NOT NULL,
       status TEXT NOT NULL, rows_written BIGINT NOT NULL, total BIGINT NOT NULL, bytes BIGINT NOT NULL,
-      file TEXT NOT NULL, file_name TEXT NOT NULL, reason TEXT NOT NULL, create_ms BIGINT NOT NULL, finish_ms BIGINT
+      file TEXT NOT NULL, file_name TEXT NOT NULL, reason TEXT NOT NULL, create_ms BIGINT NOT NULL, finish_ms BIGINT, beat_ms BIGINT NOT NULL
     );
     CREATE INDEX console_export_job_owner ON console_export_job (owner, id);
     CREATE INDEX console_export_job_status ON console_export_job (status);`,
@@ -92,8 +94,8 @@ export class ExportJobStore {
   async add(j: NewJob, nowMs: number): Promise<JobRow> {
     return this.db.transaction(async (tx) => {
       await tx.run(
-        "INSERT INTO console_export_job (owner, username, path, entity, title, body, columns, lang, status, rows_written, total, bytes, file, file_name, reason, create_ms, finish_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, 0, '', ?, '', ?, NULL)",
-        [j.owner, j.username, j.path, j.entity, j.title, JSON.stringify(j.body), JSON.stringify(j.columns), j.lang, j.total, j.fileName, nowMs],
+        "INSERT INTO console_export_job (owner, username, path, entity, title, body, columns, lang, status, rows_written, total, bytes, file, file_name, reason, create_ms, finish_ms, beat_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, 0, '', ?, '', ?, NULL, ?)",
+        [j.owner, j.username, j.path, j.entity, j.title, JSON.stringify(j.body), JSON.stringify(j.columns), j.lang, j.total, j.fileName, nowMs, nowMs],
       );
       const rows = await tx.all('SELECT * FROM console_export_job WHERE owner = ? ORDER BY id DESC LIMIT 1', [j.owner]);
       const row = rowOf(rows[0]);
@@ -136,7 +138,7 @@ export class ExportJobStore {
   }
 
   /** Writes a job's progress and state. */
-  async update(id: number, p: { status?: ExportJobStatus; rows?: number; total?: number; bytes?: number; file?: string; reason?: Refusal | null; finishMs?: number | null }): Promise<void> {
+  async update(id: number, p: { status?: ExportJobStatus; rows?: number; total?: number; bytes?: number; file?: string; reason?: Refusal | null; finishMs?: number | null; beatMs?: number }): Promise<void> {
     const sets: string[] = [];
     const params: unknown[] = [];
     const set = (col: string, v: unknown) => {
@@ -150,15 +152,33 @@ export class ExportJobStore {
     if (p.file !== undefined) set('file', p.file);
     if (p.reason !== undefined) set('reason', p.reason ? JSON.stringify(p.reason) : '');
     if (p.finishMs !== undefined) set('finish_ms', p.finishMs);
+    if (p.beatMs !== undefined) set('beat_ms', p.beatMs);
     if (!sets.length) return;
     await this.db.run(`UPDATE console_export_job SET ${sets.join(', ')} WHERE id = ?`, [...params, id]);
   }
 
-  /** Marks every queued or running job failed with `reason` (a start after a stop or crash); answers the jobs marked. */
-  async failActive(reason: Refusal, nowMs: number): Promise<JobRow[]> {
-    const rows = (await this.db.all(`SELECT * FROM console_export_job WHERE ${ACTIVE}`)).map(rowOf);
-    if (rows.length) await this.db.run(`UPDATE console_export_job SET status = 'failed', reason = ?, finish_ms = ? WHERE ${ACTIVE}`, [JSON.stringify(reason), nowMs]);
+  /**
+   * Marks the queued or running jobs whose beat is older than `beforeMs` failed with `reason` (their
+   * console stopped or crashed); answers the jobs marked. Jobs other consoles are running beat on.
+   */
+  async failStale(beforeMs: number, reason: Refusal, nowMs: number): Promise<JobRow[]> {
+    const rows = (await this.db.all(`SELECT * FROM console_export_job WHERE ${ACTIVE} AND beat_ms < ?`, [beforeMs])).map(rowOf);
+    for (const r of rows) await this.db.run(`UPDATE console_export_job SET status = 'failed', reason = ?, finish_ms = ?, file = '', bytes = 0 WHERE id = ? AND ${ACTIVE}`, [JSON.stringify(reason), nowMs, r.id]);
     return rows;
+  }
+
+  /** Marks a queued or running job cancelled (the console running it stops it at its next beat); answers whether it was. */
+  async markCancelled(id: number, nowMs: number): Promise<boolean> {
+    const before = await this.db.all(`SELECT id FROM console_export_job WHERE id = ? AND ${ACTIVE}`, [id]);
+    if (!before.length) return false;
+    await this.db.run(`UPDATE console_export_job SET status = 'cancelled', finish_ms = ?, file = '', bytes = 0 WHERE id = ? AND ${ACTIVE}`, [nowMs, id]);
+    return true;
+  }
+
+  /** A job's status, or null when it is gone. */
+  async statusOf(id: number): Promise<ExportJobStatus | null> {
+    const rows = await this.db.all('SELECT status FROM console_export_job WHERE id = ?', [id]);
+    return rows.length ? (String(rows[0].status) as ExportJobStatus) : null;
   }
 
   /** Deletes the jobs made before `beforeMs`; answers them (their files are the caller's to delete). */

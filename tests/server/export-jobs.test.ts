@@ -218,8 +218,11 @@ describe('export jobs: faults and restarts', () => {
     await migrate(driver, EXPORT_MIGRATIONS);
     const store = new ExportJobStore(driver);
     const base = { username: 'admin', path: '/order/index', entity: 'order', title: '订单管理', body: {}, columns: COLUMNS, lang: 'zh_CN' as const, total: 10, fileName: 'x.xlsx' };
-    const left = await store.add({ ...base, owner: 'u:1' }, Date.now());
+    const left = await store.add({ ...base, owner: 'u:1' }, Date.now() - 60_000);
     await store.update(left.id, { status: 'running', rows: 5 });
+    // Another console's job, beating: left alone.
+    const other = await store.add({ ...base, owner: 'u:2' }, Date.now());
+    await store.update(other.id, { status: 'running', rows: 5, beatMs: Date.now() });
     fs.writeFileSync(path.join(exports, left.file), 'partial');
     const old = await store.add({ ...base, owner: 'u:1' }, Date.now() - 10 * 86_400_000);
     await store.update(old.id, { status: 'done', rows: 10, bytes: 7 });
@@ -236,6 +239,10 @@ describe('export jobs: faults and restarts', () => {
     expect(list.list[0]).toMatchObject({ id: left.id, status: 'failed', downloadable: false });
     expect(list.list[0].message).toContain('重启');
     expect(fs.readdirSync(exports)).toEqual([]);
+    const op = await signIn(a, 'operator', 'operator123');
+    expect((await post(a, '/console/exportJob/info', { id: other.id }, op)).json.data.status).toBe('running');
+    // Cancelled here, it is stopped by the console running it at its next beat.
+    expect((await post(a, '/console/exportJob/cancel', { id: other.id }, op)).json.data.status).toBe('cancelled');
   });
 });
 

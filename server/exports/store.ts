@@ -92,17 +92,14 @@ export class ExportJobStore {
 
   /** Adds a queued job; answers it with its id (its file is `job-<id>.xlsx`). */
   async add(j: NewJob, nowMs: number): Promise<JobRow> {
-    return this.db.transaction(async (tx) => {
-      await tx.run(
-        "INSERT INTO console_export_job (owner, username, path, entity, title, body, columns, lang, status, rows_written, total, bytes, file, file_name, reason, create_ms, finish_ms, beat_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, 0, '', ?, '', ?, NULL, ?)",
-        [j.owner, j.username, j.path, j.entity, j.title, JSON.stringify(j.body), JSON.stringify(j.columns), j.lang, j.total, j.fileName, nowMs, nowMs],
-      );
-      const rows = await tx.all('SELECT * FROM console_export_job WHERE owner = ? ORDER BY id DESC LIMIT 1', [j.owner]);
-      const row = rowOf(rows[0]);
-      const file = `job-${row.id}.xlsx`;
-      await tx.run('UPDATE console_export_job SET file = ? WHERE id = ?', [file, row.id]);
-      return { ...row, file };
-    });
+    const inserted = await this.db.all(
+      "INSERT INTO console_export_job (owner, username, path, entity, title, body, columns, lang, status, rows_written, total, bytes, file, file_name, reason, create_ms, finish_ms, beat_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, 0, '', ?, '', ?, NULL, ?) RETURNING id",
+      [j.owner, j.username, j.path, j.entity, j.title, JSON.stringify(j.body), JSON.stringify(j.columns), j.lang, j.total, j.fileName, nowMs, nowMs],
+    );
+    const id = Number(inserted[0].id);
+    const file = `job-${id}.xlsx`;
+    await this.db.run('UPDATE console_export_job SET file = ? WHERE id = ?', [file, id]);
+    return (await this.get(j.owner, id))!;
   }
 
   /** One job of `owner`, or null (unknown, or another user's). */

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { readSheet } from 'read-excel-file/node';
-import { afterEach, describe, expect, test } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { pgliteDriver } from '../../server/console-db/pglite.js';
 import { migrate, sqliteDriver } from '../../server/console-db/index.js';
 import type { AppDeps } from '../../server/deps.js';
 import { EXPORT_MIGRATIONS, ExportJobStore } from '../../server/exports/store.js';
@@ -311,4 +313,23 @@ describe('export jobs in proxy mode', () => {
     expect(sheet[1]).toEqual(['NO1', 10, expect.any(String), 1]);
     expect((await post(a, '/console/exportJob/list', {}, 'Bearer someone-else')).status).toBe(401);
   });
+});
+
+describe('export jobs on PostgreSQL (PGlite)', () => {
+  let pg: PGlite | null = null;
+  afterAll(async () => {
+    await pg?.close();
+  });
+
+  test('a job runs, is listed and downloads the same as on SQLite', async () => {
+    pg = await PGlite.create();
+    const { a } = await app({}, { consoleDriver: pgliteDriver(pg, { shared: true }), exportJobs: { pageSize: 100 } });
+    const admin = await signIn(a);
+    const job = (await post(a, '/console/exportJob/add', ADD, admin)).json.data;
+    const done = await settle(a, admin, job.id);
+    expect(done).toMatchObject({ status: 'done', rows: 424, downloadable: true });
+    expect((await post(a, '/console/exportJob/list', {}, admin)).json.data).toMatchObject({ total: 1 });
+    const file = await a.inject({ method: 'GET', url: `/console/exportJob/download?id=${job.id}`, headers: { authorization: admin } });
+    expect((await readSheet(file.rawPayload)).length).toBe(425);
+  }, 60_000);
 });

@@ -138,7 +138,8 @@ async function runJob(port: number, pid: number, token: string): Promise<JobRun>
   if (added.code !== 200) throw new Error(`export job refused: ${added.message}`);
   let info = added.data;
   while (info.status === 'queued' || info.status === 'running') {
-    await new Promise((r) => setTimeout(r, 200));
+    // As the jobs screen reads a running job: once a second or so.
+    await new Promise((r) => setTimeout(r, 1000));
     info = (await post(port, '/console/exportJob/info', { id: added.data.id }, token)).data;
   }
   const ms = performance.now() - t0;

@@ -49,33 +49,24 @@ const PRUNE_EVERY_MS = 24 * 3600_000;
 const PAGE_SIZES = [50, 100, 200, 400, 800] as const;
 /** The event-loop time one step of a job (asking a page, or writing it) aims at, in ms. */
 const SLICE_MS = 8;
-/** Share of the event loop other work (requests) must have had for a job to wait as long as its step before the next. */
-const BUSY_SHARE = 0.2;
 
 /**
- * How a job gives way between its steps: at once (`setImmediate`) while the event loop is mostly
- * the job's own, else for as long as its last step took, so that requests waiting get at least
- * half of the loop and wait at most about one step (the console's lists stay quick during an
- * export). The job's own time is the wall time from each resumption to the next call; the rest of
- * the loop's active time ({@link performance.eventLoopUtilization}, over windows of about 100 ms)
- * is other work.
+ * How a job gives way between its steps: at once (`setImmediate`) while no request has reached
+ * the server since its last step, else for as long as that step took, so that while users work
+ * they get at least half of the event loop and a request waits at most about one step (the
+ * console's lists stay quick during an export). `received()` counts the requests the HTTP server
+ * has received (the job's own `inject` calls are not among them). Answers whether requests came.
  */
-function fairShare(): () => Promise<void> {
-  let mark = performance.eventLoopUtilization();
-  let ownMs = 0;
+function fairShare(received: () => number): () => Promise<boolean> {
+  let seen = received();
   let resumed = performance.now();
   return async () => {
     const stepMs = performance.now() - resumed;
-    ownMs += stepMs;
-    const u = performance.eventLoopUtilization(mark);
-    const busy = u.active - ownMs > BUSY_SHARE * (u.active + u.idle);
-    // A window of a few steps: the share follows the load as it comes and goes.
-    if (u.active + u.idle > 100) {
-      mark = performance.eventLoopUtilization();
-      ownMs = 0;
-    }
+    const busy = received() !== seen;
+    seen = received();
     await new Promise<void>((resolve) => (busy ? setTimeout(resolve, Math.max(1, Math.round(stepMs))) : setImmediate(resolve)));
     resumed = performance.now();
+    return busy;
   };
 }
 
@@ -128,7 +119,7 @@ interface Running {
  *   platform through the proxy in proxy mode, with the same permission checks), pages of 50 to
  *   800 rows sized so that asking one and writing it each hold the event loop about 8 ms, giving way
  *   between the steps ({@link fairShare}: at once on an idle console, for as long as the step took
- *   while requests wait, so the other users' lists stay quick), and streams the rows into
+ *   while requests come in, so the other users' lists stay quick), and streams the rows into
  *   `EXPORT_DIR/job-<id>.xlsx` ({@link XlsxStreamWriter}). The session token is kept in memory only.
  * - Limits (each refusal is an envelope naming its limit, nothing started): `EXPORT_PER_USER` and
  *   `EXPORT_CONCURRENCY` jobs queued or running (code 429), a list holding more than
@@ -150,15 +141,25 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
   const dir = config.exportDir;
   const quotaBytes = config.exportQuotaMb * 1024 * 1024;
   const minSize = opts.pageSize ?? PAGE_SIZES[2];
-  /** The next page's size: what `msPerRow` fits in a step, of the sizes `offset` is a multiple of ({@link PAGE_SIZES}). */
-  const nextSize = (offset: number, msPerRow: number): number => {
+  /**
+   * The next page's size, of the sizes `offset` is a multiple of ({@link PAGE_SIZES}): while requests
+   * come in (`busy`), what `msPerRow` fits in a step; else the largest (nobody waits on the loop).
+   */
+  const nextSize = (offset: number, msPerRow: number, busy: boolean): number => {
     if (opts.pageSize) return opts.pageSize;
-    const want = msPerRow > 0 ? SLICE_MS / msPerRow : PAGE_SIZES[PAGE_SIZES.length - 1];
+    const want = busy && msPerRow > 0 ? SLICE_MS / msPerRow : PAGE_SIZES[PAGE_SIZES.length - 1];
     let best: number = PAGE_SIZES[0];
     for (const n of PAGE_SIZES) if (n <= want && offset % n === 0) best = n;
     return best;
   };
   const running = new Map<number, Running>();
+  // Requests the HTTP server received (users at work): a job gives way to them ({@link fairShare}).
+  // Counted from onReady: the relays (server/relay) take the server's one request listener while
+  // the app is built, and this one only counts beside theirs.
+  let received = 0;
+  root.addHook('onReady', async () => {
+    root.server.on('request', () => void received++);
+  });
   let closing = false;
 
   const fileOf = (name: string) => path.join(dir, path.basename(name));
@@ -222,7 +223,8 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
     let writer: XlsxStreamWriter | null = null;
     let lastPersist = now();
     let fetchMsPerRow = 0;
-    const giveWay = fairShare();
+    const giveWay = fairShare(() => received);
+    let busy = false;
     const end = async (status: JobRow['status'], reason: Refusal | null, keepFile: boolean) => {
       if (writer && !keepFile) await writer.abort();
       if (!keepFile) await removeFile(j.file);
@@ -243,6 +245,7 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
       for (;;) {
         if (live.abort.signal.aborted) return await end('cancelled', null, false);
         if (!page) {
+          busy = false;
           await opts.beforePage?.(j.id, live.rows);
           if (live.abort.signal.aborted) return await end('cancelled', null, false);
           const pageNum = live.rows / size + 1;
@@ -266,7 +269,7 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
             return await end('failed', failed, false);
           }
           page = { list: answer.data!.list!, total: Number(answer.data!.total ?? 0) };
-          await giveWay();
+          busy = await giveWay();
           if (live.abort.signal.aborted) return await end('cancelled', null, false);
         }
         live.total = Math.max(live.total, Math.min(page.total, max));
@@ -287,9 +290,9 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
           live.total = live.rows;
           return await end('done', capped ? { key: 'exportJob.capped', params: { max, total: page.total } } : null, true);
         }
-        size = nextSize(live.rows, Math.max(fetchMsPerRow, writeMsPerRow));
+        busy = (await giveWay()) || busy;
+        size = nextSize(live.rows, Math.max(fetchMsPerRow, writeMsPerRow), busy);
         page = null;
-        await giveWay();
         if (now() - lastPersist >= PERSIST_EVERY_MS) {
           lastPersist = now();
           // A cancel answered by another console (replicas on one database) is read at the beat.

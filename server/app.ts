@@ -21,6 +21,7 @@ import { ConsoleDb, type SqlDriver } from './console-db/index.js';
 import { EVENT_MIGRATIONS } from './events/hub.js';
 import { registerLiveEvents, type LiveEvents } from './events/index.js';
 import { registerSessions, SIGN_IN_MIGRATIONS } from './sessions/index.js';
+import { registerSavedViews, SAVED_VIEW_MIGRATIONS } from './saved-views/index.js';
 import { EXPORT_MIGRATIONS, registerExportJobs } from './exports/index.js';
 import type { MockContext } from './mock/context.js';
 import { accessLogLine, logUrl } from './relay/access-log.js';
@@ -131,6 +132,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('liveEvents', live);
   // Who is signed in and every sign-in attempt (server/sessions); the proxy refuses revoked tokens through its gate.
   const sessions = registerSessions(app, config, db?.driver ?? null, deps.now);
+  // Each list's saved views, personal or shared with roles (server/saved-views).
+  registerSavedViews(app, db?.driver ?? null, sessions, deps.now);
   // Export jobs (server/exports): lists paged through this console into workbooks on disk.
   registerExportJobs(app, config, db?.driver ?? null, sessions, live.hub, deps.exportJobs, deps.now);
   const onMockBackend = deps.onMockBackend ?? ((backend: FastifyInstance) => {
@@ -162,7 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 async function openConsoleDatabase(app: FastifyInstance, config: Config, driver?: SqlDriver): Promise<ConsoleDb | null> {
   const onError = (e: unknown) => app.log.error({ err: e }, 'console database: a PostgreSQL connection failed');
   try {
-    const migrations = [...EVENT_MIGRATIONS, ...SIGN_IN_MIGRATIONS, ...EXPORT_MIGRATIONS];
+    const migrations = [...EVENT_MIGRATIONS, ...SIGN_IN_MIGRATIONS, ...SAVED_VIEW_MIGRATIONS, ...EXPORT_MIGRATIONS];
     return driver ? await ConsoleDb.open(driver, migrations) : await ConsoleDb.fromConfig(config, migrations, onError);
   } catch (e) {
     if (config.auditDb) throw e;

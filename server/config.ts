@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import net from 'node:net';
+import { ENTITIES, type AnyEntity } from './contract/index.js';
 
 /**
  * Which implementation answers `/v1`, `/api/v1` and `/upload` (`hybrid`: the platform
@@ -88,6 +89,12 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Mock mode: whether the `/v1/mock/*` QA controls answer (switch off on shared demo servers). */
   qaControls: boolean;
+  /**
+   * Mock mode: the live demo traffic's rate from the start, events per minute (1–600; server/mock/traffic.ts),
+   * or 0 (default) for off until the QA control `/v1/mock/traffic/update` starts it. It runs with
+   * `qaControls` off too: a shared demo server moves on its own without anyone's controls.
+   */
+  demoTraffic: number;
   /** Proxy: the console's public host name, sent upstream as X-Forwarded-Host and used as the Domain of relayed cookies; null sends none. */
   publicHost: string | null;
   /** Whether the web bundle's source maps (`*.map`) are served; off in production. */
@@ -107,6 +114,10 @@ export interface Config {
   platformChecksVersion: boolean;
   /** Largest redacted example kept per contract drift, in bytes of JSON. */
   driftExampleBytes: number;
+  /** Proxy/hybrid: seconds between the live-event watcher's rounds of the platform's lists (server/events/watcher.ts); 0 = off. */
+  watchIntervalSeconds: number;
+  /** Proxy/hybrid: entities (contract names) whose platform-side changes the watcher finds. */
+  watchKinds: string[];
   /** Hybrid: endpoints always answered by the mock, as glob patterns (`*` within a segment, `**` across). */
   mockEndpoints: string[];
   /** Hybrid: how long a platform 404/501 for a contract endpoint is remembered (answered by the mock without asking), in seconds. */
@@ -263,6 +274,7 @@ export const SETTINGS = [
   { key: 'captchaPerClient', env: 'CAPTCHA_PER_CLIENT', flag: 'captcha-per-client', doc: 'pending captchas per client address, default 20' },
   { key: 'trustProxy', env: 'TRUST_PROXY', flag: 'trust-proxy', doc: 'reverse proxies whose X-Forwarded-For is believed, counted from the right: off (default), a hop count (true = 1), or comma-separated proxy addresses/CIDRs' },
   { key: 'qaControls', env: 'QA_CONTROLS', flag: 'qa-controls', doc: 'mock: on (default) or off' },
+  { key: 'demoTraffic', env: 'DEMO_TRAFFIC', flag: 'demo-traffic', doc: 'mock: live demo traffic from the start, events per minute (1-600; `on` = 30), or off (default)' },
   { key: 'publicHost', env: 'PUBLIC_HOST', flag: 'public-host', doc: "proxy: the console's public host name" },
   { key: 'publicSourceMaps', env: 'PUBLIC_SOURCE_MAPS', flag: 'public-source-maps', doc: 'serve *.map files: off (default) or on' },
   { key: 'cacheDir', env: 'CACHE_DIR', flag: 'cache-dir', doc: 'mock mode: folder of seed snapshots kept between starts, or `off`; default node_modules/.cache/game-console (else <OS temp dir>/game-console-cache)' },
@@ -283,6 +295,8 @@ export const SETTINGS = [
   { key: 'messages', env: 'MESSAGES', flag: 'messages', doc: 'error messages: localized (default; Accept-Language, field labels) or raw (`<field key>: <English>`)' },
   { key: 'contractValidation', env: 'CONTRACT_VALIDATION', flag: 'contract-validation', doc: "proxy/hybrid: check the platform's answers against the contract, on (default) or off" },
   { key: 'platformChecksVersion', env: 'PLATFORM_CHECKS_VERSION', flag: 'platform-checks-version', doc: "proxy/hybrid: the platform refuses stale writes itself (on) or the console checks a write's version through `info` before relaying it (off, default)" },
+  { key: 'watchIntervalSeconds', env: 'WATCH_INTERVAL_SECONDS', flag: 'watch-interval-seconds', doc: "proxy/hybrid: seconds between the live-event watcher's reads of the platform's lists (one per watched entity and replica, with an open stream's session; 0 = off), default 15" },
+  { key: 'watchKinds', env: 'WATCH_KINDS', flag: 'watch-kinds', doc: 'proxy/hybrid: comma-separated entities the watcher reads, default order,refund,feedback,rentApply' },
   { key: 'driftExampleBytes', env: 'DRIFT_EXAMPLE_BYTES', flag: 'drift-example-bytes', doc: 'largest redacted example kept per contract drift (256-65536), default 8192' },
   { key: 'mockEndpoints', env: 'MOCK_ENDPOINTS', flag: 'mock-endpoints', doc: 'hybrid: comma-separated path globs always answered by the mock (`/v1/feedback/**`)' },
   { key: 'mockFallbackTtl', env: 'MOCK_FALLBACK_TTL', flag: 'mock-fallback-ttl', doc: 'hybrid: seconds a platform 404/501 is remembered per endpoint, default 300' },
@@ -340,6 +354,15 @@ function onOff(name: string, raw: string | undefined, dflt: boolean): boolean {
   if (['on', 'true', '1', 'yes'].includes(v)) return true;
   if (['off', 'false', '0', 'no'].includes(v)) return false;
   throw new ConfigError(`${name} must be "on" or "off", got "${raw}"`);
+}
+
+/** DEMO_TRAFFIC: `off`/`0`/unset → 0, `on` → 30, else events per minute 1–600; mock mode only (the traffic writes into the mock store). */
+function demoTraffic(mode: Mode, name: string, raw: string | undefined): number {
+  const v = raw?.trim().toLowerCase();
+  if (!v || v === 'off' || v === '0' || v === 'false' || v === 'no') return 0;
+  if (mode !== 'mock') throw new ConfigError(`${name} is allowed only in mock mode`);
+  if (v === 'on' || v === 'true' || v === 'yes') return 30;
+  return int(name, v, 0, 1, 600);
 }
 
 /** A host name with an optional port (`console.example.com`, `console.example.com:8443`). */
@@ -486,12 +509,15 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     captchaPerClient: int(label('captchaPerClient'), raw.captchaPerClient, 20, 1, 10_000),
     trustProxy: trustProxy(label('trustProxy'), raw.trustProxy),
     qaControls: onOff(label('qaControls'), raw.qaControls, true),
+    demoTraffic: demoTraffic(mode, label('demoTraffic'), raw.demoTraffic),
     publicHost: publicHost(label('publicHost'), raw.publicHost),
     publicSourceMaps: onOff(label('publicSourceMaps'), raw.publicSourceMaps, false),
     messages: messagesMode(label('messages'), raw.messages),
     contractValidation: onOff(label('contractValidation'), raw.contractValidation, true),
     platformChecksVersion: onOff(label('platformChecksVersion'), raw.platformChecksVersion, false),
     driftExampleBytes: int(label('driftExampleBytes'), raw.driftExampleBytes, 8192, 256, 65_536),
+    watchIntervalSeconds: int(label('watchIntervalSeconds'), raw.watchIntervalSeconds, 15, 0, 86_400),
+    watchKinds: watchKinds(label('watchKinds'), raw.watchKinds),
     ...platformTraffic(mode, raw, label),
   };
 }
@@ -527,6 +553,16 @@ function auditHardening(raw: Raw, label: (key: keyof Raw) => string): Pick<Confi
   else keyFile = path.join(path.dirname(db && db.toLowerCase() !== 'off' && db !== ':memory:' && !pgUrl ? path.resolve(db) : defaultAuditDb()), 'audit.key');
   if (keyFile !== null && db && keyFile === path.resolve(db)) throw new ConfigError(`${label('auditKeyFile')} must not be the trail's database file`);
   return { auditOnFailure: onFailure, auditMaxMb: decimal(label('auditMaxMb'), raw.auditMaxMb, 2048, 0, 10_000_000), auditKey: key, auditKeyFile: keyFile };
+}
+
+/** Entities the live-event watcher can read: those with a list endpoint. */
+const WATCHABLE = new Set((ENTITIES as readonly AnyEntity[]).filter((e) => e.ops.list).map((e) => e.name));
+
+/** WATCH_KINDS: contract entity names with a list endpoint. @throws ConfigError naming an unknown one. */
+function watchKinds(label: string, raw: string | undefined): string[] {
+  const names = (raw ?? '').trim() ? raw!.split(',').map((n) => n.trim()).filter(Boolean) : ['order', 'refund', 'feedback', 'rentApply'];
+  for (const n of names) if (!WATCHABLE.has(n)) throw new ConfigError(`${label}: "${n}" is not an entity with a list (e.g. order, refund, feedback, rentApply)`);
+  return [...new Set(names)];
 }
 
 const only = (label: string, modes: Mode[], mode: Mode) => {

@@ -8,7 +8,8 @@ import { sendEnvelope } from '../plugins/envelope.js';
 import { endpointOf } from '../platform/tap.js';
 import { canonicalPathOfUrl, pathOf } from '../plugins/canonical-path.js';
 import type { AuditTrail } from './trail.js';
-import { envelopeOf, redactedJson as json, RequestBody, targetIdsOf, type AuditInput, type Who } from './entries.js';
+import { changesJson, envelopeOf, redactedJson as json, RequestBody, targetIdsOf, withRevertOf, type AuditInput, type Who } from './entries.js';
+import { REVERT_HEADER, revertOfHeader } from './revert-mark.js';
 
 export { envelopeOf, targetIdsOf } from './entries.js';
 
@@ -183,7 +184,7 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
     if (ctx && p.before) {
       const col = ctx.store.col(p.entity as never);
       const after = new Map(p.ids.map((id) => [id, col.get(id) as Row | undefined]));
-      if (ok) changes = json(diffRows(p.before, after));
+      if (ok) changes = changesJson(diffRows(p.before, after));
       numbers = [...p.before.values(), ...after.values()].flatMap((r) => NUMBERS.map((k) => r?.[k]).filter((v): v is string => typeof v === 'string'));
     }
     if (!session && !ok) trail.recordAnonymous(Date.now(), req.ip, p.ep.name, code, reply.statusCode, 'mock');
@@ -195,7 +196,7 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
       status: reply.statusCode,
       message: ok ? '' : (p.envelope?.message ?? ''),
       servedBy: 'mock',
-      body: p.ep.kind === 'upload' ? { file: '[upload]' } : p.body,
+      body: p.ep.kind === 'upload' ? { file: '[upload]' } : withRevertOf(p.body, revertOfHeader(req.headers[REVERT_HEADER])),
       changes,
     }));
     return payload;
@@ -288,7 +289,9 @@ export function platformObserver(trail: AuditTrail, identityOf: IdentityOf): Exc
     }
     const req = x.request;
     const kind = req.body !== null && !req.binary ? RequestBody.Bytes : req.truncated ? RequestBody.TooLarge : RequestBody.Skipped;
-    trail.recordExchange(x.at, who, x.clientIp ?? '', ep.name, ep.area, ep.entity, ep.upload, x.status, kind, req.body, x.answer.body !== null && !x.answer.binary ? x.answer.body : null);
+    const revertOf = revertOfHeader(x.requestHeaders[REVERT_HEADER]);
+    const note = x.recordBefore || revertOf ? { before: x.recordBefore ?? null, revertOf } : undefined;
+    trail.recordExchange(x.at, who, x.clientIp ?? '', ep.name, ep.area, ep.entity, ep.upload, x.status, kind, req.body, x.answer.body !== null && !x.answer.binary ? x.answer.body : null, note);
   };
   const release = () => trail.release();
   return {

@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey, hash as oneShotHash, type KeyObject } from 'node:crypto';
-import { redactJson } from '../platform/redact.js';
+import { isSecretField, MASK, redactJson } from '../platform/redact.js';
 
 /**
  * What an audit entry is made of, from what a capture hands over to the row that is
@@ -67,8 +67,113 @@ export function targetIdsOf(body: unknown): number[] {
   return [];
 }
 
+/**
+ * The member of an entry's `fields` naming the entry whose version a history revert restored
+ * (`{"id": 12, "price": 1000, "revertOf": 345}`); set by the console, never taken from the request.
+ */
+export const REVERT_OF = 'revertOf';
+
+/** A request's fields as kept: a `revertOf` member the caller sent dropped, the console's own (`revertOf` > 0) set. */
+export function withRevertOf(fields: unknown, revertOf: number): unknown {
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return fields;
+  if (!Object.hasOwn(fields, REVERT_OF) && revertOf <= 0) return fields;
+  const { [REVERT_OF]: _sent, ...rest } = fields as Record<string, unknown>;
+  return revertOf > 0 ? { ...rest, [REVERT_OF]: revertOf } : rest;
+}
+
 /** A value as kept in `fields`/`changes`: redacted JSON, at most 20,000 characters; '' for undefined. */
 export const redactedJson = (v: unknown): string => (v === undefined ? '' : JSON.stringify(redactJson(v)).slice(0, 20_000));
+
+/** What a before or after value longer than {@link MAX_CHANGE_VALUE} JSON characters is kept as. */
+export const TOO_LARGE = '[too large to keep]';
+/** Longest before or after value kept in `changes`, in JSON characters (a rich text, a long list). */
+export const MAX_CHANGE_VALUE = 8_000;
+/** Longest `changes` kept, in JSON characters: the column's bound. */
+export const MAX_CHANGES = 20_000;
+
+type Pair = [unknown, unknown];
+type Changes = Record<string, Pair> | Record<string, Record<string, Pair>>;
+
+/** One side of a change of field `key`, redacted as the field would be in a record (a secret field's value is masked, empty stays empty). */
+function redactedSide(key: string, v: unknown): unknown {
+  if (v === null || v === undefined || v === '') return v ?? null;
+  if (isSecretField(key)) return MASK;
+  return (redactJson({ [key]: v }) as Record<string, unknown>)[key];
+}
+
+/**
+ * Changed fields as kept in `changes` (`{field: [before, after]}`, or by record id
+ * `{id: {field: [before, after]}}`): each side redacted by its field's name and shape (a password,
+ * a card secret, a phone is `[redacted]` on both sides, so the change still shows), a side longer
+ * than {@link MAX_CHANGE_VALUE} kept as {@link TOO_LARGE}, and, while the whole is longer than
+ * {@link MAX_CHANGES}, the largest remaining side kept so too, then the last fields dropped: the
+ * text is always whole JSON. '' for undefined.
+ */
+export function changesJson(diff: Changes | undefined): string {
+  if (diff === undefined) return '';
+  const slots: { pair: Pair; side: 0 | 1; size: number }[] = [];
+  const groups: [string, Record<string, Pair>][] = [];
+  const top: Record<string, Pair> = {};
+  const keep = (field: string, pair: Pair, into: Record<string, Pair>) => {
+    const kept: Pair = [redactedSide(field, pair[0]), redactedSide(field, pair[1])];
+    for (const side of [0, 1] as const) {
+      const size = JSON.stringify(kept[side] ?? null).length;
+      if (size > MAX_CHANGE_VALUE) kept[side] = TOO_LARGE;
+      else slots.push({ pair: kept, side, size });
+    }
+    into[field] = kept;
+  };
+  for (const [k, v] of Object.entries(diff)) {
+    if (Array.isArray(v)) keep(k, v as Pair, top);
+    else if (v && typeof v === 'object') {
+      const group: Record<string, Pair> = {};
+      for (const [f, pair] of Object.entries(v as Record<string, Pair>)) if (Array.isArray(pair)) keep(f, pair, group);
+      groups.push([k, group]);
+    }
+  }
+  const whole = (): Record<string, unknown> => ({ ...top, ...Object.fromEntries(groups) });
+  let text = JSON.stringify(whole());
+  if (text.length <= MAX_CHANGES) return text;
+  slots.sort((a, b) => b.size - a.size);
+  let over = text.length - MAX_CHANGES;
+  for (const s of slots) {
+    if (over <= 0) break;
+    if (s.size <= TOO_LARGE.length + 2) break;
+    s.pair[s.side] = TOO_LARGE;
+    over -= s.size - (TOO_LARGE.length + 2);
+  }
+  text = JSON.stringify(whole());
+  // Still too long (a batch naming many records): the last fields go.
+  while (text.length > MAX_CHANGES) {
+    const group = groups.length ? groups[groups.length - 1][1] : top;
+    const keys = Object.keys(group);
+    if (keys.length) delete group[keys[keys.length - 1]];
+    if (groups.length && keys.length <= 1) groups.pop();
+    else if (!groups.length && !keys.length) return '{}';
+    text = JSON.stringify(whole());
+  }
+  return text;
+}
+
+/**
+ * The changes of a platform write of one record (`update`, `updateStatus`) from the record as read
+ * just before it (`before`, the version check's `info` envelope) and the write's fields (`body`):
+ * each field the write sends whose value differs from the record's (`id` and `updateTime` left
+ * out), before → the value sent. Undefined when `before` is not a success envelope holding a record.
+ */
+export function platformChanges(before: unknown, body: unknown): Record<string, Pair> | undefined {
+  const env = before as { code?: unknown; data?: unknown } | null;
+  if (!env || typeof env !== 'object' || env.code !== 200 || !env.data || typeof env.data !== 'object' || Array.isArray(env.data)) return undefined;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const record = env.data as Record<string, unknown>;
+  const out: Record<string, Pair> = {};
+  for (const [k, after] of Object.entries(body as Record<string, unknown>)) {
+    if (k === 'id' || k === 'updateTime' || after === undefined) continue;
+    const was = record[k] ?? null;
+    if (JSON.stringify(was) !== JSON.stringify(after)) out[k] = [was, after];
+  }
+  return out;
+}
 
 /** A JSON string's body unescaped; as written when it does not parse (cut in the middle of an escape). */
 function unescapeJson(body: string): string {
@@ -180,6 +285,20 @@ export const SET_META_SQL = 'INSERT INTO audit_meta (key, value) VALUES (?, ?) O
 const BUILT = 0;
 /** A platform exchange kept raw (see {@link EntryBatch.addExchange}). */
 const EXCHANGE = 1;
+/**
+ * What a platform exchange carries besides its bytes: `before`, the record as the version check read
+ * it just before a write of one record (its `info` answer; null when not read), from which the
+ * changes of an `update`/`updateStatus` are made; `revertOf`, the entry a history revert restores
+ * the version before (0 when the write is not one).
+ */
+export interface ExchangeNote {
+  before: Buffer | null;
+  revertOf: number;
+}
+const NO_NOTE: ExchangeNote = { before: null, revertOf: 0 };
+/** Longest record read before a platform write that is kept to make its changes (bytes). */
+export const MAX_RECORD_BEFORE = 64 * 1024;
+
 /** Slots per entry in {@link EntryBatch.meta}: a tag, then the kind's fields. */
 const STRIDE = 17;
 /** What became of a platform exchange's request body (see {@link EntryBatch.addExchange}). */
@@ -226,11 +345,12 @@ export class EntryBatch {
    * answer (`answer`, null when binary or not kept) are copied into the batch; `upload` keeps the
    * fields as `{"file":"[upload]"}`. Made an entry by {@link inputsOf}.
    */
-  addExchange(atMs: number, who: Who | null, ip: string, operation: string, area: string, entity: string, upload: boolean, status: number, requestKind: RequestBody, request: Buffer | null, answer: Buffer | null): void {
+  addExchange(atMs: number, who: Who | null, ip: string, operation: string, area: string, entity: string, upload: boolean, status: number, requestKind: RequestBody, request: Buffer | null, answer: Buffer | null, note: ExchangeNote = NO_NOTE): void {
     const reqAt = this.used;
     const reqLen = requestKind === RequestBody.Bytes && request !== null ? this.copy(request, request.length) : 0;
     const ansLen = answer === null ? -1 : this.copy(answer, Math.min(answer.length, ENVELOPE_HEAD));
-    this.meta.push(EXCHANGE, atMs, who?.userId ?? 0, who?.username ?? '', who?.roles ?? '', ip, operation, area, entity, upload ? 1 : 0, status, requestKind, reqAt, reqLen, ansLen, 0, 0);
+    const beforeLen = note.before === null || note.before.length > MAX_RECORD_BEFORE ? -1 : this.copy(note.before, note.before.length);
+    this.meta.push(EXCHANGE, atMs, who?.userId ?? 0, who?.username ?? '', who?.roles ?? '', ip, operation, area, entity, upload ? 1 : 0, status, requestKind, reqAt, reqLen, ansLen, beforeLen, note.revertOf);
     this.count++;
   }
 
@@ -280,6 +400,21 @@ export function inputsOf(meta: readonly unknown[], bytes: Uint8Array): AuditInpu
     const status = meta[m + 10] as number;
     const env = ansLen < 0 ? null : envelopeOf(buf.subarray(reqAt + reqLen, reqAt + reqLen + ansLen), true);
     const code = env?.code ?? status;
+    const beforeAt = reqAt + reqLen + Math.max(ansLen, 0);
+    const beforeLen = meta[m + 15] as number;
+    const revertOf = meta[m + 16] as number;
+    let changes = '';
+    const operation = meta[m + 6] as string;
+    if (beforeLen > 0 && code === 200 && status < 400 && /\.(update|updateStatus)$/.test(operation)) {
+      let before: unknown;
+      try {
+        before = JSON.parse(buf.toString('utf8', beforeAt, beforeAt + beforeLen));
+      } catch {
+        before = null;
+      }
+      changes = changesJson(platformChanges(before, body));
+    }
+    const fields = meta[m + 9] === 1 ? { file: '[upload]' } : (body ?? {});
     out[i] = {
       atMs: meta[m + 1] as number,
       userId: meta[m + 2] as number,
@@ -295,8 +430,8 @@ export function inputsOf(meta: readonly unknown[], bytes: Uint8Array): AuditInpu
       status,
       message: (env && env.code !== 200 ? env.message : '').slice(0, 255),
       servedBy: 'platform',
-      fields: redactedJson(meta[m + 9] === 1 ? { file: '[upload]' } : (body ?? {})),
-      changes: '',
+      fields: redactedJson(withRevertOf(fields, revertOf)),
+      changes,
     };
   }
   return out;

@@ -5,8 +5,9 @@ import type { AdminVerifier } from '../platform/drift-routes.js';
 import type { AuditQuery } from './store.js';
 import type { AuditTrail } from './trail.js';
 import { contractValidatorCompiler } from '../mock/routes/validator.js';
+import { registerRevertRoutes } from './revert.js';
 
-const [verifyAction] = auditActions;
+const [verifyAction, previewAction, revertAction] = auditActions;
 
 /**
  * The audit trail's endpoints (contract `auditLog.list|info|verify`), served by the
@@ -55,5 +56,6 @@ export function registerAuditRoutes(root: FastifyInstance, trail: AuditTrail, ve
       return ok(row);
     }));
   app.post(verifyAction.path, { onRequest: gate }, async (_req, reply) => reading(reply, async () => ok(await trail.verify())));
+  registerRevertRoutes(app, root, trail, gate, { preview: previewAction.path, revert: revertAction.path }, { preview: previewAction.payload!, revert: revertAction.payload! });
   });
 }

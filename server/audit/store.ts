@@ -243,6 +243,12 @@ export class AuditStore {
     return { list: rows.map(toRow), total };
   }
 
+  /** Successful entries of record `targetId` of `entity` after entry `afterId`, oldest first (at most `limit`). */
+  async laterOf(entity: string, targetId: number, afterId: number, limit = 1000): Promise<AuditRow[]> {
+    const rows = await this.db.all("SELECT * FROM audit_log WHERE entity = ? AND (',' || target_ids || ',') LIKE ? AND id > ? AND outcome = 1 ORDER BY id LIMIT ?", [entity, `%,${targetId},%`, afterId, limit]);
+    return rows.map(toRow);
+  }
+
   async info(id: number): Promise<AuditRow | null> {
     const r = (await this.db.all('SELECT * FROM audit_log WHERE id = ?', [id]))[0];
     return r ? toRow(r) : null;

@@ -1,5 +1,5 @@
 import type { AuditStore } from './store.js';
-import { digest, EntryBatch, legacyDigest, readMarker, wallClock, type AuditInput, type RequestBody, type Who } from './entries.js';
+import { digest, EntryBatch, legacyDigest, readMarker, wallClock, type AuditInput, type ExchangeNote, type RequestBody, type Who } from './entries.js';
 
 export { wallClock, type AuditInput } from './entries.js';
 
@@ -212,9 +212,9 @@ export class AuditTrail {
    * envelope read — is made when its batch is written, on the SQLite worker thread for a file
    * trail (see {@link EntryBatch.addExchange} for the arguments). Returns false when the queue was full.
    */
-  recordExchange(atMs: number, who: Who | null, ip: string, operation: string, area: string, entity: string, upload: boolean, status: number, requestKind: RequestBody, request: Buffer | null, answer: Buffer | null): boolean {
+  recordExchange(atMs: number, who: Who | null, ip: string, operation: string, area: string, entity: string, upload: boolean, status: number, requestKind: RequestBody, request: Buffer | null, answer: Buffer | null, note?: ExchangeNote): boolean {
     if (!this.admit()) return false;
-    this.batch().addExchange(atMs, who, ip, operation, area, entity, upload, status, requestKind, request, answer);
+    this.batch().addExchange(atMs, who, ip, operation, area, entity, upload, status, requestKind, request, answer, note);
     this.queuedOne();
     return true;
   }

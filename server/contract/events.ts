@@ -61,5 +61,44 @@ export const eventStream = defineAction({
   summary: 'Live events (Server-Sent Events) for records the user may read: `?ticket=` from events.ticket, or the Authorization header; resume with Last-Event-ID',
 });
 
-/** The live-event endpoints as the contract lists them (/docs); the typed client calls the ticket only. */
-export const EVENT_ENDPOINTS = [eventTicket, eventStream] as const;
+/** One person who has a record open in a modify page or dialog. */
+export const PresenceUser = Type.Object({ userId: Type.Integer(), username: Type.String() });
+export type PresenceUser = Static<typeof PresenceUser>;
+
+/** Who has one record open: the `presence` event's data and the presence endpoints' answer. */
+export const PresenceRecord = Type.Object({
+  entity: Type.String({ description: "the contract's entity name" }),
+  recordId: Type.Integer(),
+  users: Type.Array(PresenceUser, { description: 'everyone who has it open now, the caller included' }),
+});
+export type PresenceRecord = Static<typeof PresenceRecord>;
+
+const EntityName = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9]*$', description: "the contract's entity name, e.g. goods" });
+
+/**
+ * `POST /console/presence/update`: the caller has a record open (`open: true`, sent again every
+ * 15 s while it stays open) or has left it (`open: false`). Without a renewal the caller leaves
+ * after 45 s, so a closed tab never holds a record. Nothing is locked: presence only tells. Streams
+ * that may read the entity hear `event: presence` with the record's {@link PresenceRecord}.
+ */
+export const presenceUpdate = defineAction({
+  name: 'presence.update',
+  path: '/console/presence/update',
+  area: 'system',
+  summary: 'Say that the caller has a record open (renew every 15 s) or has left it; answers who has it open',
+  payload: Type.Object({ entity: EntityName, recordId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), open: Type.Boolean() }, { additionalProperties: false }),
+  result: PresenceRecord,
+});
+
+/** `POST /console/presence/list`: who has each of these records open (a list's rows on screen); records nobody has open are left out. */
+export const presenceList = defineAction({
+  name: 'presence.list',
+  path: '/console/presence/list',
+  area: 'system',
+  summary: 'Who has each of these records open now (records nobody has open are left out)',
+  payload: Type.Object({ entity: EntityName, recordIds: Type.Array(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), { minItems: 1, maxItems: 200 }) }, { additionalProperties: false }),
+  result: Type.Array(PresenceRecord),
+});
+
+/** The live-event endpoints as the contract lists them (/docs); the typed client calls the ticket and presence. */
+export const EVENT_ENDPOINTS = [eventTicket, eventStream, presenceUpdate, presenceList] as const;

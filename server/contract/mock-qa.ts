@@ -45,6 +45,36 @@ export const MockInfo = Type.Object({
 });
 export type MockInfo = Static<typeof MockInfo>;
 
+/**
+ * Kinds of platform event the demo traffic makes: a new unpaid
+ * order, a payment of an unpaid order, a new feedback, a refund application on a delivered order,
+ * a rent application, and a goods whose stock drops under its warning line.
+ */
+export const TRAFFIC_KINDS = ['order', 'payment', 'feedback', 'refund', 'rentApply', 'stock'] as const;
+export type TrafficKind = (typeof TRAFFIC_KINDS)[number];
+/** Bounds of the demo traffic's rate, events per minute. */
+export const TRAFFIC_RATE = { min: 1, max: 600 } as const;
+
+const TrafficKinds = Type.Array(Type.Enum([...TRAFFIC_KINDS]), { minItems: 1, maxItems: TRAFFIC_KINDS.length, uniqueItems: true, description: 'kinds of event made; none = all' });
+export const TrafficUpdate = Type.Object(
+  {
+    enabled: Type.Boolean({ description: 'whether the platform\'s day runs on its own' }),
+    perMinute: Type.Integer({ minimum: TRAFFIC_RATE.min, maximum: TRAFFIC_RATE.max, description: 'events per minute' }),
+    kinds: Type.Optional(TrafficKinds),
+  },
+  { additionalProperties: false },
+);
+export type TrafficUpdate = Static<typeof TrafficUpdate>;
+export const TrafficInfo = Type.Object({
+  enabled: Type.Boolean(),
+  perMinute: Type.Integer({ minimum: TRAFFIC_RATE.min, maximum: TRAFFIC_RATE.max }),
+  kinds: Type.Array(Type.Enum([...TRAFFIC_KINDS])),
+  ticks: Type.Integer({ minimum: 0, description: 'ticks made since the server started or the data was last reset (switching off and on goes on counting)' }),
+  made: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { description: 'events made per kind since then' }),
+  lastEvent: Type.Optional(Type.Object({ kind: Type.Enum([...TRAFFIC_KINDS]), entity: Type.String(), id: Type.Integer(), at: Type.String() })),
+});
+export type TrafficInfo = Static<typeof TrafficInfo>;
+
 export const mockActions = [
   defineAction({ name: 'mock.info', path: '/v1/mock/info', area: 'mock', public: true, payloadOptional: true, summary: 'Seed, scale, build time and record counts of the mock store', result: MockInfo }),
   defineAction({ name: 'mock.reset', path: '/v1/mock/reset', area: 'mock', public: true, payload: ResetPayload, payloadOptional: true, summary: 'Restore the seeded data (optionally from another seed) and clear all faults; sessions stay', result: MockInfo }),
@@ -59,5 +89,15 @@ export const mockActions = [
     payloadOptional: true,
     summary: 'Remove the faults with these ids, or all of them',
     result: CountResult,
+  }),
+  defineAction({ name: 'mock.traffic.info', path: '/v1/mock/traffic/info', area: 'mock', public: true, payloadOptional: true, summary: 'The demo traffic: whether it runs, its rate, kinds and what it has made', result: TrafficInfo }),
+  defineAction({
+    name: 'mock.traffic.update',
+    path: '/v1/mock/traffic/update',
+    area: 'mock',
+    public: true,
+    payload: TrafficUpdate,
+    summary: 'Start, stop or change the demo traffic: new orders and payments, feedback, refund and rent applications, stock running low, at a rate per minute',
+    result: TrafficInfo,
   }),
 ];

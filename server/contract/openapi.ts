@@ -6,6 +6,7 @@ import { ACTIONS, ENTITIES } from './index.js';
 import { fileUpload, UPLOAD_FIELD, UPLOAD_LIMITS } from './upload.js';
 import { EVENT_ENDPOINTS } from './events.js';
 import { SESSION_ENDPOINTS, SESSION_ENTITIES } from './sessions.js';
+import { SAVED_VIEW_ENDPOINTS } from './saved-views.js';
 import { EXPORT_ENDPOINTS } from './exports.js';
 
 /**
@@ -227,7 +228,7 @@ function build(version: string): Json {
   components.Refusal = REFUSAL;
   const paths: Record<string, Json> = {};
   const byName = new Map(documented.map((e) => [e.name, e]));
-  for (const ep of [...SESSION, ...(ENTITIES as readonly AnyEntity[]).flatMap((e) => e.endpoints), ...ACTIONS, ...EVENT_ENDPOINTS, ...SESSION_ENDPOINTS, ...EXPORT_ENDPOINTS]) {
+  for (const ep of [...SESSION, ...(ENTITIES as readonly AnyEntity[]).flatMap((e) => e.endpoints), ...ACTIONS, ...EVENT_ENDPOINTS, ...SESSION_ENDPOINTS, ...SAVED_VIEW_ENDPOINTS, ...EXPORT_ENDPOINTS]) {
     paths[ep.path] = { ...(paths[ep.path] ?? {}), [ep.method.toLowerCase()]: operation(ep, components, ep.entity ? byName.get(ep.entity) : undefined) };
   }
   // Image upload takes many files (`name[]`), so it is not among ACTIONS; documented here as it is served.

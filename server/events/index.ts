@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { SqlDriver } from '../console-db/driver.js';
 import { ENTITIES, type AnyEntity } from '../contract/index.js';
-import { eventStream, eventTicket } from '../contract/events.js';
+import { eventStream, eventTicket, presenceList, presenceUpdate, type PresenceRecord } from '../contract/events.js';
 import { ResultCode } from '../contract/envelope.js';
 import type { ConsoleAccount } from '../mock/accounts.js';
 import type { MockContext } from '../mock/context.js';
@@ -12,6 +12,8 @@ import { onSignOut } from '../plugins/sign-out.js';
 import { platformIdentity, type IdentityOf } from '../audit/capture.js';
 import { EventHub, type EventDraft } from './hub.js';
 import { relayedWrites } from './sources.js';
+import { startWatcher, type Watcher } from './watcher.js';
+import { PresenceBook } from './presence.js';
 import { LiveStream, type Viewer } from './stream.js';
 import { TicketBook } from './tickets.js';
 
@@ -28,7 +30,10 @@ export { EventHub, EVENT_MIGRATIONS, type EventDraft } from './hub.js';
  *   hybrid the list itself is asked once (`pageSize: 1`, through this console, so the platform or
  *   hybrid's mock answers as it would answer the list) and the verdict kept {@link LiveEventsOptions.permissionTtlMs}.
  * - Sources: the mock store's every write (mock, replay, hybrid's mock); the writes the platform
- *   answered through the proxy (server/events/sources.ts).
+ *   answered through the proxy (server/events/sources.ts); the platform's own changes, found by one
+ *   watcher per replica reading the watched lists (server/events/watcher.ts).
+ * - Presence (`/console/presence/update|list`): who has a record open, told to the streams that may
+ *   read its entity as `event: presence` (server/events/presence.ts); this replica's memory only.
  * - Until when: a sign-out (the mock's, or `/v1/admin/logout` relayed through the console) ends
  *   that session's streams at once; an expired or revoked token is found at the next heartbeat.
  */
@@ -44,6 +49,8 @@ export interface LiveEventsOptions {
   permissionTtlMs?: number;
   /** The retry interval the stream suggests to EventSource, in ms. Default 3000. */
   retryMs?: number;
+  /** Proxy and hybrid: ms between the watcher's rounds; default the config's `watchIntervalSeconds` (0 = no watcher). */
+  watchIntervalMs?: number;
 }
 
 /** What the app wires: the hub, the proxy's observer, and the hooks for the mock stores. */
@@ -57,6 +64,8 @@ export interface LiveEvents {
   onMockBackend(backend: FastifyInstance): void;
   /** Open streams (bench, tests). */
   streamCount(): number;
+  /** Proxy and hybrid: the watcher of the platform's own changes (server/events/watcher.ts); null when off or in mock mode. */
+  watcher: Watcher | null;
 }
 
 /** Each entity's list endpoint (the permission an event of it needs). */
@@ -150,6 +159,21 @@ export async function registerLiveEvents(app: FastifyInstance, config: Config, d
   // A sign-out relayed through the console ends its streams at once.
   onSignOut(app, (authorization) => endWhere((s) => s.viewer.authorization === authorization));
 
+  const presence = new PresenceBook();
+  /** Tells who has a record open to every stream whose viewer may read its entity. */
+  const tellPresence = (r: PresenceRecord, to: Iterable<LiveStream> = streams) => {
+    const text = `event: presence\ndata: ${JSON.stringify(r)}\n\n`;
+    for (const s of to) {
+      const may = s.viewer.mayRead(r.entity);
+      if (may === true) s.write(text);
+      else if (may instanceof Promise) void may.then((yes) => yes && s.write(text), () => undefined);
+    }
+  };
+  const sweep = setInterval(() => {
+    for (const r of presence.sweep()) tellPresence(r);
+  }, 15_000);
+  sweep.unref();
+
   const heartbeat = setInterval(() => {
     for (const s of [...streams]) s.write(': hb\n\n');
     endWhere(async (s) => !(await s.viewer.stillValid()));
@@ -173,6 +197,42 @@ export async function registerLiveEvents(app: FastifyInstance, config: Config, d
       req.log.error({ err }, 'live events: a ticket could not be kept');
       return unavailable(reply);
     }
+  });
+
+  /** Presence's callers by request: found before the body is read, so an anonymous caller learns nothing about the schema. */
+  const callers = new WeakMap<FastifyRequest, Viewer>();
+  const presenceSignedIn = async (req: FastifyRequest, reply: FastifyReply) => {
+    const viewer = await viewerOf(req.headers.authorization);
+    if (!viewer) return notSignedIn(reply);
+    callers.set(req, viewer);
+  };
+  /** The caller when it may read `entity`, or null with the refusal sent. */
+  async function presenceReader(req: FastifyRequest, reply: FastifyReply, entity: string): Promise<Viewer | null> {
+    const viewer = callers.get(req)!;
+    if (!LIST_PATHS.has(entity)) {
+      sendEnvelope(reply, 200, ResultCode.badRequest, { field: 'entity', key: 'presence.unknownEntity', params: { entity } });
+      return null;
+    }
+    if (!(await viewer.mayRead(entity))) {
+      sendEnvelope(reply, 403, 403, { field: 'entity', key: 'presence.notReadable', params: { entity } });
+      return null;
+    }
+    return viewer;
+  }
+
+  app.post(presenceUpdate.path, { schema: { body: presenceUpdate.payload }, onRequest: presenceSignedIn }, async (req, reply) => {
+    const body = req.body as { entity: string; recordId: number; open: boolean };
+    const viewer = await presenceReader(req, reply, body.entity);
+    if (!viewer) return reply;
+    const { changed, record } = presence.update(body.entity, body.recordId, { userId: viewer.userId, username: viewer.username }, body.open);
+    if (changed) tellPresence(record);
+    return ok(record);
+  });
+
+  app.post(presenceList.path, { schema: { body: presenceList.payload }, onRequest: presenceSignedIn }, async (req, reply) => {
+    const body = req.body as { entity: string; recordIds: number[] };
+    if (!(await presenceReader(req, reply, body.entity))) return reply;
+    return ok([...new Set(body.recordIds)].map((id) => presence.recordOf(body.entity, id)).filter((r) => r.users.length > 0));
   });
 
   app.get(eventStream.path, async (req: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply) => {
@@ -212,11 +272,37 @@ export async function registerLiveEvents(app: FastifyInstance, config: Config, d
     const head = JSON.stringify({ head: hub.head() });
     stream.write(`retry: ${retryMs}\n${resumed === null ? 'event: resync' : 'event: ready'}\ndata: ${head}\n\n`);
     for (const r of resumed ?? []) stream.deliver(r.event, r.text);
+    // Who has records open now (the most recent 500), for the rows and forms this viewer shows.
+    for (const r of presence.all().slice(-500)) tellPresence(r, [stream]);
   });
+
+  const watchMs = opts.watchIntervalMs ?? config.watchIntervalSeconds * 1000;
+  const watched = (ENTITIES as readonly AnyEntity[]).filter((e) => config.watchKinds.includes(e.name));
+  const watcher = upstream && watchMs > 0 && watched.length
+    ? startWatcher({
+        entities: watched,
+        intervalMs: watchMs,
+        viewers: () => [...streams].map((s) => s.viewer),
+        // Through this console, as the viewer's own list request would go (the proxy, hybrid's choice).
+        list: (path, body, authorization) =>
+          app
+            .inject({ method: 'POST', url: path, headers: { authorization, 'content-type': 'application/json' }, payload: JSON.stringify(body) })
+            .then((r) => {
+              if (r.statusCode !== 200) return null;
+              const env = JSON.parse(r.body) as { code?: unknown; data?: { list?: unknown } };
+              return env.code === ResultCode.success && Array.isArray(env.data?.list) ? (env.data.list as Record<string, unknown>[]) : null;
+            }),
+        publish: (drafts) => hub.publish(drafts),
+        subscribe: (fn) => hub.subscribe((e) => fn(e)),
+        onError: (entity, err) => app.log.warn({ err, entity }, 'live events: the watcher could not read a list'),
+      })
+    : null;
 
   // Streams never end by themselves: they end before the server closes (else it would wait for them).
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
+    clearInterval(sweep);
+    watcher?.stop();
     for (const s of [...streams]) s.end('shutdown');
   });
   app.addHook('onClose', async () => {
@@ -243,5 +329,6 @@ export async function registerLiveEvents(app: FastifyInstance, config: Config, d
       if (ctx) attachMock(ctx);
     }),
     streamCount: () => streams.size,
+    watcher,
   };
 }

@@ -8,6 +8,7 @@ import { SessionStore, type Session } from './sessions.js';
 import { Crud } from './store/crud.js';
 import { MockStore } from './store/store.js';
 import { loadFixtureTables } from './store/fixtures.js';
+import { DemoTraffic } from './traffic.js';
 
 /** What every mock route needs: config, clock, sessions and captchas, the seeded store and its CRUD, QA faults. */
 export interface MockContext {
@@ -21,6 +22,8 @@ export interface MockContext {
   crud: Crud;
   /** Faults injected by the QA controls. */
   faults: FaultStore;
+  /** The live demo traffic (server/mock/traffic.ts): on from the start with `DEMO_TRAFFIC`, else off until the QA control starts it. */
+  traffic: DemoTraffic;
   /** Hear every sign-in attempt the mock's login decides (the sign-in log, server/sessions); must not throw. */
   signIns: Set<(attempt: MockSignIn) => void>;
 }
@@ -37,14 +40,16 @@ export interface MockSignIn {
 
 export function createMockContext(config: Config, now: () => number = Date.now): MockContext {
   const store = new MockStore(config.seed, config.scale, config.fixturesDir ? loadFixtureTables(config.fixturesDir) : {}, config.cacheDir, config.seedDate);
+  const crud = new Crud(store, HOOKS, now);
   return {
     config,
     now,
     sessions: new SessionStore(config.tokenTtl, now),
     captcha: new CaptchaStore(now, config.mockCaptchaCode, config.captchaPerClient),
     store,
-    crud: new Crud(store, HOOKS, now),
+    crud,
     faults: new FaultStore(),
+    traffic: new DemoTraffic({ store, crud, now }, { enabled: config.demoTraffic > 0, perMinute: config.demoTraffic || undefined }),
     signIns: new Set(),
   };
 }

@@ -48,6 +48,7 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
   // Already the app's first hook when built by buildApp or createMockBackend; this keeps mock mode whole on its own.
   registerCanonicalPath(app);
   const ctx = createMockContext(config, deps.now);
+  ctx.traffic.logTo(app.log);
   // Tests read captcha codes the way a person reads the image.
   app.decorate('__mockCtx', ctx);
   app.decorateRequest('session', null);
@@ -65,6 +66,7 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
   app.addHook('onClose', (_app, done) => {
     listening = false;
     stopPreparing?.();
+    ctx.traffic.stop();
     done();
   });
   const startPreparing = () => {
@@ -78,6 +80,8 @@ export async function registerMockMode(app: FastifyInstance, config: Config, dep
     const p = pathOf(req);
     if (!isApiPath(p)) return;
     startPreparing();
+    // The demo traffic's timer (DEMO_TRAFFIC, or a QA control's setting) runs from the first API call.
+    ctx.traffic.begin();
     reply.header('x-served-by', 'mock');
     if (PUBLIC_PATHS.has(p) || isPublicMockPath(p)) return;
     // Hybrid: the session is the platform's only; the mock issues none there.

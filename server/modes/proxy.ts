@@ -15,6 +15,7 @@ import { guardRequestBody, loadStateOf, MAX_URL_LENGTH } from '../plugins/limits
 import { installRelay, rawAccessLog, writeEnvelope } from '../relay/index.js';
 import { wantingObservers, type Exchange, type ExchangeBody, type ExchangeObserver } from '../platform/exchange.js';
 import { defaultSortOf, MAX_SORTED_BODY, readSmallBody, withDefaultSort } from '../platform/default-sort.js';
+import { REVERT_HEADER } from '../audit/revert-mark.js';
 import { staleAgainst, versionedWriteOf, versionOfBody, type VersionedWrite } from '../platform/version-check.js';
 import { BodyTap, contentTypeOf, DEFAULT_BODY_CAP, noBody, notifyObservers, routeKeyOf } from '../platform/tap.js';
 import { lookupRequestBody, projectedAnswerBytes, type PlatformLookups } from '../platform/lookup-answer.js';
@@ -201,7 +202,7 @@ export function upstreamRequestHeadersFor(
     for (const name in headers) {
       // node:http's header names are lower-case already.
       const value = headers[name];
-      if (value === undefined || name === 'host' || HOP_BY_HOP.has(name) || isForwardingHeader(name) || (listed !== null && listed.has(name))) continue;
+      if (value === undefined || name === 'host' || HOP_BY_HOP.has(name) || isForwardingHeader(name) || name === REVERT_HEADER || (listed !== null && listed.has(name))) continue;
       if (name === 'content-length' && contentLength !== undefined) continue;
       out.push(name, value);
     }
@@ -297,6 +298,7 @@ class RelayedExchange implements Exchange {
     readonly answer: ExchangeBody,
     readonly clientIp: string,
     readonly at: number,
+    readonly recordBefore: Buffer | null = null,
   ) {}
 
   get answerHeaders(): IncomingHttpHeaders {
@@ -510,6 +512,8 @@ interface RelayCall {
   ip: string;
   protocol: string;
   log: FastifyBaseLogger;
+  /** A versioned write let through: the record's `info` answer the check read (observers make its changes from it). */
+  recordBefore?: Buffer;
 }
 
 /**
@@ -683,6 +687,8 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
         } catch {
           // Not an envelope: the platform answers the write itself.
         }
+        // The record as it was: the audit trail makes the write's changes from it.
+        if (info !== null) call.recordBefore = Buffer.from(text);
         return info;
       })
       .catch((err: unknown) => {
@@ -726,7 +732,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     const [p, q] = splitUrl(call.url);
     const requestHeaders = call.req.headers;
     const request = reqTap ? reqTap.result() : noBody(contentTypeOf(requestHeaders['content-type']));
-    notifyObservers(watchers, new RelayedExchange(call.method, p, q, routeKey, requestHeaders, request, status, raw, answer.result(), call.ip, Date.now()), call.log);
+    notifyObservers(watchers, new RelayedExchange(call.method, p, q, routeKey, requestHeaders, request, status, raw, answer.result(), call.ip, Date.now(), call.recordBefore ?? null), call.log);
   };
 
   /** undici's dispatch handler of one relayed exchange: the answer is written straight to the client's socket from undici's chunks. */

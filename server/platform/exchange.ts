@@ -51,6 +51,11 @@ export interface Exchange {
   clientIp?: string;
   /** When the answer ended, ms since epoch. */
   at: number;
+  /**
+   * A write of one record the version check let through: the platform's `info` answer read just
+   * before it was relayed (server/platform/version-check.ts); absent otherwise.
+   */
+  recordBefore?: Buffer | null;
 }
 
 /** Something that wants to see exchanges; must not throw and must return quickly (defer heavy work). */

@@ -45,7 +45,7 @@ const EXTRA_LABELS: Record<Lang, Record<string, string>> = {
     oldPassword: '原密码', newPassword: '新密码', pageNum: '页码', pageSize: '每页条数', list: '列表', codes: '兑换码', delta: '数量变化',
     itemId: '订单明细', latencyMs: '延迟（毫秒）', httpStatus: 'HTTP 状态码', envelopeCode: '响应码', drop: '断开连接', startDate: '开始日期', endDate: '结束日期',
     amount: '金额', auditRemark: '审核意见', reason: '原因', goodsId: '商品', memberIds: '会员', gradeIds: '会员等级', roleIds: '角色', images: '图片', image: '图片',
-    after: '起始编号',
+    after: '起始编号', shared: '共享', columns: '列',
   },
   en: {
     username: 'Account', password: 'Password', captchaCode: 'Captcha', captchaToken: 'Captcha', token: 'Captcha token', file: 'File', files: 'Files',
@@ -53,7 +53,7 @@ const EXTRA_LABELS: Record<Lang, Record<string, string>> = {
     oldPassword: 'Current password', newPassword: 'New password', pageNum: 'Page', pageSize: 'Page size', list: 'List', codes: 'Codes', delta: 'Change',
     itemId: 'Order item', latencyMs: 'Latency (ms)', httpStatus: 'HTTP status', envelopeCode: 'Envelope code', drop: 'Drop connection', startDate: 'Start date', endDate: 'End date',
     amount: 'Amount', auditRemark: 'Audit remark', reason: 'Reason', goodsId: 'Goods', memberIds: 'Members', gradeIds: 'Member grades', roleIds: 'Roles', images: 'Images', image: 'Image',
-    after: 'After (entry id)',
+    after: 'After (entry id)', shared: 'Shared', columns: 'Columns',
   },
 };
 

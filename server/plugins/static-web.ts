@@ -243,7 +243,8 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string, o
 
   const notFound = (req: FastifyRequest, reply: FastifyReply) => {
     const p = req.url.split('?')[0];
-    if (isApiPath(req.url)) {
+    // The console's own endpoints (`/console/…`) are API paths too: never the app shell.
+    if (isApiPath(req.url) || pathOf(req).startsWith('/console/')) {
       // A documented path asked with another method: 405 naming the methods it takes (RFC 9110 §15.5.6).
       const allow = documentedMethods(pathOf(req));
       if (allow.length) return sendEnvelope(reply.header('allow', allow.join(', ')), 405, 405, { key: 'request.wrongMethod', params: { method: req.method, path: pathOf(req), allow: allow.join(', ') } });

@@ -39,6 +39,12 @@ export type { SessionGate } from './platform.js';
 
 /** What the app wires: the mock's hooks, the proxy's login observer and gate. */
 export interface ConsoleSessions {
+  /**
+   * Who calls with `authorization`, with their role ids (the user info's `roles[].id`) and whether
+   * they administer (mock: an enabled `super` role; proxy and hybrid: the platform's user info, a
+   * revoked token refused); or the refusal to answer (HTTP `status` 401, or 503 while the mock is not attached).
+   */
+  whoCalls(authorization: string | undefined): Promise<CallerRoles | { status: number; refusal: Refusal }>;
   /** Mock and replay: the mock whose sessions are listed and whose sign-ins are logged. */
   attachMock(ctx: MockContext): void;
   /** Proxy and hybrid: the observer of the platform's login answers; null in mock and replay. */
@@ -57,6 +63,14 @@ export interface ConsoleSessions {
 export interface Identity {
   userId: number;
   username: string;
+}
+
+/** A caller as {@link ConsoleSessions.whoCalls} names them: `userId` 0 when the platform does not say. */
+export interface CallerRoles {
+  userId: number;
+  username: string;
+  admin: boolean;
+  roleIds: string[];
 }
 
 /** The caller of a session endpoint as the mode tells it. */
@@ -260,8 +274,23 @@ export function registerSessions(root: FastifyInstance, config: Config, db: SqlD
     });
   });
 
+  /** The role ids of a caller (mock: the keys of the account's enabled roles; proxy: the platform's user info, kept a minute). */
+  async function roleIdsOf(authorization: string | undefined, c: Caller): Promise<string[]> {
+    if (identityOf) return ((await identityOf(authorization ?? ''))?.roles ?? '').split(',').filter(Boolean);
+    const ctx = mock;
+    const account = ctx?.store.get<ConsoleAccount>('admin', c.userId);
+    if (!ctx || !account) return [];
+    const { grantsOf } = await import('../mock/permissions.js');
+    return grantsOf(ctx.store, account).roles.map((r) => r.roleKey);
+  }
+
   const attached = new WeakSet<MockContext>();
   return {
+    async whoCalls(authorization) {
+      const c = await callerOf(authorization);
+      if ('refusal' in c) return c;
+      return { userId: c.userId, username: c.username, admin: c.admin, roleIds: await roleIdsOf(authorization, c) };
+    },
     attachMock(ctx) {
       if (platform || attached.has(ctx)) return;
       attached.add(ctx);

@@ -72,6 +72,32 @@ describe('audit log', () => {
     await context.close();
   }, 120_000);
 
+  test('a history revert: Restore this version shows what changes, writes the old name back and the form shows it', async () => {
+    await resetMock(server);
+    const token = await apiToken(server, 'admin');
+    const c = (await api<{ list: Row[] }>('/v1/goodsCategory/list', { pageNum: 1, pageSize: 1 }, token)).list[0];
+    const wrong = `${String(c.name)}误改`;
+    await api('/v1/goodsCategory/update', { id: c.id, name: wrong }, token);
+    const { page, errors, context } = await openSignedIn(browser, server, '/goods/category/modify', { seed: { goodsCategoryId: c.id } });
+    const history = page.locator('[data-testid=audit-history]');
+    const input = page.locator('#crud-goodsCategory-name');
+    await expect.poll(() => input.inputValue()).toBe(wrong);
+    await history.locator('[data-testid=audit-history-restore]').first().click();
+    const dialog = page.locator('[data-testid=revert-dialog]');
+    const name = dialog.locator('[data-testid=revert-changes] tr[data-field=name]');
+    await name.waitFor();
+    expect([await name.locator('td').nth(0).innerText(), await name.locator('td').nth(1).innerText()]).toEqual([wrong, String(c.name)]);
+    await shot(page, 'history-revert-dialog-zh');
+    await dialog.locator('[data-testid=revert-confirm]').click();
+    await page.locator('.p-toast-message', { hasText: '已恢复该版本' }).first().waitFor();
+    await history.locator('[data-testid=audit-history-revert-of]').first().waitFor();
+    await expect.poll(() => input.inputValue()).toBe(String(c.name));
+    await shot(page, 'history-reverted-zh');
+    expect((await api<Row>('/v1/goodsCategory/info', { id: c.id }, token)).name).toBe(c.name);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   test('the operator gets the 403 page', async () => {
     const { page, errors, context } = await openSignedIn(browser, server, '/system/auditLog', { user: 'operator' });
     await page.locator('[data-testid=exception][data-status="403"]').waitFor();

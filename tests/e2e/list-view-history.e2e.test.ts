@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
-import { goTo, openSignedIn, resetMock, type E2EServer, e2eLifecycle } from './harness.js';
+import { apiCall, apiToken, goTo, openSignedIn, resetMock, type E2EServer, e2eLifecycle } from './harness.js';
 
 /**
  * A list's page, sort and search in Chromium (filter / page / sort → rows repainted): the
@@ -182,5 +182,57 @@ describe('a list step: the rows first, then the URL', () => {
     await poll(total).toBeLessThan(all);
     expect(errors).toEqual([]);
     await page.context().close();
+  }, 120_000);
+});
+
+describe('saved views', () => {
+  test('an administrator saves a view shared with the operators; the operator opens it from the picker and makes it the default, which the screen then opens with', async () => {
+    const admin = await openSignedIn(browser, server, '/member/index?pageSize=50&sortField=id&sortOrder=asc');
+    const roles = await apiCall<{ list: { roleKey: string; name: string }[] }>(server, '/v1/role/list', { pageNum: 1, pageSize: 100 }, await apiToken(server));
+    const operatorRole = roles.list.find((r) => r.roleKey === 'operator')!.name;
+    await shownRows(admin.page);
+    await admin.page.locator(`${V}[data-testid=crud-views]`).click();
+    await admin.page.locator(`${V}[data-testid=crud-views-save-as]`).click();
+    const dialog = admin.page.locator('[data-testid=crud-views-dialog]');
+    await dialog.locator('#action-name').fill('Members by id');
+    await dialog.locator('[data-field=shared] .p-inputswitch').click();
+    await dialog.locator('[data-testid=crud-views-roles]').click();
+    await admin.page.locator('.p-multiselect-panel .p-multiselect-item', { hasText: operatorRole }).click();
+    await admin.page.locator('.p-multiselect-panel .p-multiselect-close').click();
+    await admin.page.locator('.p-multiselect-panel').waitFor({ state: 'detached' });
+    await dialog.locator('[data-testid=crud-views-dialog-submit]').click();
+    await poll(() => admin.page.locator(`${V}[data-testid=crud-views]`).textContent()).toContain('Members by id');
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+
+    const op = await openSignedIn(browser, server, '/member/index', { user: 'operator' });
+    await shownRows(op.page);
+    await op.page.locator(`${V}[data-testid=crud-views]`).click();
+    const item = op.page.locator(`${V}[data-testid=crud-views-item]`, { hasText: 'Members by id' });
+    await expect.poll(() => item.textContent()).toContain('admin');
+    await item.click();
+    await op.page.waitForURL((u) => u.pathname === '/member/index' && u.searchParams.get('pageSize') === '50' && u.searchParams.get('sortField') === 'id');
+    await poll(() => op.page.locator(`${V}[data-testid=crud-table] tbody tr`).count()).toBe(50);
+    // Made the operator's default: the screen entered without a query opens it, its list asked for once, as the view.
+    await op.page.locator(`${V}[data-testid=crud-views]`).click();
+    await op.page.locator(`${V}[data-testid=crud-views-default]`).click();
+    await poll(async () => (await apiCall<{ list: { isDefault: boolean }[] }>(server, '/console/savedView/list', { path: '/member/index' }, await apiToken(server, 'operator'))).list.map((v) => v.isDefault)).toEqual([true]);
+    expect(op.errors).toEqual([]);
+    await op.context.close();
+    const lists: string[] = [];
+    const again = await openSignedIn(browser, server, '/member/index', {
+      user: 'operator',
+      before: async (p) => {
+        p.on('request', (r) => {
+          if (/\/member\/list$/.test(new URL(r.url()).pathname)) lists.push(r.postData() ?? '');
+        });
+      },
+    });
+    await again.page.waitForURL((u) => u.pathname === '/member/index' && u.searchParams.get('pageSize') === '50');
+    await poll(() => again.page.locator(`${V}[data-testid=crud-table] tbody tr`).count()).toBe(50);
+    await poll(() => again.page.locator(`${V}[data-testid=crud-views]`).textContent()).toContain('Members by id');
+    expect(lists.map((b) => JSON.parse(b))).toEqual([{ pageNum: 1, pageSize: 50, sortField: 'id', sortOrder: 'asc' }]);
+    expect(again.errors).toEqual([]);
+    await again.context.close();
   }, 120_000);
 });

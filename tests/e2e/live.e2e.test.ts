@@ -8,7 +8,8 @@ import { StorageKey } from '../../web/lib/storage';
  * record through the API; the operator's open list shows "1 new — show" (and reads the list afresh
  * on a click), marks a row switched elsewhere with who did it, and the operator's open modify page
  * says the record changed, by whom, with a reload.
- * The admin's own open list shows no bar for the admin's own change. Screenshots in both languages.
+ * The admin's own open list shows no bar for the admin's own change. The live demo traffic's
+ * records (the platform's, nobody's) reach an open list the same way. Screenshots in both languages.
  */
 
 let server: E2EServer;
@@ -106,5 +107,20 @@ describe('live updates', () => {
     await notice.waitFor({ state: 'detached' });
     expect([...op.errors, ...admin.errors]).toEqual([]);
     await Promise.all([op.context.close(), admin.context.close()]);
+  });
+
+  test("demo traffic: the platform's own new feedback reaches the open feedback list as '… new — show'", async () => {
+    const opened = await openLive('/feedback/index', '[data-testid=crud-table]', 'admin');
+    await rows(opened.page);
+    // The QA control needs no token (apiCall sends an empty one).
+    await apiCall(server, '/v1/mock/traffic/update', { enabled: true, perMinute: 600, kinds: ['feedback'] }, '');
+    try {
+      const bar = opened.page.locator(`${V}[data-testid=crud-live-bar]`);
+      await expect.poll(() => bar.textContent(), { timeout: 15_000 }).toMatch(/^有 \d+ 条新记录 — 显示$/);
+    } finally {
+      await apiCall(server, '/v1/mock/traffic/update', { enabled: false, perMinute: 30 }, '');
+    }
+    expect(opened.errors).toEqual([]);
+    await opened.context.close();
   });
 });

@@ -39,10 +39,10 @@ export interface DocOp {
 
 /**
  * Left out: the QA controls that change what later answers mean (a fault injected by a fuzzed rule,
- * a reset of the data), sign-out (it spends the fuzzer's token) and ending a session by id (it
+ * a reset of the data, demo traffic writing on its own), sign-out (it spends the fuzzer's token) and ending a session by id (it
  * spends the other tokens of the app's tests; tests/server/sessions.test.ts covers its refusals).
  */
-const SKIP = new Set(['mock.faults.add', 'mock.reset', 'admin.logout', 'consoleSession.revoke']);
+const SKIP = new Set(['mock.faults.add', 'mock.reset', 'mock.traffic.update', 'admin.logout', 'consoleSession.revoke']);
 
 /** The operations of the document, the skipped ones left out. */
 export function documentOperations(doc: Json = buildOpenApiDocument()): DocOp[] {

@@ -191,6 +191,8 @@ describe('parts drawn after the first rows', () => {
     fireEvent.click(look);
     await waitFor(() => expect(document.querySelector('.p-dropdown-panel')).not.toBeNull());
     expect(statusPicker().className).toContain('w-full p-dropdown p-component p-inputwrapper');
+    // The rows are asked for once the screen's saved views (its default view) are known.
+    await waitFor(() => expect(calls.some((c) => c.path === '/v1/feedbackType/list')).toBe(true));
     await act(async () => answer(page(types)));
     await screen.findByText('Payment');
   });

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { feedbackType } from '../../server/contract/feedback';
 import { defineResource, ResourceForm, ResourceListPage } from '../../web/crud';
-import { connectLive, useLiveEvents, type LiveEvent } from '../../web/services/live';
+import { useLiveEvents, type LiveEvent } from '../../web/services/live';
 import { calls, mockApi, render } from './component/setup';
+import { connectFakeLive } from './component/fake-live';
 
 /**
  * Live updates as the operator sees them: the session's connection (web/services/live.ts) hands a
@@ -14,36 +15,10 @@ import { calls, mockApi, render } from './component/setup';
  * elsewhere and reloads it. The stream is a fake EventSource fed by the test.
  */
 
-class FakeSource {
-  static all: FakeSource[] = [];
-  listeners = new Map<string, ((m: MessageEvent) => void)[]>();
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSource.all.push(this);
-  }
-  addEventListener(type: string, fn: (m: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  close() {}
-  emit(type: string, data: unknown, lastEventId = '') {
-    act(() => {
-      for (const fn of this.listeners.get(type) ?? []) fn({ data: JSON.stringify(data), lastEventId } as MessageEvent);
-    });
-  }
-}
-
 let seq = 0;
 const change = (e: Partial<LiveEvent>): LiveEvent => ({ id: ++seq, entity: 'feedbackType', recordId: 1, op: 'update', by: { userId: 2, username: 'operator2' }, fields: ['typeName'], at: Date.UTC(2026, 0, 5, 8, 30), ...e });
 
-/** Opens the connection as user 1 over a fake stream; answers the stream once it is open. */
-async function connect(): Promise<{ source: FakeSource; close: () => void }> {
-  FakeSource.all = [];
-  const close = connectLive(1, { getTicket: async () => ({ ticket: 't', expiresIn: 30 }), EventSourceImpl: FakeSource as unknown as typeof EventSource });
-  await waitFor(() => expect(FakeSource.all).toHaveLength(1));
-  const source = FakeSource.all[0];
-  source.emit('ready', { head: 0 });
-  return { source, close };
-}
+const connect = () => connectFakeLive(1);
 
 let closeLive: () => void = () => {};
 afterEach(() => closeLive());

@@ -13,6 +13,8 @@ import {
   seedOf,
   SESSION_PATHS,
   suggestPaths,
+  TRAFFIC_KINDS,
+  trafficFormToUpdate,
   type FaultForm,
 } from '../../web/app/mock-panel/mock-rules';
 import { getMockProbe, mockPanelVisible, probeMockModeOnce, resetMockProbeForTests } from '../../web/app/mock-panel/mock-visibility';
@@ -163,6 +165,20 @@ describe('active faults, paths, seed and counts', () => {
     expect(seedOf(-1)).toEqual({ ok: false, error: { key: 'errors.seed', params: { max: 2 ** 31 - 1 } } });
     expect(seedOf(2 ** 31)).toMatchObject({ ok: false });
     expect(seedOf(1.5)).toMatchObject({ ok: false });
+  });
+
+  test('demo traffic: a whole rate of 1 … 600 a minute and at least one kind, sent in the contract order', () => {
+    expect(trafficFormToUpdate({ enabled: true, perMinute: 30, kinds: ['stock', 'order'] })).toEqual({ ok: true, value: { enabled: true, perMinute: 30, kinds: ['order', 'stock'] } });
+    expect(trafficFormToUpdate({ enabled: false, perMinute: 600, kinds: [...TRAFFIC_KINDS] })).toMatchObject({ ok: true, value: { perMinute: 600 } });
+    const bad = trafficFormToUpdate({ enabled: true, perMinute: 0, kinds: [] });
+    expect(bad).toEqual({ ok: false, errors: { perMinute: { key: 'errors.trafficRate', params: { min: 1, max: 600 } }, kinds: { key: 'errors.trafficKinds' } } });
+    expect(trafficFormToUpdate({ enabled: true, perMinute: 2.5, kinds: ['order'] })).toMatchObject({ ok: false });
+    expect(trafficFormToUpdate({ enabled: true, perMinute: null, kinds: ['order'] })).toMatchObject({ ok: false });
+    for (const pack of [zh, en]) {
+      expect(text(pack, 'errors.trafficRate')).toEqual(expect.any(String));
+      expect(text(pack, 'errors.trafficKinds')).toEqual(expect.any(String));
+      for (const k of TRAFFIC_KINDS) expect(text(pack, `traffic.kinds.${k}`), k).toEqual(expect.any(String));
+    }
   });
 
   test('record counts: largest first, then by name', () => {

@@ -50,11 +50,11 @@ describe('query keys from the contract', () => {
     expect(readQuery('walletRecord', 'summary', { memberId: 7 }, async () => null).queryKey).toEqual(['walletRecord', 'summary', { memberId: 7 }]);
   });
 
-  test('reads are the CRUD reads, the domain reads and every statistics kind; everything else writes', () => {
-    for (const [g, op] of [['order', 'list'], ['game', 'listAll'], ['member', 'info'], ['order', 'detail'], ['walletRecord', 'summary'], ['merchantIncome', 'totals'], ['advert', 'stats'], ['menu', 'tree'], ['systemMessage', 'mine'], ['statistics', 'arpu']]) {
+  test('reads are the CRUD reads, the domain reads (also under a part of the group) and every statistics kind; everything else writes', () => {
+    for (const [g, op] of [['order', 'list'], ['game', 'listAll'], ['member', 'info'], ['order', 'detail'], ['walletRecord', 'summary'], ['merchantIncome', 'totals'], ['advert', 'stats'], ['menu', 'tree'], ['systemMessage', 'mine'], ['statistics', 'arpu'], ['mock', 'traffic.info'], ['mock', 'faults.list']]) {
       expect(isReadOp(g, op), `${g}.${op}`).toBe(true);
     }
-    for (const [g, op] of [['order', 'reissue'], ['member', 'update'], ['feedbackType', 'del'], ['card', 'reveal'], ['systemMessage', 'read'], ['merchantIncome', 'settle']]) {
+    for (const [g, op] of [['order', 'reissue'], ['member', 'update'], ['feedbackType', 'del'], ['card', 'reveal'], ['systemMessage', 'read'], ['merchantIncome', 'settle'], ['mock', 'traffic.update'], ['mock', 'faults.clear']]) {
       expect(isReadOp(g, op), `${g}.${op}`).toBe(false);
     }
   });

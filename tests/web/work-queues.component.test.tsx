@@ -1,32 +1,15 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { QueueBadge } from '../../web/app/layout/work-queues';
-import { connectLive, type LiveEvent } from '../../web/services/live';
+import type { LiveEvent } from '../../web/services/live';
 import { calls, mockApi, render } from './component/setup';
+import { connectFakeLive } from './component/fake-live';
 
 /**
  * The side menu's work-queue counts: a queue's entry shows how many records wait (its list's
  * total under the queue's filter), a closed group the sum of its entries', nothing when none wait;
  * another person's change of the entity reads the count again at once.
  */
-
-class FakeSource {
-  static all: FakeSource[] = [];
-  listeners = new Map<string, ((m: MessageEvent) => void)[]>();
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSource.all.push(this);
-  }
-  addEventListener(type: string, fn: (m: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  close() {}
-  emit(type: string, data: unknown) {
-    act(() => {
-      for (const fn of this.listeners.get(type) ?? []) fn({ data: JSON.stringify(data), lastEventId: '' } as MessageEvent);
-    });
-  }
-}
 
 let closeLive: () => void = () => {};
 afterEach(() => closeLive());
@@ -42,10 +25,8 @@ describe('work-queue badges', () => {
   test("an entry shows its waiting records, asked with the queue's filter; a change by someone else reads it again", async () => {
     pendingRefunds = 3;
     answerQueues();
-    FakeSource.all = [];
-    closeLive = connectLive(1, { getTicket: async () => ({ ticket: 't', expiresIn: 30 }), EventSourceImpl: FakeSource as unknown as typeof EventSource });
-    await waitFor(() => expect(FakeSource.all).toHaveLength(1));
-    FakeSource.all[0].emit('ready', { head: 0 });
+    const live = await connectFakeLive();
+    closeLive = live.close;
 
     render(<QueueBadge paths={['/order/back']} />);
     const badge = await screen.findByTestId('menu-badge');
@@ -55,7 +36,7 @@ describe('work-queue badges', () => {
 
     pendingRefunds = 4;
     const event: LiveEvent = { id: 1, entity: 'refund', recordId: 9, op: 'add', by: { userId: 2, username: 'operator' }, fields: [], at: 0 };
-    FakeSource.all[0].emit('change', event);
+    live.source.emit('change', event);
     await waitFor(() => expect(screen.getByTestId('menu-badge').textContent).toBe('4'));
   });
 

@@ -1,6 +1,8 @@
 import { fileUpload } from '../../server/contract/upload';
-import { CONSOLE_ENDPOINTS, type auditLog, type AuditVerifyResult } from '../../server/contract/audit';
+import { CONSOLE_ENDPOINTS, type auditLog, type AuditRevertPayload, type AuditRevertPreview, type AuditRevertPreviewPayload, type AuditVerifyResult } from '../../server/contract/audit';
 import type { consoleSession, signInLog } from '../../server/contract/sessions';
+import type { SavedView, SavedViewAddPayload, SavedViewDefault, SavedViewListPayload, SavedViewUpdatePayload } from '../../server/contract/saved-views';
+import type { PresenceRecord, presenceList, presenceUpdate } from '../../server/contract/events';
 import type { ExportJob, ExportJobAddPayload } from '../../server/contract/exports';
 import type { Static } from 'typebox';
 import { ENDPOINTS, type ActionName, type ActionOf, type ActionPayload, type ActionResult, type EntityMap, type EntityName } from '../../server/contract';
@@ -74,9 +76,25 @@ export interface CrudCalls<E> {
 type Group<G extends string> = (G extends EntityName ? CrudCalls<EntityMap[G]> : unknown) & OpsOf<G>;
 /** The whole typed client: `api.<group>.<op>`; the console's own audit log, sessions and sign-in log beside the platform's groups. */
 export type Api = { [G in GroupOf<ActionName> | EntityName]: Group<G> } & {
-  auditLog: CrudCalls<typeof auditLog> & { verify: JsonCall<undefined, Static<typeof AuditVerifyResult>> };
+  auditLog: CrudCalls<typeof auditLog> & {
+    verify: JsonCall<undefined, Static<typeof AuditVerifyResult>>;
+    revertPreview: JsonCall<Static<typeof AuditRevertPreviewPayload>, Static<typeof AuditRevertPreview>>;
+    revert: JsonCall<Static<typeof AuditRevertPayload>, Record<string, unknown>>;
+  };
   consoleSession: CrudCalls<typeof consoleSession> & { revoke: JsonCall<{ id: number }, null> };
   signInLog: CrudCalls<typeof signInLog>;
+  /** The caller's saved views of a screen and those shared with their roles (server/contract/saved-views.ts). */
+  savedView: {
+    list: JsonCall<SavedViewListPayload, Page<SavedView>>;
+    add: JsonCall<SavedViewAddPayload, SavedView>;
+    update: JsonCall<SavedViewUpdatePayload, SavedView>;
+    del: JsonCall<{ ids: number[] }, { count: number }>;
+    setDefault: JsonCall<SavedViewDefault, SavedViewDefault>;
+  };
+  presence: {
+    update: JsonCall<Static<NonNullable<typeof presenceUpdate.payload>>, PresenceRecord>;
+    list: JsonCall<Static<NonNullable<typeof presenceList.payload>>, PresenceRecord[]>;
+  };
   /** The caller's own export jobs (server/contract/exports.ts); `download` answers the workbook (`GET ?id=`). */
   exportJob: {
     add: JsonCall<ExportJobAddPayload, ExportJob>;

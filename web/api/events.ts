@@ -1,7 +1,7 @@
-import { eventStream, eventTicket, type EventTicket, type LiveEvent } from '../../server/contract/events';
+import { eventStream, eventTicket, type EventTicket, type LiveEvent, type PresenceRecord } from '../../server/contract/events';
 import { ApiError, http } from './http';
 
-export type { EventTicket, LiveEvent, LiveEventOp } from '../../server/contract/events';
+export type { EventTicket, LiveEvent, LiveEventOp, PresenceRecord, PresenceUser } from '../../server/contract/events';
 
 /**
  * `POST /console/events/ticket`: a single-use ticket (valid `expiresIn` seconds) that opens one
@@ -21,6 +21,8 @@ export interface LiveEventsHandlers {
    * what is on screen may be stale, read it afresh (e.g. invalidate the TanStack queries shown).
    */
   onResync?(): void;
+  /** Who has a record open changed (`event: presence`; a new stream first tells who is on records now). */
+  onPresence?(record: PresenceRecord): void;
   /** The connection's state moved (`closed`: signed out or {@link LiveConnection.close}d; never reopens). */
   onState?(state: LiveState): void;
 }
@@ -126,6 +128,13 @@ export function openLiveEvents(handlers: LiveEventsHandlers, opts: LiveEventsOpt
       if (msg.lastEventId) last = msg.lastEventId;
       try {
         handlers.onEvent(JSON.parse(msg.data) as LiveEvent);
+      } catch {
+        /* a handler's error or a bad line: the stream goes on */
+      }
+    });
+    es.addEventListener('presence', (m) => {
+      try {
+        handlers.onPresence?.(JSON.parse((m as MessageEvent<string>).data) as PresenceRecord);
       } catch {
         /* a handler's error or a bad line: the stream goes on */
       }

@@ -21,14 +21,20 @@ import { registerQueryCache } from './query-cache';
  * read here: a revealed secret is audited each time and must never be served from a cache.
  */
 export const READ_OPS: ReadonlySet<string> = new Set([
-  'list', 'listAll', 'info', 'detail', 'summary', 'totals', 'stats', 'statistics', 'tree', 'mine',
+  'list', 'listAll', 'info', 'detail', 'summary', 'totals', 'stats', 'statistics', 'tree', 'mine', 'revertPreview',
 ]);
-/** Groups whose every op reads (`statistics.<kind>` answers a series; none of them writes). */
-export const READ_GROUPS: ReadonlySet<string> = new Set(['statistics']);
+/**
+ * Groups whose ops never change what the console reads: `statistics.<kind>` answers a series;
+ * `presence.update` only says who has a record open (renewed every 15 s, it must not drop caches).
+ */
+export const READ_GROUPS: ReadonlySet<string> = new Set(['statistics', 'presence']);
 
-/** True when `group.op` only reads (cacheable, retryable, never invalidates). */
+/**
+ * True when `group.op` only reads (cacheable, retryable, never invalidates). An op under a part of
+ * its group (`mock.traffic.info`, `mock.faults.list`) reads when its last part does.
+ */
 export function isReadOp(group: string, op: string): boolean {
-  return READ_GROUPS.has(group) || READ_OPS.has(op);
+  return READ_GROUPS.has(group) || READ_OPS.has(op) || READ_OPS.has(op.slice(op.lastIndexOf('.') + 1));
 }
 
 /** A query key of the console: `[group, op]` or `[group, op, payload]`. */

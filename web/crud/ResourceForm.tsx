@@ -18,6 +18,8 @@ import { conflictOf } from '../api/http';
 import type { Conflict } from '../../server/contract/envelope';
 import { ConflictDialog, conflictFields, type ConflictField } from './parts/ConflictDialog';
 import { RecordChangedNotice, useRecordChange } from './parts/RecordChanged';
+import { PresenceNotice } from './parts/Presence';
+import { useOpenRecord } from '../services/presence';
 import { FormField, schemaResolver, serverErrorOnField } from './form-engine';
 import { callOp, editId, invalidateRefs, readOp } from './api';
 import { crudEnv } from './env';
@@ -178,6 +180,8 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
   // is met by the conflict dialog above only when this form saves).
   const recordId = typeof record?.id === 'number' ? record.id : null;
   const live = useRecordChange(resource.entity.name, recordId);
+  // Who else has it open (told while this form shows it; nothing locks).
+  const editors = useOpenRecord(resource.entity.name, recordId);
   const reloadChanged = async () => {
     if (recordId === null) return;
     setReloading(true);
@@ -274,6 +278,7 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
       noValidate
     >
       <RecordChangedNotice change={live.change} busy={reloading} onReload={() => void reloadChanged()} />
+      <PresenceNotice users={editors} />
       {content}
       {formState.errors.root && <small className="p-error">{formState.errors.root.message}</small>}
       <button type="submit" hidden />
@@ -361,7 +366,8 @@ export function ResourceFormPage({ resource, modify, onDone }: { resource: Resou
     <>
       <ResourceForm key={generation} resource={resource} record={record} visible onHide={onDone} onSaved={saved} mode="page" />
       {/* Who changed this record, when, and which fields (administrators). */}
-      {modify && <AuditHistory entity={resource.entity.name} id={id} />}
+      {/* A restored version is loaded afresh into the form. */}
+      {modify && <AuditHistory entity={resource.entity.name} id={id} permission={resource.permission} onRestored={() => setGeneration((n) => n + 1)} />}
     </>
   );
 }

@@ -74,7 +74,7 @@ export function ResourceListPage({ resource, rowActions, toolbar, title, reloadK
   const { t } = useTranslation();
   const live = useLiveList(ctl);
   const card = useRef<HTMLElement>(null);
-  useRowMarkTexts(card, live.marks);
+  useRowMarkTexts(card, live);
   // Records naming a row (declaration's `related`): a "Related" action per row when the user may open any of them.
   const related = useVisibleRelated(resource.related);
   const [relatedOf, setRelatedOf] = useState<Row | null>(null);

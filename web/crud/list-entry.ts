@@ -6,6 +6,7 @@ import type { FieldSpec, Resource, Row } from './types';
 import { fieldSpec } from './schema';
 import { readEvery, readOp, refOptionsQuery, type Page } from './api';
 import { listRequest, parseListQuery, type ListState } from './query-state';
+import { entryViewSearch, screenPathOf } from './saved-views';
 
 /*
  * A list's request, made by one set of functions for the list controller (`useListController`: its
@@ -79,6 +80,15 @@ export interface ListEntryOptions {
 export function prefetchListEntry(resource: Resource, search: string, opts: ListEntryOptions = {}): Promise<void> {
   // A list loaded whole (trees) reads page after page: left to its controller.
   if (opts.all ?? !!resource.tree) return Promise.resolve();
+  // Entered without a query, a list opens the user's default view (saved-views.ts): its views are
+  // read first (one request, none while fresh), so the rows asked for are the default view's.
+  const screen = search === '' || search === '?' ? screenPathOf(resource) : null;
+  if (screen) return entryViewSearch(resource, screen, search).then((s) => prefetchRows(resource, s, opts));
+  return prefetchRows(resource, search, opts);
+}
+
+/** {@link prefetchListEntry}'s rows and reference lists of the list at URL query `search`. */
+function prefetchRows(resource: Resource, search: string, opts: ListEntryOptions): Promise<void> {
   const view = listViewOfQuery(resource, listFilterNames(resource), search);
   const permanent = { ...resource.permanentFilter, ...opts.permanentFilter };
   const body = JSON.parse(listRequestText(view, permanent)) as Record<string, unknown>;

@@ -16,6 +16,7 @@ import { PAGE_SIZES } from './query-state';
 import { buildTree } from './tree';
 import type { ListController } from './useListController';
 import { CellEnvProvider } from './cell-env';
+import { ViewPicker } from './ViewPicker';
 import { LinkButton, PlainButton, Switch } from './parts/plain';
 import { LazyTooltip } from './parts/GuardedButton';
 import { CalendarLook, ColumnsLook, DropdownLook, Later, laterPageSize, type LaterFlag } from './later';
@@ -240,6 +241,8 @@ function ListToolbarView({ ctl, title, onAdd, children }: { ctl: ListController;
     <header className="crud-toolbar">
       <h3 className="crud-toolbar__title">{title ?? t(`resources.${resource.entity.name}.title`)}</h3>
       <div className="crud-toolbar__buttons">
+        {/* Saved views of a list whose view is its URL (saved-views.ts). */}
+        {ctl.urlSync && <ViewPicker ctl={ctl} />}
         {/* Drawn plain (PlainButton, the same element) on every entry; Export is PrimeReact's while it runs, for its spinner. */}
         {allow.add && onAdd && <PlainButton label={t('crud.add')} icon="pi pi-plus" small onClick={onAdd} testId="crud-add" />}
         {allow.batchDel && !resource.tree && (

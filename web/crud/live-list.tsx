@@ -2,6 +2,8 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { useLiveEvents, type LiveEvent } from '../services/live';
+import { usePresenceOf, type PresenceUser } from '../services/presence';
+import { presenceNames } from './parts/Presence';
 import type { Row } from './types';
 import type { ListController } from './useListController';
 
@@ -20,6 +22,10 @@ export interface LiveList {
   stale: boolean;
   /** Marks by record id. */
   marks: ReadonlyMap<number, RowMark>;
+  /** Others who have a record open (a modify form), by record id. */
+  present: ReadonlyMap<number, readonly PresenceUser[]>;
+  /** The rows on screen (the list's answer): their texts are set again when other rows are drawn. */
+  rows: readonly Row[];
   /** The table's `rowClassName`: the mark's classes of a row, undefined when no row is marked. */
   rowClassName: ((row: Row) => string | undefined) | undefined;
   /** Reads the list afresh (the list query's refetch); the bar and the marks go with the new rows. */
@@ -66,22 +72,25 @@ export function useLiveList(ctl: ListController): LiveList {
   );
 
   const marks = state.marks;
+  const present = usePresenceOf(ctl.resource.entity.name);
   const rowClassName = useMemo(
     () =>
-      marks.size
+      marks.size || present.size
         ? (row: Row) => {
             const m = marks.get(row.id as number);
-            return m ? `crud-live-row crud-live-row--${m.kind} crud-live-id-${String(row.id)}` : undefined;
+            const open = present.has(row.id as number);
+            if (!m && !open) return undefined;
+            return `crud-live-row${m ? ` crud-live-row--${m.kind}` : ''}${open ? ' crud-live-row--open' : ''} crud-live-id-${String(row.id)}`;
           }
         : undefined,
-    [marks],
+    [marks, present],
   );
   // Cleared at the click too: an answer equal to the last keeps the same page object.
   const show = () => {
     setState({ added: 0, stale: false, marks: EMPTY });
     reload();
   };
-  return { added: state.added, stale: state.stale, marks, rowClassName, show };
+  return { added: state.added, stale: state.stale, marks, present, rows: ctl.page.list, rowClassName, show };
 }
 
 /**
@@ -102,23 +111,32 @@ export function LiveListBar({ live }: { live: LiveList }) {
 
 /**
  * Says each marked row's mark on the row itself: a tooltip (`title`) and an accessible description
- * ("Changed by X", "Deleted by X"), on the `<tr>` the table drew with the mark's classes
- * ({@link LiveList.rowClassName}) inside `host`. The table draws its rows itself, so the texts are set
- * on its elements after each render that changes the marks, and taken off when the marks go.
+ * ("Changed by X", "Deleted by X", "Open by X" for a record others have open), on the `<tr>` the
+ * table drew with the mark's classes ({@link LiveList.rowClassName}) inside `host`. The table draws
+ * its rows itself, so the texts are set on its elements after each render that changes the marks,
+ * and taken off when the marks go.
  */
-export function useRowMarkTexts(host: RefObject<HTMLElement | null>, marks: ReadonlyMap<number, RowMark>): void {
+export function useRowMarkTexts(host: RefObject<HTMLElement | null>, live: Pick<LiveList, 'marks' | 'present' | 'rows'>): void {
   const { t } = useTranslation();
+  const { marks, present, rows } = live;
   useEffect(() => {
     const root = host.current;
-    if (!root || !marks.size) return;
+    if (!root || (!marks.size && !present.size)) return;
     const set: HTMLElement[] = [];
-    for (const [id, m] of marks) {
+    for (const id of new Set([...marks.keys(), ...present.keys()])) {
       const tr = root.querySelector<HTMLElement>(`tr.crud-live-id-${id}`);
       if (!tr) continue;
-      const text = t(m.kind === 'deleted' ? 'crud.live.deletedBy' : 'crud.live.changedBy', { who: m.by ?? t('crud.live.someone') });
+      const m = marks.get(id);
+      const users = present.get(id);
+      const texts = [
+        ...(m ? [t(m.kind === 'deleted' ? 'crud.live.deletedBy' : 'crud.live.changedBy', { who: m.by ?? t('crud.live.someone') })] : []),
+        ...(users ? [t('crud.presence.row', { who: presenceNames(users) })] : []),
+      ];
+      const text = texts.join(' · ');
       tr.title = text;
       tr.setAttribute('aria-description', text);
-      tr.dataset.liveMark = m.kind;
+      if (m) tr.dataset.liveMark = m.kind;
+      if (users) tr.dataset.presence = presenceNames(users);
       set.push(tr);
     }
     return () => {
@@ -126,7 +144,8 @@ export function useRowMarkTexts(host: RefObject<HTMLElement | null>, marks: Read
         tr.removeAttribute('title');
         tr.removeAttribute('aria-description');
         delete tr.dataset.liveMark;
+        delete tr.dataset.presence;
       }
     };
-  }, [host, marks, t]);
+  }, [host, marks, present, rows, t]);
 }

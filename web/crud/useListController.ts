@@ -17,8 +17,10 @@ import { EXPORT_IN_TAB_MAX_ROWS, startExportJob } from './export-job';
 import { laterFlag, useSetLater, type LaterFlag } from './later';
 import { listFilterNames, listQueryOf, listRequestText, refEntitiesOf } from './list-entry';
 import { fitColumns, type ListRoom } from './list-fit';
+import { useEntryViewSearch } from './saved-views';
 
 const EMPTY_PAGE: Page<Row> = { list: [], total: 0 };
+const NO_KEEP: Record<string, string> = {};
 
 /** Not measured yet: every column shown. */
 const NO_ROOM: ListRoom = { width: 0, fixed: 0 };
@@ -92,6 +94,10 @@ export interface ListController {
   setDraft: (next: Record<string, unknown> | ((d: Record<string, unknown>) => Record<string, unknown>)) => void;
   /** Applies the draft (page 1). */
   apply: () => void;
+  /** Whether the view is kept in the URL query (saved views open as their URL). */
+  urlSync: boolean;
+  /** The page's own query keys kept in the URL beside the list's state (`ListControllerOptions.keepQuery`). */
+  keepQuery: Record<string, string>;
   /** Back to defaults (page 1, default size, no filters). */
   reset: () => void;
   /** Moves to a view (page, size, sort, filters). */
@@ -160,8 +166,10 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const urlSync = opts.urlSync ?? true;
   const all = opts.all ?? !!resource.tree;
   const label = useFieldLabel(entity.name);
-  const search = useSearch();
   const [path, navigate] = useLocation();
+  // Entered without a query: the user's default view, when its views are cached (saved-views.ts).
+  const entryView = useEntryViewSearch(resource, path, useSearch(), urlSync, navigate);
+  const search = entryView.search;
   // Besides the declared filters, a list reads `id` from its URL (a reference opens its
   // target's list filtered to it, `/member/index?id=123`); the search form shows it while it is set.
   const filterNames = useMemo(() => listFilterNames(resource), [resource]);
@@ -211,7 +219,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
   );
   const refMaps = useRefMaps(refEntitiesOf(Object.values(specs)));
   const permanent = useMemo(() => ({ ...resource.permanentFilter, ...opts.permanentFilter }), [resource.permanentFilter, opts.permanentFilter]);
-  // A view's request body as JSON text: the query's key is made from it, here and in `headStart`.
+  // A view's request body as JSON text: the query's key is made from it, here and in `prefetchView`.
   const requestTextOf = (view: ListState) => listRequestText(view, permanent);
   const requestKey = requestTextOf(state);
   // Whose list this is (the orders of one member): another owner starts on page 1 and never shows
@@ -238,6 +246,8 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const query = useQuery<unknown, Error, Page<Row>, OpKey>({
     queryKey,
     queryFn,
+    // Entered without a query: the rows are asked for once the default view is known.
+    enabled: !entryView.waiting,
     select: toPage,
     placeholderData: (prev: unknown, prevQuery: Query<unknown, Error, unknown, OpKey> | undefined) => (prevQuery && prevQuery.queryKey[0] === entity.name && ownerOf(prevQuery.queryKey, permanent) === owner ? keepPreviousData(prev) : undefined),
   });
@@ -250,7 +260,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
   }, [query.data, query.isPlaceholderData, owner]);
   const page = query.data ?? (lastGood.current.owner === owner ? lastGood.current.page : EMPTY_PAGE);
   const failed = query.isError;
-  const loading = query.isFetching;
+  const loading = query.isFetching || entryView.waiting;
   const [later] = useState(laterFlag);
   useSetLater(later, loading);
   // The pending view's rows are committed (or its load failed): its URL may be written after their frame.
@@ -272,7 +282,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
   // A new view's request leaves at once, before the list renders it (the page, the URL
   // write and the loading mask were rendered first, 15–50 ms between the click and the request);
   // the query the render then makes for that view is the same (same key) and takes its answer.
-  const headStart = (next: ListState) => {
+  const prefetchView = (next: ListState) => {
     const { queryKey: key, queryFn: fn } = listQuery(JSON.parse(requestTextOf(next)) as Record<string, unknown>);
     void queryClient.prefetchQuery({ queryKey: key, queryFn: fn });
   };
@@ -280,7 +290,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
     if (!urlSync) {
       if (JSON.stringify(next) === JSON.stringify(localState)) reload();
       else {
-        headStart(next);
+        prefetchView(next);
         setLocalState(next);
       }
       return;
@@ -293,7 +303,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
     }
     // The view as the URL will give it back (filters read by their kinds), so the keys match.
     const view = parseListQuery(qs, entity, filterNames, (n) => fieldSpec(resource, n));
-    headStart(view);
+    prefetchView(view);
     const writeLater = crudEnv().writeUrlLater;
     if (!writeLater) {
       navigate(`${path}${qs}`);
@@ -449,6 +459,8 @@ export function useListController(resource: Resource, opts: ListControllerOption
     draft,
     setDraft,
     apply: stable.apply,
+    urlSync,
+    keepQuery: opts.keepQuery ?? NO_KEEP,
     reset: stable.reset,
     go,
     page,

@@ -135,6 +135,20 @@ const cleared = {
  * I/O is in named actors (`login`, `loadUser`, `buildRoutes`, `logout`) and navigation and
  * persistence in named actions, which the app provides with `.provide()`; tests provide fakes.
  */
+/**
+ * The state that builds the routes and menus of the signed-in user, then goes to `target`: after a
+ * reload (`signedIn`) and after a sign-in (`done`). A failed build still signs in, with no routes,
+ * so the shell can show its error instead of a blank page.
+ */
+const buildingState = <T extends string>(target: T) => ({
+  invoke: {
+    src: 'buildRoutes' as const,
+    input: ({ context }: { context: SessionContext }) => ({ userInfo: context.userInfo!, roleList: context.roleList }),
+    onDone: { target, actions: { type: 'storeAccess' as const, params: ({ event }: { event: { output: BuiltAccess } }) => event.output } },
+    onError: { target, actions: { type: 'storeAccess' as const, params: EMPTY_ACCESS } },
+  },
+});
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -215,14 +229,7 @@ export const sessionMachine = setup({
         ],
       },
     },
-    building: {
-      invoke: {
-        src: 'buildRoutes',
-        input: ({ context }) => ({ userInfo: context.userInfo!, roleList: context.roleList }),
-        onDone: { target: 'signedIn', actions: { type: 'storeAccess', params: ({ event }) => event.output } },
-        onError: { target: 'signedIn', actions: { type: 'storeAccess', params: EMPTY_ACCESS } },
-      },
-    },
+    building: buildingState('signedIn'),
     signedOut: {
       on: {
         'session.login': {
@@ -270,14 +277,7 @@ export const sessionMachine = setup({
             },
           },
         },
-        building: {
-          invoke: {
-            src: 'buildRoutes',
-            input: ({ context }) => ({ userInfo: context.userInfo!, roleList: context.roleList }),
-            onDone: { target: 'done', actions: { type: 'storeAccess', params: ({ event }) => event.output } },
-            onError: { target: 'done', actions: { type: 'storeAccess', params: EMPTY_ACCESS } },
-          },
-        },
+        building: buildingState('done'),
         done: {
           type: 'final',
           entry: [

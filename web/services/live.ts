@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { openLiveEvents, type LiveConnection, type LiveEvent, type LiveEventsOptions, type LiveState } from '../api/events';
+import { notePresence, resetPresence } from './presence';
 
 export type { LiveEvent, LiveState } from '../api/events';
 
@@ -33,6 +34,7 @@ let state: LiveState = 'closed';
 export function connectLive(selfUserId: number | null, opts: LiveEventsOptions = {}): () => void {
   connection?.close();
   self = selfUserId;
+  resetPresence(selfUserId);
   // The connection's own token: its first state comes before openLiveEvents answers.
   const token = {};
   current = token;
@@ -44,6 +46,9 @@ export function connectLive(selfUserId: number | null, opts: LiveEventsOptions =
       },
       onResync: () => {
         for (const l of [...listeners]) l.onResync?.();
+      },
+      onPresence: (r) => {
+        if (current === token) notePresence(r);
       },
       onState: (s) => {
         if (current === token) state = s;
@@ -58,6 +63,7 @@ export function connectLive(selfUserId: number | null, opts: LiveEventsOptions =
       connection = null;
       current = null;
       state = 'closed';
+      resetPresence(null);
     }
   };
 }

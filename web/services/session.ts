@@ -63,3 +63,12 @@ export function useSession() {
     send: a.send,
   };
 }
+
+/**
+ * The signed-in user's roles as their user info names them (`roles[].id`, `roles[].name`; spec §3),
+ * read once from the session actor (no re-render on change): what a saved view may be shared with.
+ * Empty without a session (a unit test without the shell).
+ */
+export function currentUserRoles(): { id: string; name: string }[] {
+  return currentSessionActor()?.getSnapshot().context.userInfo?.roles ?? [];
+}

@@ -16,9 +16,10 @@ export function recountStock(store: MockStore, goodsId: number): void {
   let available = 0;
   let locked = 0;
   let sold = 0;
+  // From the collections' goodsId index (built once, kept up to date on write): a recount reads
+  // only this goods' codes, not every code of every goods.
   for (const name of ['card', 'cardAccount'] as const) {
-    for (const r of store.col(name).values()) {
-      if (r.goodsId !== goodsId) continue;
+    for (const r of store.col(name).where('goodsId', goodsId)) {
       total++;
       if (r.status === 0) available++;
       else if (r.status === 1) locked++;
@@ -29,10 +30,8 @@ export function recountStock(store: MockStore, goodsId: number): void {
   const goods = store.get<AnyRow>('goods', goodsId);
   // The stock line names its goods, game and platform as the goods does now (a renamed or moved goods).
   const of = goods ? { goodsName: goods.goodsName, gameId: goods.gameId, platformId: goods.platformId } : {};
-  for (const s of stock.values()) {
-    if (s.goodsId === goodsId) {
-      stock.replace({ ...s, ...of, totalQty: total, availableQty: available, lockedQty: locked, soldQty: sold, stockStatus: stockStatusOf(available, s.warnQty as number) });
-    }
+  for (const s of [...stock.where('goodsId', goodsId)]) {
+    stock.replace({ ...s, ...of, totalQty: total, availableQty: available, lockedQty: locked, soldQty: sold, stockStatus: stockStatusOf(available, s.warnQty as number) });
   }
   if (goods && (goods.deliveryType === 1 || goods.deliveryType === 3)) store.col('goods').replace({ ...goods, stock: available });
 }

@@ -99,8 +99,9 @@ const NICK_B = ['玩家', '剑客', '猎人', '法师', '骑士', '少年', '老
 export class Gen {
   private r: Randomizer;
 
-  constructor(readonly f: Faker) {
-    this.r = mersenne53Randomizer(f.number.int({ min: 0, max: 2 ** 31 - 1 }));
+  /** Over a seeded faker (the seed's factories), or over a randomizer of its own ({@link seededGen}). */
+  constructor(source: Faker | Randomizer) {
+    this.r = 'next' in source ? source : mersenne53Randomizer(source.number.int({ min: 0, max: 2 ** 31 - 1 }));
   }
 
   /** Integer in [min, max]. */
@@ -184,6 +185,31 @@ export class Gen {
     let i = 0;
     return template.replace(/\{\}/g, () => String(values[i++] ?? ''));
   }
+}
+
+/**
+ * A small seeded randomizer (sfc32 over an FNV-1a hash of `seed` and `salt`), without faker: for
+ * draws made while the server runs (the demo traffic's ticks), where loading faker's modules
+ * (hundreds of ms once) would stall the event loop. The same (seed, salt) always draws the same numbers.
+ */
+export function seededGen(seed: number, salt: string): Gen {
+  let h = (seed >>> 0) ^ 2166136261;
+  for (let i = 0; i < salt.length; i++) h = Math.imul(h ^ salt.charCodeAt(i), 16777619) >>> 0;
+  let a = h;
+  let b = Math.imul(h, 0x9e3779b9) >>> 0;
+  let c = (seed >>> 0) ^ 0x85ebca6b;
+  let d = 1;
+  const next = () => {
+    const t = (((a + b) >>> 0) + d) >>> 0;
+    d = (d + 1) >>> 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) >>> 0;
+    c = ((c << 21) | (c >>> 11)) >>> 0;
+    c = (c + t) >>> 0;
+    return t / 4294967296;
+  };
+  for (let i = 0; i < 12; i++) next();
+  return new Gen({ next, seed: () => {} });
 }
 
 /** A business number such as `O202610251234567` (prefix, date of `ms`, `n` padded): unique by `n`. */

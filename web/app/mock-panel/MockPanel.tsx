@@ -5,12 +5,13 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ActiveFaults } from './ActiveFaults';
 import { DataReset } from './DataReset';
+import { DemoTraffic } from './DemoTraffic';
 import { FaultRules } from './FaultRules';
 import { StoreInfo } from './StoreInfo';
 import './mock-panel.css';
 
 /**
- * The Mock panel: store info, the data reset, one-click presets for every row of the spec §8
+ * The Mock panel: store info, the data reset, the live demo traffic, one-click presets for every row of the spec §8
  * error catalogue, a custom fault form, and the active faults with their hit counts. Failed calls
  * are already shown by the HTTP client as toasts; the panel only keeps its own state consistent.
  */
@@ -50,6 +51,7 @@ export default function MockPanel({ visible, onHide }: { visible: boolean; onHid
         )}
         <StoreInfo open={visible} />
         <DataReset open={visible} onDone={resetDone} />
+        <DemoTraffic open={visible} />
         <FaultRules />
         <ActiveFaults open={visible} />
       </div>

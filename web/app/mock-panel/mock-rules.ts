@@ -1,4 +1,4 @@
-import { FAULT_HTTP_STATUSES, type Fault, type FaultRule } from '../../../server/contract/mock-qa';
+import { FAULT_HTTP_STATUSES, TRAFFIC_KINDS, TRAFFIC_RATE, type Fault, type FaultRule, type TrafficKind, type TrafficUpdate } from '../../../server/contract/mock-qa';
 import { SESSION } from '../../../server/contract/openapi';
 import { REQUEST_TIMEOUT_MS } from '../../api/http';
 import { API_ROOT_PATTERNS, MOCK_QA_PREFIX, SUMMARY_PATH } from '../../api/mock';
@@ -17,7 +17,7 @@ export type FaultKind = 'latency' | 'http' | 'envelope' | 'drop';
 
 export const FAULT_KINDS: readonly FaultKind[] = ['latency', 'http', 'envelope', 'drop'];
 export const FAULT_METHODS: readonly FaultMethod[] = ['ANY', 'POST', 'GET'];
-export { FAULT_HTTP_STATUSES };
+export { FAULT_HTTP_STATUSES, TRAFFIC_KINDS };
 
 /** Limits of server/contract/mock-qa.ts (FaultRule, ResetPayload). */
 export const LIMITS = {
@@ -242,4 +242,26 @@ export function countRows(counts: Record<string, number>): { name: string; count
   return Object.entries(counts)
     .map(([name, count]) => ({ name, count }))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}
+
+/** The demo traffic's form: whether it runs, its rate (events per minute) and the kinds of event it makes. */
+export interface TrafficForm {
+  enabled: boolean;
+  perMinute: number | null;
+  kinds: readonly TrafficKind[];
+}
+export type TrafficFormErrors = Partial<Record<'perMinute' | 'kinds', FieldError>>;
+
+/**
+ * The demo traffic's form → the `/v1/mock/traffic/update` payload: a whole rate of
+ * {@link TRAFFIC_RATE} (1–600 a minute) and at least one kind, in the contract's order; otherwise
+ * the message of each field.
+ */
+export function trafficFormToUpdate(form: TrafficForm): { ok: true; value: TrafficUpdate } | { ok: false; errors: TrafficFormErrors } {
+  const errors: TrafficFormErrors = {};
+  if (!isInt(form.perMinute) || form.perMinute < TRAFFIC_RATE.min || form.perMinute > TRAFFIC_RATE.max) errors.perMinute = { key: 'errors.trafficRate', params: { min: TRAFFIC_RATE.min, max: TRAFFIC_RATE.max } };
+  const kinds = TRAFFIC_KINDS.filter((k) => form.kinds.includes(k));
+  if (!kinds.length) errors.kinds = { key: 'errors.trafficKinds' };
+  if (errors.perMinute || errors.kinds) return { ok: false, errors };
+  return { ok: true, value: { enabled: form.enabled, perMinute: form.perMinute!, kinds } };
 }

@@ -1,10 +1,15 @@
 import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isCanceled } from '../../api/http';
+import { api } from '../../api/client';
 import { mockApi, type Fault, type FaultRule, type MockInfo } from '../../api/mock';
+import type { TrafficInfo, TrafficUpdate } from '../../../server/contract/mock-qa';
 
 /** The Mock panel's query keys: the store's facts and the active faults (always read afresh on open). */
 const INFO_KEY = ['mockQa', 'info'] as const;
 const FAULTS_KEY = ['mockQa', 'faults'] as const;
+const TRAFFIC_KEY = ['mockQa', 'traffic'] as const;
+/** How often the demo traffic's counts are read again while it runs and the panel is open, in ms. */
+const TRAFFIC_POLL_MS = 5000;
 const MUTATION_KEY = ['mockQa'] as const;
 
 /** A failed call is already shown by the HTTP client as a toast (spec §8); a cancelled duplicate needs nothing. */
@@ -50,7 +55,36 @@ export function useResetData() {
     onSuccess: (next) => {
       qc.setQueryData(INFO_KEY, next);
       qc.setQueryData(FAULTS_KEY, []);
+      // A reset starts the demo traffic's sequence over: its counts are read again.
+      void qc.invalidateQueries({ queryKey: TRAFFIC_KEY });
     },
   });
   return (seed?: number): Promise<MockInfo | null> => m.mutateAsync(seed).catch((e: unknown) => (ignore(e), null));
+}
+
+/**
+ * The demo traffic's setting and what it has made (`/v1/mock/traffic/info`, typed client); read
+ * while the panel is open, again every few seconds while it runs (its counts grow on their own).
+ */
+export function useTrafficInfo(open: boolean) {
+  return useQuery<TrafficInfo>({
+    queryKey: TRAFFIC_KEY,
+    queryFn: () => api.mock['traffic.info'](),
+    enabled: open,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.enabled ? TRAFFIC_POLL_MS : false),
+  });
+}
+
+/** Starts, stops or changes the demo traffic; the answer replaces the cached setting. Resolves with it, or null when refused (shown already). */
+export function useUpdateTraffic() {
+  const qc = useQueryClient();
+  const m = useMutation({
+    mutationKey: MUTATION_KEY,
+    mutationFn: (next: TrafficUpdate) => api.mock['traffic.update'](next),
+    onSuccess: (info) => qc.setQueryData(TRAFFIC_KEY, info),
+  });
+  return (next: TrafficUpdate): Promise<TrafficInfo | null> => m.mutateAsync(next).catch((e: unknown) => (ignore(e), null));
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -248,20 +248,17 @@ function SearchBody({ input }: { input: RefObject<HTMLInputElement | null> }) {
               {recalled.queries.map((q, k) => {
                 const i = recalled.records.length + k;
                 return (
-                  <li
+                  <SearchOption
                     key={`q-${q}`}
                     id={`${listId}-${i}`}
-                    role="option"
-                    aria-selected={i === state.active}
-                    className={`menu-search-item${i === state.active ? ' is-active' : ''}`}
-                    onMouseEnter={() => dispatch({ type: 'search.hover', index: i })}
-                    onMouseDown={(e) => e.preventDefault()}
-                    onClick={() => searchAgain(q)}
-                    data-testid="search-recent-query"
+                    active={i === state.active}
+                    onHover={() => dispatch({ type: 'search.hover', index: i })}
+                    onOpen={() => searchAgain(q)}
+                    testId="search-recent-query"
                   >
                     <i className="pi pi-history" aria-hidden />
                     <span className="menu-search-label">{q}</span>
-                  </li>
+                  </SearchOption>
                 );
               })}
             </ul>
@@ -276,24 +273,21 @@ function SearchBody({ input }: { input: RefObject<HTMLInputElement | null> }) {
         {results.length > 0 && (
           <ul ref={list} id={listId} role="listbox" aria-label={t('search.results')} className="menu-search-list">
             {results.map((r, i) => (
-              <li
+              <SearchOption
                 key={r.path + r.label}
                 id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === state.active}
-                className={`menu-search-item${i === state.active ? ' is-active' : ''}`}
-                onMouseEnter={() => dispatch({ type: 'search.hover', index: i })}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => go(r)}
-                data-testid="search-result"
-                data-path={r.path}
+                active={i === state.active}
+                onHover={() => dispatch({ type: 'search.hover', index: i })}
+                onOpen={() => go(r)}
+                testId="search-result"
+                data={{ 'data-path': r.path }}
               >
                 <i className={r.icon ?? 'pi pi-file'} aria-hidden />
                 <span className="menu-search-label">
                   {highlightSegments(r.label, r.hits).map((s, k) => (s.hit ? <mark key={k}>{s.text}</mark> : <span key={k}>{s.text}</span>))}
                 </span>
                 {isExternalPath(r.path) ? <i className="pi pi-external-link" title={t('search.external')} aria-hidden /> : <i className="pi pi-arrow-right menu-search-enter" aria-hidden />}
-              </li>
+              </SearchOption>
             ))}
           </ul>
         )}
@@ -344,22 +338,43 @@ function RecordOption({ record, id, active, first = false, onHover, onOpen, test
 }) {
   const { t } = useTranslation();
   return (
-    <li
-      id={id}
-      role="option"
-      aria-selected={active}
-      className={`menu-search-item menu-search-record${active ? ' is-active' : ''}${first ? ' is-first' : ''}`}
-      onMouseEnter={onHover}
-      onMouseDown={(e) => e.preventDefault()}
-      onClick={onOpen}
-      data-testid={testId}
-      data-kind={record.kind}
-      data-id={record.id}
-    >
+    <SearchOption id={id} active={active} extraClass={`menu-search-record${first ? ' is-first' : ''}`} onHover={onHover} onOpen={onOpen} testId={testId} data={{ 'data-kind': record.kind, 'data-id': record.id }}>
       <span className="menu-search-kind">{t(`search.kinds.${record.kind}`)}</span>
       <span className="menu-search-label">{record.label}</span>
       {record.detail && <span className="menu-search-detail">{record.detail}</span>}
       <i className="pi pi-arrow-right menu-search-enter" aria-hidden />
+    </SearchOption>
+  );
+}
+
+/**
+ * One option of the palette's listbox (a result, a recent search or a recent record): hovering makes
+ * it the active one, a click opens it, and pressing the mouse keeps the focus in the search input.
+ * `data` carries its `data-*` attributes for tests and styles.
+ */
+function SearchOption({ id, active, extraClass, onHover, onOpen, testId, data, children }: {
+  id: string;
+  active: boolean;
+  extraClass?: string;
+  onHover(): void;
+  onOpen(): void;
+  testId: string;
+  data?: Record<`data-${string}`, string | number>;
+  children: ReactNode;
+}) {
+  return (
+    <li
+      id={id}
+      role="option"
+      aria-selected={active}
+      className={`menu-search-item${extraClass ? ` ${extraClass}` : ''}${active ? ' is-active' : ''}`}
+      onMouseEnter={onHover}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onOpen}
+      data-testid={testId}
+      {...data}
+    >
+      {children}
     </li>
   );
 }

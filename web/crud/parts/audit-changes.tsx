@@ -4,6 +4,8 @@ import { ENDPOINTS, ENTITY } from '../../../server/contract';
 import { endpointLabel } from '../../../server/contract/resources';
 import { CellValue } from '../fields';
 import { schemaFieldSpec } from '../schema';
+import { htmlText } from '../safe-html';
+import { diffText, shortenSame, type DiffPart } from '../text-diff';
 import './parts.css';
 
 /**
@@ -182,6 +184,10 @@ function Readable({ entity, schema, value }: { entity: string; schema: Schema | 
  * label, money, time, references), objects and lists of objects as labelled text; `—` when empty.
  */
 export function AuditValue({ entity, field, value }: { entity: string; field: string; value: unknown }) {
+  const { t } = useTranslation();
+  // What the trail keeps instead of a secret or an over-long value (server/audit/entries.ts).
+  if (value === REDACTED) return <span className="part-hint" data-testid="audit-redacted">{t('parts.history.redacted')}</span>;
+  if (value === TOO_LARGE) return <span className="part-hint" data-testid="audit-too-large">{t('parts.history.tooLarge')}</span>;
   const owner = ownerOf(field);
   const e = owner?.entity ?? entity;
   const f = owner?.rest ?? field;
@@ -192,13 +198,54 @@ export function AuditValue({ entity, field, value }: { entity: string; field: st
   return <Readable entity={e} schema={schema} value={value} />;
 }
 
+/** What the trail keeps instead of a secret value, and of a value too long to keep (server/audit/entries.ts `MASK`, `TOO_LARGE`). */
+export const REDACTED = '[redacted]';
+export const TOO_LARGE = '[too large to keep]';
+
+/** Plain text of a rich text for comparing: block ends and line breaks keep a space between the blocks' words. */
+const richWords = (html: unknown) => htmlText(typeof html === 'string' ? html.replace(/<\/(p|div|li|h\d|blockquote|tr)>|<br\s*\/?>/gi, '$& ') : html);
+
+/** Whether `field` of `entity` is a rich text (the contract's `x-kind`). */
+export function isRichText(entity: string, field: string): boolean {
+  const owner = ownerOf(field);
+  return fieldSchema(owner?.entity ?? entity, owner?.rest ?? field)?.['x-kind'] === 'richText';
+}
+
+/**
+ * A rich text's change as one text: the words it lost struck through, the words it gained
+ * underlined, long unchanged stretches shortened around an ellipsis; `side` shows only what the
+ * before (`del`) or after (`ins`) text holds.
+ */
+export function RichTextDiff({ before, after, side }: { before: unknown; after: unknown; side?: 'del' | 'ins' }) {
+  const parts: DiffPart[] = diffText(richWords(before), richWords(after));
+  if (!parts.length) return <>—</>;
+  return (
+    <span className="part-audit-diff" data-testid="audit-rich-diff">
+      {parts.map((p, i) =>
+        p.op === 'same' ? <span key={i}>{shortenSame(p.text)}</span>
+        : p.op === side || side === undefined ? (p.op === 'del' ? <del key={i}>{p.text}</del> : <ins key={i}>{p.text}</ins>)
+        : null,
+      )}
+    </span>
+  );
+}
+
 /**
  * Before and after of one change, ready to show. Two lists of objects (an order's activity) show
- * only the items that left and the items that came, with how many stayed; anything else shows whole.
+ * only the items that left and the items that came, with how many stayed; a rich text changed on
+ * both sides shows as one word diff (`inline`, and each side marked); anything else shows whole.
  */
-function useSides(entity: string, c: AuditChange): { before: ReactNode; after: ReactNode } {
+function useSides(entity: string, c: AuditChange): { before: ReactNode; after: ReactNode; inline?: ReactNode } {
   const { t } = useTranslation();
   const { before, after } = c;
+  const text = (v: unknown) => typeof v === 'string' && v !== REDACTED && v !== TOO_LARGE;
+  if (isRichText(entity, c.field) && (text(before) || text(after)) && (text(before) || before === null || before === '') && (text(after) || after === null || after === '')) {
+    return {
+      before: <RichTextDiff before={before} after={after} side="del" />,
+      after: <RichTextDiff before={before} after={after} side="ins" />,
+      inline: <RichTextDiff before={before} after={after} />,
+    };
+  }
   if (Array.isArray(before) && Array.isArray(after) && [...before, ...after].some((v) => v !== null && typeof v === 'object')) {
     const key = (v: unknown) => JSON.stringify(v);
     const afterKeys = new Set(after.map(key));
@@ -217,12 +264,13 @@ function useSides(entity: string, c: AuditChange): { before: ReactNode; after: R
 
 /** One row of the changes table. */
 function ChangeRow({ entity, change, label }: { entity: string; change: AuditChange; label: (k: string) => string }) {
-  const { before, after } = useSides(entity, change);
+  const { before, after, inline } = useSides(entity, change);
+  // A word diff marks its own deletions and insertions; the words both sides share stay plain.
   return (
     <tr>
       <th scope="row">{change.id ? `#${change.id} ` : ''}{label(change.field)}</th>
-      <td><del>{before}</del></td>
-      <td><ins>{after}</ins></td>
+      <td>{inline ? before : <del>{before}</del>}</td>
+      <td>{inline ? after : <ins>{after}</ins>}</td>
     </tr>
   );
 }
@@ -256,10 +304,15 @@ export function AuditChangesTable({ entity, changes }: { entity: string; changes
 /** One change in a line: `label: before → after`. */
 function ChangeLine({ entity, change, label }: { entity: string; change: AuditChange; label: (k: string) => string }) {
   const { t } = useTranslation();
-  const { before, after } = useSides(entity, change);
+  const { before, after, inline } = useSides(entity, change);
   return (
     <li data-testid="audit-change">
-      <span className="part-audit-key">{t('parts.history.labelled', { label: `${change.id ? `#${change.id} ` : ''}${label(change.field)}` })}</span> <del>{before}</del> → <ins>{after}</ins>
+      <span className="part-audit-key">{t('parts.history.labelled', { label: `${change.id ? `#${change.id} ` : ''}${label(change.field)}` })}</span>{' '}
+      {inline ?? (
+        <>
+          <del>{before}</del> → <ins>{after}</ins>
+        </>
+      )}
     </li>
   );
 }

@@ -22,6 +22,7 @@ export { RowActions, type RowAction } from './RowActions';
 export { LinkButton, PlainRating } from './plain';
 export { RelatedRecords, RelatedDialog, useCanOpen, useVisibleRelated } from './RelatedRecords';
 export { AuditHistory } from './AuditHistory';
+export { RevertDialog, type RevertTarget } from './RevertDialog';
 export { AuditChangesTable, AuditChangeList, AuditValue, OperationName, auditChanges, useChangeLabel, useOperationLabel, type AuditChange } from './audit-changes';
 export { ConflictDialog, conflictFields, sameWireValue, type ConflictDialogProps, type ConflictField } from './ConflictDialog';
 export { RecordChangedNotice, useRecordChange } from './RecordChanged';

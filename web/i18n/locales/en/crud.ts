@@ -2,6 +2,12 @@ import LABELS from '../../../../server/contract/labels/en';
 /** CRUD kit: list page, search form, forms, validation messages. */
 export default {
   /** Live updates: the list's new-records bar, row marks, a record page's changed notice. */
+  /** Who else has a record open (presence). */
+  presence: {
+    editing_one: '{{who}} is also editing this record',
+    editing_other: '{{who}} are also editing this record',
+    row: 'Open by {{who}}',
+  },
   live: {
     newRows: '{{count}} new — show',
     stale: 'The list may have changed — show',
@@ -119,6 +125,37 @@ export default {
     imageAlt: 'Image {{n}}',
     badType: '{{name}}: only PNG, JPEG, WebP or GIF images',
     tooBig: '{{name}}: larger than {{mb}} MB',
+  },
+  /** Saved views of a list (the picker in its toolbar, ViewPicker.tsx). */
+  views: {
+    title: 'Views',
+    none: 'No saved views yet',
+    mine: 'My views',
+    shared: 'Shared with my roles',
+    sharedMark: 'Shared',
+    by: 'by {{name}}',
+    isDefault: 'Default',
+    changed: '(changed)',
+    save: 'Save',
+    saveAs: 'Save as…',
+    rename: 'Rename…',
+    delete: 'Delete view',
+    setDefault: 'Open with this screen',
+    clearDefault: 'No default view',
+    name: 'Name',
+    share: 'Share with roles',
+    roles: 'Roles',
+    saveAsTitle: 'Save as a view',
+    renameTitle: 'Rename the view',
+    saved: 'View "{{name}}" saved',
+    renamed: 'View renamed',
+    deleted: 'View "{{name}}" deleted',
+    confirmDelete: 'Delete the view "{{name}}"?',
+    defaultSet: '"{{name}}" now opens with this screen',
+    defaultCleared: 'This screen opens without a view now',
+    dropped: 'Part of this view no longer exists or is no longer valid and was left out: {{fields}}',
+    sep: ', ',
+    dismiss: 'Dismiss',
   },
   fields: LABELS.common,
   validation: {

@@ -1,4 +1,4 @@
-/** Mock panel: store info, data reset, faults that show each row of the spec §8 error catalogue. */
+/** Mock panel: store info, data reset, the live demo traffic, faults that show each row of the spec §8 error catalogue. */
 export default {
   button: 'Mock',
   title: 'Mock controls',
@@ -23,6 +23,21 @@ export default {
     confirm: 'All data will be generated again from seed {{seed}} and every fault cleared; changes made so far are lost. Reset?',
     done: 'Data reset from seed {{seed}}; all faults cleared. The data on screen is stale: reload the page.',
     reload: 'Reload page',
+  },
+  traffic: {
+    title: 'Demo traffic',
+    desc: "Makes the platform's day happen on its own: new orders and payments, feedback, refund and rent applications, stock running low. Open lists show them as live updates. The same seed makes the same events.",
+    switch: 'Demo traffic on or off',
+    on: 'On',
+    off: 'Off',
+    perMinute: 'Rate',
+    perMinuteHint: 'events per minute, 1 to 600',
+    perMinuteSuffix: ' / min',
+    kindsLabel: 'Events',
+    kinds: { order: 'New orders', payment: 'Payments', feedback: 'Feedback', refund: 'Refund applications', rentApply: 'Rent applications', stock: 'Stock running low' },
+    apply: 'Apply',
+    running: 'Running at {{rate}} a minute; {{ticks}} ticks so far',
+    stopped: 'Stopped; {{ticks}} ticks so far',
   },
   target: {
     title: 'Where',
@@ -98,5 +113,7 @@ export default {
     envelopeCode: 'The envelope code must be a whole number from {{min}} to {{max}}',
     message: 'The message can be at most {{max}} characters',
     seed: 'The seed must be a whole number from 0 to {{max}}, or blank',
+    trafficRate: 'The rate must be a whole number of events per minute from {{min}} to {{max}}',
+    trafficKinds: 'Choose at least one kind of event',
   },
 };

@@ -2,6 +2,12 @@ import LABELS from '../../../../server/contract/labels/zh_CN';
 /** CRUD 套件：列表页、搜索表单、表单、校验信息。 */
 export default {
   /** 实时更新：列表的新记录条、行标记、记录页的变更提示。 */
+  /** Who else has a record open (presence). */
+  presence: {
+    editing_one: '{{who}} 也在编辑此记录',
+    editing_other: '{{who}} 也在编辑此记录',
+    row: '{{who}} 正在编辑',
+  },
   live: {
     newRows: '有 {{count}} 条新记录 — 显示',
     stale: '列表可能已有变化 — 显示',
@@ -118,6 +124,37 @@ export default {
     imageAlt: '图片 {{n}}',
     badType: '{{name}}：只支持 PNG、JPEG、WebP 或 GIF 图片',
     tooBig: '{{name}}：超过 {{mb}} MB',
+  },
+  /** 列表的保存视图（工具栏中的视图选择器，ViewPicker.tsx）。 */
+  views: {
+    title: '视图',
+    none: '暂无保存的视图',
+    mine: '我的视图',
+    shared: '共享给我的角色',
+    sharedMark: '共享',
+    by: '{{name}} 创建',
+    isDefault: '默认',
+    changed: '（已修改）',
+    save: '保存',
+    saveAs: '另存为…',
+    rename: '重命名…',
+    delete: '删除视图',
+    setDefault: '设为默认视图',
+    clearDefault: '取消默认视图',
+    name: '名称',
+    share: '共享给角色',
+    roles: '角色',
+    saveAsTitle: '另存为视图',
+    renameTitle: '重命名视图',
+    saved: '视图“{{name}}”已保存',
+    renamed: '视图已重命名',
+    deleted: '视图“{{name}}”已删除',
+    confirmDelete: '确定删除视图“{{name}}”吗？',
+    defaultSet: '打开此页面时将使用“{{name}}”',
+    defaultCleared: '此页面不再使用默认视图',
+    dropped: '此视图的部分条件已不存在或不再有效，已忽略：{{fields}}',
+    sep: '、',
+    dismiss: '知道了',
   },
   fields: LABELS.common,
   validation: {

@@ -1,4 +1,4 @@
-/** Mock 面板（议题 4「QA 控制」，仅 mock 模式）：存储信息、重置数据、注入故障以演示规格 §8 错误目录的每一行。 */
+/** Mock 面板（议题 4「QA 控制」，仅 mock 模式）：存储信息、重置数据、演示流量、注入故障以演示规格 §8 错误目录的每一行。 */
 export default {
   button: 'Mock',
   title: 'Mock 控制',
@@ -23,6 +23,21 @@ export default {
     confirm: '将按种子 {{seed}} 重新生成全部数据并清除所有故障，此前的增删改都会丢失。确认重置？',
     done: '数据已按种子 {{seed}} 重置，所有故障已清除。页面上显示的数据已过期，请刷新页面。',
     reload: '刷新页面',
+  },
+  traffic: {
+    title: '演示流量',
+    desc: '让平台的一天自动发生：新订单与付款、用户反馈、退款与租号申请、库存告急。打开的列表会以实时更新显示。同一种子产生同样的事件。',
+    switch: '开启或关闭演示流量',
+    on: '已开启',
+    off: '已关闭',
+    perMinute: '频率',
+    perMinuteHint: '每分钟事件数，1 到 600',
+    perMinuteSuffix: ' 次/分钟',
+    kindsLabel: '事件',
+    kinds: { order: '新订单', payment: '付款', feedback: '用户反馈', refund: '退款申请', rentApply: '租号申请', stock: '库存告急' },
+    apply: '应用',
+    running: '运行中，每分钟 {{rate}} 次；已执行 {{ticks}} 次',
+    stopped: '已停止；已执行 {{ticks}} 次',
   },
   target: {
     title: '作用范围',
@@ -98,5 +113,7 @@ export default {
     envelopeCode: '信封码应为 {{min}} 到 {{max}} 的整数',
     message: '消息最多 {{max}} 个字符',
     seed: '种子应为 0 到 {{max}} 的整数，或留空',
+    trafficRate: '频率应为每分钟 {{min}} 到 {{max}} 次的整数',
+    trafficKinds: '请至少选择一种事件',
   },
 };

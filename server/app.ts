@@ -22,6 +22,8 @@ import { EVENT_MIGRATIONS } from './events/hub.js';
 import { registerLiveEvents, type LiveEvents } from './events/index.js';
 import { registerSessions, SIGN_IN_MIGRATIONS } from './sessions/index.js';
 import { registerSavedViews, SAVED_VIEW_MIGRATIONS } from './saved-views/index.js';
+import { PREFERENCE_MIGRATIONS, registerPreferences } from './preferences/index.js';
+import { APPROVAL_MIGRATIONS, registerApprovals } from './approvals/index.js';
 import { EXPORT_MIGRATIONS, registerExportJobs } from './exports/index.js';
 import type { MockContext } from './mock/context.js';
 import { accessLogLine, logUrl } from './relay/access-log.js';
@@ -123,7 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('driftMonitor', drift);
   registerDriftRoutes(app, drift, config);
 
-  // The console's own database (server/console-db): the audit trail's, the live events' and the sign-in log's tables.
+  // The console's own database (server/console-db): the audit trail's, the live events', the sign-in log's and the preferences' tables.
   const db = await openConsoleDatabase(app, config, deps.consoleDriver);
 
   // Every audited write, whoever answers it (mock hooks are installed before its routes).
@@ -134,6 +136,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const sessions = registerSessions(app, config, db?.driver ?? null, deps.now);
   // Each list's saved views, personal or shared with roles (server/saved-views).
   registerSavedViews(app, db?.driver ?? null, sessions, deps.now);
+  // Each user's preferences (server/preferences): the settings drawer's choices and the lists' columns.
+  registerPreferences(app, db?.driver ?? null, sessions, deps.now);
+  // Four eyes on sensitive actions (server/approvals): its gate's hooks come before the mode's handlers and the relay.
+  const approvals = registerApprovals(app, config, db?.driver ?? null, deps.now);
   // Export jobs (server/exports): lists paged through this console into workbooks on disk.
   registerExportJobs(app, config, db?.driver ?? null, sessions, live.hub, deps.exportJobs, deps.now);
   const onMockBackend = deps.onMockBackend ?? ((backend: FastifyInstance) => {
@@ -143,11 +149,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   if (config.mode === 'mock') await registerMockMode(app, config, deps, { rawLists: true });
   else if (config.mode === 'replay') await registerReplayMode(app, config, { ...deps, onMockBackend });
-  else await registerPlatformMode(app, config, { ...deps, onMockBackend, sessionGate: sessions.gate ?? undefined, observers: [...(deps.observers ?? []), ...(drift.enabled ? [drift] : []), ...(audit?.observer ? [audit.observer] : []), ...(live.observer ? [live.observer] : []), ...(sessions.observer ? [sessions.observer] : [])] });
+  else await registerPlatformMode(app, config, { ...deps, onMockBackend, sessionGate: sessions.gate ?? undefined, relayHolds: approvals.holds, observers: [...(deps.observers ?? []), ...(drift.enabled ? [drift] : []), ...(audit?.observer ? [audit.observer] : []), ...(live.observer ? [live.observer] : []), ...(sessions.observer ? [sessions.observer] : [])] });
   const mockCtx = (app as unknown as { __mockCtx?: MockContext }).__mockCtx;
   if (mockCtx) {
     live.attachMock(mockCtx);
     sessions.attachMock(mockCtx);
+    approvals.attachMock(mockCtx);
   }
   // Last of the close hooks: every feature has written what it keeps.
   if (db) app.addHook('onClose', () => db.close());
@@ -165,7 +172,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 async function openConsoleDatabase(app: FastifyInstance, config: Config, driver?: SqlDriver): Promise<ConsoleDb | null> {
   const onError = (e: unknown) => app.log.error({ err: e }, 'console database: a PostgreSQL connection failed');
   try {
-    const migrations = [...EVENT_MIGRATIONS, ...SIGN_IN_MIGRATIONS, ...SAVED_VIEW_MIGRATIONS, ...EXPORT_MIGRATIONS];
+    const migrations = [...EVENT_MIGRATIONS, ...SIGN_IN_MIGRATIONS, ...SAVED_VIEW_MIGRATIONS, ...PREFERENCE_MIGRATIONS, ...APPROVAL_MIGRATIONS, ...EXPORT_MIGRATIONS];
     return driver ? await ConsoleDb.open(driver, migrations) : await ConsoleDb.fromConfig(config, migrations, onError);
   } catch (e) {
     if (config.auditDb) throw e;

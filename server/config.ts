@@ -155,6 +155,10 @@ export interface Config {
   auditDatabaseUrl: string | null;
   /** Audit entries older than this many days are pruned daily; 0 keeps everything. */
   auditRetentionDays: number;
+  /** Four eyes (server/approvals): hours a pending approval waits before it expires. */
+  approvalHours: number;
+  /** Four eyes: the thresholds above which an operation waits for a second person (server/contract/approvals.ts `APPROVAL_RULES`). */
+  approvalThresholds: { refundCents: number; walletCents: number; revealCount: number; voidCount: number };
   /**
    * What an audited write meets while the trail cannot take its entry (the store failing, or full
    * at `auditMaxMb`): `refuse` (default) answers a 503 envelope and carries nothing out;
@@ -282,6 +286,11 @@ export const SETTINGS = [
   { key: 'consoleDatabaseUrl', env: 'CONSOLE_DATABASE_URL', flag: 'console-database-url', doc: "the console's own database (audit trail, live events): a PostgreSQL URL (postgres://user:pass@host:5432/db) used instead of the AUDIT_DB SQLite file, for replicas sharing one database" },
   { key: 'auditDatabaseUrl', env: 'AUDIT_DATABASE_URL', flag: 'audit-database-url', doc: 'alias of CONSOLE_DATABASE_URL' },
   { key: 'auditRetentionDays', env: 'AUDIT_RETENTION_DAYS', flag: 'audit-retention-days', doc: 'audit trail: days an entry is kept (0 = for ever), default 180' },
+  { key: 'approvalHours', env: 'APPROVAL_HOURS', flag: 'approval-hours', doc: 'four eyes: hours a pending approval waits before it expires, default 24' },
+  { key: 'approvalRefundCents', env: 'APPROVAL_REFUND_CENTS', flag: 'approval-refund-cents', doc: 'four eyes: a refund above this many cents waits for a second person, default 100000 (¥1,000)' },
+  { key: 'approvalWalletCents', env: 'APPROVAL_WALLET_CENTS', flag: 'approval-wallet-cents', doc: 'four eyes: a wallet recharge or withdrawal above this many cents waits for a second person, default 100000 (¥1,000)' },
+  { key: 'approvalRevealCount', env: 'APPROVAL_REVEAL_COUNT', flag: 'approval-reveal-count', doc: 'four eyes: revealing the codes of more than this many order lines at once waits for a second person, default 5' },
+  { key: 'approvalVoidCount', env: 'APPROVAL_VOID_COUNT', flag: 'approval-void-count', doc: 'four eyes: a batch void of more than this many codes, cards or accounts waits for a second person, default 20' },
   { key: 'auditOnFailure', env: 'AUDIT_ON_FAILURE', flag: 'audit-on-failure', doc: 'audit trail: while it cannot take an entry (store failing or full), `refuse` audited writes (default) or `continue` them and record the gap' },
   { key: 'auditMaxMb', env: 'AUDIT_MAX_MB', flag: 'audit-max-mb', doc: 'audit trail: most MB its store holds (warning at 80 %, then AUDIT_ON_FAILURE; 0 = no bound), default 2048' },
   { key: 'auditKey', env: 'AUDIT_KEY', flag: 'audit-key', doc: "audit trail: the chain's HMAC key, at least 32 characters (replicas on one PostgreSQL trail share it); unset, one is generated into AUDIT_KEY_FILE" },
@@ -490,6 +499,13 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
     auditDb: raw.auditDb?.trim().toLowerCase() === 'off' ? null : raw.auditDb?.trim() === ':memory:' ? ':memory:' : path.resolve(raw.auditDb?.trim() || defaultAuditDb()),
     ...consoleDatabase(raw, label),
     auditRetentionDays: int(label('auditRetentionDays'), raw.auditRetentionDays, 180, 0, 36_500),
+    approvalHours: int(label('approvalHours'), raw.approvalHours, 24, 1, 24 * 366),
+    approvalThresholds: {
+      refundCents: int(label('approvalRefundCents'), raw.approvalRefundCents, 100_000, 0, 100_000_000_000),
+      walletCents: int(label('approvalWalletCents'), raw.approvalWalletCents, 100_000, 0, 100_000_000_000),
+      revealCount: int(label('approvalRevealCount'), raw.approvalRevealCount, 5, 0, 100_000),
+      voidCount: int(label('approvalVoidCount'), raw.approvalVoidCount, 20, 0, 100_000),
+    },
     exportDir: path.resolve(raw.exportDir?.trim() || path.join(path.dirname(defaultAuditDb()), 'exports')),
     exportDays: int(label('exportDays'), raw.exportDays, 7, 1, 3650),
     exportMaxRows: int(label('exportMaxRows'), raw.exportMaxRows, 1_000_000, 1, 10_000_000),

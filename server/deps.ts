@@ -24,6 +24,8 @@ export interface AppDeps {
   liveEvents?: LiveEventsOptions;
   /** Proxy/hybrid: the sessions' gate the relay asks before each call (set by buildApp, server/sessions). */
   sessionGate?: SessionGate;
+  /** Proxy/hybrid: calls the relay leaves to Fastify, whose hooks read their body (set by buildApp, server/approvals: the gated operations). */
+  relayHolds?: (method: string, path: string) => boolean;
   /** Export jobs' page size and a hook before each page (tests, the bench). */
   exportJobs?: ExportJobsOptions;
 }

@@ -1,3 +1,4 @@
+import { askApprovalReason } from './services/approval-reason';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PrimeReactProvider } from 'primereact/api';
@@ -121,7 +122,8 @@ async function boot() {
   configureHttp({
     getToken: () => actor.getSnapshot().context.token,
     onUnauthorized: (message) => actor.send({ type: 'session.expired', message }),
-    notify,
+    notify: ({ tone, ...n }) => notify(n, tone),
+    askApprovalReason,
     t: (key) => i18n.t(key),
     language: () => i18n.language,
     logError: logAjaxError,

@@ -196,7 +196,7 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
       status: reply.statusCode,
       message: ok ? '' : (p.envelope?.message ?? ''),
       servedBy: 'mock',
-      body: p.ep.kind === 'upload' ? { file: '[upload]' } : withRevertOf(p.body, revertOfHeader(req.headers[REVERT_HEADER])),
+      body: p.ep.kind === 'upload' ? { file: '[upload]' } : withApproval(withRevertOf(p.body, revertOfHeader(req.headers[REVERT_HEADER])), req.approvalRun),
       changes,
     }));
     return payload;
@@ -208,6 +208,11 @@ export function captureMock(app: FastifyInstance, trail: AuditTrail, ctxOf: () =
       trail.release();
     }
   });
+}
+
+/** The request's fields of an approved write's run, with the approval and who approved it beside them (server/approvals). */
+function withApproval(fields: unknown, run: { id: number; approvedBy: string } | undefined): unknown {
+  return run && fields && typeof fields === 'object' && !Array.isArray(fields) ? { ...(fields as object), approvalId: run.id, approvedBy: run.approvedBy } : fields;
 }
 
 function entryOf(ep: EndpointDef, entity: string, targets: string[], e: { atMs: number; session: Who | null; ip: string; code: number; status: number; message: string; servedBy: AuditInput['servedBy']; body: unknown; changes: string }): AuditInput {

@@ -4,6 +4,8 @@ import { defineEnum, F } from './fields.js';
 import { eventTicket, presenceList, presenceUpdate } from './events.js';
 import { SESSION_ENDPOINTS, SESSION_ENTITIES } from './sessions.js';
 import { SAVED_VIEW_ENDPOINTS } from './saved-views.js';
+import { PREFERENCE_ENDPOINTS } from './preferences.js';
+import { APPROVAL_ENDPOINTS, APPROVAL_ENTITIES } from './approvals.js';
 import { EXPORT_ENDPOINTS } from './exports.js';
 
 /**
@@ -125,5 +127,5 @@ export const auditActions = [
 ];
 
 /** The console's own entities and endpoints (outside the platform contract's ENTITIES/ENDPOINTS). */
-export const CONSOLE_ENTITIES = [auditLog, ...SESSION_ENTITIES] as const;
-export const CONSOLE_ENDPOINTS = [...auditLog.endpoints, ...auditActions, eventTicket, presenceUpdate, presenceList, ...SESSION_ENDPOINTS, ...SAVED_VIEW_ENDPOINTS, ...EXPORT_ENDPOINTS];
+export const CONSOLE_ENTITIES = [auditLog, ...SESSION_ENTITIES, ...APPROVAL_ENTITIES] as const;
+export const CONSOLE_ENDPOINTS = [...auditLog.endpoints, ...auditActions, eventTicket, presenceUpdate, presenceList, ...SESSION_ENDPOINTS, ...SAVED_VIEW_ENDPOINTS, ...PREFERENCE_ENDPOINTS, ...APPROVAL_ENDPOINTS, ...EXPORT_ENDPOINTS];

@@ -7,6 +7,8 @@ import { fileUpload, UPLOAD_FIELD, UPLOAD_LIMITS } from './upload.js';
 import { EVENT_ENDPOINTS } from './events.js';
 import { SESSION_ENDPOINTS, SESSION_ENTITIES } from './sessions.js';
 import { SAVED_VIEW_ENDPOINTS } from './saved-views.js';
+import { PREFERENCE_ENDPOINTS } from './preferences.js';
+import { APPROVAL_ENDPOINTS, APPROVAL_ENTITIES } from './approvals.js';
 import { EXPORT_ENDPOINTS } from './exports.js';
 
 /**
@@ -215,7 +217,7 @@ function build(version: string): Json {
   const requests = new Set<string>();
   const titleOf = (schema: TSchema) => (schema as { title?: string }).title!;
   // The platform's entities and the console's own that the document lists (sessions, sign-in log).
-  const documented = [...ENTITIES, ...SESSION_ENTITIES] as readonly AnyEntity[];
+  const documented = [...ENTITIES, ...SESSION_ENTITIES, ...APPROVAL_ENTITIES] as readonly AnyEntity[];
   for (const e of documented) {
     const s = e.schemas;
     for (const schema of [s.record, s.add, s.update, s.query, s.page, s.option, ...(s.status ? [s.status] : [])]) components[titleOf(schema)] = plain(schema);
@@ -228,7 +230,7 @@ function build(version: string): Json {
   components.Refusal = REFUSAL;
   const paths: Record<string, Json> = {};
   const byName = new Map(documented.map((e) => [e.name, e]));
-  for (const ep of [...SESSION, ...(ENTITIES as readonly AnyEntity[]).flatMap((e) => e.endpoints), ...ACTIONS, ...EVENT_ENDPOINTS, ...SESSION_ENDPOINTS, ...SAVED_VIEW_ENDPOINTS, ...EXPORT_ENDPOINTS]) {
+  for (const ep of [...SESSION, ...(ENTITIES as readonly AnyEntity[]).flatMap((e) => e.endpoints), ...ACTIONS, ...EVENT_ENDPOINTS, ...SESSION_ENDPOINTS, ...SAVED_VIEW_ENDPOINTS, ...PREFERENCE_ENDPOINTS, ...APPROVAL_ENDPOINTS, ...EXPORT_ENDPOINTS]) {
     paths[ep.path] = { ...(paths[ep.path] ?? {}), [ep.method.toLowerCase()]: operation(ep, components, ep.entity ? byName.get(ep.entity) : undefined) };
   }
   // Image upload takes many files (`name[]`), so it is not among ACTIONS; documented here as it is served.

@@ -120,6 +120,8 @@ export const ROUTE_TABLE: RouteDecl[] = [
     ['auditLog'],
     // Who is signed in, and every sign-in attempt, kept by the console (server/sessions).
     ['onlineUsers'], ['signInLog'],
+    // Calls kept for a second person's approval (server/approvals).
+    ['approvals'],
   ], { icon: 'pi pi-cog', orderNo: ORDER_NO.system, roles: ADMIN_ONLY }),
 ];
 

@@ -68,8 +68,8 @@ export interface LiveEvents {
   watcher: Watcher | null;
 }
 
-/** Each entity's list endpoint (the permission an event of it needs). */
-const LIST_PATHS = new Map<string, string>();
+/** Each entity's list endpoint (the permission an event of it needs); approvals' answers every signed-in user. */
+const LIST_PATHS = new Map<string, string>([['approval', '/console/approval/list']]);
 for (const e of ENTITIES as readonly AnyEntity[]) {
   const list = e.endpoints.find((ep) => ep.op === 'list');
   if (list) LIST_PATHS.set(e.name, list.path);
@@ -121,6 +121,8 @@ export async function registerLiveEvents(app: FastifyInstance, config: Config, d
       username: session.username,
       authorization,
       mayRead: (entity) => {
+        // Approvals: every signed-in user hears them (the event names no values; the list answers each user their own).
+        if (entity === 'approval') return true;
         const path = LIST_PATHS.get(entity);
         return path !== undefined && refusalFor(ctx, session, path) === null;
       },

@@ -302,6 +302,6 @@ export async function registerHybridMode(app: FastifyInstance, config: Config, d
   ctxRef = backend.ctx;
   app.addHook('onClose', async () => backend.app.close());
   const fallback = mockFallback(config, backend.app, now, backend.listRoad);
-  await registerProxyMode(app, config, { observers: options.observers, fallback, lookups: new PlatformLookups(identity), sessionGate: deps.sessionGate });
+  await registerProxyMode(app, config, { observers: options.observers, fallback, lookups: new PlatformLookups(identity), sessionGate: deps.sessionGate, relayHolds: deps.relayHolds });
   return { fallback };
 }

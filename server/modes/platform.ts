@@ -56,5 +56,5 @@ export async function registerPlatformMode(app: FastifyInstance, config: Config,
   onSignOut(app, (a) => identity.forget(a));
   const observers = [...observersFor(config, app, identity), ...(deps.observers ?? [])];
   if (config.mode === 'hybrid') await registerHybridMode(app, config, deps, { observers, identity });
-  else await registerProxyMode(app, config, { observers, lookups: new PlatformLookups(identity), sessionGate: deps.sessionGate });
+  else await registerProxyMode(app, config, { observers, lookups: new PlatformLookups(identity), sessionGate: deps.sessionGate, relayHolds: deps.relayHolds });
 }

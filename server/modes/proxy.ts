@@ -81,6 +81,8 @@ export interface PlatformOptions {
   lookups?: PlatformLookups;
   /** The sessions' gate (server/sessions/platform.ts): a revoked token is refused (HTTP 401) before anything is relayed; every relayed call moves its session's `lastSeen`. */
   sessionGate?: SessionGate;
+  /** Calls the raw relay leaves to Fastify's road (server/approvals: the gated operations, whose body the console reads). */
+  relayHolds?: (method: string, path: string) => boolean;
 }
 
 /** Header naming the side that served an answer (`platform`, `mock`, `replay`). */
@@ -927,6 +929,7 @@ export async function registerProxyMode(app: FastifyInstance, config: Config, op
     const path = splitUrl(url)[0];
     const verdict = proxiedRequestVerdict({ method, url, path }, ctxRaw);
     if (verdict.to === 'fastify' || verdict.to === 'refuse') return false;
+    if (options.relayHolds?.(method, path)) return false;
     // A revoked token is Fastify's to refuse (in the client's language).
     if (gate !== null && gate.refusalOf(req.headers.authorization) !== null) return false;
     gate?.seen(req.headers.authorization);

@@ -7,11 +7,13 @@ import { apiToken, e2eLifecycle, openSignedIn, resetMock, shot, type E2EServer }
  * The audit trail's screen in Chromium: the administrator approves a refund, opens
  * /system/auditLog, finds the entry by the order number and reads the refund's fields before →
  * after; the chain verifies; the operator gets the 403 page. Screenshots in both languages/themes.
+ * Four eyes: an operator's refund above APPROVAL_REFUND_CENTS waits until the administrator approves
+ * it on the Approvals screen, and the money then moves once.
  */
 
 let server: E2EServer;
 let browser: Browser;
-e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
+e2eLifecycle({ TOKEN_TTL: '3600', APPROVAL_REFUND_CENTS: '100' }, (s, b) => {
   server = s;
   browser = b;
 });
@@ -68,6 +70,41 @@ describe('audit log', () => {
     expect(await entry.first().innerText()).toMatch(/admin[\s\S]*商品分类·修改[\s\S]*成功/);
     expect(await entry.first().innerText()).toContain(`分类名称： ${String(c.name)} → ${String(c.name)}改`);
     await shot(page, 'issue25-history-zh');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  test("an operator's large refund waits for the administrator's approval; approved on the Approvals screen, the money moves once", async () => {
+    await resetMock(server);
+    const admin = await apiToken(server, 'admin');
+    const operator = await apiToken(server, 'operator');
+    const refund = (await api<{ list: Row[] }>('/v1/refund/list', { pageNum: 1, pageSize: 50, status: 0 }, admin)).list.find((r) => r.amount > 100)!;
+    const balance = async () => (await api<Row>('/v1/member/info', { id: refund.memberId }, admin)).balance as number;
+    const before = await balance();
+    const sent = (await server.app.inject({ method: 'POST', url: '/v1/refund/audit', payload: { id: refund.id, approved: true, auditRemark: '客户投诉' }, headers: { authorization: operator } })).json();
+    expect(sent).toMatchObject({ code: 202, key: 'approval.sent' });
+    expect(await balance()).toBe(before);
+
+    const { page, errors, context } = await openSignedIn(browser, server, '/system/approvals');
+    const decide = page.locator('[data-testid=approval-decide-open]');
+    await decide.first().waitFor();
+    expect(await decide.count()).toBe(1);
+    await decide.first().click();
+    await page.locator('[data-testid=approval-summary]').getByText('operator (operator)').waitFor();
+    await page.locator('#action-reason').fill('已核实');
+    await shot(page, 'approvals-decide');
+    await page.locator('[data-testid=approval-decide-submit]').click();
+    await page.locator('[data-testid=approval-decide]').waitFor({ state: 'detached' });
+    await expect.poll(() => decide.count()).toBe(0);
+    await page.locator('[data-testid=approval-views]').getByText('已处理').click();
+    await page.locator('[data-testid=crud-table]').getByText('已通过').waitFor();
+    await shot(page, 'approvals-decided');
+    expect(await balance()).toBe(before + (refund.amount as number));
+    expect((await api<Row>('/v1/refund/info', { id: refund.id }, admin)).status).toBe(3);
+    // Approved once: a second approval changes nothing.
+    const again = (await server.app.inject({ method: 'POST', url: '/console/approval/approve', payload: { id: sent.params.id, reason: '再次' }, headers: { authorization: admin } })).json();
+    expect(again.key).toBe('approval.decided');
+    expect(await balance()).toBe(before + (refund.amount as number));
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

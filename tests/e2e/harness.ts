@@ -211,8 +211,24 @@ export async function resetMock(server: E2EServer) {
   await api(server, 'POST', '/v1/mock/reset', { seed: server.seed });
 }
 
+/**
+ * Deletes every preference the signed-in account keeps on the server (`/console/preference/*`):
+ * the account then starts as a new one, with the defaults or whatever its browser storage holds.
+ */
+export async function clearPreferences(server: Pick<E2EServer, 'url'>, token: string): Promise<void> {
+  const list = await apiCall<{ key: string }[]>(server, '/console/preference/list', {}, token);
+  await Promise.all(list.map((p) => apiCall(server, '/console/preference/update', { key: p.key, value: null }, token)));
+}
+
 export interface OpenOptions {
   user?: Account;
+  /**
+   * Keep what the account saved on the server by earlier pages (its settings and list layouts).
+   * Default false: the account's server-side preferences are cleared first, so a fresh page starts
+   * as a fresh account does (tests of one file share the demo accounts, which carry preferences
+   * from page to page as the console is meant to).
+   */
+  keepPreferences?: boolean;
   /** Seeded before the console loads (e.g. `{ [StorageKey.locale]: 'en' }`, a project config patch). */
   seed?: Record<string, unknown>;
   width?: number;
@@ -224,13 +240,14 @@ export interface OpenOptions {
 }
 
 /**
- * A fresh page (own storage) signed in through the API as `opts.user`, opened on `route` and waited
- * on until the layout shows. `errors` collects page errors and console errors.
+ * A fresh page (own storage) signed in through the API as `opts.user` (its server-side preferences
+ * cleared unless `keepPreferences`), opened on `route` and waited on until the layout shows. `errors` collects page errors and console errors.
  */
 export async function openSignedIn(browser: Browser, server: Pick<E2EServer, 'url'>, route: string, opts: OpenOptions = {}): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
   const opened = await newPage(browser, { width: opts.width, height: opts.height });
   if (opts.before) await opts.before(opened.page);
-  await signInByApi(opened.page, server, opts.user ?? 'admin', opts.seed);
+  const token = await signInByApi(opened.page, server, opts.user ?? 'admin', opts.seed);
+  if (!opts.keepPreferences) await clearPreferences(server, token);
   await opened.page.goto(server.url + route);
   const ready = opts.ready === undefined ? '[data-testid=layout]' : opts.ready;
   if (ready) await opened.page.locator(ready).first().waitFor();

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ACCOUNTS, openSignedIn, resetMock, shot, type Account, type E2EServer, e2eLifecycle } from './harness.js';
+import { ACCOUNTS, apiCall, apiToken, openSignedIn, resetMock, shot, type Account, type E2EServer, e2eLifecycle } from './harness.js';
 
 /**
  * The shell's look in Chromium: menu search (spec §2), language (§4), theme and dark
@@ -400,4 +400,56 @@ describe('wide lists in a 1280×720 window', () => {
       await context.close();
     });
   }
+});
+
+describe('a list layout follows the account', () => {
+  test('columns reordered and pinned in one browser appear in another after sign-in', async () => {
+    const headers = (page: Page) => page.locator('[data-testid=crud-table] thead th[role=columnheader]').evaluateAll((ths) => ths.map((th) => th.textContent?.trim() ?? '').filter(Boolean));
+    const first = await openSignedIn(browser, server, '/order/index', { ready: '[data-testid=crud-table] tbody tr' });
+    const { page } = first;
+    const before = await headers(page);
+    await page.locator('[data-testid=crud-layout]').click();
+    const rows = page.locator('[data-testid=crud-layout-column]');
+    const names = await rows.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-column')!));
+    // The second shown column moves up to the front; the first (the order number) is pinned right.
+    const row = (c: string) => page.locator(`[data-testid=crud-layout-column][data-column="${c}"]`);
+    await row(names[1]).locator('[data-testid=crud-layout-up]').click();
+    await row(names[0]).locator('[data-testid=crud-layout-pin-right]').click();
+    await page.keyboard.press('Escape');
+    await page.waitForFunction((was) => JSON.stringify([...document.querySelectorAll('[data-testid=crud-table] thead th[role=columnheader]')].map((th) => th.textContent?.trim() ?? '').filter(Boolean)) !== was, JSON.stringify(before));
+    const chosen = await headers(page);
+    expect(chosen[chosen.length - 2]).toBe(before[0]);
+    expect(chosen[0]).toBe(before[1]);
+    // The moved column is widened by dragging its header's edge.
+    const th = page.locator('[data-testid=crud-table] thead th[role=columnheader]').first();
+    const wide = Math.round((await th.boundingBox())!.width) + 60;
+    const edge = (await th.locator('[data-testid=crud-col-resizer]').boundingBox())!;
+    await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(edge.x + edge.width / 2 + 30, edge.y + edge.height / 2, { steps: 3 });
+    await page.mouse.move(edge.x + edge.width / 2 + 60, edge.y + edge.height / 2, { steps: 3 });
+    await page.mouse.up();
+    // Saved for the account once the burst settles.
+    const token = await apiToken(server, 'admin');
+    type Layout = { pinned?: Record<string, string>; widths?: Record<string, number> };
+    const saved = async () => (await apiCall<{ key: string; value: Layout }[]>(server, '/console/preference/list', {}, token)).find((p) => p.key.startsWith('columns:'))?.value;
+    await expect.poll(async () => (await saved())?.pinned).toEqual({ [names[0]]: 'right' });
+    await expect.poll(async () => Math.abs(((await saved())?.widths?.[names[1]] ?? 0) - wide) <= 2).toBe(true);
+    // The pinned column stays right beside the row actions, in the header and in every row.
+    const pinnedAt = () => page.evaluate(() => [...document.querySelectorAll('[data-testid=crud-table] .crud-pinned--right')].map((e) => Math.round(e.getBoundingClientRect().right)));
+    await expect.poll(async () => new Set(await pinnedAt()).size).toBe(1);
+    await shot(page, 'look-list-layout-pinned');
+    expect(first.errors).toEqual([]);
+    await first.context.close();
+
+    // Another browser (own, empty storage) signed in as the same account.
+    const second = await openSignedIn(browser, server, '/order/index', { ready: '[data-testid=crud-table] tbody tr', keepPreferences: true });
+    await expect.poll(() => headers(second.page)).toEqual(chosen);
+    await expect(second.page.locator('[data-testid=crud-table] thead th.crud-pinned--right').innerText()).resolves.toBe(before[0]);
+    const width = (await saved())!.widths![names[1]];
+    await expect(second.page.locator('[data-testid=crud-table] thead th[role=columnheader]').first().evaluate((el) => (el as HTMLElement).style.width)).resolves.toBe(`${width}px`);
+    await shot(second.page, 'look-list-layout-second');
+    expect(second.errors).toEqual([]);
+    await second.context.close();
+  });
 });

@@ -63,6 +63,7 @@ const EXCLUDED: Record<string, string> = {
   rewardReceive: 'the claims of one reward, shown in the receive modal of /operate/reward (no route of its own); driven by tests/e2e/storefront.e2e.test.ts',
   seoSetting: '/operate/seoSetting is a settings form per shop page with a snippet preview, not a list (tests/e2e/storefront.e2e.test.ts opens it)',
   navigation: '/recommend/navigation is a drag-and-drop tree with a member preview, not a list (driven by tests/e2e/storefront.e2e.test.ts)',
+  approval: 'no seeded rows (an approval exists once a call waits for a second person) and nothing to add; the screen lists and decides one in tests/e2e/audit-log.e2e.test.ts',
   recommendGame: 'unique (game, position): the first game and position the smoke picks are already featured (the unique rule is checked by the conformance suite)',
 };
 

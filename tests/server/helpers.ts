@@ -36,11 +36,16 @@ export async function makeApp(env: Record<string, string> = {}, deps: AppDeps = 
   // assert which field a refusal names; tests/server/messages.test.ts covers the localized answers.
   // No load shedding unless a test asks for it (hardening.test.ts): on a busy machine a worker's
   // stalled event loop shed an unrelated test's request with a 503 (auth's basic data).
-  const config = loadConfig([], { LOG_LEVEL: 'silent', MESSAGES: 'raw', AUDIT_DB: ':memory:', SHED_EVENT_LOOP_DELAY_MS: '0', SEED_DATE: PINNED_SEED_DATE, ...env });
+  // The four eyes' amounts and counts out of reach unless a test asks (approvals.test.ts): a large
+  // random refund of another test's is that test's rule, not a wait for a second person.
+  const config = loadConfig([], { LOG_LEVEL: 'silent', MESSAGES: 'raw', AUDIT_DB: ':memory:', SHED_EVENT_LOOP_DELAY_MS: '0', SEED_DATE: PINNED_SEED_DATE, ...APPROVALS_OUT_OF_REACH, ...env });
   const app = await buildApp(config, deps);
   await app.ready();
   return { app, config };
 }
+
+/** Four-eyes thresholds no seeded amount or batch reaches (privileged role grants still wait, server/contract/approvals.ts). */
+export const APPROVALS_OUT_OF_REACH = { APPROVAL_REFUND_CENTS: '100000000000', APPROVAL_WALLET_CENTS: '100000000000', APPROVAL_REVEAL_COUNT: '100000', APPROVAL_VOID_COUNT: '100000' };
 
 /** Calls an API endpoint and returns the parsed envelope and HTTP status. */
 export async function call(app: FastifyInstance, method: 'GET' | 'POST', url: string, opts: { body?: unknown; token?: string } = {}) {

@@ -74,6 +74,16 @@ describe('invalidation after a write', () => {
     expect(client.getQueryState(opKey('member', 'list', { pageNum: 1 }))?.isInvalidated).toBe(false);
   });
 
+  test('a write of a record drops the audit trail’s reads; saving a preference (never audited) does not', async () => {
+    const client = createQueryClient();
+    const history = opKey('auditLog', 'list', { entity: 'order', recordId: 3 });
+    client.setQueryData(history, { list: [], total: 0 });
+    await afterWrite('preference', 'update', client);
+    expect(client.getQueryState(history)?.isInvalidated).toBe(false);
+    await afterWrite('order', 'reissue', client);
+    expect(client.getQueryState(history)?.isInvalidated).toBe(true);
+  });
+
   test("a save through the kit (callOp) refetches the entity's mounted reads: a renamed type shows its new name", async () => {
     let name = 'Payment';
     const { requests } = serve((path, body) => {

@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import {
+  applySavedProjectConfig,
+  configDiff,
   DEFAULT_PROJECT_CONFIG,
   getProjectConfig,
+  onProjectConfigSaved,
   mergeConfig,
   resetProjectConfig,
   subscribeProjectConfig,
@@ -151,5 +154,26 @@ describe('language switch with the reload option (spec §4)', () => {
     await switchLocale('zh_CN', reload);
     expect(local.get(StorageKey.locale)).toBe('zh_CN');
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the saved copy (preferences that follow the account)', () => {
+  test('only what differs from the defaults is saved, and it reads back as the same config', () => {
+    expect(configDiff(DEFAULT_PROJECT_CONFIG)).toEqual({});
+    const c = updateProjectConfig({ themeColor: '#009688', menuSetting: { collapsed: true }, lockTime: 15 });
+    expect(configDiff(c)).toEqual({ themeColor: '#009688', menuSetting: { collapsed: true }, lockTime: 15 });
+    expect(mergeConfig(DEFAULT_PROJECT_CONFIG, configDiff(c))).toEqual(c);
+  });
+
+  test('the user’s changes are heard (a reset as null); the saved copy taken from the server is not', () => {
+    const heard: unknown[] = [];
+    const stop = onProjectConfigSaved((c) => heard.push(c && c.grayMode));
+    updateProjectConfig({ grayMode: true });
+    resetProjectConfig();
+    applySavedProjectConfig({ grayMode: true, themeColor: 42 } as unknown as ConfigPatch);
+    stop();
+    expect(heard).toEqual([true, null]);
+    expect(getProjectConfig()).toEqual({ ...DEFAULT_PROJECT_CONFIG, grayMode: true });
+    expect(local.get(StorageKey.projectConfig)).toMatchObject({ grayMode: true });
   });
 });

@@ -2,6 +2,8 @@ import { fileUpload } from '../../server/contract/upload';
 import { CONSOLE_ENDPOINTS, type auditLog, type AuditRevertPayload, type AuditRevertPreview, type AuditRevertPreviewPayload, type AuditVerifyResult } from '../../server/contract/audit';
 import type { consoleSession, signInLog } from '../../server/contract/sessions';
 import type { SavedView, SavedViewAddPayload, SavedViewDefault, SavedViewListPayload, SavedViewUpdatePayload } from '../../server/contract/saved-views';
+import type { Preference } from '../../server/contract/preferences';
+import type { approval, ApprovalRuleRow } from '../../server/contract/approvals';
 import type { PresenceRecord, presenceList, presenceUpdate } from '../../server/contract/events';
 import type { ExportJob, ExportJobAddPayload } from '../../server/contract/exports';
 import type { Static } from 'typebox';
@@ -74,7 +76,7 @@ export interface CrudCalls<E> {
 }
 
 type Group<G extends string> = (G extends EntityName ? CrudCalls<EntityMap[G]> : unknown) & OpsOf<G>;
-/** The whole typed client: `api.<group>.<op>`; the console's own audit log, sessions and sign-in log beside the platform's groups. */
+/** The whole typed client: `api.<group>.<op>`; the console's own audit log, sessions, sign-in log, preferences and presence beside the platform's groups. */
 export type Api = { [G in GroupOf<ActionName> | EntityName]: Group<G> } & {
   auditLog: CrudCalls<typeof auditLog> & {
     verify: JsonCall<undefined, Static<typeof AuditVerifyResult>>;
@@ -90,6 +92,17 @@ export type Api = { [G in GroupOf<ActionName> | EntityName]: Group<G> } & {
     update: JsonCall<SavedViewUpdatePayload, SavedView>;
     del: JsonCall<{ ids: number[] }, { count: number }>;
     setDefault: JsonCall<SavedViewDefault, SavedViewDefault>;
+  };
+  /** The caller's own preferences (server/contract/preferences.ts): `value` null when unset; writing null deletes. */
+  preference: {
+    info: JsonCall<{ key: string }, Preference>;
+    update: JsonCall<{ key: string; value: unknown }, Preference>;
+    list: JsonCall<undefined, Preference[]>;
+  };
+  approval: CrudCalls<typeof approval> & {
+    approve: JsonCall<{ id: number; reason: string; confirm?: boolean }, EntityRecord<typeof approval>>;
+    reject: JsonCall<{ id: number; reason: string }, EntityRecord<typeof approval>>;
+    rules: JsonCall<undefined, { hours: number; rules: Static<typeof ApprovalRuleRow>[] }>;
   };
   presence: {
     update: JsonCall<Static<NonNullable<typeof presenceUpdate.payload>>, PresenceRecord>;

@@ -26,10 +26,17 @@ export interface RequestOptions {
    * counts): the answer listener ({@link onAnswers}) is not told of it (default false).
    */
   shell?: boolean;
+  /** Let the request outlive the page (fetch `keepalive`), for a write made while the page is left. */
+  keepalive?: boolean;
+  /** Why the call is asked, for the second person who approves it (the `X-Approval-Reason` header; server/approvals). */
+  approvalReason?: string;
 }
 
+/** The envelope code of a call kept for a second person's approval (contract `APPROVAL_SENT_CODE`): nothing was written. */
+export const APPROVAL_SENT_CODE = 202;
+
 /** Why a call failed; `kind` says which row of the §8 catalogue applied. */
-export type ApiErrorKind = 'envelope' | 'unauthorized' | 'http' | 'network' | 'timeout' | 'badResponse' | 'canceled';
+export type ApiErrorKind = 'envelope' | 'unauthorized' | 'http' | 'network' | 'timeout' | 'badResponse' | 'canceled' | 'approval';
 
 /** The rejection of every failed call. `message` is the translated text shown to the user. */
 export class ApiError extends Error {
@@ -60,6 +67,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether a call was sent for approval instead of being carried out (envelope code 202
+ * `approval.sent`, `refusal.params.id` the approval): the client has told the user; a dialog closes
+ * as after a success, but nothing was written.
+ */
+export function isSentForApproval(e: unknown): e is ApiError {
+  return e instanceof ApiError && e.kind === 'approval';
+}
+
+/** Thrown inside the client when a call waits for a reason the user is asked for ({@link HttpDeps.askApprovalReason}). */
+class ReasonNeeded extends Error {}
+
 /** The conflict of a stale write's rejection (envelope code 409 with `conflict`), else null. */
 export function conflictOf(e: unknown): Conflict | null {
   return e instanceof ApiError && e.code === 409 ? e.conflict : null;
@@ -74,6 +93,8 @@ export interface Notice {
   mode: Exclude<ErrorMode, 'none'>;
   /** Translated message. */
   message: string;
+  /** `info` for a call sent for approval; an error otherwise. */
+  tone?: 'info';
 }
 
 /** What the client needs from the rest of the app; machines and UI provide it at boot. */
@@ -91,6 +112,12 @@ export interface HttpDeps {
    * messages come in it; none sent when absent.
    */
   language?: () => string;
+  /**
+   * A call that waits for a second person needs the requester's reason (refusal
+   * `approval.reasonRequired`): asks the user for it (the message says why); the call is sent again
+   * with it, or given up (a `canceled` rejection) on null. Without it the refusal is shown as any other.
+   */
+  askApprovalReason?: (message: string) => Promise<string | null>;
   /** Records an ajax error in the error log (only when error handling is on; the log decides). */
   logError?: (e: ApiError, detail: { params?: unknown; method: string; headers: Record<string, string> }) => void;
   /** URL prefix of every path (spec §7 "configured URL prefix"); default ''. */
@@ -156,8 +183,20 @@ export function createHttpClient(deps: HttpDeps) {
   }
 
   async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body: unknown, opts: RequestOptions & { raw?: boolean } = {}): Promise<T> {
+    try {
+      return await requestOnce<T>(method, url, body, opts);
+    } catch (e) {
+      if (!(e instanceof ReasonNeeded)) throw e;
+      const reason = (await deps.askApprovalReason!(e.message))?.trim();
+      if (!reason) throw new ApiError('canceled', 'canceled', null, url, method);
+      return requestOnce<T>(method, url, body, { ...opts, approvalReason: reason });
+    }
+  }
+
+  async function requestOnce<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body: unknown, opts: RequestOptions & { raw?: boolean } = {}): Promise<T> {
     const mode = opts.errorMode ?? 'toast';
     const headers: Record<string, string> = {};
+    if (opts.approvalReason) headers['X-Approval-Reason'] = encodeURIComponent(opts.approvalReason);
     const token = opts.withToken === false ? null : deps.getToken();
     if (token) headers.Authorization = token;
     const language = deps.language?.();
@@ -185,6 +224,7 @@ export function createHttpClient(deps: HttpDeps) {
         signal: AbortSignal.any(signals),
         responseType: opts.raw ? 'blob' : 'json',
         ignoreResponseError: true,
+        ...(opts.keepalive ? { keepalive: true } : {}),
       });
     } catch (err) {
       if (controller.signal.aborted) fail(new ApiError('canceled', 'canceled', null, url, method), mode, detail);
@@ -210,15 +250,21 @@ export function createHttpClient(deps: HttpDeps) {
       if (status === 401) fail(new ApiError('unauthorized', httpMessage(401, env?.message), 401, url, method), mode, detail);
       fail(new ApiError('http', httpMessage(status, env?.message), status, url, method, status === 400 ? fieldOf(env) : null, refusalOf(env)), mode, detail);
     }
-    if (opts.raw) return env ? unwrap<T>(env, mode, url, method, detail) : (data as T);
+    if (opts.raw) return env ? unwrap<T>(env, mode, url, method, detail, !!opts.approvalReason) : (data as T);
     if (!env) fail(new ApiError('badResponse', deps.t('errors.requestFailed'), status, url, method), mode, detail);
-    return unwrap<T>(env, mode, url, method, detail);
+    return unwrap<T>(env, mode, url, method, detail, !!opts.approvalReason);
   }
 
-  function unwrap<T>(env: Envelope, mode: ErrorMode, url: string, method: string, detail: { params?: unknown; method: string; headers: Record<string, string> }): T {
+  function unwrap<T>(env: Envelope, mode: ErrorMode, url: string, method: string, detail: { params?: unknown; method: string; headers: Record<string, string> }, reasonGiven = false): T {
     if (env.code === 200) return env.data as T;
     if (env.code === 401) fail(new ApiError('unauthorized', deps.t('errors.timeout'), 401, url, method), mode, detail);
     const message = typeof env.message === 'string' && env.message.trim() ? env.message : deps.t('errors.requestFailed');
+    if (env.code === APPROVAL_SENT_CODE) {
+      // Not a failure: the call waits for a second person. Told as a notice, never logged as an error.
+      if (mode !== 'none') deps.notify({ mode: 'toast', message, tone: 'info' });
+      throw new ApiError('approval', message, env.code, url, method, null, refusalOf(env));
+    }
+    if (env.key === 'approval.reasonRequired' && deps.askApprovalReason && !reasonGiven) throw new ReasonNeeded(message);
     fail(new ApiError('envelope', message, env.code, url, method, fieldOf(env), refusalOf(env), envelopeConflict(env)), mode, detail);
   }
 

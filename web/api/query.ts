@@ -21,7 +21,7 @@ import { registerQueryCache } from './query-cache';
  * read here: a revealed secret is audited each time and must never be served from a cache.
  */
 export const READ_OPS: ReadonlySet<string> = new Set([
-  'list', 'listAll', 'info', 'detail', 'summary', 'totals', 'stats', 'statistics', 'tree', 'mine', 'revertPreview',
+  'list', 'listAll', 'info', 'detail', 'summary', 'totals', 'stats', 'statistics', 'tree', 'mine', 'revertPreview', 'rules',
 ]);
 /**
  * Groups whose ops never change what the console reads: `statistics.<kind>` answers a series;
@@ -121,13 +121,17 @@ const writeListeners = new Set<(group: string) => void>();
  * The one place a successful write lands (the kit's `callOp`, the typed client): drops every
  * cached read of `group` (`invalidateQueries({ queryKey: [group] })`, so mounted lists, pickers and
  * labels load again) and tells the listeners. A read op changes nothing and drops nothing. Every
- * write is also an entry of the audit trail, so its reads (a record's history) go too.
+ * write of a record is also an entry of the audit trail, so its reads (a record's history) go too;
+ * the console's own {@link UNAUDITED_GROUPS} are not in the trail and leave them alone.
  */
 export function afterWrite(group: string, op = 'update', client: QueryClient = queryClient): Promise<void> {
   if (isReadOp(group, op)) return Promise.resolve();
   for (const l of [...writeListeners]) l(group);
-  return Promise.all([client.invalidateQueries({ queryKey: [group] }), group === AUDIT_GROUP ? null : client.invalidateQueries({ queryKey: [AUDIT_GROUP] })]).then(() => undefined);
+  return Promise.all([client.invalidateQueries({ queryKey: [group] }), group === AUDIT_GROUP || UNAUDITED_GROUPS.has(group) ? null : client.invalidateQueries({ queryKey: [AUDIT_GROUP] })]).then(() => undefined);
 }
+
+/** Groups whose writes the audit trail never records: a user's own preferences (`api.preference`). */
+export const UNAUDITED_GROUPS: ReadonlySet<string> = new Set(['preference']);
 
 /** The query group of the audit trail's reads (`api.auditLog`). */
 const AUDIT_GROUP = 'auditLog';

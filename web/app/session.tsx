@@ -12,6 +12,19 @@ import { LOGIN_PATH } from '../services/guard';
 import { getProjectConfig } from '../services/project-config';
 import { shellPath, shellSearch } from './routing/shell-location';
 
+/** The preferences' sync once a sign-in loaded it (a lazy chunk: the login page never needs it). */
+let preferences: typeof import('../services/preferences') | null = null;
+
+/** Loads the signed-in user's preferences (one request, beside `owner`: the user's id) and starts saving their changes; never rejects. */
+async function loadPreferences(owner: Promise<number | null>): Promise<void> {
+  try {
+    preferences ??= await import('../services/preferences');
+    await preferences.loadPreferences(owner);
+  } catch {
+    // A chunk that does not load leaves the local copies as they are.
+  }
+}
+
 /** The location shown (a tab switch's URL may not be written yet, routing/shell-location.ts). */
 function currentFullPath(): string {
   return shellPath() + shellSearch();
@@ -28,8 +41,10 @@ export function createSessionActor(files: readonly string[]): SessionActor {
     actors: {
       login: fromPromise(({ input }) => sessionApi.login(input)),
       loadUser: fromPromise(async () => {
-        // The screens' texts load beside the user (the login page has only the shell's).
-        const [userInfo] = await Promise.all([sessionApi.adminInfo(), loadScreenTexts()]);
+        // The screens' texts and the user's preferences load beside the user (the login page has only the shell's);
+        // the preferences land before the routes are built, as the permission mode is one of them.
+        const info = sessionApi.adminInfo();
+        const [userInfo] = await Promise.all([info, loadScreenTexts(), loadPreferences(info.then((u) => u.userId, () => null))]);
         // Basic data failing must not block sign-in; screens that need it reload it.
         const basicData = await sessionApi.basicData().catch(() => null);
         return { userInfo, basicData };
@@ -59,6 +74,7 @@ export function createSessionActor(files: readonly string[]): SessionActor {
         if (userInfo) local.set(StorageKey.userInfo, userInfo);
       },
       clearPersisted: () => {
+        preferences?.stopPreferences();
         for (const k of [StorageKey.token, StorageKey.userInfo, StorageKey.roles, StorageKey.sessionTimeout, StorageKey.multipleTabs]) local.remove(k);
         sessionCache.clear();
       },

@@ -8,7 +8,7 @@ import { Type, type TSchema } from 'typebox';
 import type { InputProps, Row } from './types';
 import { isBlank, validationKey, validationValues } from './schema';
 import { formValue, wireValue } from './kinds';
-import { conflictOf } from '../api/http';
+import { conflictOf, isSentForApproval } from '../api/http';
 import type { Conflict } from '../../server/contract/envelope';
 import { ConflictDialog, conflictFields, type ConflictField } from './parts/ConflictDialog';
 import { invalidateRefs } from './api';
@@ -159,6 +159,8 @@ export function ActionDialog(p: ActionDialogProps) {
       if (p.doneMessage) crudEnv().notify(p.doneMessage, 'success');
       p.onDone(data);
     } catch (e) {
+      // Sent for a second person's approval: the client said so; the dialog closes, nothing was written.
+      if (isSentForApproval(e)) return p.onHide();
       const conflict = conflictOf(e);
       if (conflict) {
         // Stale: the form's fields the record also has, theirs beside the ones sent.

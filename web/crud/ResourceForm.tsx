@@ -14,7 +14,7 @@ import type { FormSection, Resource, Row } from './types';
 import { defaultValues, fieldSpec, toFormValues, toPayload, validationKey, validationValues } from './schema';
 import { useFieldLabel } from './fields';
 import { kindDef, wireValue } from './kinds';
-import { conflictOf } from '../api/http';
+import { conflictOf, isSentForApproval } from '../api/http';
 import type { Conflict } from '../../server/contract/envelope';
 import { ConflictDialog, conflictFields, type ConflictField } from './parts/ConflictDialog';
 import { RecordChangedNotice, useRecordChange } from './parts/RecordChanged';
@@ -128,6 +128,11 @@ export function ResourceForm({ resource, record, visible, onHide, onSaved, mode,
         guard.release();
         onSaved(saved);
       } catch (e) {
+        // Sent for a second person's approval: the client said so; the form closes, nothing was saved.
+        if (isSentForApproval(e)) {
+          guard.release();
+          return onHide();
+        }
         const conflict = conflictOf(e);
         if (conflict) {
           // Stale: their values beside the ones this form would save, field by field.

@@ -1,4 +1,4 @@
-import { Fragment, cloneElement, isValidElement, memo, useLayoutEffect, useMemo, useRef, useState, type ReactElement, type ReactNode, type RefObject } from 'react';
+import { Fragment, cloneElement, isValidElement, memo, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPortal } from 'react-dom';
 import { SpinnerIcon } from 'primereact/icons/spinner';
@@ -19,6 +19,7 @@ import { CellEnvProvider } from './cell-env';
 import { ViewPicker } from './ViewPicker';
 import { LinkButton, PlainButton, Switch } from './parts/plain';
 import { LazyTooltip } from './parts/GuardedButton';
+import { FullScreenButton, ListLayoutButton } from './parts/ListLayoutPanel';
 import { CalendarLook, ColumnsLook, DropdownLook, Later, laterPageSize, type LaterFlag } from './later';
 import type { PaginatorRowsPerPageDropdownOptions } from 'primereact/paginator';
 import { session } from '../lib/storage';
@@ -225,20 +226,22 @@ function SearchFormView({ ctl, fields, extra }: { ctl: ListController; fields?: 
 }
 
 /**
- * The toolbar above a table: title, Add, batch delete, the page's own buttons, Export, Refresh and
- * the column chooser; each kit button only when allowed (§6 codes).
+ * The toolbar above a table: title, Add, batch delete, the page's own buttons, Export, Refresh,
+ * the column chooser, the layout settings (density, column order and pinning) and full screen;
+ * each kit button only when allowed (§6 codes).
  */
 export const ListToolbar = memo(
   ListToolbarView,
-  (a, b) => a.title === b.title && a.children === b.children && !a.onAdd === !b.onAdd && sameAllow(a.ctl.allow, b.ctl.allow) && sameList(a.ctl, b.ctl, ['resource', 'selection', 'shown', 'shownChosen', 'exporting', 'exportProgress']),
+  (a, b) => a.title === b.title && a.children === b.children && !a.onAdd === !b.onAdd && sameAllow(a.ctl.allow, b.ctl.allow) && sameList(a.ctl, b.ctl, ['resource', 'selection', 'shown', 'shownChosen', 'layout', 'columnOrder', 'exporting', 'exportProgress']),
 );
 
 function ListToolbarView({ ctl, title, onAdd, children }: { ctl: ListController; title?: ReactNode; onAdd?: () => void; children?: ReactNode }) {
   const { t } = useTranslation();
   const { allow, resource, label } = ctl;
   const columns = resource.columns as string[];
+  const toolbar = useRef<HTMLElement>(null);
   return (
-    <header className="crud-toolbar">
+    <header className="crud-toolbar" ref={toolbar}>
       <h3 className="crud-toolbar__title">{title ?? t(`resources.${resource.entity.name}.title`)}</h3>
       <div className="crud-toolbar__buttons">
         {/* Saved views of a list whose view is its URL (saved-views.ts). */}
@@ -272,6 +275,8 @@ function ListToolbarView({ ctl, title, onAdd, children }: { ctl: ListController;
             data-testid="crud-columns"
           />
         </Later>
+        {!resource.tree && <ListLayoutButton ctl={ctl} />}
+        <FullScreenButton ctl={ctl} toolbar={toolbar} />
       </div>
     </header>
   );
@@ -416,6 +421,76 @@ const PageSizeSlot = memo(
     a.o.options.every((x, i) => (x as { value?: unknown }).value === (b.o.options[i] as { value?: unknown }).value),
 );
 
+/** A column the user pinned: PrimeReact's frozen look; `crud-pinned--left|right` says the side. */
+const PINNED = 'p-frozen-column crud-pinned';
+
+/**
+ * Sets the sticky offsets of the columns the user pinned (and of the selection and actions columns
+ * beside them) from the widths the header cells are drawn with: a left one sits after the frozen
+ * columns before it, a right one before those after it. Set on the header and every body cell of
+ * the column after each render and resize, so a column that changed width (a drag, the actions'
+ * icon font) never leaves a pinned one at a stale offset. Nothing is done on a table without pins.
+ */
+function pinOffsets(root: HTMLElement | null | undefined): void {
+  if (!root?.querySelector('thead th.crud-pinned')) return;
+  const ths = [...root.querySelectorAll<HTMLElement>('thead > tr > th')];
+  const rows = [...root.querySelectorAll<HTMLTableRowElement>('tbody > tr')];
+  const place = (i: number, side: 'left' | 'right', px: number) => {
+    const v = `${px}px`;
+    ths[i].style[side] = v;
+    for (const r of rows) {
+      const td = r.cells[i] as HTMLElement | undefined;
+      if (td && td.classList.contains('p-frozen-column')) td.style[side] = v;
+    }
+  };
+  let left = 0;
+  ths.forEach((th, i) => {
+    if (!th.classList.contains('crud-frozen-left') && !th.classList.contains('crud-pinned--left')) return;
+    place(i, 'left', left);
+    left += th.offsetWidth;
+  });
+  let right = 0;
+  for (let i = ths.length - 1; i >= 0; i--) {
+    const th = ths[i];
+    if (!th.classList.contains('p-frozen-column') || th.classList.contains('crud-frozen-left') || th.classList.contains('crud-pinned--left')) continue;
+    place(i, 'right', right);
+    right += th.offsetWidth;
+  }
+}
+
+/** px: the narrowest a column is dragged to. */
+const MIN_COLUMN_WIDTH = 40;
+
+/**
+ * The drag handle at a header's right edge: dragging sets the column's width (px, live on the
+ * header cell), and the drag's end hands the width to `onResized` (the list's layout). A click on
+ * it never sorts. A pointer affordance, hidden from assistive technology (the header's name stays the label).
+ */
+function ColumnResizer({ onResized }: { onResized: (px: number) => void }) {
+  const start = (e: ReactPointerEvent<HTMLSpanElement>) => {
+    e.preventDefault();
+    e.stopPropagation();
+    const th = e.currentTarget.closest('th');
+    if (!th) return;
+    const x0 = e.clientX;
+    const w0 = th.offsetWidth;
+    const widthAt = (x: number) => Math.max(MIN_COLUMN_WIDTH, Math.round(w0 + x - x0));
+    const move = (ev: PointerEvent) => {
+      const w = `${widthAt(ev.clientX)}px`;
+      th.style.width = w;
+      th.style.minWidth = w;
+    };
+    const up = (ev: PointerEvent) => {
+      document.removeEventListener('pointermove', move);
+      document.removeEventListener('pointerup', up);
+      onResized(widthAt(ev.clientX));
+    };
+    document.addEventListener('pointermove', move);
+    document.addEventListener('pointerup', up);
+  };
+  return <span className="crud-col-resizer" aria-hidden onPointerDown={start} onClick={(e) => e.stopPropagation()} data-testid="crud-col-resizer" />;
+}
+
 /** The view of the rows on screen: their page and sort (the table's paginator and sort arrows). */
 interface ShownView {
   pageNum: number;
@@ -456,7 +531,7 @@ export const ListTable = memo(
     !a.rowActions === !b.rowActions &&
     !a.onModify === !b.onModify &&
     sameAllow(a.ctl.allow, b.ctl.allow) &&
-    sameList(a.ctl, b.ctl, ['resource', 'state', 'page', 'loading', 'failed', 'selection', 'shown', 'room', 'specs', 'refMaps', 'label', 'later', 'reload', 'setSelection', 'placeholder']),
+    sameList(a.ctl, b.ctl, ['resource', 'state', 'page', 'loading', 'failed', 'selection', 'shown', 'layout', 'columnOrder', 'room', 'specs', 'refMaps', 'label', 'later', 'reload', 'setSelection', 'placeholder']),
 );
 
 function ListTableFrame({ ctl, rowActions, onModify, selectable, rowClassName }: ListTableProps) {
@@ -499,7 +574,7 @@ const ListTableBody = memo(
     a.hasRowActions === b.hasRowActions &&
     a.hasModify === b.hasModify &&
     sameAllow(a.ctl.allow, b.ctl.allow) &&
-    sameList(a.ctl, b.ctl, ['resource', 'page', 'failed', 'selection', 'shown', 'room', 'specs', 'refMaps', 'label', 'later', 'reload', 'setSelection']) &&
+    sameList(a.ctl, b.ctl, ['resource', 'page', 'failed', 'selection', 'shown', 'layout', 'columnOrder', 'room', 'specs', 'refMaps', 'label', 'later', 'reload', 'setSelection']) &&
     // A TreeTable draws its own mask.
     (!a.ctl.resource.tree || a.ctl.loading === b.ctl.loading),
 );
@@ -513,7 +588,12 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
   const entity = resource.entity;
   const canSelect = selectable ?? allow.batchDel;
   const actionsCol = (allow.update && !!onModify) || allow.del || !!rowActions;
-  const cols = (resource.columns as string[]).filter((c) => ctl.shown.includes(c));
+  // The user's order (layout), the columns pinned left first and those pinned right last (before the actions).
+  const pinned = (!resource.tree && ctl.layout.pinned) || {};
+  const ordered = ctl.columnOrder.filter((c) => ctl.shown.includes(c));
+  const cols = [...ordered.filter((c) => pinned[c] === 'left'), ...ordered.filter((c) => !pinned[c]), ...ordered.filter((c) => pinned[c] === 'right')];
+  const pinsLeft = cols.some((c) => pinned[c] === 'left');
+  const widthFor = (c: string) => ctl.layout.widths?.[c] ?? widthOf(specs[c]);
   const cell = (c: string, row: Row) => {
     const s = specs[c];
     if (c === entity.statusField && allow.status && (s.kind === 'status' || s.override.switchValues)) {
@@ -527,25 +607,39 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
   const tree = !!resource.tree;
   const actionsWidth = roomWidth ? fixed - (canSelect ? SELECT_WIDTH : 0) : ACTIONS_WIDTH;
   const freezeActions = !tree && actionsCol && (!roomWidth || actionsWidth <= roomWidth * FROZEN_SHARE);
-  const key = tree ? undefined : keyColumnOf(resource, cols);
+  // Columns the user pinned replace the key column's own freezing (the user chose what stays in view).
+  const key = tree || Object.keys(pinned).length ? undefined : keyColumnOf(resource, cols);
   const freezeKey = !!key && roomWidth > 0 && (canSelect ? SELECT_WIDTH : 0) + fitWidth(specs[key]) + (freezeActions ? actionsWidth : 0) <= roomWidth * FROZEN_SHARE;
+  const freezeSelect = freezeKey || pinsLeft;
   const columnEls = cols.map((c, i) => {
     const s = specs[c];
-    const w = widthOf(s);
+    const w = widthFor(c);
     const frozen = freezeKey && c === key;
     // Frozen the way the actions column is (PrimeReact's class and offset, without its `frozen` prop): after the selection column.
     const style = frozen ? { width: w, left: `${canSelect ? SELECT_WIDTH : 0}px` } : w ? { width: w } : undefined;
     const wrap = KINDS[s.kind]?.wrap ? 'crud-cell--wrap' : undefined;
+    // A column the user pinned: PrimeReact's frozen look, its offset set from the drawn widths (`pinOffsets`).
+    const pin = pinned[c];
     return (
       <Column
         key={c}
         field={c}
-        header={label(c)}
+        columnKey={c}
+        header={
+          tree ? (
+            label(c)
+          ) : (
+            <>
+              {label(c)}
+              <ColumnResizer onResized={(px) => live.current.ctl.updateLayout({ widths: { ...live.current.ctl.layout.widths, [c]: px } })} />
+            </>
+          )
+        }
         expander={tree && i === 0}
         sortable={!tree && entity.sortable.includes(c)}
         style={style}
-        headerClassName={frozen ? FROZEN_LEFT : undefined}
-        bodyClassName={frozen ? (wrap ? `${FROZEN_LEFT} ${wrap}` : FROZEN_LEFT) : wrap}
+        headerClassName={frozen ? FROZEN_LEFT : pin ? `${PINNED} crud-pinned--${pin}` : undefined}
+        bodyClassName={frozen ? (wrap ? `${FROZEN_LEFT} ${wrap}` : FROZEN_LEFT) : pin ? `${PINNED} crud-pinned--${pin}${wrap ? ` ${wrap}` : ''}` : wrap}
         body={(row: Row | { data: Row }) => cell(c, tree ? (row as { data: Row }).data : (row as Row))}
       />
     );
@@ -599,15 +693,25 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
     const room = root && measureRoom(root, actionsCol, now.room.width ? now.room.fixed - (canSelect ? SELECT_WIDTH : 0) : ACTIONS_WIDTH);
     if (room) now.setRoom(room);
   };
-  useLayoutEffect(() => measure.current());
+  useLayoutEffect(() => {
+    measure.current();
+    pinOffsets(table.current?.getElement());
+  });
   useLayoutEffect(() => {
     const root = table.current?.getElement();
     if (!root || typeof ResizeObserver === 'undefined') return;
-    const seen = new ResizeObserver(() => measure.current());
+    const seen = new ResizeObserver(() => {
+      measure.current();
+      pinOffsets(table.current?.getElement());
+    });
     seen.observe(root);
     // The row actions widen when the icon font arrives, which resizes nothing observed here.
     let on = true;
-    void document.fonts?.ready.then(() => on && measure.current());
+    void document.fonts?.ready.then(() => {
+      if (!on) return;
+      measure.current();
+      pinOffsets(table.current?.getElement());
+    });
     return () => {
       on = false;
       seen.disconnect();
@@ -636,7 +740,7 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
   }
   const sortOrder = view.sortOrder === 'asc' ? 1 : view.sortOrder === 'desc' ? -1 : 0;
   // What does not fit scrolls sideways instead of squeezing every column (widths from the kind registry).
-  const minWidth = cols.reduce((n, c) => n + fitWidth(specs[c]), (canSelect ? SELECT_WIDTH : 0) + (actionsCol ? actionsWidth : 0));
+  const minWidth = cols.reduce((n, c) => n + (ctl.layout.widths?.[c] ?? fitWidth(specs[c])), (canSelect ? SELECT_WIDTH : 0) + (actionsCol ? actionsWidth : 0));
   return (
     <CellEnvProvider>
     {page.list.length > 0 && failedNote}
@@ -669,14 +773,14 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
       selectionMode="checkbox"
       selection={ctl.selection}
       onSelectionChange={(e) => ctl.setSelection(e.value as Row[])}
-      size="normal"
+      size={ctl.layout.density ?? 'normal'}
       stripedRows
       rowClassName={rowClassName}
       scrollable
       tableStyle={{ minWidth }}
       data-testid="crud-table"
     >
-      {canSelect && <Column selectionMode="multiple" headerStyle={freezeKey ? SELECT_FROZEN : SELECT_STYLE} headerClassName={freezeKey ? FROZEN_LEFT : undefined} bodyClassName={freezeKey ? FROZEN_LEFT : undefined} bodyStyle={freezeKey ? SELECT_FROZEN : undefined} />}
+      {canSelect && <Column selectionMode="multiple" headerStyle={freezeSelect ? SELECT_FROZEN : SELECT_STYLE} headerClassName={freezeSelect ? FROZEN_LEFT : undefined} bodyClassName={freezeSelect ? FROZEN_LEFT : undefined} bodyStyle={freezeSelect ? SELECT_FROZEN : undefined} />}
       {columnEls}
       {actions}
     </DataTable>

@@ -5,7 +5,7 @@ import { useLocation, useSearch } from 'wouter';
 import dayjs from 'dayjs';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { queryClient, type OpKey } from '../api/query';
-import { local } from '../lib/storage';
+import { getListLayout, setListLayout, useListLayout, type ListLayout } from '../services/preferences';
 import type { FieldSpec, Resource, Row } from './types';
 import { fieldSpec } from './schema';
 import { exportValue, kindDef } from './kinds';
@@ -21,6 +21,16 @@ import { useEntryViewSearch } from './saved-views';
 
 const EMPTY_PAGE: Page<Row> = { list: [], total: 0 };
 const NO_KEEP: Record<string, string> = {};
+
+/**
+ * The declared columns in the user's `order`: the ordered ones first as ordered (names no longer
+ * declared dropped), then the others in declared order. No order: the declared one.
+ */
+export function orderColumns(columns: readonly string[], order: readonly string[] | undefined): string[] {
+  if (!order?.length) return columns as string[];
+  const known = order.filter((c, i) => columns.includes(c) && order.indexOf(c) === i);
+  return [...known, ...columns.filter((c) => !known.includes(c))];
+}
 
 /** Not measured yet: every column shown. */
 const NO_ROOM: ListRoom = { width: 0, fixed: 0 };
@@ -123,14 +133,25 @@ export interface ListController {
   /** Cached options of ref columns (labels in cells). */
   refMaps: Record<string, RefOption[]>;
   /**
-   * Visible columns: the ones chosen in the column chooser (remembered per entity), else the ones
+   * Visible columns: the ones chosen in the column chooser (remembered per entity and user), else the ones
    * that fit the table's room (`list-fit.ts` `fitColumns`: essential columns always, the others by priority).
    */
   shown: string[];
-  /** Chooses the visible columns (remembered per entity); `null` goes back to the ones that fit. */
+  /** Chooses the visible columns (remembered per entity, saved for the user); `null` goes back to the ones that fit. */
   setShown: (cols: string[] | null) => void;
   /** Whether the visible columns are a choice of the column chooser (not the fit to the room). */
   shownChosen: boolean;
+  /**
+   * The user's layout of this list (remembered per entity, saved for the user; web/services/preferences.ts):
+   * column order, columns pinned left or right, widths in px, the table's density, full screen.
+   */
+  layout: ListLayout;
+  /** Every column in the user's order (declared order for the ones never moved). */
+  columnOrder: string[];
+  /** Changes the layout (a field given as undefined goes back to its default); kept and saved for the user. */
+  updateLayout: (patch: Partial<ListLayout>) => void;
+  /** Back to the declared layout (columns that fit, declared order, no pins or widths, normal density); saved so. */
+  resetLayout: () => void;
   /** The room the table last measured (`width` 0: not yet). */
   room: ListRoom;
   /** Tells the list the room its table has (measured by `ListTable`); columns are fitted to it unless chosen. */
@@ -198,8 +219,10 @@ export function useListController(resource: Resource, opts: ListControllerOption
   const [exporting, setExporting] = useState(false);
   const [exportProgress, setExportProgress] = useState<{ done: number; total: number } | null>(null);
   const columns = resource.columns as string[];
-  const colsKey = `CRUD__COLS__${entity.name}`;
-  const [chosen, setChosen] = useState<string[] | null>(() => local.get<string[]>(colsKey)?.filter((c) => columns.includes(c)) ?? null);
+  // The user's choice follows the account (web/services/preferences.ts): the server's copy replaces the local one when it lands.
+  const layout = useListLayout(entity.name);
+  const chosen = useMemo(() => layout.shown?.filter((c) => columns.includes(c)) ?? null, [layout.shown, columns]);
+  const columnOrder = useMemo(() => orderColumns(columns, layout.order), [columns, layout.order]);
   const [room, setRoomState] = useState<ListRoom>(() => ROOMS.get(resource) ?? NO_ROOM);
   const hasPerm = crudEnv().usePermission();
   const off = resource.actions ?? {};
@@ -405,7 +428,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
     setExportProgress({ done: 0, total: page.total });
     try {
       const { exportRows } = await import('./export');
-      const cols = (chosen ?? columns).map((c) => ({ header: label(c), value: (r: Row) => exportValue(specs[c], r[c], { locale: i18n.language, refs: specs[c].ref ? refMaps[specs[c].ref] : undefined }), format: kindDef(specs[c]).exportFormat }));
+      const cols = columnOrder.filter((c) => !chosen || chosen.includes(c)).map((c) => ({ header: label(c), value: (r: Row) => exportValue(specs[c], r[c], { locale: i18n.language, refs: specs[c].ref ? refMaps[specs[c].ref] : undefined }), format: kindDef(specs[c]).exportFormat }));
       const title = opts.title ?? t(`resources.${entity.name}.title`);
       const res = await exportRows(
         (pageNum, pageSize, signal) => readOp<Page<Row>>(entity, 'list', { ...body, pageNum, pageSize }, signal),
@@ -476,12 +499,14 @@ export function useListController(resource: Resource, opts: ListControllerOption
     refMaps,
     shown,
     setShown: (cols) => {
-      const next = cols && columns.filter((c) => cols.includes(c));
-      setChosen(next);
-      if (next) local.set(colsKey, next);
-      else local.remove(colsKey);
+      const { shown: _, ...rest } = getListLayout(entity.name);
+      setListLayout(entity.name, cols ? { ...rest, shown: columns.filter((c) => cols.includes(c)) } : rest);
     },
     shownChosen: chosen !== null,
+    layout,
+    columnOrder,
+    updateLayout: (patch) => setListLayout(entity.name, { ...getListLayout(entity.name), ...patch }),
+    resetLayout: () => setListLayout(entity.name, null),
     room,
     setRoom,
     del: stable.del,

@@ -11,8 +11,9 @@ export type Transition = (typeof TRANSITIONS)[number];
 export type SessionTimeoutProcessing = 'ROUTE_JUMP' | 'PAGE_COVERAGE';
 
 /**
- * Project config (spec §3 "Project config"), every field editable in the settings drawer and
- * persisted in local storage. Defaults are spec §9's.
+ * Project config (spec §3 "Project config"), every field editable in the settings drawer. It is
+ * kept per user on the server (web/services/preferences.ts) and cached in local storage, which
+ * the shell reads at start before the server's copy arrives. Defaults are spec §9's.
  */
 export interface ProjectConfig {
   permissionMode: PermissionMode;
@@ -124,26 +125,74 @@ export function mergeConfig(base: ProjectConfig, patch: ConfigPatch | null | und
 
 let current: ProjectConfig = mergeConfig(DEFAULT_PROJECT_CONFIG, local.get<ConfigPatch>(StorageKey.projectConfig));
 const listeners = new Set<() => void>();
+const saveListeners = new Set<(config: ProjectConfig | null) => void>();
 
 /** The current config (outside React). */
 export function getProjectConfig(): ProjectConfig {
   return current;
 }
 
-/** Applies a patch live, persists it, and notifies subscribers. */
-export function updateProjectConfig(patch: ConfigPatch): ProjectConfig {
-  current = mergeConfig(current, patch);
+function replace(next: ProjectConfig): void {
+  current = next;
   local.set(StorageKey.projectConfig, current);
   listeners.forEach((l) => l());
+}
+
+/** Applies a patch live, persists it, notifies subscribers and tells the save listeners the new config. */
+export function updateProjectConfig(patch: ConfigPatch): ProjectConfig {
+  replace(mergeConfig(current, patch));
+  saveListeners.forEach((l) => l(current));
   return current;
 }
 
-/** Back to the §9 defaults (persisted). The dark-mode switch and the language are kept apart and stay. */
+/**
+ * Back to the §9 defaults (persisted; the save listeners hear null: the user's saved copy goes).
+ * The dark-mode switch and the language are kept apart and stay.
+ */
 export function resetProjectConfig(): ProjectConfig {
-  current = DEFAULT_PROJECT_CONFIG;
-  local.set(StorageKey.projectConfig, current);
-  listeners.forEach((l) => l());
+  replace(DEFAULT_PROJECT_CONFIG);
+  saveListeners.forEach((l) => l(null));
   return current;
+}
+
+/**
+ * Takes the user's saved config (a patch over the defaults, as {@link configDiff} writes it; read
+ * with {@link mergeConfig}'s tolerance) as the current one: persisted locally and shown, but not
+ * saved again (the save listeners do not hear it).
+ */
+export function applySavedProjectConfig(saved: ConfigPatch): ProjectConfig {
+  replace(mergeConfig(DEFAULT_PROJECT_CONFIG, saved));
+  return current;
+}
+
+/**
+ * Hears every change the user makes (updates: the new config; a reset: null), not the ones taken
+ * from the saved copy ({@link applySavedProjectConfig}); answers the unsubscribe function.
+ */
+export function onProjectConfigSaved(l: (config: ProjectConfig | null) => void): () => void {
+  saveListeners.add(l);
+  return () => saveListeners.delete(l);
+}
+
+/**
+ * The fields of `config` that differ from the §9 defaults, nested settings field by field: what
+ * the user chose, so a default changed in a later release reaches every field they never touched.
+ * `mergeConfig(DEFAULT_PROJECT_CONFIG, configDiff(c))` equals `c`.
+ */
+export function configDiff(config: ProjectConfig): ConfigPatch {
+  const out: Record<string, unknown> = {};
+  for (const [k, d] of Object.entries(DEFAULT_PROJECT_CONFIG) as [string, unknown][]) {
+    const v = (config as unknown as Record<string, unknown>)[k];
+    if (d !== null && typeof d === 'object') {
+      const nested: Record<string, unknown> = {};
+      for (const [nk, nd] of Object.entries(d as Record<string, unknown>)) {
+        const nv = (v as Record<string, unknown>)[nk];
+        if (nv !== nd) nested[nk] = nv;
+      }
+      if (Object.keys(nested).length) out[k] = nested;
+    } else if (v !== d) out[k] = v;
+  }
+  return out as ConfigPatch;
 }
 
 /** Subscribes to config changes (patches and resets); returns the unsubscribe function. */

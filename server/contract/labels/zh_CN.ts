@@ -141,6 +141,7 @@ export default {
       rewardReceive: { title: '领取记录', fields: { rewardId: '奖励', rewardName: '奖励名称', memberId: '会员ID', nickName: '会员昵称', status: '领取状态', createTime: '领取时间' } },
       link: { title: '友情链接', fields: { linkName: '链接名称', url: '链接地址', logo: '链接 Logo' } },
       stationMsg: { title: '站内信', fields: { title: '标题', content: '正文', targetType: '发送对象', gradeIds: '会员等级', memberIds: '指定会员', sendTime: '发送时间', status: '发送状态', readCount: '已读人数' } },
+      approval: { title: '审批', fields: { operation: '操作', path: '接口', entity: '记录类型', targetIds: '记录', measure: '金额或数量', threshold: '阈值', thresholdKind: '规则', requesterId: '申请人ID', requesterName: '申请人', requesterRoles: '申请人角色', reason: '申请理由', payload: '请求内容', stateBefore: '申请时的记录', status: '状态', expiresAt: '过期时间', deciderId: '处理人ID', deciderName: '处理人', decisionReason: '处理理由', decidedTime: '处理时间', result: '执行结果', mine: '我的申请', decided: '已处理', createTime: '申请时间' } },
       consoleSession: { title: '在线用户', fields: { username: '用户', roles: '角色', ip: '来源地址', client: '客户端', since: '登录时间', lastSeen: '最近活动', current: '当前会话', createTime: '登录时间' } },
       signInLog: { title: '登录日志', fields: { username: '用户', result: '结果', ip: '来源地址', client: '客户端', message: '原因', createTime: '时间' } },
       auditLog: { title: '操作审计', fields: { userId: '用户ID', username: '操作人', roles: '角色', ip: '来源地址', operation: '操作', area: '模块', entity: '记录类型', targetIds: '记录', outcome: '结果', code: '返回码', status: 'HTTP 状态', message: '信息', servedBy: '应答方', fields: '请求字段', changes: '变更', hash: '哈希', createTime: '时间' } },

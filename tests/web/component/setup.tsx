@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
 import { queryClient } from '../../../web/api/query';
 import { configureHttp } from '../../../web/api/http';
+import { askApprovalReason } from '../../../web/services/approval-reason';
 import { configureCrud } from '../../../web/crud/env';
 import { initI18n } from '../../../web/i18n';
 
@@ -42,7 +43,7 @@ const fakeFetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
 }) as typeof fetch;
 
 export const notices: string[] = [];
-configureHttp({ getToken: () => 'Bearer test', onUnauthorized: () => {}, notify: (n) => notices.push(n.message), t: (k) => k, fetchImpl: fakeFetch });
+configureHttp({ getToken: () => 'Bearer test', onUnauthorized: () => {}, notify: (n) => notices.push(n.message), t: (k) => k, fetchImpl: fakeFetch, askApprovalReason });
 let allowed: (code: string) => boolean = () => true;
 /** Which button codes the user holds in the next renders (default: all). */
 export function holdCodes(pred: (code: string) => boolean): void {

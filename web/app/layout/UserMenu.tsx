@@ -19,10 +19,11 @@ const RoleSwitchDialog = lazyWithRetry(() => import('../../pages/system/RoleSwit
 const AvatarDialog = lazyWithRetry(() => import('../../pages/system/AvatarDialog'));
 const MySessionsDialog = lazyWithRetry(() => import('../../pages/system/MySessionsDialog'));
 const ExportJobsDialog = lazyWithRetry(() => import('../exports/ExportJobsDialog'));
+const MyApprovalsDialog = lazyWithRetry(() => import('../../pages/system/MyApprovalsDialog'));
 const ChangePasswordDialog = lazyWithRetry(() => import('../../pages/system/changePassword.page').then((m) => ({ default: m.ChangePasswordDialog })));
 
 /**
- * The user menu: avatar and name; the user's own avatar picked from the illustrations (spec §3); the user's own sessions ("My sessions");
+ * The user menu: avatar and name; the user's own avatar picked from the illustrations (spec §3); the user's own sessions ("My sessions") and requests kept for approval ("My approvals");
  * the user's own export jobs ("Export jobs", with the count of those running on the menu button and the entry); "Lock screen" asks for a lock password (behaviour notes "Lock
  * screen"); logout asks for confirmation (spec §4: warning icon, title, message).
  */
@@ -34,6 +35,7 @@ export function UserMenu() {
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [avatarOpen, setAvatarOpen] = useState(false);
   const [sessionsOpen, setSessionsOpen] = useState(false);
+  const [approvalsOpen, setApprovalsOpen] = useState(false);
   const exportsOpen = useExportJobsOpen();
   const runningExports = useRunningExports();
   const runningLabel = t('shell.exports.running', { count: runningExports });
@@ -58,6 +60,7 @@ export function UserMenu() {
           { label: t('routes.system.changePassword'), icon: 'pi pi-key', command: () => setPasswordOpen(true), className: 'user-menu-password' },
           { label: t('system.avatarPick.menu'), icon: 'pi pi-user', command: () => setAvatarOpen(true), className: 'user-menu-avatar' },
           { label: t('system.sessions.mine'), icon: 'pi pi-desktop', command: () => setSessionsOpen(true), className: 'user-menu-sessions' },
+          { label: t('system.approvals.mine'), icon: 'pi pi-check-square', command: () => setApprovalsOpen(true), className: 'user-menu-approvals' },
           { label: runningExports ? `${t('shell.exports.title')} (${runningExports})` : t('shell.exports.title'), icon: 'pi pi-file-export', command: openExportJobs, className: 'user-menu-exports' },
           // Spec §5: only in route-mapping mode; otherwise changeRole refuses with the warning.
           { label: t('system.switchRole.menu'), icon: 'pi pi-sync', command: () => (canChangeRole(getProjectConfig().permissionMode) ? setRoleOpen(true) : void changeRole('')), className: 'user-menu-role' },
@@ -96,6 +99,11 @@ export function UserMenu() {
       {sessionsOpen && (
         <Suspense fallback={null}>
           <MySessionsDialog visible={sessionsOpen} onHide={() => setSessionsOpen(false)} />
+        </Suspense>
+      )}
+      {approvalsOpen && (
+        <Suspense fallback={null}>
+          <MyApprovalsDialog visible={approvalsOpen} onHide={() => setApprovalsOpen(false)} />
         </Suspense>
       )}
       {roleOpen && (

@@ -15,9 +15,9 @@ export interface WorkQueue {
   /** The list screen's route (a menu entry's path). */
   path: string;
   /** The contract entity listed (its live events refresh the count). */
-  entity: 'refund' | 'feedback' | 'rentApply' | 'order';
+  entity: 'refund' | 'feedback' | 'rentApply' | 'order' | 'approval';
   /** The list filter of the records waiting. */
-  filter: Record<string, number>;
+  filter: Record<string, number | boolean>;
 }
 
 export const WORK_QUEUES: readonly WorkQueue[] = [
@@ -29,6 +29,8 @@ export const WORK_QUEUES: readonly WorkQueue[] = [
   { path: '/rent/apply', entity: 'rentApply', filter: { status: 0 } },
   // Paid orders flagged suspicious by the risk check, held before delivery until someone decides.
   { path: '/order/index', entity: 'order', filter: { riskLevel: 1, status: 1 } },
+  // Others' requests waiting for a second person the user may approve (a non-approver's count is 0: the server lists only their own).
+  { path: '/system/approvals', entity: 'approval', filter: { mine: false, status: 0 } },
 ];
 
 /** How often a count is read again while no live event arrives (the stream down, a proxy without a watcher), in ms. */

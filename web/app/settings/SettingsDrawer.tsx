@@ -345,6 +345,7 @@ export function SettingsDrawer() {
           <Button icon="pi pi-copy" label={t('settings.actions.copy')} onClick={() => void copyConfig(t)} data-testid="settings-copy" />
           <Button icon="pi pi-replay" label={t('settings.actions.reset')} severity="danger" outlined onClick={confirmReset} data-testid="settings-reset" />
         </div>
+        <p className="settings-note" data-testid="settings-follows-account">{t('settings.actions.followsAccount')}</p>
       </Sidebar>
     </>
   );

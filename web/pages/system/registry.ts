@@ -34,4 +34,5 @@ export const PAGES: Record<string, PageModule> = {
   'system/auditLog.page.tsx': listScreen(() => import('./auditLog.page'), () => import('../../resources/system/audit-log.resource')),
   'system/onlineUsers.page.tsx': listScreen(() => import('./onlineUsers.page'), () => import('../../resources/system/online-users.resource')),
   'system/signInLog.page.tsx': listPage(() => import('../../resources/system/sign-in-log.resource')),
+  'system/approvals.page.tsx': listScreen(() => import('./approvals.page'), () => import('../../resources/system/approvals.resource')),
 };

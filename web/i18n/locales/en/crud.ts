@@ -33,6 +33,20 @@ export default {
   columns: 'Columns',
   /** The column chooser's way back to the columns that fit the window. */
   columnsFit: 'Fit to the window',
+  layout: {
+    title: 'Table settings',
+    density: 'Density',
+    small: 'Compact',
+    normal: 'Default',
+    large: 'Loose',
+    up: 'Move {{name}} up',
+    down: 'Move {{name}} down',
+    pinLeft: 'Pin {{name}} to the left',
+    pinRight: 'Pin {{name}} to the right',
+    reset: 'Reset',
+    fullScreen: 'Full screen',
+    exitFullScreen: 'Exit full screen',
+  },
   /** The search form's toggle: its hidden filters shown, or hidden again; a count of hidden filters holding a value. */
   expand: 'Expand',
   collapse: 'Collapse',

@@ -40,5 +40,6 @@ export default {
     auditLog: 'Audit log',
     onlineUsers: 'Online users',
     signInLog: 'Sign-in log',
+    approvals: 'Approvals',
   },
 };

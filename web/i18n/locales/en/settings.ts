@@ -66,6 +66,7 @@ export default {
     transition: { 'zoom-fade': 'Zoom fade', 'zoom-out': 'Zoom out', 'fade-slide': 'Fade slide', fade: 'Fade', 'fade-bottom': 'Fade bottom', 'fade-scale': 'Fade scale' },
   },
   actions: {
+    followsAccount: 'These settings are kept with your account and follow you to every browser you sign in on.',
     copy: 'Copy config',
     reset: 'Reset',
     copied: 'The current configuration was copied to the clipboard',

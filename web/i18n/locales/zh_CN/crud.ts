@@ -33,6 +33,20 @@ export default {
   columns: '列设置',
   /** The column chooser's way back to the columns that fit the window. */
   columnsFit: '按窗口宽度显示',
+  layout: {
+    title: '表格设置',
+    density: '密度',
+    small: '紧凑',
+    normal: '默认',
+    large: '宽松',
+    up: '上移{{name}}',
+    down: '下移{{name}}',
+    pinLeft: '将{{name}}固定在左侧',
+    pinRight: '将{{name}}固定在右侧',
+    reset: '重置',
+    fullScreen: '全屏',
+    exitFullScreen: '退出全屏',
+  },
   /** The search form's toggle: its hidden filters shown, or hidden again; a count of hidden filters holding a value. */
   expand: '展开',
   collapse: '收起',

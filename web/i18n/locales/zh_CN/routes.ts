@@ -40,5 +40,6 @@ export default {
     auditLog: '操作审计',
     onlineUsers: '在线用户',
     signInLog: '登录日志',
+    approvals: '审批',
   },
 };

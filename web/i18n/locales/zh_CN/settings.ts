@@ -66,6 +66,7 @@ export default {
     transition: { 'zoom-fade': '缩放渐变', 'zoom-out': '缩小', 'fade-slide': '滑动渐变', fade: '渐变', 'fade-bottom': '底部渐变', 'fade-scale': '缩放淡入' },
   },
   actions: {
+    followsAccount: '这些设置随账号保存，在任何浏览器登录后都会沿用。',
     copy: '拷贝配置',
     reset: '重置配置',
     copied: '当前配置已复制到剪贴板',

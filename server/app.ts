@@ -25,6 +25,7 @@ import { registerSavedViews, SAVED_VIEW_MIGRATIONS } from './saved-views/index.j
 import { PREFERENCE_MIGRATIONS, registerPreferences } from './preferences/index.js';
 import { APPROVAL_MIGRATIONS, registerApprovals } from './approvals/index.js';
 import { registerTrash, TRASH_MIGRATIONS } from './trash/index.js';
+import { EXPORT_MIGRATIONS, registerExportJobs } from './exports/index.js';
 import type { MockContext } from './mock/context.js';
 import { accessLogLine, logUrl } from './relay/access-log.js';
 
@@ -142,6 +143,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const approvals = registerApprovals(app, config, db?.driver ?? null, deps.now);
   // Deleted records kept for TRASH_DAYS and restored with their ids (server/trash).
   const trash = registerTrash(app, config, db?.driver ?? null, deps.now);
+  // Export jobs (server/exports): lists paged through this console into workbooks on disk.
+  registerExportJobs(app, config, db?.driver ?? null, sessions, live.hub, deps.exportJobs, deps.now);
   const onMockBackend = deps.onMockBackend ?? ((backend: FastifyInstance) => {
     audit?.onMockBackend(backend);
     live.onMockBackend(backend);
@@ -173,7 +176,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 async function openConsoleDatabase(app: FastifyInstance, config: Config, driver?: SqlDriver): Promise<ConsoleDb | null> {
   const onError = (e: unknown) => app.log.error({ err: e }, 'console database: a PostgreSQL connection failed');
   try {
-    const migrations = [...EVENT_MIGRATIONS, ...SIGN_IN_MIGRATIONS, ...SAVED_VIEW_MIGRATIONS, ...PREFERENCE_MIGRATIONS, ...APPROVAL_MIGRATIONS, ...TRASH_MIGRATIONS];
+    const migrations = [...EVENT_MIGRATIONS, ...SIGN_IN_MIGRATIONS, ...SAVED_VIEW_MIGRATIONS, ...PREFERENCE_MIGRATIONS, ...APPROVAL_MIGRATIONS, ...TRASH_MIGRATIONS, ...EXPORT_MIGRATIONS];
     return driver ? await ConsoleDb.open(driver, migrations) : await ConsoleDb.fromConfig(config, migrations, onError);
   } catch (e) {
     if (config.auditDb) throw e;

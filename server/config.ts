@@ -177,6 +177,18 @@ export interface Config {
    * file when the trail is on PostgreSQL); null for a trail in memory (a key per process).
    */
   auditKeyFile: string | null;
+  /** Export jobs (server/exports): folder of the workbooks, created at start. Default `exports` beside the default console database file. */
+  exportDir: string;
+  /** Export jobs and their files are deleted this many days after they were made. */
+  exportDays: number;
+  /** Most rows one export job writes; a list holding more is refused. */
+  exportMaxRows: number;
+  /** Export jobs one user may have queued or running at once. */
+  exportPerUser: number;
+  /** Export jobs queued or running at once in all. */
+  exportConcurrency: number;
+  /** Most MB the export folder holds; a new job is refused and a running one fails beyond it. */
+  exportQuotaMb: number;
 }
 
 /**
@@ -286,6 +298,12 @@ export const SETTINGS = [
   { key: 'auditMaxMb', env: 'AUDIT_MAX_MB', flag: 'audit-max-mb', doc: 'audit trail: most MB its store holds (warning at 80 %, then AUDIT_ON_FAILURE; 0 = no bound), default 2048' },
   { key: 'auditKey', env: 'AUDIT_KEY', flag: 'audit-key', doc: "audit trail: the chain's HMAC key, at least 32 characters (replicas on one PostgreSQL trail share it); unset, one is generated into AUDIT_KEY_FILE" },
   { key: 'auditKeyFile', env: 'AUDIT_KEY_FILE', flag: 'audit-key-file', doc: 'audit trail: file of the generated key (mode 0600), default audit.key beside the AUDIT_DB file' },
+  { key: 'exportDir', env: 'EXPORT_DIR', flag: 'export-dir', doc: 'export jobs: folder of the workbooks, default exports beside the default AUDIT_DB file (data/exports)' },
+  { key: 'exportDays', env: 'EXPORT_DAYS', flag: 'export-days', doc: 'export jobs: days a job and its file are kept (1-3650), default 7' },
+  { key: 'exportMaxRows', env: 'EXPORT_MAX_ROWS', flag: 'export-max-rows', doc: 'export jobs: most rows one job writes, default 1000000' },
+  { key: 'exportPerUser', env: 'EXPORT_PER_USER', flag: 'export-per-user', doc: 'export jobs: jobs one user may run at once (1-100), default 2' },
+  { key: 'exportConcurrency', env: 'EXPORT_CONCURRENCY', flag: 'export-concurrency', doc: 'export jobs: jobs running at once in all (1-100), default 4' },
+  { key: 'exportQuotaMb', env: 'EXPORT_QUOTA_MB', flag: 'export-quota-mb', doc: 'export jobs: most MB the export folder holds, default 2048' },
   { key: 'messages', env: 'MESSAGES', flag: 'messages', doc: 'error messages: localized (default; Accept-Language, field labels) or raw (`<field key>: <English>`)' },
   { key: 'contractValidation', env: 'CONTRACT_VALIDATION', flag: 'contract-validation', doc: "proxy/hybrid: check the platform's answers against the contract, on (default) or off" },
   { key: 'platformChecksVersion', env: 'PLATFORM_CHECKS_VERSION', flag: 'platform-checks-version', doc: "proxy/hybrid: the platform refuses stale writes itself (on) or the console checks a write's version through `info` before relaying it (off, default)" },
@@ -492,6 +510,12 @@ export function loadConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Co
       voidCount: int(label('approvalVoidCount'), raw.approvalVoidCount, 20, 0, 100_000),
     },
     trashDays: int(label('trashDays'), raw.trashDays, 30, 1, 3650),
+    exportDir: path.resolve(raw.exportDir?.trim() || path.join(path.dirname(defaultAuditDb()), 'exports')),
+    exportDays: int(label('exportDays'), raw.exportDays, 7, 1, 3650),
+    exportMaxRows: int(label('exportMaxRows'), raw.exportMaxRows, 1_000_000, 1, 10_000_000),
+    exportPerUser: int(label('exportPerUser'), raw.exportPerUser, 2, 1, 100),
+    exportConcurrency: int(label('exportConcurrency'), raw.exportConcurrency, 4, 1, 100),
+    exportQuotaMb: int(label('exportQuotaMb'), raw.exportQuotaMb, 2048, 1, 10_000_000),
     ...auditHardening(raw, label),
     requestTimeoutMs: int(label('requestTimeoutMs'), raw.requestTimeoutMs, 120_000, 1000, 3_600_000),
     headersTimeoutMs: int(label('headersTimeoutMs'), raw.headersTimeoutMs, 10_000, 100, 600_000),

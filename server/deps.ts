@@ -4,6 +4,7 @@ import type { SqlDriver } from './console-db/driver.js';
 import type { LiveEventsOptions } from './events/index.js';
 import type { SessionGate } from './sessions/platform.js';
 import type { DeleteReader } from './modes/proxy.js';
+import type { ExportJobsOptions } from './exports/index.js';
 
 /**
  * Hooks tests use to control time and capture logs; production passes nothing. Its own module so
@@ -28,4 +29,6 @@ export interface AppDeps {
   relayHolds?: (method: string, path: string) => boolean;
   /** Proxy/hybrid: what the relay hands the trash before a delete (set by buildApp, server/trash). */
   deleteReader?: DeleteReader;
+  /** Export jobs' page size and a hook before each page (tests, the bench). */
+  exportJobs?: ExportJobsOptions;
 }

@@ -22,6 +22,7 @@ import { applyTheme, storedTheme } from './app/theme/theme';
 import { installErrorCapture, logAjaxError } from './services/error-log/capture';
 import { setDateLocale } from './app/locale/dates';
 import { installStyleDedupe } from './lib/style-dedupe';
+import { openExportJobs } from './app/exports/export-jobs-store';
 
 // Before any PrimeReact component mounts (its shared <style> tags rewritten on every mount).
 installStyleDedupe();
@@ -102,6 +103,7 @@ async function boot() {
   configureCrud({
     usePermission: () => usePermission().has,
     notify: (message, severity = 'success', opts) => notify({ mode: 'toast', message }, severity, undefined, opts),
+    openExportJobs,
     // A reference links only to a screen among the user's built routes (their permission mode's).
     useCanOpen: () => {
       const { routes } = useSession();

@@ -7,6 +7,7 @@ import { SAVED_VIEW_ENDPOINTS } from './saved-views.js';
 import { PREFERENCE_ENDPOINTS } from './preferences.js';
 import { APPROVAL_ENDPOINTS, APPROVAL_ENTITIES } from './approvals.js';
 import { TRASH_ENDPOINTS, TRASH_ENTITIES } from './trash.js';
+import { EXPORT_ENDPOINTS } from './exports.js';
 
 /**
  * The audit trail: every operator write of the contract, in every mode, kept by the
@@ -128,4 +129,4 @@ export const auditActions = [
 
 /** The console's own entities and endpoints (outside the platform contract's ENTITIES/ENDPOINTS). */
 export const CONSOLE_ENTITIES = [auditLog, ...SESSION_ENTITIES, ...APPROVAL_ENTITIES, ...TRASH_ENTITIES] as const;
-export const CONSOLE_ENDPOINTS = [...auditLog.endpoints, ...auditActions, eventTicket, presenceUpdate, presenceList, ...SESSION_ENDPOINTS, ...SAVED_VIEW_ENDPOINTS, ...PREFERENCE_ENDPOINTS, ...APPROVAL_ENDPOINTS, ...TRASH_ENDPOINTS];
+export const CONSOLE_ENDPOINTS = [...auditLog.endpoints, ...auditActions, eventTicket, presenceUpdate, presenceList, ...SESSION_ENDPOINTS, ...SAVED_VIEW_ENDPOINTS, ...PREFERENCE_ENDPOINTS, ...APPROVAL_ENDPOINTS, ...TRASH_ENDPOINTS, ...EXPORT_ENDPOINTS];

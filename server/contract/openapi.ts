@@ -10,6 +10,7 @@ import { SAVED_VIEW_ENDPOINTS } from './saved-views.js';
 import { PREFERENCE_ENDPOINTS } from './preferences.js';
 import { APPROVAL_ENDPOINTS, APPROVAL_ENTITIES } from './approvals.js';
 import { TRASH_ENDPOINTS, TRASH_ENTITIES } from './trash.js';
+import { EXPORT_ENDPOINTS } from './exports.js';
 
 /**
  * The OpenAPI 3.1 document of the platform contract, built from the entity declarations and the
@@ -230,7 +231,7 @@ function build(version: string): Json {
   components.Refusal = REFUSAL;
   const paths: Record<string, Json> = {};
   const byName = new Map(documented.map((e) => [e.name, e]));
-  for (const ep of [...SESSION, ...(ENTITIES as readonly AnyEntity[]).flatMap((e) => e.endpoints), ...ACTIONS, ...EVENT_ENDPOINTS, ...SESSION_ENDPOINTS, ...SAVED_VIEW_ENDPOINTS, ...PREFERENCE_ENDPOINTS, ...APPROVAL_ENDPOINTS, ...TRASH_ENDPOINTS]) {
+  for (const ep of [...SESSION, ...(ENTITIES as readonly AnyEntity[]).flatMap((e) => e.endpoints), ...ACTIONS, ...EVENT_ENDPOINTS, ...SESSION_ENDPOINTS, ...SAVED_VIEW_ENDPOINTS, ...PREFERENCE_ENDPOINTS, ...APPROVAL_ENDPOINTS, ...TRASH_ENDPOINTS, ...EXPORT_ENDPOINTS]) {
     paths[ep.path] = { ...(paths[ep.path] ?? {}), [ep.method.toLowerCase()]: operation(ep, components, ep.entity ? byName.get(ep.entity) : undefined) };
   }
   // Image upload takes many files (`name[]`), so it is not among ACTIONS; documented here as it is served.

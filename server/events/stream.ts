@@ -19,6 +19,18 @@ export interface Viewer {
   stillValid(): boolean | Promise<boolean>;
 }
 
+/**
+ * Console-owned entities whose records belong to one user (export jobs): their events go to that
+ * user only, named in the event's `by` (the user whose job it is), whatever their roles read.
+ */
+export const PERSONAL_ENTITIES: ReadonlySet<string> = new Set(['exportJob']);
+
+/** Whether `viewer` receives `e`: its owner for a personal entity's event, else whoever may read its entity (or the promise of it). */
+function mayReceive(viewer: Viewer, e: LiveEvent): boolean | Promise<boolean> {
+  if (PERSONAL_ENTITIES.has(e.entity)) return e.by !== null && e.by.userId === viewer.userId && e.by.username === viewer.username;
+  return viewer.mayRead(e.entity);
+}
+
 /** Why a stream ended, as its last `event: end` tells the client (`signedOut`: do not reconnect). */
 export type EndReason = 'signedOut' | 'shutdown' | 'slow';
 
@@ -54,7 +66,7 @@ export class LiveStream {
   deliver(e: LiveEvent, text: string): void {
     if (this.ended) return;
     if (this.held) return this.hold(e, text);
-    const may = this.viewer.mayRead(e.entity);
+    const may = mayReceive(this.viewer, e);
     if (may === true) this.write(text);
     else if (may !== false) {
       this.hold(e, text);
@@ -77,7 +89,7 @@ export class LiveStream {
     if (!queue || this.ended) return;
     while (queue.length) {
       const [e, text] = queue[0];
-      const may = this.viewer.mayRead(e.entity);
+      const may = mayReceive(this.viewer, e);
       if (may instanceof Promise) {
         void may.then(
           () => this.release(),

@@ -114,16 +114,16 @@ describe('export tells the truth', () => {
     expect(saved[0].rows[2500]).toEqual([{ value: 2500, type: 'Number' }, { value: 'T2500', type: 'String' }, { value: 'Enabled', type: 'String' }].map((c) => expect.objectContaining({ value: c.value })));
   });
 
-  test('a 30,000-row list exports 30,000 rows, and says so', async () => {
+  test('a list at the in-tab bound (5,000 rows) exports every row in the tab, and says so', async () => {
     saved.length = 0;
-    const many = Array.from({ length: 30_000 }, (_, i) => ({ id: i + 1, typeName: `T${i + 1}`, status: 1 }));
+    const many = Array.from({ length: 5000 }, (_, i) => ({ id: i + 1, typeName: `T${i + 1}`, status: 1 }));
     servePaged(many);
     inRouter(<ResourceListPage resource={res} />);
     await screen.findByText('T1');
     fireEvent.click(screen.getByTestId('crud-export'));
-    await waitFor(() => expect(notices).toContain('30000 record(s) exported'), { timeout: 20_000 });
-    expect(saved[0].rows).toHaveLength(30_001);
-    expect(saved[0].rows[30_000][1]).toEqual(expect.objectContaining({ value: 'T30000' }));
+    await waitFor(() => expect(notices).toContain('5000 record(s) exported'), { timeout: 20_000 });
+    expect(saved[0].rows).toHaveLength(5001);
+    expect(saved[0].rows[5000][1]).toEqual(expect.objectContaining({ value: 'T5000' }));
   }, 30_000);
 
   test('above the bound it says only the first N of M were exported; a cancelled export saves nothing', async () => {

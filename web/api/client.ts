@@ -6,6 +6,7 @@ import type { Preference } from '../../server/contract/preferences';
 import type { approval, ApprovalRuleRow } from '../../server/contract/approvals';
 import type { trash, TrashRestoreResult } from '../../server/contract/trash';
 import type { PresenceRecord, presenceList, presenceUpdate } from '../../server/contract/events';
+import type { ExportJob, ExportJobAddPayload } from '../../server/contract/exports';
 import type { Static } from 'typebox';
 import { ENDPOINTS, type ActionName, type ActionOf, type ActionPayload, type ActionResult, type EntityMap, type EntityName } from '../../server/contract';
 import type { EndpointDef, EntityAdd, EntityQuery, EntityRecord, EntityUpdate } from '../../server/contract/entity';
@@ -109,6 +110,15 @@ export type Api = { [G in GroupOf<ActionName> | EntityName]: Group<G> } & {
     update: JsonCall<Static<NonNullable<typeof presenceUpdate.payload>>, PresenceRecord>;
     list: JsonCall<Static<NonNullable<typeof presenceList.payload>>, PresenceRecord[]>;
   };
+  /** The caller's own export jobs (server/contract/exports.ts); `download` answers the workbook (`GET ?id=`). */
+  exportJob: {
+    add: JsonCall<ExportJobAddPayload, ExportJob>;
+    list: JsonCall<{ pageNum?: number; pageSize?: number; running?: boolean } | undefined, Page<ExportJob>>;
+    info: JsonCall<{ id: number }, ExportJob>;
+    cancel: JsonCall<{ id: number }, ExportJob>;
+    retry: JsonCall<{ id: number }, ExportJob>;
+    download: DownloadCall<{ id: number }>;
+  };
 };
 
 /** Any typed call function, when only its endpoint and a loose signature matter (query keys, dialogs). */
@@ -119,6 +129,9 @@ function callFor(ep: EndpointDef): AnyCall {
   if (ep.kind === 'upload') {
     fn = (file, opts: Opts & { name?: string; filename?: string; data?: Record<string, unknown> } = {}) =>
       http.upload(ep.path, file as Blob, { name: ep.fileField ?? 'file', ...opts });
+  } else if (ep.kind === 'download' && ep.method === 'GET') {
+    // A GET download takes its payload as the query (`?id=`).
+    fn = (payload, opts?: Opts) => http.request<Blob>('GET', ep.path, undefined, { ...opts, raw: true, params: { ...(opts?.params ?? {}), ...(payload as object | undefined) } });
   } else if (ep.kind === 'download') {
     fn = (payload, opts?: Opts) => http.download(ep.path, payload, opts);
   } else if (ep.method === 'GET') {

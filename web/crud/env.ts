@@ -12,6 +12,8 @@ export interface CrudEnv {
    * many ms.
    */
   notify: (message: string, severity?: 'success' | 'info' | 'warn' | 'error', opts?: { action?: { label: string; run: () => void }; life?: number }) => void;
+  /** Opens the signed-in user's export jobs (the shell's "Export jobs" screen); unset: no link is offered. */
+  openExportJobs?: () => void;
   /**
    * Whether the user may open a screen (a route path of their built routes); a React hook, called
    * during render. A reference is drawn as a link only to a screen the user may open.

@@ -14,6 +14,7 @@ import { callOp, readOp, type Page, type RefOption } from './api';
 import { canonicalQuery, DEFAULT_PAGE_SIZE, isEmpty, listQueryString, pageAfterDelete, parseListQuery, type ListState } from './query-state';
 import { crudEnv } from './env';
 import { offerUndo, undoDelete, undoStatus } from './undo';
+import { EXPORT_IN_TAB_MAX_ROWS, startExportJob } from './export-job';
 import { laterFlag, useSetLater, type LaterFlag } from './later';
 import { listFilterNames, listQueryOf, listRequestText, refEntitiesOf } from './list-entry';
 import { fitColumns, type ListRoom } from './list-fit';
@@ -411,8 +412,23 @@ export function useListController(resource: Resource, opts: ListControllerOption
    * (the count said must be the count written). Above the export bound it says plainly
    * that only the first N of M were written. Each column's cell is its field kind's export value
    * (numbers as numeric cells, money as yuan in `#,##0.00`); the sheet is named after the screen.
+   * A filter of more than {@link EXPORT_IN_TAB_MAX_ROWS} rows is an export job on the server instead
+   * (`export-job.ts`): the list asks for it and says so, and the user downloads it from their export jobs.
    */
   const exportNow = async () => {
+    if (page.total > EXPORT_IN_TAB_MAX_ROWS) {
+      setExporting(true);
+      try {
+        const title = opts.title ?? t(`resources.${entity.name}.title`);
+        await startExportJob(
+          { path, entity: entity.name, title, body, columns: (chosen ?? columns).map((c) => ({ field: c, header: label(c) })) },
+          { started: t('crud.exportJobStarted', { total: page.total }), jobs: t('crud.exportJobs') },
+        );
+      } finally {
+        setExporting(false);
+      }
+      return;
+    }
     const abort = new AbortController();
     exportAbort.current = abort;
     setExporting(true);

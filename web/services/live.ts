@@ -4,13 +4,19 @@ import { notePresence, resetPresence } from './presence';
 
 export type { LiveEvent, LiveState } from '../api/events';
 
-/** What a subscriber of the live events hears: every other person's change, and resyncs. */
+/** What a subscriber of the live events hears: every other person's change, the user's own export jobs' ends, and resyncs. */
 export interface LiveListener {
   /** A change made by someone else (never the signed-in user's own writes: those refetch by themselves). */
   onEvent?(event: LiveEvent): void;
   /** The stream could not resume: what is on screen may be stale. */
   onResync?(): void;
 }
+
+/**
+ * Console-owned records that belong to the signed-in user (export jobs): the server sends their
+ * events to their owner only, naming the owner as `by`, so they are passed on although `by` is the user.
+ */
+const OWN_RECORD_ENTITIES: ReadonlySet<string> = new Set(['exportJob']);
 
 const listeners = new Set<LiveListener>();
 let connection: LiveConnection | null = null;
@@ -35,7 +41,7 @@ export function connectLive(selfUserId: number | null, opts: LiveEventsOptions =
   const mine = openLiveEvents(
     {
       onEvent: (e) => {
-        if (self !== null && e.by?.userId === self) return;
+        if (self !== null && e.by?.userId === self && !OWN_RECORD_ENTITIES.has(e.entity)) return;
         for (const l of [...listeners]) l.onEvent?.(e);
       },
       onResync: () => {

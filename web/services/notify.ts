@@ -2,6 +2,8 @@ import type { Notice } from '../api/http';
 
 /** Spec §9: toast duration 3 s, top right. */
 export const TOAST_LIFE_MS = 3000;
+/** A toast with a link (export jobs, a download): twice as long, the user has to read it and reach the link. */
+export const LINK_TOAST_LIFE_MS = 2 * TOAST_LIFE_MS;
 
 /**
  * A button on a toast (the kit's Undo): its label and what it does. The toast closes when it is

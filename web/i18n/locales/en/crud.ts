@@ -82,6 +82,8 @@ export default {
   exported: '{{count}} record(s) exported',
   exportedPart: 'Only the first {{count}} of {{total}} records were exported (the export limit): narrow the filter to export the rest',
   exporting: 'Exporting {{done}} / {{total}}',
+  exportJobStarted: '{{total}} records, more than 5,000: an export job started on the server; download it from Export jobs when it is done',
+  exportJobs: 'Open export jobs',
   cancelExport: 'Cancel export',
   exportCancelled: 'Export cancelled: no file was saved',
   hasChildren: '{{name}} still has sub-items: delete or move them first',

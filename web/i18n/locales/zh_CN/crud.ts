@@ -81,6 +81,8 @@ export default {
   exported: '已导出 {{count}} 条记录',
   exportedPart: '仅导出了前 {{count}} 条（共 {{total}} 条，已达导出上限），请缩小筛选范围导出其余记录',
   exporting: '正在导出 {{done}} / {{total}}',
+  exportJobStarted: '共 {{total}} 条，超过 5,000 条，已在服务器上开始导出任务，完成后可在“导出任务”中下载',
+  exportJobs: '查看导出任务',
   cancelExport: '取消导出',
   exportCancelled: '已取消导出，未保存文件',
   hasChildren: '{{name}} 下还有子项，请先删除或移走它们',

@@ -89,7 +89,7 @@ async function startNode(args: string[], env: Record<string, string>, ready: (po
 
 /** A console from source (tsx), mock mode, its own audit trail in memory unless `env` says. */
 function startConsole(env: Record<string, string> = {}): Promise<Proc> {
-  return startNode(['--max-semi-space-size=4', '--import', 'tsx', 'server/main.ts'], { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072', LOG_LEVEL: 'warn', AUDIT_DB: ':memory:', MOCK_CAPTCHA_CODE: 'BENCH', WATCH_INTERVAL_SECONDS: '0', ...env }, (port) =>
+  return startNode(['--max-semi-space-size=4', '--import', 'tsx', 'server/main.ts'], { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072', LOG_LEVEL: 'warn', AUDIT_DB: ':memory:', MOCK_CAPTCHA_CODE: 'BENCH', WATCH_INTERVAL_SECONDS: '0', MAX_CONNECTIONS: String(STREAMS + 500), ...env }, (port) =>
     new Promise((resolve) => {
       http.get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => {
         res.resume();
@@ -173,7 +173,7 @@ async function latency(writePort: number, writer: string, stream: Stream): Promi
     const t0 = performance.now();
     const r = await post(writePort, '/v1/feedbackType/update', { id, typeName: name }, writer);
     if (r.code !== 200) throw new Error(`write refused: ${r.message}`);
-    out.push((await heard) - t0);
+    out.push((await within(heard, 30_000, `the event of write ${i} never came`)) - t0);
   }
   stream.onChange = null;
   return out;
@@ -211,6 +211,12 @@ http.createServer((req, res) => {
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
+/** `p`, or an error saying `what` after `ms`. */
+function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(what)), ms)))]).finally(() => clearTimeout(timer));
+}
+
 /** Opens `n` streams, writes `writes` events through `publish`, and measures RSS growth and CPU per event of `pid`. */
 async function fanOut(pid: number, open: () => Stream, publish: (i: number) => Promise<void>, n: number, writes: number) {
   await new Promise((r) => setTimeout(r, 1000));
@@ -218,9 +224,9 @@ async function fanOut(pid: number, open: () => Stream, publish: (i: number) => P
   const streams: Stream[] = [];
   for (let i = 0; i < n; i++) {
     streams.push(open());
-    if (i % 100 === 99) await Promise.all(streams.slice(-100).map((s) => s.ready));
+    if (i % 100 === 99) await within(Promise.all(streams.slice(-100).map((s) => s.ready)), 60_000, `streams ${i - 98}–${i + 1} did not open`);
   }
-  await Promise.all(streams.map((s) => s.ready));
+  await within(Promise.all(streams.map((s) => s.ready)), 60_000, `${n} streams did not all open`);
   await new Promise((r) => setTimeout(r, 1000));
   const rss1 = rssMb(pid);
   const cpu0 = cpuMs(pid);

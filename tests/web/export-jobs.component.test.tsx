@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ExportJob } from '../../server/contract/exports';
 import ExportJobsDialog from '../../web/app/exports/ExportJobsDialog';
 import { useRunningExports } from '../../web/app/exports/use-export-jobs';
-import { connectLive } from '../../web/services/live';
 import { subscribeNotices, type NoticeItem } from '../../web/services/notify';
 import { calls, mockApi, render } from './component/setup';
+import { connectFakeLive } from './component/fake-live';
 
 /**
  * The export jobs as the user sees them: the screen lists their jobs with status, progress, rows and
@@ -18,24 +18,6 @@ const saved: string[] = [];
 vi.mock('../../web/crud/save', () => ({ saveBlob: (_b: Blob, name: string) => saved.push(name) }));
 
 const job = (o: Partial<ExportJob>): ExportJob => ({ id: 1, path: '/order/index', entity: 'order', title: 'Orders', status: 'done', rows: 200000, total: 200000, progress: 100, bytes: 5 * 1024 * 1024, fileName: 'Orders-20261121-160000.xlsx', message: '', downloadable: true, createTime: '2026-11-21 16:00:00', finishTime: '2026-11-21 16:01:00', ...o });
-
-class FakeSource {
-  static all: FakeSource[] = [];
-  listeners = new Map<string, ((m: MessageEvent) => void)[]>();
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSource.all.push(this);
-  }
-  addEventListener(type: string, fn: (m: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  close() {}
-  emit(type: string, data: unknown) {
-    act(() => {
-      for (const fn of this.listeners.get(type) ?? []) fn({ data: JSON.stringify(data), lastEventId: '' } as MessageEvent);
-    });
-  }
-}
 
 let closeLive: () => void = () => {};
 afterEach(() => closeLive());
@@ -78,10 +60,8 @@ describe('Export jobs', () => {
     mockApi('/console/exportJob/download', () => 'file');
     const notes: NoticeItem[] = [];
     const stop = subscribeNotices((n) => void notes.push(n));
-    FakeSource.all = [];
-    closeLive = connectLive(1, { getTicket: async () => ({ ticket: 't', expiresIn: 30 }), EventSourceImpl: FakeSource as unknown as typeof EventSource });
-    await waitFor(() => expect(FakeSource.all).toHaveLength(1));
-    FakeSource.all[0].emit('ready', { head: 0 });
+    const live = await connectFakeLive(1);
+    closeLive = live.close;
     function Badge() {
       return <span data-testid="count">{useRunningExports()}</span>;
     }
@@ -90,7 +70,7 @@ describe('Export jobs', () => {
       await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('1'));
       running = [];
       // The owner's own event (by names them) is passed on.
-      FakeSource.all[0].emit('change', { id: 1, entity: 'exportJob', recordId: 9, op: 'update', by: { userId: 1, username: 'admin' }, fields: ['status'], at: 0 });
+      live.source.emit('change', { id: 1, entity: 'exportJob', recordId: 9, op: 'update', by: { userId: 1, username: 'admin' }, fields: ['status'], at: 0 });
       await waitFor(() => expect(notes.map((n) => n.message)).toContain('"Orders" is exported: 1234 rows'));
       await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('0'));
       expect(notes.filter((n) => n.message.includes('is exported'))).toHaveLength(1);

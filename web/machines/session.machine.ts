@@ -136,6 +136,25 @@ const cleared = {
  * persistence in named actions, which the app provides with `.provide()`; tests provide fakes.
  */
 /**
+ * Reading the signed-in user's info with the session's token, then building their routes (after a
+ * reload and after a sign-in; each state says what a failure does): the user is stored and persisted
+ * beside the token.
+ */
+/** What `loadUser` answers. */
+type LoadedUser = { userInfo: UserInfo; basicData: BasicData | null };
+const loadingUser = {
+  src: 'loadUser' as const,
+  input: ({ context }: { context: SessionContext }) => ({ token: context.token! }),
+  onDone: {
+    target: 'building' as const,
+    actions: [
+      { type: 'storeUser' as const, params: ({ event }: { event: { output: LoadedUser } }) => event.output },
+      { type: 'persist' as const, params: ({ context, event }: { context: SessionContext; event: { output: LoadedUser } }) => ({ token: context.token, userInfo: event.output.userInfo }) },
+    ],
+  },
+};
+
+/**
  * The state that builds the routes and menus of the signed-in user, then goes to `target`: after a
  * reload (`signedIn`) and after a sign-in (`done`). A failed build still signs in, with no routes,
  * so the shell can show its error instead of a blank page.
@@ -205,15 +224,7 @@ export const sessionMachine = setup({
     },
     restoring: {
       invoke: {
-        src: 'loadUser',
-        input: ({ context }) => ({ token: context.token! }),
-        onDone: {
-          target: 'building',
-          actions: [
-            { type: 'storeUser', params: ({ event }) => event.output },
-            { type: 'persist', params: ({ context, event }) => ({ token: context.token, userInfo: event.output.userInfo }) },
-          ],
-        },
+        ...loadingUser,
         // Spec §8: a failed user-info fetch lets navigation continue with what we had…
         onError: [
           { guard: ({ context, event }) => !!context.userInfo && !isUnauthorized(event.error), target: 'building' },
@@ -262,15 +273,7 @@ export const sessionMachine = setup({
         },
         loadingUser: {
           invoke: {
-            src: 'loadUser',
-            input: ({ context }) => ({ token: context.token! }),
-            onDone: {
-              target: 'building',
-              actions: [
-                { type: 'storeUser', params: ({ event }) => event.output },
-                { type: 'persist', params: ({ context, event }) => ({ token: context.token, userInfo: event.output.userInfo }) },
-              ],
-            },
+            ...loadingUser,
             onError: {
               target: '#session.signedOut',
               actions: [assign(({ event }) => ({ ...cleared, error: (event.error as Error)?.message ?? 'failed' })), 'clearPersisted'],

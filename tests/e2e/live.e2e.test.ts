@@ -89,7 +89,7 @@ describe('live updates', () => {
     await Promise.all([admin.context.close(), zh.context.close(), en.context.close()]);
   });
 
-  test("a goods record changed by the admin: the operator's open modify page says so and reloads it", async () => {
+  test("a goods record changed by the admin: the operator's open modify page says so and reloads it; each sees the other has it open", async () => {
     const token = await apiToken(server, 'admin');
     const goods = (await apiCall<{ list: Row[] }>(server, '/v1/goods/list', { pageNum: 1, pageSize: 1 }, token)).list[0];
     const op = await openLive(`/goods/modify?id=${String(goods.id)}`, '[data-testid=crud-form-page]', 'operator', 'en');
@@ -105,6 +105,17 @@ describe('live updates', () => {
     await shot(op.page, 'live-record-changed-en');
     await op.page.locator(`${V}[data-testid=record-changed-reload]`).click();
     await notice.waitFor({ state: 'detached' });
+
+    // Presence: the admin's list marks the row the operator has open; once the admin opens it too,
+    // each modify page says the other is editing it.
+    await admin.page.locator(`${V}[data-testid=crud-table] tbody tr[data-presence="operator"]`).waitFor({ timeout: 10_000 });
+    await admin.page.goto(`${server.url}/goods/modify?id=${String(goods.id)}`);
+    const theirs = admin.page.locator(`${V}[data-testid=record-presence]`);
+    await theirs.waitFor({ timeout: 10_000 });
+    expect(await theirs.textContent()).toBe('operator 也在编辑此记录');
+    const mine = op.page.locator(`${V}[data-testid=record-presence]`);
+    await mine.waitFor({ timeout: 10_000 });
+    expect(await mine.textContent()).toBe('admin is also editing this record');
     expect([...op.errors, ...admin.errors]).toEqual([]);
     await Promise.all([op.context.close(), admin.context.close()]);
   });

@@ -1,4 +1,11 @@
-import { beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { pgliteDriver } from '../../server/console-db/pglite';
 import type { Browser, Page } from 'playwright-core';
 import { apiCall, apiToken, openSignedIn, resetMock, shot, type Account, type E2EServer, e2eLifecycle } from './harness.js';
 import { StorageKey } from '../../web/lib/storage';
@@ -29,9 +36,9 @@ const V = '.page-view:not([hidden]) ';
  * A page signed in as `user` on `route`, answered once its live stream is open (the stream's
  * response has arrived: a change made after it is delivered) and `ready` shows.
  */
-async function openLive(route: string, ready: string, user: Account, locale?: 'en') {
+async function openLive(route: string, ready: string, user: Account, locale?: 'en', on: Pick<E2EServer, 'url'> = server) {
   let streamed: Promise<unknown> = Promise.resolve();
-  const opened = await openSignedIn(browser, server, route, {
+  const opened = await openSignedIn(browser, on, route, {
     user,
     seed: locale ? { [StorageKey.locale]: locale } : {},
     before: (page: Page) => {
@@ -133,5 +140,37 @@ describe('live updates', () => {
     }
     expect(opened.errors).toEqual([]);
     await opened.context.close();
+  });
+});
+
+describe('two replicas on one PostgreSQL (PGlite)', () => {
+  const replicas: FastifyInstance[] = [];
+  let pg: PGlite | null = null;
+  afterAll(async () => {
+    for (const r of replicas.splice(0)) await r.close();
+    await pg?.close();
+  });
+  /** A console in proxy mode to the e2e server's mock (the platform), its database the shared PGlite. */
+  async function replica(db: PGlite): Promise<{ url: string }> {
+    const config = loadConfig([], { MODE: 'proxy', UPSTREAM_URL: server.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DIST_DIR: path.resolve(process.env.DIST_DIR || 'dist/web'), AUDIT_DB: 'off', SHED_EVENT_LOOP_DELAY_MS: '0', WATCH_INTERVAL_SECONDS: '0' });
+    const app = await buildApp(config, { consoleDriver: pgliteDriver(db, { shared: true }) });
+    replicas.push(app);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+  }
+
+  test("a write through replica B reaches the operator's open list on replica A as '1 new — show'", async () => {
+    pg = await PGlite.create();
+    const a = await replica(pg);
+    const b = await replica(pg);
+    const op = await openLive('/feedback/type', '[data-testid=crud-table]', 'operator', 'en', a);
+    const token = await apiToken(b, 'admin');
+    await apiCall(b, '/v1/feedbackType/add', { typeName: 'Across replicas', description: '', sort: 0, status: 1 }, token);
+    const bar = op.page.locator(`${V}[data-testid=crud-live-bar]`);
+    await expect.poll(() => bar.textContent(), { timeout: 10_000 }).toBe('1 new — show');
+    await bar.click();
+    await op.page.locator(`${V}[data-testid=crud-table] tbody tr`, { hasText: 'Across replicas' }).waitFor();
+    expect(op.errors).toEqual([]);
+    await op.context.close();
   });
 });

@@ -96,7 +96,7 @@ describe('live updates', () => {
     await Promise.all([admin.context.close(), zh.context.close(), en.context.close()]);
   });
 
-  test("a goods record changed by the admin: the operator's open modify page says so and reloads it; each sees the other has it open", async () => {
+  test("a goods record changed by the admin: the operator's open modify page says so and reloads it; each sees the other has it open, and the later save meets the compare dialog", async () => {
     const token = await apiToken(server, 'admin');
     const goods = (await apiCall<{ list: Row[] }>(server, '/v1/goods/list', { pageNum: 1, pageSize: 1 }, token)).list[0];
     const op = await openLive(`/goods/modify?id=${String(goods.id)}`, '[data-testid=crud-form-page]', 'operator', 'en');
@@ -123,18 +123,34 @@ describe('live updates', () => {
     const mine = op.page.locator(`${V}[data-testid=record-presence]`);
     await mine.waitFor({ timeout: 10_000 });
     expect(await mine.textContent()).toBe('admin is also editing this record');
+
+    // Both save: the admin's goes in, the operator's (made on the version before it) meets the compare dialog.
+    const nameOf = (page: Page) => page.locator(`${V}[data-testid=crud-form] input`).first();
+    await nameOf(admin.page).fill(`${String(goods.goodsName)} A`);
+    await admin.page.locator(`${V}[data-testid=crud-form-save]`).click();
+    await expect.poll(async () => (await apiCall<Row>(server, '/v1/goods/info', { id: goods.id }, token)).goodsName, { timeout: 10_000 }).toBe(`${String(goods.goodsName)} A`);
+    await nameOf(op.page).fill(`${String(goods.goodsName)} B`);
+    await op.page.locator(`${V}[data-testid=crud-form-save]`).click();
+    await op.page.locator('[data-testid=conflict-dialog] [data-testid=conflict-fields]').waitFor({ timeout: 10_000 });
+    expect(await op.page.locator('[data-testid=conflict-fields]').textContent()).toContain(`${String(goods.goodsName)} A`);
     expect([...op.errors, ...admin.errors]).toEqual([]);
     await Promise.all([op.context.close(), admin.context.close()]);
   });
 
-  test("demo traffic: the platform's own new feedback reaches the open feedback list as '… new — show'", async () => {
+  test("demo traffic: the platform's own new feedback reaches the open feedback list as '… new — show' and the menu's count of feedback waiting", async () => {
     const opened = await openLive('/feedback/index', '[data-testid=crud-table]', 'admin');
     await rows(opened.page);
+    // The menu entry's count of feedback waiting for a reply (its accessible text has the exact number).
+    const badge = opened.page.locator('.shell-menu-item.is-active [data-testid=menu-badge]').first();
+    const waiting = async () => Number(/\d+/.exec((await badge.getAttribute('aria-label')) ?? '')?.[0] ?? NaN);
+    await badge.waitFor({ timeout: 10_000 });
+    const before = await waiting();
     // The QA control needs no token (apiCall sends an empty one).
     await apiCall(server, '/v1/mock/traffic/update', { enabled: true, perMinute: 600, kinds: ['feedback'] }, '');
     try {
       const bar = opened.page.locator(`${V}[data-testid=crud-live-bar]`);
       await expect.poll(() => bar.textContent(), { timeout: 15_000 }).toMatch(/^有 \d+ 条新记录 — 显示$/);
+      await expect.poll(waiting, { timeout: 15_000 }).toBeGreaterThan(before);
     } finally {
       await apiCall(server, '/v1/mock/traffic/update', { enabled: false, perMinute: 30 }, '');
     }

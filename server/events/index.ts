@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { SqlDriver } from '../console-db/driver.js';
@@ -33,7 +34,8 @@ export { EventHub, EVENT_MIGRATIONS, type EventDraft } from './hub.js';
  *   answered through the proxy (server/events/sources.ts); the platform's own changes, found by one
  *   watcher per replica reading the watched lists (server/events/watcher.ts).
  * - Presence (`/console/presence/update|list`): who has a record open, told to the streams that may
- *   read its entity as `event: presence` (server/events/presence.ts); this replica's memory only.
+ *   read its entity as `event: presence` (server/events/presence.ts), kept in each replica's memory
+ *   and, on PostgreSQL, told to the other replicas (NOTIFY `console_presence`).
  * - Until when: a sign-out (the mock's, or `/v1/admin/logout` relayed through the console) ends
  *   that session's streams at once; an expired or revoked token is found at the next heartbeat.
  */
@@ -67,6 +69,9 @@ export interface LiveEvents {
   /** Proxy and hybrid: the watcher of the platform's own changes (server/events/watcher.ts); null when off or in mock mode. */
   watcher: Watcher | null;
 }
+
+/** The NOTIFY channel replicas tell each other presence on. */
+const PRESENCE_CHANNEL = 'console_presence';
 
 /** Each entity's list endpoint (the permission an event of it needs); approvals' answers every signed-in user. */
 const LIST_PATHS = new Map<string, string>([['approval', '/console/approval/list']]);
@@ -175,6 +180,29 @@ export async function registerLiveEvents(app: FastifyInstance, config: Config, d
     for (const r of presence.sweep()) tellPresence(r);
   }, 15_000);
   sweep.unref();
+  // Replicas on PostgreSQL tell each other every presence change and renewal (NOTIFY), so a record
+  // open on one replica shows on the others; a renewal that stops coming expires there too.
+  const replica = randomUUID();
+  let sharePresence: ((m: { entity: string; recordId: number; user: { userId: number; username: string }; open: boolean }) => void) | null = null;
+  let stopPresenceListen: (() => Promise<void>) | null = null;
+  if (db?.listen) {
+    stopPresenceListen = await db
+      .listen(PRESENCE_CHANNEL, (payload) => {
+        try {
+          const m = JSON.parse(payload) as { replica?: string; entity?: unknown; recordId?: unknown; user?: { userId?: unknown; username?: unknown }; open?: unknown };
+          if (m.replica === replica || typeof m.entity !== 'string' || !LIST_PATHS.has(m.entity) || !Number.isInteger(m.recordId) || !Number.isInteger(m.user?.userId)) return;
+          const { changed, record } = presence.update(m.entity, m.recordId as number, { userId: m.user!.userId as number, username: String(m.user!.username ?? '') }, m.open === true);
+          if (changed) tellPresence(record);
+        } catch {
+          /* a payload that is not ours */
+        }
+      })
+      .catch((err: unknown) => {
+        app.log.warn({ err }, 'presence: replicas cannot tell each other (no LISTEN); presence stays per replica');
+        return null;
+      });
+    sharePresence = (m) => void db.run('SELECT pg_notify(?, ?)', [PRESENCE_CHANNEL, JSON.stringify({ ...m, replica })]).catch(() => undefined);
+  }
 
   const heartbeat = setInterval(() => {
     for (const s of [...streams]) s.write(': hb\n\n');
@@ -226,8 +254,10 @@ export async function registerLiveEvents(app: FastifyInstance, config: Config, d
     const body = req.body as { entity: string; recordId: number; open: boolean };
     const viewer = await presenceReader(req, reply, body.entity);
     if (!viewer) return reply;
-    const { changed, record } = presence.update(body.entity, body.recordId, { userId: viewer.userId, username: viewer.username }, body.open);
+    const user = { userId: viewer.userId, username: viewer.username };
+    const { changed, record } = presence.update(body.entity, body.recordId, user, body.open);
     if (changed) tellPresence(record);
+    sharePresence?.({ entity: body.entity, recordId: body.recordId, user, open: body.open });
     return ok(record);
   });
 
@@ -309,6 +339,7 @@ export async function registerLiveEvents(app: FastifyInstance, config: Config, d
   });
   app.addHook('onClose', async () => {
     unsubscribe();
+    await stopPresenceListen?.().catch(() => undefined);
     await hub.close();
   });
 

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { PGlite } from '@electric-sql/pglite';
+import { pgliteDriver } from '../../server/console-db/pglite.js';
 import { PresenceBook } from '../../server/events/presence.js';
 import { call, makeApp, signIn } from './helpers.js';
 import { openStream } from './sse.js';
@@ -103,4 +105,25 @@ describe('/console/presence', () => {
     const left = await s.next((e) => e.event === 'presence' && JSON.parse(e.data).users.length === 0);
     expect(JSON.parse(left.data)).toEqual({ entity: 'goods', recordId: 7, users: [] });
   });
+});
+
+describe('replicas on one PostgreSQL (PGlite)', () => {
+  test('a record opened on replica A shows on replica B, and leaving it there too', async () => {
+    const pg = await PGlite.create();
+    closers.push(() => pg.close());
+    const replica = async () => {
+      const { app } = await makeApp({ MOCK_CAPTCHA_CODE: 'TEST', AUDIT_DB: 'off' }, { liveEvents: { heartbeatMs: 60_000 }, consoleDriver: pgliteDriver(pg, { shared: true }) });
+      closers.push(() => app.close());
+      return app;
+    };
+    const a = await replica();
+    const b = await replica();
+    const onA = await signIn(a, 'operator', 'operator123');
+    const onB = await signIn(b);
+    await call(a, 'POST', '/console/presence/update', { token: onA, body: { entity: 'goods', recordId: 9, open: true } });
+    const seen = async () => (await call(b, 'POST', '/console/presence/list', { token: onB, body: { entity: 'goods', recordIds: [9] } })).json.data as { users: { username: string }[] }[];
+    await expect.poll(async () => (await seen())[0]?.users.map((u) => u.username), { timeout: 10_000 }).toEqual(['operator']);
+    await call(a, 'POST', '/console/presence/update', { token: onA, body: { entity: 'goods', recordId: 9, open: false } });
+    await expect.poll(seen, { timeout: 10_000 }).toEqual([]);
+  }, 60_000);
 });

@@ -51,14 +51,27 @@ const ADD = { path: '/order/index', entity: 'order', title: '订单管理', body
 
 const post = (a: FastifyInstance, url: string, body: unknown, token?: string) => call(a, 'POST', url, { body, token });
 
-/** Waits until the job's status is no longer queued or running; answers its info. */
+/**
+ * Waits until the job's status is no longer queued or running (its owner's live event says it
+ * ended); answers its info as the owner reads it.
+ */
 async function settle(a: FastifyInstance, token: string, id: number) {
-  for (let i = 0; i < 400; i++) {
-    const r = await post(a, '/console/exportJob/info', { id }, token);
-    if (r.json.data && r.json.data.status !== 'queued' && r.json.data.status !== 'running') return r.json.data;
-    await new Promise((res) => setTimeout(res, 10));
+  const info = async () => (await post(a, '/console/exportJob/info', { id }, token)).json.data;
+  const ended = (d: { status?: string } | null) => !!d && d.status !== 'queued' && d.status !== 'running';
+  let stop = () => {};
+  const heard = new Promise<void>((resolve) => {
+    stop = a.liveEvents!.hub.subscribe((e) => {
+      if (e.entity === 'exportJob' && e.recordId === id) resolve();
+    });
+  });
+  try {
+    const now = await info();
+    if (ended(now)) return now;
+    await heard;
+    return await info();
+  } finally {
+    stop();
   }
-  throw new Error('the job did not end');
 }
 
 /** Every row of the list (the same filter), paged. */
@@ -179,11 +192,12 @@ describe('export jobs in mock mode', () => {
 describe('export jobs: faults and restarts', () => {
   test('a list failing mid-way keeps the rows written, downloadable, and says why', async () => {
     const g = gate();
-    let written = 0;
-    const { a } = await app({}, { exportJobs: { pageSize: 20, beforePage: async (_id, rows) => { written = rows; if (rows === 40) await g.wait(); } } });
+    let reached!: () => void;
+    const atForty = new Promise<void>((r) => (reached = r));
+    const { a } = await app({}, { exportJobs: { pageSize: 20, beforePage: async (_id, rows) => { if (rows === 40) { reached(); await g.wait(); } } } });
     const admin = await signIn(a);
     const job = (await post(a, '/console/exportJob/add', { ...ADD, body: {} }, admin)).json.data;
-    while (written < 40) await new Promise((r) => setTimeout(r, 5));
+    await atForty;
     expect((await post(a, '/v1/mock/faults/add', { path: '/v1/order/list', envelopeCode: 500 })).json.code).toBe(200);
     g.open();
     const ended = await settle(a, admin, job.id);

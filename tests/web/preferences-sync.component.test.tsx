@@ -5,7 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { feedbackType } from '../../server/contract/feedback';
 import { defineResource, ResourceListPage } from '../../web/crud';
 import { DEFAULT_PROJECT_CONFIG, getProjectConfig, resetProjectConfig, updateProjectConfig } from '../../web/services/project-config';
-import { getListLayout, loadPreferences, SAVE_DELAY_MS, setListLayout, stopPreferences, toListLayout } from '../../web/services/preferences';
+import { flushPreferences, getListLayout, loadPreferences, SAVE_DELAY_MS, setListLayout, stopPreferences, toListLayout } from '../../web/services/preferences';
 import { local, StorageKey } from '../../web/lib/storage';
 import { calls, mockApi, notices, render } from './component/setup';
 
@@ -74,7 +74,8 @@ describe('after sign-in', () => {
     // The local copies are the server's now (the next start reads them before the server answers).
     expect(local.get(StorageKey.projectConfig)).toMatchObject({ themeColor: '#009688' });
     // Nothing is written back for what came from the server.
-    await new Promise((r) => setTimeout(r, SAVE_DELAY_MS + 50));
+    // Whatever waits to be saved goes now: nothing did.
+    await act(() => flushPreferences());
     expect(writes()).toEqual([]);
   });
 
@@ -100,7 +101,8 @@ describe('after sign-in', () => {
     // One write per key, nothing more on the next sign-in.
     expect(writes()).toHaveLength(2);
     await reload();
-    await new Promise((r) => setTimeout(r, SAVE_DELAY_MS + 50));
+    // Whatever waits to be saved goes now: nothing did.
+    await act(() => flushPreferences());
     expect(writes()).toHaveLength(2);
   });
 
@@ -136,7 +138,8 @@ describe('after sign-in', () => {
     await reload(USER);
     expect(getProjectConfig()).toEqual(DEFAULT_PROJECT_CONFIG);
     expect(getListLayout('feedbackType')).toEqual({});
-    await new Promise((r) => setTimeout(r, SAVE_DELAY_MS + 50));
+    // Whatever waits to be saved goes now: nothing did.
+    await act(() => flushPreferences());
     expect(stored).toEqual({});
   });
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { SavedView } from '../../server/contract/saved-views';
 import { ROUTE_TABLE } from '../../server/contract/route-table';
 import { api, apiQuery } from '../api/client';
@@ -47,7 +48,7 @@ export interface OpenedView {
 }
 
 /**
- * Opens a saved view on a list (issue 1 "Views whose fields no longer exist still open"): each key
+ * Opens a saved view on a list (a view whose fields no longer exist still opens): each key
  * of its query is kept when the list still reads it (a declared filter, page, size, sort, or one of
  * the page's own `keep` keys) with a value its field's kind reads and the contract's list query
  * takes; the rest is left out and named in `dropped`, so the view opens without those filters and
@@ -190,25 +191,29 @@ export function useEntryViewSearch(resource: Resource, path: string, search: str
   }
   const landed = useRef(false);
   if (!bare) landed.current = true;
+  const write = () => {
+    const e = entry.current;
+    if (e?.search && !landed.current) navigate(`${path}${e.search}`, { replace: true });
+  };
   useEffect(() => {
     ENTRY_DONE.delete(path);
-    let live = true;
-    const write = () => {
-      const e = entry.current;
-      if (e?.search && !landed.current) navigate(`${path}${e.search}`, { replace: true });
-    };
-    if (!waiting) {
-      write();
-      return;
-    }
-    void Promise.race([queryClient.prefetchQuery(viewsQuery(path)), new Promise((r) => setTimeout(r, VIEWS_ENTRY_WAIT_MS))]).then(() => {
-      if (!live) return;
-      choose();
-      setWaiting(false);
-      write();
-    });
-    return () => void (live = false);
+    if (!waiting) write();
     // Once, on mount: the entry's view.
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  // While it waits: the screen's views (the picker's query), or the wait's end, whichever comes first.
+  const views = useQuery({ ...viewsQuery(path), enabled: waiting });
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!waiting) return;
+    const t = setTimeout(() => setLate(true), VIEWS_ENTRY_WAIT_MS);
+    return () => clearTimeout(t);
+  }, [waiting]);
+  const answered = views.data !== undefined || views.isError || late;
+  useEffect(() => {
+    if (!waiting || !answered) return;
+    choose();
+    setWaiting(false);
+    write();
+  }, [waiting, answered]); // eslint-disable-line react-hooks/exhaustive-deps
   return { search: entry.current && !landed.current ? entry.current.search : search, waiting };
 }

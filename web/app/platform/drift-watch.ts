@@ -1,4 +1,4 @@
-import type { DriftEntry } from '../../api/drift';
+import { DRIFT_URL, type DriftEntry } from '../../api/drift';
 
 /**
  * Contract drift into the error log: while an administrator is signed in and
@@ -15,7 +15,6 @@ import type { DriftEntry } from '../../api/drift';
 export const DRIFT_POLL_MS = 60_000;
 /** Entries logged from one poll at most. */
 export const MAX_PER_POLL = 20;
-export const DRIFT_PATH = '/console/drift';
 
 /** What the watch adds to the error log (the error log's new-entry shape, type `contract`). */
 export interface DriftLogEntry {
@@ -66,7 +65,7 @@ export function createDriftWatch(deps: DriftWatchDeps) {
     try {
       const headers: Record<string, string> = { authorization: token, accept: 'application/json' };
       if (etag) headers['if-none-match'] = etag;
-      const res = await deps.fetchImpl(`${DRIFT_PATH}?after=${after}`, { headers });
+      const res = await deps.fetchImpl(`${DRIFT_URL}?after=${after}`, { headers });
       if (res.status !== 200) return 0;
       const body = (await res.json()) as { code?: number; data?: { entries?: DriftEntry[] } };
       const entries = body.code === 200 ? (body.data?.entries ?? []) : [];
@@ -77,7 +76,7 @@ export function createDriftWatch(deps: DriftWatchDeps) {
       if (fresh.length) etag = null;
       const worth = fresh.filter((e) => e.severity !== 'info');
       for (const e of worth.slice(0, MAX_PER_POLL)) deps.log(driftLogEntry(e, deps.name()));
-      if (worth.length > MAX_PER_POLL) deps.log({ type: 'contract', name: deps.name(), message: deps.more(worth.length - MAX_PER_POLL), url: DRIFT_PATH, file: '', stack: '', detail: '' });
+      if (worth.length > MAX_PER_POLL) deps.log({ type: 'contract', name: deps.name(), message: deps.more(worth.length - MAX_PER_POLL), url: DRIFT_URL, file: '', stack: '', detail: '' });
       return Math.min(worth.length, MAX_PER_POLL);
     } catch {
       // The watch is a convenience: a failed poll is tried again at the next tick.

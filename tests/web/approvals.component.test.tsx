@@ -1,9 +1,9 @@
 import { describe, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { api } from '../../web/api/client';
-import { useOrderActions } from '../../web/pages/order/order-actions';
 import { ApprovalDecisionDialog } from '../../web/pages/system/approvals.page';
 import { ApprovalReasonPrompt } from '../../web/app/layout/approvals';
+import { RefundHarness } from './component/refund-harness';
 import { calls, mockApi, notices, render } from './component/setup';
 
 vi.mock('../../web/services/permission', () => ({ usePermission: () => ({ mode: 'route', codes: [], has: () => true }) }));
@@ -22,26 +22,13 @@ const SENT = { code: 202, message: 'Sent for approval (#5); it runs once another
 const order: Row = { id: 7, orderNo: 'O2026120200007', memberNickName: 'Lin', status: 2, totalAmount: 350000, payAmount: 350000 };
 const items: Row[] = [{ id: 71, orderId: 7, goodsName: 'Point card 1000', price: 350000, quantity: 1, amount: 350000, deliveryStatus: 1, cardIds: [1], cardAccountIds: [] }];
 
-function RefundHarness() {
-  const actions = useOrderActions(() => {});
-  const refund = actions.actionList(order).find((a) => a.key === 'refund')!;
-  return (
-    <>
-      <button type="button" onClick={refund.onClick}>
-        refund
-      </button>
-      {actions.dialogs}
-    </>
-  );
-}
-
 describe('sent for approval', () => {
   test("an operator's large refund: the dialog closes and says it was sent for approval, not that it was done", async () => {
     mockApi('/v1/order/detail', () => ({ order, items, refunds: [], payments: [] }));
     mockApi('/v1/order/refund', () => {
       throw SENT;
     });
-    render(<RefundHarness />);
+    render(<RefundHarness row={order} />);
     fireEvent.click(screen.getByText('refund'));
     await screen.findByTestId('refund-line-71');
     fireEvent.click(screen.getByTestId('refund-line-pick-71').querySelector('input') as HTMLInputElement);

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { useOrderActions } from '../../web/pages/order/order-actions';
+import { RefundHarness } from './component/refund-harness';
 import { calls, mockApi, render } from './component/setup';
 
 vi.mock('../../web/services/permission', () => ({ usePermission: () => ({ mode: 'route', codes: [], has: () => true }) }));
@@ -21,20 +21,6 @@ const items: Row[] = [
 const refunds: Row[] = [{ id: 1, orderId: 7, refundNo: 'R1', amount: 450, lines: [{ itemId: 73, quantity: 1 }], status: 3, reason: 'broken' }];
 const refundSetting: Row = { id: 1, settingName: 'Default rule', requireUndelivered: true, allowRefund: true, refundWithinHours: 72, status: 1 };
 
-/** The order list's or detail's actions of one order, with its refund button. */
-function Harness({ row }: { row: Row }) {
-  const actions = useOrderActions(() => {});
-  const refund = actions.actionList(row).find((a) => a.key === 'refund')!;
-  return (
-    <>
-      <button type="button" onClick={refund.onClick}>
-        refund
-      </button>
-      {actions.dialogs}
-    </>
-  );
-}
-
 async function openRefund(detail: Row = { order, items, refunds, payments: [], refundSetting }) {
   let sent: Row | undefined;
   mockApi('/v1/order/detail', () => detail);
@@ -42,7 +28,7 @@ async function openRefund(detail: Row = { order, items, refunds, payments: [], r
     sent = b as Row;
     return { id: 2, status: 0 };
   });
-  render(<Harness row={order} />);
+  render(<RefundHarness row={order} />);
   fireEvent.click(screen.getByText('refund'));
   await screen.findByTestId('refund-line-71');
   return { sent: () => sent };

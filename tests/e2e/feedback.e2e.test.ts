@@ -122,7 +122,7 @@ describe('Feedback area', () => {
     const entry = (await rows(page)).filter({ hasText: id }).first();
     await entry.locator('[data-testid=trash-restore]').click();
     await toast(page, /已恢复/);
-    await page.waitForFunction(() => !!document.querySelector('.page-view:not([hidden]) [data-testid=crud-table] .p-datatable-emptymessage'));
+    await page.waitForFunction(() => !!document.querySelector('.page-view:not([hidden]) [data-testid=crud-table] [data-testid=crud-empty]'));
     expect(errors).toEqual([]);
   });
 

@@ -118,7 +118,7 @@ describe.each(VARIANTS)('first-class feel, $name', ({ width, seed, crumb, feedba
   test('a failed reload keeps the last rows and says so with a retry; the retry brings the list back', async () => {
     await resetMock(server);
     const { page, context } = await openSignedIn(browser, server, '/feedback/type', { width, seed });
-    const rows = page.locator('[data-testid=crud-table] tbody tr');
+    const rows = page.locator('[data-testid=crud-table] tbody tr:not(.p-datatable-emptymessage)');
     await rows.first().waitFor();
     const before = await rows.allInnerTexts();
     await fetch(`${server.url}/v1/mock/faults/add`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/v1/feedbackType/list', httpStatus: 500, times: 1 }) });

@@ -56,6 +56,34 @@ describe('ResourceListPage on the headless controller', () => {
   });
 });
 
+describe('an empty list', () => {
+  test('says "no data" only once it is answered: not while its first rows load, and again after a reload that empties it', async () => {
+    let release: (() => void) | undefined;
+    let rows = types;
+    mockApi('/v1/feedbackType/list', async () => {
+      await new Promise<void>((r) => (release = r));
+      return page(rows);
+    });
+    // Lets the request waiting at the handler through.
+    const answer = async () => {
+      await waitFor(() => expect(release).toBeDefined());
+      act(() => release!());
+      release = undefined;
+    };
+    inRouter(<ResourceListPage resource={typeRes} />);
+    await waitFor(() => expect(document.querySelector('.p-datatable-loading-overlay')).not.toBeNull());
+    expect(screen.queryByTestId('crud-empty')).toBeNull();
+    await answer();
+    await screen.findByText('Payment');
+    rows = [];
+    fireEvent.click(screen.getByTestId('crud-refresh'));
+    await waitFor(() => expect(document.querySelector('.p-datatable-loading-overlay')).not.toBeNull());
+    await answer();
+    await screen.findByTestId('crud-empty');
+    expect(screen.queryByText('Payment')).toBeNull();
+  });
+});
+
 describe('paging', () => {
   test('next page: the rows on screen stay as drawn under the loading mask until the next page replaces them, and the paginator moves with them', async () => {
     const rows = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, typeName: `Type ${i + 1}`, description: '', sort: i, status: 1, createTime: '2026-01-01 10:00:00' }));

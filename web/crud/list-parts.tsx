@@ -575,8 +575,8 @@ const ListTableBody = memo(
     a.hasModify === b.hasModify &&
     sameAllow(a.ctl.allow, b.ctl.allow) &&
     sameList(a.ctl, b.ctl, ['resource', 'page', 'failed', 'selection', 'shown', 'layout', 'columnOrder', 'room', 'specs', 'refMaps', 'label', 'later', 'reload', 'setSelection']) &&
-    // A TreeTable draws its own mask.
-    (!a.ctl.resource.tree || a.ctl.loading === b.ctl.loading),
+    // A TreeTable draws its own mask, and an empty body says "no data" only once nothing is loading.
+    (a.ctl.loading === b.ctl.loading || (!a.ctl.resource.tree && b.ctl.page.list.length > 0)),
 );
 
 function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify, selectable, rowClassName }: ListTableBodyProps) {
@@ -673,7 +673,8 @@ function ListTableView({ ctl: ctlNow, view, live, host, hasRowActions, hasModify
       <Button label={t('crud.retry')} icon="pi pi-refresh" size="small" outlined onClick={ctl.reload} data-testid="crud-retry" />
     </div>
   );
-  const empty = failedNote || <div className="crud-empty" data-testid="crud-empty"><i className="pi pi-inbox" />{t('crud.empty')}</div>;
+  // "No data" is an answer: while the first rows are on their way the body stays blank under the mask.
+  const empty = failedNote || (ctl.loading ? <div className="crud-empty" aria-hidden /> : <div className="crud-empty" data-testid="crud-empty"><i className="pi pi-inbox" />{t('crud.empty')}</div>);
   const nodes = useMemo(() => (resource.tree ? buildTree(page.list, { parentField: resource.tree.parentField, labelField: entity.label, rootValue: resource.tree.rootValue }) : []), [page.list, resource.tree, entity.label]);
 
   // The page-size picker is drawn after the first rows, like the search form's pickers (later.tsx).

@@ -4,6 +4,7 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import SystemTrashPage, { TrashRowActions } from '../../web/pages/system/trash.page';
+import MyTrashDialog from '../../web/pages/system/MyTrashDialog';
 import { provideSessionActor } from '../../web/services/session';
 import { subscribeNotices } from '../../web/services/notify';
 import { createSessionActor } from '../../web/app/session';
@@ -12,7 +13,8 @@ import { calls, mockApi, notices, render } from './component/setup';
 /*
  * The Trash screen: entries newest first with their kind by title; Restore brings one back (the
  * list reloads without it) or shows why it cannot; Purge is offered to administrators only, asks
- * first, then deletes the entry for good.
+ * first, then deletes the entry for good. The user menu's Trash dialog gives every user, not only
+ * administrators, the entries the server lets them see, with Restore.
  */
 
 beforeAll(() => {
@@ -74,4 +76,19 @@ test('an administrator purges an entry after confirming', async () => {
   fireEvent.click(dialog.querySelector('.p-confirm-dialog-accept') as HTMLElement);
   await waitFor(() => expect(purged).toEqual({ ids: [5] }));
   await waitFor(() => expect(reloads).toHaveLength(1));
+});
+
+test("the user menu's Trash: an operator sees the entries the server answers and restores one, with no purge", async () => {
+  let live = [entry(3, 13, 'MOBA')];
+  mockApi('/console/trash/list', () => ({ list: live, total: live.length }));
+  mockApi('/console/trash/restore', (b) => {
+    live = live.filter((r) => r.id !== (b as { id: number }).id);
+    return { entity: 'gameTag', recordId: 13 };
+  });
+  inRouter(<MyTrashDialog visible onHide={() => {}} />);
+  const row = (await screen.findByText('MOBA')).closest('tr') as HTMLElement;
+  expect(screen.queryByTestId('trash-purge')).toBeNull();
+  fireEvent.click(within(row).getByTestId('trash-restore'));
+  await waitFor(() => expect(screen.queryByText('MOBA')).toBeNull());
+  expect(notices).toContain('Game tag 13 (MOBA) is back');
 });

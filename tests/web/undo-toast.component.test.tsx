@@ -105,6 +105,39 @@ test('status switch → Undo sets the old status back on the version the change 
   await waitFor(() => expect(notices).toContain('Undone'));
 });
 
+test('batch status → only the rows not there yet change, one Undo sets each back on its own new version', async () => {
+  let rows = [
+    { id: 1, typeName: 'Payment', status: 1, createTime: T0, updateTime: T0 },
+    { id: 2, typeName: 'Refund', status: 0, createTime: T0, updateTime: T0 },
+    { id: 3, typeName: 'Account', status: 1, createTime: T0, updateTime: T0 },
+  ];
+  const undoOf: (string | null)[] = [];
+  mockApi('/v1/feedbackType/list', () => ({ list: rows, total: rows.length }));
+  mockApi('/v1/feedbackType/updateStatus', (b, init) => {
+    undoOf.push(new Headers(init.headers).get('X-Undo-Of'));
+    const { id, status } = b as { id: number; status: number };
+    rows = rows.map((r) => (r.id === id ? { ...r, status, updateTime: `2026-12-04 10:00:0${id}` } : r));
+    return rows.find((r) => r.id === id)!;
+  });
+  screenWith(<ResourceListPage resource={res} />);
+  await screen.findByText('Payment');
+  // Select every row (the header checkbox), then switch them off.
+  fireEvent.click(document.querySelector('thead .p-checkbox input, thead .p-checkbox-box') as HTMLElement);
+  fireEvent.click(await screen.findByTestId('crud-batch-off'));
+  const toast = (await screen.findByText('Status updated on 2 records')).closest('.p-toast-message') as HTMLElement;
+  const writes = () => calls.filter((c) => c.path === '/v1/feedbackType/updateStatus').map((c) => c.body);
+  expect(writes()).toEqual([{ id: 1, status: 0, updateTime: T0 }, { id: 3, status: 0, updateTime: T0 }]);
+  // The selection is of the rows before the change: it is cleared.
+  await waitFor(() => expect(screen.queryByTestId('crud-batch-bar')).toBeNull());
+  fireEvent.click(within(toast).getByRole('button', { name: 'Undo' }));
+
+  await waitFor(() => expect(writes()).toHaveLength(4));
+  expect(writes().slice(2)).toEqual([{ id: 1, status: 1, updateTime: '2026-12-04 10:00:01' }, { id: 3, status: 1, updateTime: '2026-12-04 10:00:03' }]);
+  expect(undoOf).toEqual([null, null, 'feedbackType.updateStatus:1', 'feedbackType.updateStatus:3']);
+  await waitFor(() => expect(notices).toContain('Undone'));
+  expect(rows.map((r) => r.status)).toEqual([1, 0, 1]);
+});
+
 test('a money action (a refund) keeps its confirmation and its toast offers no Undo', async () => {
   mockApi('/v1/order/refund', () => ({ id: 9 }));
   screenWith(

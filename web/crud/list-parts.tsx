@@ -283,8 +283,9 @@ function ListToolbarView({ ctl, title, onAdd, children }: { ctl: ListController;
 }
 
 /**
- * The selection bar: how many rows are selected, the page's batch actions and batch delete;
- * hidden while nothing is selected.
+ * The selection bar: how many rows are selected, the page's batch actions, switching their status
+ * on or off (where the status is a switch the user may change) and batch delete; hidden while
+ * nothing is selected.
  */
 export function BatchBar({ ctl, children }: { ctl: ListController; children?: ReactNode }) {
   const { t } = useTranslation();
@@ -293,6 +294,12 @@ export function BatchBar({ ctl, children }: { ctl: ListController; children?: Re
     <div className="crud-batch" role="status" data-testid="crud-batch-bar">
       <span>{t('crud.selected', { count: ctl.selection.length })}</span>
       {children}
+      {ctl.setStatusMany && (
+        <>
+          <Button label={t('crud.batchEnable')} icon="pi pi-check-circle" size="small" text onClick={() => void ctl.setStatusMany?.(ctl.selection, true)} data-testid="crud-batch-on" />
+          <Button label={t('crud.batchDisable')} icon="pi pi-ban" size="small" text onClick={() => void ctl.setStatusMany?.(ctl.selection, false)} data-testid="crud-batch-off" />
+        </>
+      )}
       {ctl.allow.batchDel && <Button label={t('crud.batchDelete')} icon="pi pi-trash" size="small" severity="danger" text onClick={() => ctl.del(ctl.selection)} />}
       <Button label={t('crud.clearSelection')} size="small" text onClick={() => ctl.setSelection([])} />
     </div>

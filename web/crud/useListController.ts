@@ -161,6 +161,13 @@ export interface ListController {
   del: (rows: Row[]) => void;
   /** Switches a row's status (`updateStatus`). */
   setStatus: (row: Row, on: boolean) => Promise<void>;
+  /**
+   * Switches the status of several rows on or off (`updateStatus` of each row not there yet, one
+   * after another on the version the list shows), then offers one Undo for the rows it changed and
+   * reloads. A refusal stops the batch where it is (the HTTP client shows why); the rows changed
+   * before it stay changed and are the ones Undo sets back. Null when the status is no switch.
+   */
+  setStatusMany: ((rows: Row[], on: boolean) => Promise<void>) | null;
   /** Exports every row of the current filter (bounded, see `export.ts`), with progress; `cancelExport` stops it. */
   exportNow: () => Promise<void>;
   exporting: boolean;
@@ -387,14 +394,24 @@ export function useListController(resource: Resource, opts: ListControllerOption
     });
   };
 
-  const setStatus = async (row: Row, on: boolean) => {
+  /** The status field's value for on or off (its switch values, 1 and 0 by default). */
+  const statusValue = (on: boolean) => {
     const field = entity.statusField!;
     const [onValue, offValue] = specs[field]?.override.switchValues ?? fieldSpec(resource, field).override.switchValues ?? [1, 0];
-    const value = on ? onValue : offValue;
+    return on ? onValue : offValue;
+  };
+  /** `updateStatus` of a row as the list shows it (contract VERSION_RULE: a stale switch is refused). */
+  const writeStatus = (row: Row, value: unknown) => {
+    const version = row[entity.versionField ?? 'updateTime'];
+    return callOp<Row | null>(entity, 'updateStatus', { id: row.id, [entity.statusField!]: value, ...(version !== undefined && version !== null ? { [entity.versionField ?? 'updateTime']: version } : {}) });
+  };
+
+  const setStatus = async (row: Row, on: boolean) => {
+    const field = entity.statusField!;
+    const value = statusValue(on);
     try {
-      // Made on the row as the list shows it (contract VERSION_RULE): a stale switch is refused and the list reloads.
-      const version = row[entity.versionField ?? 'updateTime'];
-      const saved = await callOp<Row | null>(entity, 'updateStatus', { id: row.id, [field]: value, ...(version !== undefined && version !== null ? { [entity.versionField ?? 'updateTime']: version } : {}) });
+      // A stale switch is refused and the list reloads.
+      const saved = await writeStatus(row, value);
       // Undo sets the old status back, on the version this change made.
       if (resource.undo === false) crudEnv().notify(t('crud.statusChanged'), 'success');
       else offerUndo(entity, t('crud.statusChanged'), undoStatus(entity, [{ row, old: row[field], saved }]), t);
@@ -404,6 +421,28 @@ export function useListController(resource: Resource, opts: ListControllerOption
     } catch {
       reload();
     }
+  };
+
+  const statusSpec = entity.statusField ? (specs[entity.statusField] ?? fieldSpec(resource, entity.statusField)) : null;
+  const setStatusMany = async (rows: Row[], on: boolean) => {
+    const field = entity.statusField!;
+    const value = statusValue(on);
+    const changes: { row: Row; old: unknown; saved: Row | null }[] = [];
+    try {
+      for (const row of rows) {
+        if (row[field] === value) continue;
+        changes.push({ row, old: row[field], saved: await writeStatus(row, value) });
+      }
+    } catch {
+      // Shown by the HTTP client; the rows changed before the refusal stay changed.
+    }
+    if (changes.length) {
+      const message = t('crud.statusChangedMany', { count: changes.length });
+      if (resource.undo === false) crudEnv().notify(message, 'success');
+      else offerUndo(entity, message, undoStatus(entity, changes), t);
+    }
+    setSelection([]);
+    reload();
   };
 
   const exportAbort = useRef<AbortController | null>(null);
@@ -518,6 +557,7 @@ export function useListController(resource: Resource, opts: ListControllerOption
     setRoom,
     del: stable.del,
     setStatus,
+    setStatusMany: allow.status && !resource.tree && statusSpec && (statusSpec.kind === 'status' || statusSpec.override.switchValues) ? setStatusMany : null,
     exportNow: stable.exportNow,
     exporting,
     exportProgress,

@@ -20,6 +20,7 @@ const AvatarDialog = lazyWithRetry(() => import('../../pages/system/AvatarDialog
 const MySessionsDialog = lazyWithRetry(() => import('../../pages/system/MySessionsDialog'));
 const ExportJobsDialog = lazyWithRetry(() => import('../exports/ExportJobsDialog'));
 const MyApprovalsDialog = lazyWithRetry(() => import('../../pages/system/MyApprovalsDialog'));
+const MyTrashDialog = lazyWithRetry(() => import('../../pages/system/MyTrashDialog'));
 const ChangePasswordDialog = lazyWithRetry(() => import('../../pages/system/changePassword.page').then((m) => ({ default: m.ChangePasswordDialog })));
 
 /**
@@ -36,6 +37,7 @@ export function UserMenu() {
   const [avatarOpen, setAvatarOpen] = useState(false);
   const [sessionsOpen, setSessionsOpen] = useState(false);
   const [approvalsOpen, setApprovalsOpen] = useState(false);
+  const [trashOpen, setTrashOpen] = useState(false);
   const exportsOpen = useExportJobsOpen();
   const runningExports = useRunningExports();
   const runningLabel = t('shell.exports.running', { count: runningExports });
@@ -61,6 +63,7 @@ export function UserMenu() {
           { label: t('system.avatarPick.menu'), icon: 'pi pi-user', command: () => setAvatarOpen(true), className: 'user-menu-avatar' },
           { label: t('system.sessions.mine'), icon: 'pi pi-desktop', command: () => setSessionsOpen(true), className: 'user-menu-sessions' },
           { label: t('system.approvals.mine'), icon: 'pi pi-check-square', command: () => setApprovalsOpen(true), className: 'user-menu-approvals' },
+          { label: t('routes.system.trash'), icon: 'pi pi-trash', command: () => setTrashOpen(true), className: 'user-menu-trash' },
           { label: runningExports ? `${t('shell.exports.title')} (${runningExports})` : t('shell.exports.title'), icon: 'pi pi-file-export', command: openExportJobs, className: 'user-menu-exports' },
           // Spec §5: only in route-mapping mode; otherwise changeRole refuses with the warning.
           { label: t('system.switchRole.menu'), icon: 'pi pi-sync', command: () => (canChangeRole(getProjectConfig().permissionMode) ? setRoleOpen(true) : void changeRole('')), className: 'user-menu-role' },
@@ -104,6 +107,11 @@ export function UserMenu() {
       {approvalsOpen && (
         <Suspense fallback={null}>
           <MyApprovalsDialog visible={approvalsOpen} onHide={() => setApprovalsOpen(false)} />
+        </Suspense>
+      )}
+      {trashOpen && (
+        <Suspense fallback={null}>
+          <MyTrashDialog visible={trashOpen} onHide={() => setTrashOpen(false)} />
         </Suspense>
       )}
       {roleOpen && (

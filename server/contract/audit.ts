@@ -42,6 +42,7 @@ export const auditLog = defineEntity({
     servedBy: F.text(16, { description: 'who answered: mock or platform (console: an entry of the trail itself, a gap or a count of anonymous attempts)' }),
     fields: F.text(20000, { description: 'the request fields, redacted, as JSON' }),
     changes: F.text(20000, { description: 'changed fields as JSON {field: [before, after]} (by record id when several), each side redacted, a side over 8,000 characters kept as "[too large to keep]"' }),
+    prevHash: F.text(64, { description: "the previous entry's hash (hex), which this entry's hash covers: the chain a verify walks" }),
     hash: F.text(64, { description: 'HMAC-SHA256 of every column of this entry and the previous hash, under the trail key (hex)' }),
   },
   label: 'operation',

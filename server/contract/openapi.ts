@@ -11,6 +11,7 @@ import { PREFERENCE_ENDPOINTS } from './preferences.js';
 import { APPROVAL_ENDPOINTS, APPROVAL_ENTITIES } from './approvals.js';
 import { TRASH_ENDPOINTS, TRASH_ENTITIES } from './trash.js';
 import { EXPORT_ENDPOINTS } from './exports.js';
+import { auditActions, auditLog } from './audit.js';
 
 /**
  * The OpenAPI 3.1 document of the platform contract, built from the entity declarations and the
@@ -217,8 +218,8 @@ function build(version: string): Json {
   // Components that are request bodies (entity payloads and queries); the others are answers.
   const requests = new Set<string>();
   const titleOf = (schema: TSchema) => (schema as { title?: string }).title!;
-  // The platform's entities and the console's own that the document lists (sessions, sign-in log, approvals, trash).
-  const documented = [...ENTITIES, ...SESSION_ENTITIES, ...APPROVAL_ENTITIES, ...TRASH_ENTITIES] as readonly AnyEntity[];
+  // The platform's entities and the console's own that the document lists (audit trail, sessions, sign-in log, approvals, trash).
+  const documented = [...ENTITIES, auditLog, ...SESSION_ENTITIES, ...APPROVAL_ENTITIES, ...TRASH_ENTITIES] as readonly AnyEntity[];
   for (const e of documented) {
     const s = e.schemas;
     for (const schema of [s.record, s.add, s.update, s.query, s.page, s.option, ...(s.status ? [s.status] : [])]) components[titleOf(schema)] = plain(schema);
@@ -231,7 +232,7 @@ function build(version: string): Json {
   components.Refusal = REFUSAL;
   const paths: Record<string, Json> = {};
   const byName = new Map(documented.map((e) => [e.name, e]));
-  for (const ep of [...SESSION, ...(ENTITIES as readonly AnyEntity[]).flatMap((e) => e.endpoints), ...ACTIONS, ...EVENT_ENDPOINTS, ...SESSION_ENDPOINTS, ...SAVED_VIEW_ENDPOINTS, ...PREFERENCE_ENDPOINTS, ...APPROVAL_ENDPOINTS, ...TRASH_ENDPOINTS, ...EXPORT_ENDPOINTS]) {
+  for (const ep of [...SESSION, ...(ENTITIES as readonly AnyEntity[]).flatMap((e) => e.endpoints), ...ACTIONS, ...auditLog.endpoints, ...auditActions, ...EVENT_ENDPOINTS, ...SESSION_ENDPOINTS, ...SAVED_VIEW_ENDPOINTS, ...PREFERENCE_ENDPOINTS, ...APPROVAL_ENDPOINTS, ...TRASH_ENDPOINTS, ...EXPORT_ENDPOINTS]) {
     paths[ep.path] = { ...(paths[ep.path] ?? {}), [ep.method.toLowerCase()]: operation(ep, components, ep.entity ? byName.get(ep.entity) : undefined) };
   }
   // Image upload takes many files (`name[]`), so it is not among ACTIONS; documented here as it is served.

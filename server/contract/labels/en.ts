@@ -145,7 +145,7 @@ export default {
       trash: { title: 'Trash', fields: { entity: 'Kind', recordId: 'Record ID', label: 'Record', userId: 'Deleted by (ID)', username: 'Deleted by', expireTime: 'Purged at', related: 'Taken along', createTime: 'Deleted at' } },
       consoleSession: { title: 'Online users', fields: { username: 'User', roles: 'Roles', ip: 'Address', client: 'Client', since: 'Signed in', lastSeen: 'Last seen', current: 'This session', createTime: 'Signed in' } },
       signInLog: { title: 'Sign-in log', fields: { username: 'User', result: 'Result', ip: 'Address', client: 'Client', message: 'Reason', createTime: 'When' } },
-      auditLog: { title: 'Audit log', fields: { userId: 'User ID', username: 'User', roles: 'Roles', ip: 'Address', operation: 'Operation', area: 'Area', entity: 'Record kind', targetIds: 'Records', outcome: 'Outcome', code: 'Code', status: 'HTTP status', message: 'Message', servedBy: 'Answered by', fields: 'Request fields', changes: 'Changes', hash: 'Hash', createTime: 'When' } },
+      auditLog: { title: 'Audit log', fields: { userId: 'User ID', username: 'User', roles: 'Roles', ip: 'Address', operation: 'Operation', area: 'Area', entity: 'Record kind', targetIds: 'Records', outcome: 'Outcome', code: 'Code', status: 'HTTP status', message: 'Message', servedBy: 'Answered by', fields: 'Request fields', changes: 'Changes', prevHash: 'Previous hash', hash: 'Hash', createTime: 'When' } },
       seoSetting: { title: 'SEO setting', fields: { pageKey: 'Page key', pageName: 'Page', title: 'Title', keywords: 'Keywords', description: 'Description' } },
   
     // ── from order.ts ──

@@ -145,7 +145,7 @@ export default {
       trash: { title: '回收站', fields: { entity: '类型', recordId: '记录 ID', label: '记录', userId: '删除人 ID', username: '删除人', expireTime: '清除时间', related: '连带删除', createTime: '删除时间' } },
       consoleSession: { title: '在线用户', fields: { username: '用户', roles: '角色', ip: '来源地址', client: '客户端', since: '登录时间', lastSeen: '最近活动', current: '当前会话', createTime: '登录时间' } },
       signInLog: { title: '登录日志', fields: { username: '用户', result: '结果', ip: '来源地址', client: '客户端', message: '原因', createTime: '时间' } },
-      auditLog: { title: '操作审计', fields: { userId: '用户ID', username: '操作人', roles: '角色', ip: '来源地址', operation: '操作', area: '模块', entity: '记录类型', targetIds: '记录', outcome: '结果', code: '返回码', status: 'HTTP 状态', message: '信息', servedBy: '应答方', fields: '请求字段', changes: '变更', hash: '哈希', createTime: '时间' } },
+      auditLog: { title: '操作审计', fields: { userId: '用户ID', username: '操作人', roles: '角色', ip: '来源地址', operation: '操作', area: '模块', entity: '记录类型', targetIds: '记录', outcome: '结果', code: '返回码', status: 'HTTP 状态', message: '信息', servedBy: '应答方', fields: '请求字段', changes: '变更', prevHash: '上一条哈希', hash: '哈希', createTime: '时间' } },
       seoSetting: { title: 'SEO 设置', fields: { pageKey: '页面标识', pageName: '页面名称', title: '页面标题', keywords: '关键词', description: '页面描述' } },
   
     // ── from order.ts ──

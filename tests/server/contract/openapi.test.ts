@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ENDPOINTS, ENTITIES, ENUMS } from '../../../server/contract/index.js';
+import { CONSOLE_ENDPOINTS } from '../../../server/contract/audit.js';
 import { makeApp } from '../helpers.js';
 import { echoHandler, startUpstream, type Upstream } from '../upstream.js';
 
@@ -52,10 +53,11 @@ describe.each([['mock', () => mock], ['proxy', () => proxy]] as const)('in %s mo
     }
   });
 
-  test('/docs/json is the OpenAPI 3.1 document of every contract endpoint, with resolvable references', async () => {
+  test("/docs/json is the OpenAPI 3.1 document of every contract endpoint, the console's own with them, with resolvable references", async () => {
     const doc = (await app().inject({ method: 'GET', url: '/docs/json' })).json();
     expect(doc.openapi).toBe('3.1.0');
-    for (const ep of ENDPOINTS) expect(doc.paths[ep.path]?.[ep.method.toLowerCase()], ep.path).toBeDefined();
+    for (const ep of [...ENDPOINTS, ...CONSOLE_ENDPOINTS]) expect(doc.paths[ep.path]?.[ep.method.toLowerCase()], ep.path).toBeDefined();
+    expect(doc.components.schemas.AuditLog.properties).toHaveProperty('prevHash');
     for (const path of SPEC_7) expect(doc.paths[path], path).toBeDefined();
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
     expect(refs.length).toBeGreaterThan(100);

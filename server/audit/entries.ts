@@ -437,16 +437,54 @@ export function inputsOf(meta: readonly unknown[], bytes: Uint8Array): AuditInpu
   return out;
 }
 
-/** Each input made a row continuing the chain from `tail`: the next id, the wall-clock time, the previous hash and its own (keyed with `key`). */
+/** How many recent writes {@link chainRows} remembers, for the undos that name them. */
+const RECENT_WRITES = 4096;
+/** The entry id of each recent successful write, by `<userId> <operation> <targetIds>`, oldest first. */
+const recentWrites = new Map<string, number>();
+
+/**
+ * The fields of an undo (`undoOf: "<operation>:<ids>"`, the kit's Undo) with the id of the entry it
+ * undoes (`undoOfEntry`): the same user's latest successful write of that operation on those ids
+ * among the recent writes this process chained. Unchanged when it is none of those (not an undo,
+ * or its write was chained elsewhere: another replica, before a restart).
+ */
+function withUndoneEntry(e: AuditInput): string {
+  if (!e.fields.includes('"undoOf":"')) return e.fields;
+  try {
+    const fields = JSON.parse(e.fields) as Record<string, unknown>;
+    const undoOf = typeof fields.undoOf === 'string' ? fields.undoOf : '';
+    const at = undoOf.lastIndexOf(':');
+    const entry = at > 0 ? recentWrites.get(`${e.userId} ${undoOf.slice(0, at)} ${undoOf.slice(at + 1)}`) : undefined;
+    return entry === undefined ? e.fields : JSON.stringify({ ...fields, undoOfEntry: entry });
+  } catch {
+    return e.fields;
+  }
+}
+
+/** Remembers a successful write's entry id for {@link withUndoneEntry} (the oldest forgotten past {@link RECENT_WRITES}). */
+function rememberWrite(row: AuditAppendRow): void {
+  if (row.outcome !== 1 || !row.targetIds) return;
+  const k = `${row.userId} ${row.operation} ${row.targetIds}`;
+  recentWrites.delete(k);
+  recentWrites.set(k, row.id);
+  if (recentWrites.size > RECENT_WRITES) recentWrites.delete(recentWrites.keys().next().value!);
+}
+
+/**
+ * Each input made a row continuing the chain from `tail`: the next id, the wall-clock time, the
+ * previous hash and its own (keyed with `key`). An undo's fields name the entry it undoes when it
+ * is a recent write (`undoOfEntry`, {@link withUndoneEntry}), set before the hash covers them.
+ */
 export function chainRows(key: Uint8Array, tail: { id: number; hash: string }, batch: readonly AuditInput[]): AuditAppendRow[] {
   let { id, hash } = tail;
   const rows = new Array<AuditAppendRow>(batch.length);
   for (let i = 0; i < batch.length; i++) {
     const e = batch[i];
     // One object per entry, its fields in the store's column order; the hash set once known.
-    const row: AuditAppendRow = { id: ++id, createTime: wallClock(e.atMs), atMs: e.atMs, userId: e.userId, username: e.username, roles: e.roles, ip: e.ip, operation: e.operation, area: e.area, entity: e.entity, targetIds: e.targetIds, outcome: e.outcome, code: e.code, status: e.status, message: e.message, servedBy: e.servedBy, fields: e.fields, changes: e.changes, prevHash: hash, hash: '' };
+    const row: AuditAppendRow = { id: ++id, createTime: wallClock(e.atMs), atMs: e.atMs, userId: e.userId, username: e.username, roles: e.roles, ip: e.ip, operation: e.operation, area: e.area, entity: e.entity, targetIds: e.targetIds, outcome: e.outcome, code: e.code, status: e.status, message: e.message, servedBy: e.servedBy, fields: withUndoneEntry(e), changes: e.changes, prevHash: hash, hash: '' };
     row.hash = hash = digest(key, row);
     rows[i] = row;
+    rememberWrite(row);
   }
   return rows;
 }

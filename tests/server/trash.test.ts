@@ -115,7 +115,9 @@ test('restore brings the record back with the same id and leaves the trash; the 
   const outcomes = entries.map((e) => e.outcome);
   expect(outcomes).toContain(1);
   const done = entries.find((e) => e.outcome === 1)!;
-  expect(JSON.parse(String(done.fields))).toEqual({ id: del.json.data.trashIds[0], undoOf: `gameTag.del:${tag.id}` });
+  // It names the delete it undoes, and that delete's entry.
+  const [deleted] = await trail(a, admin, 'gameTag.del');
+  expect(JSON.parse(String(done.fields))).toEqual({ id: del.json.data.trashIds[0], undoOf: `gameTag.del:${tag.id}`, undoOfEntry: deleted.id });
 });
 
 test('a restore whose unique field is now taken, or whose reference is gone, is refused saying why, and nothing changes', async () => {
@@ -207,7 +209,7 @@ test('an undo of a status change is kept in the trail as an undo of that write',
   await post(a, '/v1/gameTag/updateStatus', { id: tag.id, status: 0 }, admin);
   await post(a, '/v1/gameTag/updateStatus', { id: tag.id, status: 1 }, admin, { 'x-undo-of': `gameTag.updateStatus:${tag.id}` });
   const entries = await trail(a, admin, 'gameTag.updateStatus');
-  expect(JSON.parse(String(entries[0].fields))).toEqual({ id: tag.id, status: 1, undoOf: `gameTag.updateStatus:${tag.id}` });
+  expect(JSON.parse(String(entries[0].fields))).toEqual({ id: tag.id, status: 1, undoOf: `gameTag.updateStatus:${tag.id}`, undoOfEntry: entries[1].id });
   expect(JSON.parse(String(entries[1].fields))).toEqual({ id: tag.id, status: 0 });
 });
 

@@ -61,6 +61,13 @@ describe('the history of a goods record', () => {
     expect(within(line).getByTestId('audit-history-revert-of').textContent).toContain('#41');
     expect(within(line).queryByTestId('audit-history-restore')).toBeNull();
   });
+
+  test('an Undo entry names the entry it set back', async () => {
+    mockApi('/console/auditLog/list', () => ({ list: [entry({ id: 51, fields: JSON.stringify({ id: 12, status: 1, undoOf: 'goods.updateStatus:12', undoOfEntry: 50 }) })], total: 1 }));
+    render(<AuditHistory entity="goods" id={12} permission="GoodsList" />);
+    const line = await screen.findByTestId('audit-history-entry');
+    expect(within(line).getByTestId('audit-history-undo-of').textContent).toBe(' undoes entry #50');
+  });
 });
 
 describe('restore this version', () => {

@@ -18,10 +18,13 @@ function recordChanges(changes: AuditChange[], id: number): AuditChange[] {
   return changes.filter((c) => c.id === null || c.id === String(id));
 }
 
-/** The entry a revert restored the version before, from an entry's `fields` (`revertOf`), else null. */
-function revertOf(fields: string): number | null {
+/**
+ * An entry id an entry's `fields` name under `key`, else null: `revertOf` (the entry a revert
+ * restored the version before) or `undoOfEntry` (the write an Undo set back, named by the server).
+ */
+function entryOf(fields: string, key: 'revertOf' | 'undoOfEntry'): number | null {
   try {
-    const v = (JSON.parse(fields) as { revertOf?: unknown }).revertOf;
+    const v = (JSON.parse(fields) as Record<string, unknown>)[key];
     return Number.isInteger(v) ? (v as number) : null;
   } catch {
     return null;
@@ -38,7 +41,7 @@ function revertOf(fields: string): number | null {
  * "Restore this version" on a successful change (users holding `<permission>:update` of the
  * record's screen, entities with an `update`) opens {@link RevertDialog}: the record's version
  * before that change, written back through the entity's update. A revert's own entry says which
- * entry it restored the version before. `onRestored` runs after a restore (a form reloads the record).
+ * entry it restored the version before, an Undo's the entry it set back. `onRestored` runs after a restore (a form reloads the record).
  */
 export function AuditHistory({ entity, id, permission, onRestored }: { entity: string; id: number | null | undefined; permission?: string; onRestored?: () => void }) {
   const { t } = useTranslation();
@@ -65,12 +68,14 @@ export function AuditHistory({ entity, id, permission, onRestored }: { entity: s
         <ul className="part-history">
           {data.list.map((e) => {
             const changes = recordChanges(auditChanges(e.changes), id);
-            const source = revertOf(e.fields);
+            const source = entryOf(e.fields, 'revertOf');
+            const undone = entryOf(e.fields, 'undoOfEntry');
             return (
               <li key={e.id} data-testid="audit-history-entry" data-entry={e.id}>
                 <time>{e.createTime}</time> <b>{e.username || '—'}</b> <span title={e.operation} data-testid="audit-history-operation">{operation(e.operation)}</span>{' '}
                 <Tag value={t(e.outcome === 1 ? 'parts.history.done' : 'parts.history.refused')} severity={e.outcome === 1 ? 'success' : 'danger'} />
                 {source !== null && <span className="part-history-revert-of" data-testid="audit-history-revert-of"> {t('parts.history.revertOf', { id: source })}</span>}
+                {undone !== null && <span className="part-history-revert-of" data-testid="audit-history-undo-of"> {t('parts.history.undoOf', { id: undone })}</span>}
                 {mayRestore && e.outcome === 1 && changes.length > 0 && (
                   <Button
                     type="button"

@@ -10,9 +10,9 @@ export default {
     restoreSkipped: 'Not restored: {{fields}}', skippedField: '{{label}} ({{reason}})', listSeparator: ', ',
     skip: { secret: 'secret, not kept', tooLarge: 'too large to keep', notEditable: 'cannot be edited' },
     restoreUnknown: 'Later changes of this record kept no values ({{count}}); they are not undone.',
-    restored: 'Version restored', revertOf: 'restores the version before entry #{{id}}',
+    restored: 'Version restored', revertOf: 'restores the version before entry #{{id}}', undoOf: 'undoes entry #{{id}}',
     /** Labels of the keys inside nested values (an order's activity entries, a refund's lines). */
-    nested: { time: 'Time', action: 'Action', actor: 'By', note: 'Note', itemId: 'Order item', quantity: 'Quantity', amount: 'Amount', revertOf: 'Restores the version before entry' },
+    nested: { time: 'Time', action: 'Action', actor: 'By', note: 'Note', itemId: 'Order item', quantity: 'Quantity', amount: 'Amount', revertOf: 'Restores the version before entry', undoOf: 'Undoes', undoOfEntry: 'Undoes entry' },
   },
   bell: { label: 'Messages, {{count}} unread', title: 'System messages', readAll: 'Mark all read', markRead: 'Mark read', none: 'No messages' },
   icon: { choose: 'Choose an icon', search: 'Search icons', count: '{{count}} icons', none: 'No icon matches' },

@@ -10,9 +10,9 @@ export default {
     restoreSkipped: '不会恢复：{{fields}}', skippedField: '{{label}}（{{reason}}）', listSeparator: '、',
     skip: { secret: '保密，未保留', tooLarge: '内容过长，未保留', notEditable: '不可编辑' },
     restoreUnknown: '此后有 {{count}} 次修改未保留字段值，这些修改不会被撤销。',
-    restored: '已恢复该版本', revertOf: '恢复到记录 #{{id}} 之前的版本',
+    restored: '已恢复该版本', revertOf: '恢复到记录 #{{id}} 之前的版本', undoOf: '撤销记录 #{{id}} 的操作',
     /** Labels of the keys inside nested values (an order's activity entries, a refund's lines). */
-    nested: { time: '时间', action: '操作', actor: '操作人', note: '说明', itemId: '订单明细', quantity: '数量', amount: '金额', revertOf: '恢复到此记录之前的版本' },
+    nested: { time: '时间', action: '操作', actor: '操作人', note: '说明', itemId: '订单明细', quantity: '数量', amount: '金额', revertOf: '恢复到此记录之前的版本', undoOf: '撤销的操作', undoOfEntry: '撤销的记录' },
   },
   bell: { label: '系统消息，{{count}} 条未读', title: '系统消息', readAll: '全部已读', markRead: '标为已读', none: '暂无消息' },
   icon: { choose: '选择图标', search: '搜索图标', count: '共 {{count}} 个图标', none: '没有匹配的图标' },

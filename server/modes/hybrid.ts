@@ -18,7 +18,9 @@ import { endpointOf, isContractPath } from '../platform/tap.js';
 import { actionOfEndpoint } from '../contract/resources.js';
 import { ResultCode } from '../contract/envelope.js';
 import { registerMockMode, type MockModeOptions } from './mock.js';
-import { registerProxyMode, SERVED_BY, type MockFallback } from './proxy.js';
+import { registerProxyMode } from './proxy.js';
+import { SERVED_BY } from './proxy-headers.js';
+import type { MockFallback } from './proxy-verdict.js';
 import type { RawTaker } from '../relay/index.js';
 
 /**

@@ -1,70 +1,24 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import type { Refusal } from '../contract/messages.js';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool } from 'undici';
-import { SECURITY_HEADERS } from '../plugins/security.js';
 import type { Config } from '../config.js';
 import { ResultCode } from '../contract/envelope.js';
 import { API_PREFIXES, sendEnvelope } from '../plugins/envelope.js';
-import { canonicalPath, pathOf } from '../plugins/canonical-path.js';
+import { pathOf } from '../plugins/canonical-path.js';
 import { isSignOut, watchSignOuts } from '../plugins/sign-out.js';
 import type { SessionGate } from '../sessions/platform.js';
-import { guardRequestBody, loadStateOf, MAX_URL_LENGTH } from '../plugins/limits.js';
+import { guardRequestBody, loadStateOf } from '../plugins/limits.js';
 import { installRelay, rawAccessLog, writeEnvelope } from '../relay/index.js';
-import { wantingObservers, type Exchange, type ExchangeBody, type ExchangeObserver } from '../platform/exchange.js';
+import { wantingObservers, type ExchangeObserver } from '../platform/exchange.js';
 import { defaultSortOf, MAX_SORTED_BODY, readSmallBody, withDefaultSort } from '../platform/default-sort.js';
-import { REVERT_HEADER } from '../audit/revert-mark.js';
 import { staleAgainst, versionedWriteOf, versionOfBody, type VersionedWrite } from '../platform/version-check.js';
 import { BodyTap, contentTypeOf, DEFAULT_BODY_CAP, noBody, notifyObservers, routeKeyOf } from '../platform/tap.js';
 import { lookupRequestBody, projectedAnswerBytes, type PlatformLookups } from '../platform/lookup-answer.js';
 import type { LookupView } from '../contract/lookups.js';
-
-/**
- * Hybrid mode's mock side as the proxy sees it (server/modes/hybrid.ts implements it): which
- * requests the mock answers without asking the platform, which platform answers mean "not built
- * yet", and answering from the mock.
- */
-export interface MockFallback {
-  /** Decided before the body is read: the mock answers (MOCK_ENDPOINTS, or a remembered 404/501). `path` is canonical. */
-  early(method: string, path: string): boolean;
-  /**
-   * Whether a platform answer of `status` might mean "not built" (404/501 of a contract endpoint
-   * that is not the platform's alone): only then is the answer read whole for {@link notBuilt}.
-   */
-  mayBeNotBuilt(method: string, path: string, status: number): boolean;
-  /**
-   * Whether a 2xx answer of `method path` could prove the endpoint built: a contract endpoint not
-   * yet seen succeeding. Only then is the answer's body copied (up to the peek limit) for {@link answered}.
-   */
-  unproven(method: string, path: string): boolean;
-  /**
-   * The platform answered an {@link unproven} endpoint with a 2xx: `answer` is its whole JSON body,
-   * or null when the body is not JSON (a download, an image) or longer than the peek limit.
-   */
-  answered(method: string, path: string, answer: Buffer | null): void;
-  /**
-   * The platform answered `status` with `answer` (its whole body, or null when larger than the
-   * peek limit): whether that means the endpoint is not built (a 501, or a 404 that is not the
-   * platform's own envelope, i.e. no route rather than no record); when true the endpoint is
-   * remembered for MOCK_FALLBACK_TTL.
-   */
-  notBuilt(method: string, path: string, status: number, answer: Buffer | null): boolean;
-  /** Whether a request the platform already received may be answered again by the mock: reads only, never a write. */
-  replayable(method: string, path: string): boolean;
-  /**
-   * Answers a request decided {@link early} from the mock, on the client's own connection: its
-   * body unread, the mock's router, hooks, sign-in check and permissions run on it as it comes (a
-   * plain list call whose platform session is already kept: the mock's raw list road).
-   */
-  route(req: IncomingMessage, res: ServerResponse): void;
-  /**
-   * Answers a request again from the mock after the platform said "not built": `body` is the kept
-   * request body (undefined when there was none); `ip` the client's address as the console reads it.
-   */
-  replay(req: IncomingMessage, res: ServerResponse, ip: string, body: Buffer | undefined): Promise<void>;
-}
+import { plainAnswerHeaders, projectedHead, rawHeaderValue, RelayedExchange, relayedAnswerHead, upstreamRequestHeadersFor } from './proxy-headers.js';
+import { LOCAL_ONLY, proxiedRequestVerdict, QA_ONLY_IN_MOCK, splitUrl, underProxiedPrefix, type MockFallback } from './proxy-verdict.js';
 
 /** What proxy mode does besides forwarding. */
 export interface PlatformOptions {
@@ -102,33 +56,6 @@ export interface DeleteReader {
 /** Most records a delete is read for before it is relayed (a larger batch keeps its first ones). */
 const DELETE_READ_MAX = 100;
 
-/** Header naming the side that served an answer (`platform`, `mock`, `replay`). */
-export const SERVED_BY = 'x-served-by';
-
-/**
- * Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection, never the end-to-end message,
- * so they are dropped in both directions. `proxy-connection` is the non-standard cousin some
- * clients still send. Names listed in a `Connection` header are dropped as well.
- */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
-
-/**
- * Client-sent forwarding headers are lies until proven otherwise: the console is the edge
- * (`trustProxy: false`), so whatever a browser claims about its address is dropped and our own
- * view of the connection is sent instead. `x-real-ip` is the same claim under another name.
- */
-const isForwardingHeader = (name: string) => name === 'forwarded' || name === 'x-real-ip' || name.startsWith('x-forwarded-');
-
 /** Upstream failures that mean "it answered too slowly" (504) rather than "it is not there" (502). */
 const TIMEOUT_CODES = new Set([
   'UND_ERR_HEADERS_TIMEOUT',
@@ -152,256 +79,6 @@ const NOT_BUILT_PEEK = 64 * 1024;
 /** Largest platform answer to a look-up read that is projected (bytes): a longer one is refused whole (502), never relayed. */
 const LOOKUP_ANSWER_LIMIT = 32 * 1024 * 1024;
 
-/** Answer headers that describe the platform's bytes, dropped from a projected answer (which gets its own length). */
-const PROJECTED_DROPS = new Set(['content-length', 'content-encoding', 'etag', 'content-md5', 'digest']);
-
-/** A relayed head (flat) for a projected body of `length` bytes. */
-function projectedHead(head: readonly string[], length: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < head.length; i += 2) if (!PROJECTED_DROPS.has(head[i])) out.push(head[i], head[i + 1]);
-  out.push('content-length', String(length));
-  return out;
-}
-
-/** The client's request headers without `Accept-Encoding`: a look-up answer is projected, so the platform sends it plain. */
-function plainAnswerHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const out: IncomingHttpHeaders = {};
-  for (const name in headers) if (name !== 'accept-encoding') out[name] = headers[name];
-  return out;
-}
-
-
-/** How many rounds of percent-decoding we undo when looking for hidden dot segments. */
-const MAX_DECODE_ROUNDS = 5;
-
-function connectionListed(c: string | string[] | undefined): string[] {
-  const value = Array.isArray(c) ? c.join(',') : c;
-  return value ? value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : [];
-}
-
-/** `Connection` values that name only hop-by-hop headers (dropped anyway): no set of listed names is needed then. */
-const PLAIN_CONNECTION = /^\s*(?:keep-alive|close)\s*$/i;
-
-/** The names a `Connection` header lists beyond the hop-by-hop ones, or null when it lists none (the usual `keep-alive`/`close`). */
-function listedNames(connection: string | string[] | undefined): Set<string> | null {
-  if (connection === undefined || (typeof connection === 'string' && PLAIN_CONNECTION.test(connection))) return null;
-  return new Set(connectionListed(connection));
-}
-
-/**
- * Copies `headers` without hop-by-hop headers, those named in `Connection` and those `drop`
- * names (one pass, no `delete`: deleting keys turns the copy into a slow dictionary object).
- */
-function withoutHopByHop(headers: IncomingHttpHeaders, drop?: (lowerName: string) => boolean): IncomingHttpHeaders {
-  const listed = listedNames(headers.connection);
-  const out: IncomingHttpHeaders = {};
-  for (const name in headers) {
-    const n = name.toLowerCase();
-    if (HOP_BY_HOP.has(n) || (listed !== null && listed.has(n)) || (drop !== undefined && drop(n))) continue;
-    out[n] = headers[name];
-  }
-  return out;
-}
-
-/**
- * The headers sent to the platform, flat (`[name, value, …]`, as undici takes them without walking
- * an object): the client's headers (Authorization included, untouched) minus hop-by-hop and
- * client-claimed forwarding headers, `Host` set to the upstream's (`host`), plus
- * X-Forwarded-For/-Proto describing the connection the console actually saw and X-Forwarded-Host
- * from PUBLIC_HOST (never the client's Host header, which anyone can set; none when PUBLIC_HOST is
- * unset). `contentLength`: undefined sends the client's `Content-Length` as it came, null drops it
- * (a request without a body), a string replaces it (a body the relay re-encoded).
- */
-export function upstreamRequestHeadersFor(
-  publicHost: string | null,
-): (ip: string, protocol: string, headers: IncomingHttpHeaders, host: string, contentLength?: string | null) => (string | string[])[] {
-  return (ip, protocol, headers, host, contentLength) => {
-    const listed = listedNames(headers.connection);
-    const out: (string | string[])[] = ['host', host];
-    for (const name in headers) {
-      // node:http's header names are lower-case already.
-      const value = headers[name];
-      if (value === undefined || name === 'host' || HOP_BY_HOP.has(name) || isForwardingHeader(name) || name === REVERT_HEADER || (listed !== null && listed.has(name))) continue;
-      if (name === 'content-length' && contentLength !== undefined) continue;
-      out.push(name, value);
-    }
-    if (contentLength != null) out.push('content-length', contentLength);
-    out.push('x-forwarded-for', ip, 'x-forwarded-proto', protocol);
-    if (publicHost) out.push('x-forwarded-host', publicHost);
-    return out;
-  };
-}
-
-/** Answer headers of the platform never relayed: they describe the platform's software (`Server`, `X-Powered-By`) or set its cookies. */
-const DROPPED_ANSWER_HEADERS = new Set(['server', 'x-powered-by', 'set-cookie']);
-const isDroppedAnswerHeader = (name: string) => DROPPED_ANSWER_HEADERS.has(name);
-
-/**
- * The platform's answer headers as relayed: hop-by-hop ones dropped, and `Server`, `X-Powered-By`
- * and `Set-Cookie` dropped. Cookies are dropped rather than rewritten because the console never
- * uses them (the session is the Authorization header, spec §3), and a platform cookie with the
- * platform's Domain would either be ignored by the browser or, rewritten, be sent to every path of
- * the console.
- */
-export function relayedAnswerHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  return withoutHopByHop(headers, isDroppedAnswerHeader);
-}
-
-/** A raw header name or value of undici's as text (header bytes are Latin-1: one byte, one character). */
-const headerText = (x: Buffer | string): string => (typeof x === 'string' ? x : x.toString('latin1'));
-
-/** Header names seen in answers, lower-cased, by {@link nameKey}: most answers carry the same dozen or two. */
-const NAMES = new Map<number, string>();
-/** Most names {@link NAMES} keeps (a platform sending ever new names gets them decoded each time). */
-const MAX_NAMES = 512;
-const lowerByte = (b: number) => (b >= 65 && b <= 90 ? b + 32 : b) & 127;
-/** A name's length and three of its bytes (lower-cased) in one small integer. */
-const nameKey = (x: Buffer) => x.length | (lowerByte(x[0]) << 6) | (lowerByte(x[x.length - 1]) << 13) | (lowerByte(x[x.length >> 1]) << 20);
-function sameName(x: Buffer, name: string): boolean {
-  for (let i = 0; i < x.length; i++) if (lowerByte(x[i]) !== name.charCodeAt(i) || x[i] > 127) return false;
-  return true;
-}
-
-/**
- * A raw answer header name, lower-cased. A name seen before comes back as the same string,
- * compared byte by byte rather than decoded (decoding each name of each answer, and
- * hashing each new string to look it up, was most of what relaying the head cost).
- */
-function headerName(x: Buffer | string): string {
-  if (typeof x === 'string') return x.toLowerCase();
-  const n = x.length;
-  if (n === 0 || n > 63) return x.toString('latin1').toLowerCase();
-  const key = nameKey(x);
-  const known = NAMES.get(key);
-  if (known !== undefined && known.length === n && sameName(x, known)) return known;
-  const name = x.toString('latin1').toLowerCase();
-  if (known === undefined && NAMES.size < MAX_NAMES) NAMES.set(key, name);
-  return name;
-}
-
-/**
- * undici's raw answer headers (`[name, value, …]`, Buffers or strings) as a header object with
- * lower-cased names; a repeated header becomes an array of its values.
- */
-function parseRawHeaders(raw: Buffer[] | string[]): IncomingHttpHeaders {
-  const out: Record<string, string | string[]> = {};
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = headerName(raw[i]);
-    const value = headerText(raw[i + 1]);
-    const had = out[name];
-    if (had === undefined) out[name] = value;
-    else if (Array.isArray(had)) had.push(value);
-    else out[name] = [had, value];
-  }
-  return out as IncomingHttpHeaders;
-}
-
-/**
- * An exchange as the relay hands it to its observers (server/platform/exchange.ts). A class, so
- * every exchange has one shape (an object literal with a getter was built property by
- * property at run time, and its readers' lookups went megamorphic); the header object is made only
- * when an observer reads `answerHeaders` (the recorder when it writes; the audit trail never).
- */
-class RelayedExchange implements Exchange {
-  readonly servedBy = 'platform' as const;
-  private headers: IncomingHttpHeaders | null = null;
-  constructor(
-    readonly method: string,
-    readonly path: string,
-    readonly query: string,
-    readonly routeKey: string | null,
-    readonly requestHeaders: IncomingHttpHeaders,
-    readonly request: ExchangeBody,
-    readonly status: number,
-    readonly rawAnswerHeaders: Buffer[] | string[],
-    readonly answer: ExchangeBody,
-    readonly clientIp: string,
-    readonly at: number,
-    readonly recordBefore: Buffer | null = null,
-  ) {}
-
-  get answerHeaders(): IncomingHttpHeaders {
-    return (this.headers ??= parseRawHeaders(this.rawAnswerHeaders));
-  }
-}
-
-/** The first value of header `name` (lower-case) in undici's raw headers, or undefined. */
-function rawHeaderValue(raw: readonly (Buffer | string)[], name: string): string | undefined {
-  for (let i = 0; i < raw.length; i += 2) if (headerName(raw[i]) === name) return headerText(raw[i + 1]);
-  return undefined;
-}
-
-/** Answer headers the relay never copies from the platform's: hop-by-hop, dropped ({@link relayedAnswerHeaders}), and those it sets itself. */
-const NOT_COPIED = new Set([...HOP_BY_HOP, ...DROPPED_ANSWER_HEADERS, ...Object.keys(SECURITY_HEADERS), 'x-served-by']);
-/** What every relayed platform answer ends with, flat: the console's security headers and `x-served-by: platform`. */
-const OWN_ANSWER_HEADERS: readonly string[] = [...Object.entries(SECURITY_HEADERS).flat(), 'x-served-by', 'platform'];
-
-/**
- * The head of a relayed answer as `res.writeHead` takes it flat (`[name, value, …]`), made once
- * from undici's raw headers: {@link relayedAnswerHeaders}' rules, then the console's security
- * headers (replacing the platform's own) and `x-served-by: platform` (no header object
- * built, copied and merged per answer, and the values of headers the console replaces never
- * decoded). A platform redirect's `Location` loses the upstream's base path (`/platform/v1/x` →
- * `/v1/x`; `path` is the request's canonical path).
- */
-export function relayedAnswerHead(raw: readonly (Buffer | string)[], basePath: string, path: string): string[] {
-  const n = raw.length;
-  const names = new Array<string>(n >> 1);
-  let connection: string | string[] | undefined;
-  for (let i = 0; i < n; i += 2) {
-    const name = headerName(raw[i]);
-    names[i >> 1] = name;
-    if (name === 'connection') {
-      const v = headerText(raw[i + 1]);
-      connection = connection === undefined ? v : [connection, v].flat();
-    }
-  }
-  const listed = listedNames(connection);
-  const out: string[] = [];
-  for (let i = 0; i < n; i += 2) {
-    const name = names[i >> 1];
-    if (NOT_COPIED.has(name) || (listed !== null && listed.has(name))) continue;
-    let value = headerText(raw[i + 1]);
-    if (name === 'location' && basePath !== '') {
-      const prefix = routePrefixOf(path);
-      value = value.replace(basePath + prefix, prefix);
-    }
-    out.push(name, value);
-  }
-  for (let i = 0; i < OWN_ANSWER_HEADERS.length; i++) out.push(OWN_ANSWER_HEADERS[i]);
-  return out;
-}
-
-/** Characters without which {@link unsafePathReason} has nothing to find (no dot, escape, backslash or control). */
-// eslint-disable-next-line no-control-regex
-const MAYBE_UNSAFE = /[%.\\\u0000-\u001f\u007f]/;
-
-/** The QA controls of mock mode under either API prefix, matched on the canonical path in any case (the platform may read paths case-insensitively). */
-const LOCAL_ONLY = /^\/(?:api\/)?v1\/mock(?:\/|$)/i;
-
-/**
- * Why a proxied path must be refused, or null when it is fine. A path is refused when any
- * segment is `.` or `..` after undoing percent-encoding as many times as it was applied
- * (`%2e%2e`, `%252e%252e`), with `\` read as `/` and `;params` ignored (`..;`), because some
- * servers behind us decode twice or treat those the same as `/..`. `//` stays allowed: the
- * path still starts with the proxied prefix (the relay prepends the upstream's base path to it).
- */
-export function unsafePathReason(rawPath: string): Refusal | null {
-  if (!MAYBE_UNSAFE.test(rawPath)) return null;
-  let p = rawPath;
-  for (let round = 0; ; round++) {
-    const segments = p.replace(/\\/g, '/').split('/');
-    if (segments.some((seg) => /^\.\.?$/.test(seg.split(';')[0]))) return { field: 'path', key: 'request.pathDots' };
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(p)) return { field: 'path', key: 'request.pathControlChars' };
-    // Byte-wise decoding never throws on malformed sequences, so `%zz%2e%2e` cannot hide dots.
-    const decoded = p.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    if (decoded === p) return null;
-    if (round === MAX_DECODE_ROUNDS) return { field: 'path', key: 'request.pathEncodedTooOften' };
-    p = decoded;
-  }
-}
-
 /**
  * The request body as a stream undici may destroy without taking the client's connection with
  * it. Handing undici the request itself would let a refused or timed-out upstream destroy the
@@ -417,12 +94,6 @@ function detachedBody(payload: Readable): PassThrough {
     if (!payload.readableEnded) body.destroy(new Error('the client closed the request before its body ended'));
   });
   return body;
-}
-
-/** `/v1/x?a=1` → [`/v1/x`, `a=1`]. */
-function splitUrl(url: string): [string, string] {
-  const i = url.indexOf('?');
-  return i < 0 ? [url, ''] : [url.slice(0, i), url.slice(i + 1)];
 }
 
 function errorCode(err: unknown): string | undefined {
@@ -443,79 +114,6 @@ function upstreamFailure(req: IncomingMessage, res: ServerResponse, error: unkno
     return;
   }
   writeEnvelope(req, res, BAD_GATEWAY, BAD_GATEWAY, { key: 'gateway.unreachable' }, localized);
-}
-
-/** The QA controls only answer in mock mode. */
-const QA_ONLY_IN_MOCK: Refusal = { key: 'qa.onlyInMock' };
-
-/** What becomes of a request: see {@link proxiedRequestVerdict}. */
-export type ProxyVerdict =
-  | { to: 'platform' }
-  | { to: 'mock' }
-  | { to: 'refuse'; status: number; code: number; refusal: Refusal }
-  /** Not decided here: Fastify's pipeline (its hooks, router and the proxy's routes) takes it. */
-  | { to: 'fastify' };
-const TO_PLATFORM: ProxyVerdict = { to: 'platform' };
-const TO_MOCK: ProxyVerdict = { to: 'mock' };
-const TO_FASTIFY: ProxyVerdict = { to: 'fastify' };
-
-/** Methods the proxy's routes accept (Fastify's `all`); anything else is Fastify's to refuse. */
-const RELAYED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
-
-/** The proxied prefixes without their slash (`/v1`, `/api/v1`, `/upload`). */
-const BARE_PREFIXES = API_PREFIXES.map((p) => p.slice(0, -1));
-
-/** Whether a request target is under a proxied prefix as the router reads it (`/v1`, `/v1/…`, `/v1?…`, same for `/api/v1` and `/upload`). */
-function underProxiedPrefix(url: string): boolean {
-  for (const prefix of BARE_PREFIXES) {
-    if (!url.startsWith(prefix)) continue;
-    const n = prefix.length;
-    const c = url.charCodeAt(n);
-    // `/`, `?` or the end.
-    if (c === 47 || c === 63 || url.length === n) return true;
-  }
-  return false;
-}
-
-/** The proxied prefix of a canonical path, for redirects coming back: `/api/v1`, `/upload` or `/v1`. */
-function routePrefixOf(path: string): string {
-  if (path.startsWith('/api/v1')) return '/api/v1';
-  if (path.startsWith('/upload')) return '/upload';
-  return '/v1';
-}
-
-/**
- * The one place proxy and hybrid decide what becomes of a request, from its
- * request line alone, shared by the raw relay and Fastify's road:
- *
- * - `raw` (the node:http `request` event, before Fastify): only the plain case is decided here —
- *   a proxied prefix, a method of the proxy's routes, a URL within MAX_URL_LENGTH, a path already in
- *   its canonical spelling (server/plugins/canonical-path.ts) that is not the sign-out endpoint, no
- *   load shedding, no TRUST_PROXY (the client's address then needs Fastify's proxy-addr); anything
- *   else, and every refusal, goes to Fastify (`fastify`), whose hooks answer it in the client's
- *   language and keep the sign-out, shedding, URL-length and trusted-proxy rules.
- * - Fastify's road (`raw` false; the app's and the proxy scope's `onRequest` hooks, the canonical path known):
- * 1. the QA controls (`/v1/mock/*`, `/api/v1/mock/*`, any spelling or case) → 404 `qa.onlyInMock`;
- * 2. a path that would leave its prefix ({@link unsafePathReason}) → 400 naming `path`;
- * 3. hybrid's early decision ({@link MockFallback.early}) → `mock`, before the body is read;
- * 4. everything else → `platform`.
- */
-export function proxiedRequestVerdict(
-  req: { method: string; url: string; path: string },
-  ctx: { fallback: MockFallback | null; raw: boolean; shedding: boolean; trustProxy: boolean },
-): ProxyVerdict {
-  const { method, path } = req;
-  if (ctx.raw) {
-    const url = req.url;
-    if (ctx.shedding || ctx.trustProxy || url.length > MAX_URL_LENGTH || !RELAYED_METHODS.has(method) || !underProxiedPrefix(url)) return TO_FASTIFY;
-    if (canonicalPath(path) !== path || path.includes('#') || isSignOut(method, path)) return TO_FASTIFY;
-  }
-  if (LOCAL_ONLY.test(path)) return ctx.raw ? TO_FASTIFY : { to: 'refuse', status: 404, code: ResultCode.notFound, refusal: QA_ONLY_IN_MOCK };
-  const rawPath = ctx.raw ? path : splitUrl(req.url)[0];
-  const reason = unsafePathReason(rawPath);
-  if (reason) return ctx.raw ? TO_FASTIFY : { to: 'refuse', status: 400, code: ResultCode.badRequest, refusal: reason };
-  if (ctx.fallback !== null && ctx.fallback.early(method, path)) return TO_MOCK;
-  return TO_PLATFORM;
 }
 
 /** One proxied request as the relay needs it, from either road. */

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * percent escape undone (repeatedly, as a server decoding twice would), `\` read as `/`, `;params`
  * of a segment dropped (servlet containers do), runs of `/` collapsed. `.` and `..` segments are
  * kept as they are: every reader behind us either refuses them (proxy and replay: HTTP 400 naming
- * `path`, server/modes/proxy.ts `unsafePathReason`) or matches them literally (the mock's router
+ * `path`, server/modes/proxy-verdict.ts `unsafePathReason`) or matches them literally (the mock's router
  * resolves none, and no route has such a segment), so resolving them here would only make a
  * decision about a path nobody answers. Case is kept: the mock's router is case-sensitive, and decisions against a
  * case-insensitive reader (the platform, for the QA block in proxy mode) compare lower case.

@@ -10,7 +10,7 @@ import { accessLogLine, accessLogWriter } from './access-log.js';
  * The raw relay: requests the proxy can decide from their request line alone are
  * answered from the node:http server's `request` event, before Fastify builds a request, a reply
  * and runs its hooks; everything else reaches Fastify as before. What is decided, and how, lives in
- * server/modes/proxy.ts (`proxiedRequestVerdict`, `relayExchange`), shared by both roads.
+ * server/modes/proxy-verdict.ts (`proxiedRequestVerdict`) and server/modes/proxy.ts (`relayExchange`), shared by both roads.
  */
 
 /**

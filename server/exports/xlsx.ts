@@ -1,12 +1,15 @@
 import fs from 'node:fs';
-import { Zip, ZipDeflate } from 'fflate';
+import zlib from 'node:zlib';
+import { Zip, ZipDeflate, type AsyncFlateStreamHandler, type ZipInputFile } from 'fflate';
 
 /**
  * A streaming `.xlsx` writer: one sheet written row by row straight into a zip on disk, so memory
  * stays flat however many rows go in (no shared-strings table: text cells are inline strings; the
  * sheet part is deflated as it is pushed). Numbers are numeric cells; money columns carry the
- * `#,##0.00` number format; the header row is bold. Writing waits while the file stream is behind
- * (its `drain`), and a write error (a full disk, `ENOSPC`) rejects the next call and {@link close}.
+ * `#,##0.00` number format; the header row is bold. The sheet part is deflated by Node's zlib on
+ * its thread pool ({@link PoolDeflate}), not on the event loop. Writing waits while the deflate or
+ * the file stream is behind (their `drain`), and a write error (a full disk, `ENOSPC`) rejects the
+ * next call and {@link close}.
  */
 
 /** How a column's cells are written: text, a plain number, or money (a number formatted `#,##0.00`). */
@@ -53,6 +56,47 @@ const STYLES = `${XML_HEAD}<styleSheet xmlns="http://schemas.openxmlformats.org/
 const workbook = (name: string) =>
   `${XML_HEAD}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${esc(name)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
 
+/**
+ * A zip entry deflated by a zlib stream (`deflateRaw`, run on libuv's thread pool) for fflate's
+ * `Zip`: the entry's CRC-32 and size are counted as its text is pushed, and its compressed chunks
+ * are handed to the zip as zlib answers them. `push` answers false while zlib holds more than its
+ * buffer (wait for `onDrain`).
+ */
+class PoolDeflate implements ZipInputFile {
+  crc = 0;
+  size = 0;
+  readonly compression = 8;
+  /** General-purpose flag bits 1–2: the fastest deflate. */
+  readonly flag = 3 as const;
+  ondata: AsyncFlateStreamHandler = () => undefined;
+  private readonly z: zlib.DeflateRaw;
+
+  constructor(
+    readonly filename: string,
+    level: number,
+    onDrain: () => void,
+  ) {
+    this.z = zlib.createDeflateRaw({ level });
+    // zlib's chunks are plain buffers of their own (never a SharedArrayBuffer's view).
+    this.z.on('data', (chunk: Buffer) => this.ondata(null, chunk as Uint8Array<ArrayBuffer>, false));
+    this.z.on('end', () => this.ondata(null, new Uint8Array(0), true));
+    this.z.on('error', (e) => this.ondata(Object.assign(e, { code: 0 }), new Uint8Array(0), false));
+    this.z.on('drain', onDrain);
+  }
+
+  push(chunk: Uint8Array, final = false): boolean {
+    this.crc = zlib.crc32(chunk, this.crc);
+    this.size += chunk.length;
+    const room = this.z.write(chunk);
+    if (final) this.z.end();
+    return room;
+  }
+
+  terminate(): void {
+    this.z.destroy();
+  }
+}
+
 /** Text gathered before it is deflated and written (a few rows' worth). */
 const FLUSH_CHARS = 64 * 1024;
 
@@ -60,7 +104,9 @@ const FLUSH_CHARS = 64 * 1024;
 export class XlsxStreamWriter {
   private readonly out: fs.WriteStream;
   private readonly zip: Zip;
-  private sheet: ZipDeflate | null = null;
+  private sheet: PoolDeflate | null = null;
+  /** The sheet's deflate holds more than its buffer. */
+  private deflateBehind = false;
   private readonly refs: string[];
   private pending = '';
   private rowNo = 0;
@@ -68,7 +114,6 @@ export class XlsxStreamWriter {
   private behind = false;
   private waiting: (() => void)[] = [];
   private readonly finished: Promise<void>;
-  private zipDone = false;
   /** Bytes handed to the file so far. */
   bytes = 0;
 
@@ -95,13 +140,15 @@ export class XlsxStreamWriter {
     this.zip = new Zip((err, chunk, final) => {
       if (err) {
         this.error ??= err;
+        this.release();
+        // The file is unusable: its stream ends in that error, which close() answers.
+        this.out.destroy(err);
         return;
       }
       if (this.error) return;
       this.bytes += chunk.length;
       if (!this.out.write(chunk)) this.behind = true;
       if (final) {
-        this.zipDone = true;
         this.out.end();
       }
     });
@@ -116,7 +163,10 @@ export class XlsxStreamWriter {
     part('xl/_rels/workbook.xml.rels', WORKBOOK_RELS);
     part('xl/styles.xml', STYLES);
     // Level 1: the sheet is most of the work, and the fastest level costs little size on repetitive XML.
-    this.sheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level: 1 });
+    this.sheet = new PoolDeflate('xl/worksheets/sheet1.xml', 1, () => {
+      this.deflateBehind = false;
+      this.release();
+    });
     this.zip.add(this.sheet);
     const cols = columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 18}" customWidth="1"/>`).join('');
     this.pending = `${XML_HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData>`;
@@ -154,7 +204,7 @@ export class XlsxStreamWriter {
     if (!this.sheet) return;
     const text = this.pending;
     this.pending = '';
-    this.sheet.push(new TextEncoder().encode(text), final);
+    if (!this.sheet.push(Buffer.from(text, 'utf8'), final)) this.deflateBehind = true;
     if (final) {
       this.sheet = null;
       this.zip.end();
@@ -173,7 +223,7 @@ export class XlsxStreamWriter {
       if (this.pending.length >= FLUSH_CHARS) this.flush(false);
     }
     this.flush(false);
-    while (this.behind && !this.error) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    while ((this.behind || this.deflateBehind) && !this.error) await new Promise<void>((resolve) => this.waiting.push(resolve));
     if (this.error) throw this.error;
   }
 
@@ -181,8 +231,8 @@ export class XlsxStreamWriter {
   async close(): Promise<number> {
     if (this.error) throw this.error;
     this.pending += '</sheetData></worksheet>';
+    // The zip ends the file once the sheet's last deflated chunk is in (zlib answers after this call).
     this.flush(true);
-    if (!this.zipDone) this.out.end();
     await this.finished;
     if (this.error) throw this.error;
     return this.bytes;
@@ -191,6 +241,7 @@ export class XlsxStreamWriter {
   /** Stops writing at once (the caller deletes the file); never throws. */
   async abort(): Promise<void> {
     this.error ??= new Error('aborted');
+    this.sheet?.terminate();
     this.sheet = null;
     await new Promise<void>((resolve) => {
       if (this.out.closed || this.out.destroyed) return resolve();

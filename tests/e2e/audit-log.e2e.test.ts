@@ -84,6 +84,10 @@ describe('audit log', () => {
     const sent = (await server.app.inject({ method: 'POST', url: '/v1/refund/audit', payload: { id: refund.id, approved: true, auditRemark: '客户投诉' }, headers: { authorization: operator } })).json();
     expect(sent).toMatchObject({ code: 202, key: 'approval.sent' });
     expect(await balance()).toBe(before);
+    // The operator cannot approve their own request.
+    const own = (await server.app.inject({ method: 'POST', url: '/console/approval/approve', payload: { id: sent.params.id, reason: '自己批' }, headers: { authorization: operator } })).json();
+    expect(own.code).not.toBe(200);
+    expect(await balance()).toBe(before);
 
     const { page, errors, context } = await openSignedIn(browser, server, '/system/approvals');
     const decide = page.locator('[data-testid=approval-decide-open]');

@@ -241,9 +241,10 @@ export interface OpenOptions {
 
 /**
  * A fresh page (own storage) signed in through the API as `opts.user` (its server-side preferences
- * cleared unless `keepPreferences`), opened on `route` and waited on until the layout shows. `errors` collects page errors and console errors.
+ * cleared unless `keepPreferences`), opened on `route` and waited on until the layout shows. `errors` collects page errors and console errors;
+ * `token` is the page's session token.
  */
-export async function openSignedIn(browser: Browser, server: Pick<E2EServer, 'url'>, route: string, opts: OpenOptions = {}): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+export async function openSignedIn(browser: Browser, server: Pick<E2EServer, 'url'>, route: string, opts: OpenOptions = {}): Promise<{ page: Page; context: BrowserContext; errors: string[]; token: string }> {
   const opened = await newPage(browser, { width: opts.width, height: opts.height });
   if (opts.before) await opts.before(opened.page);
   const token = await signInByApi(opened.page, server, opts.user ?? 'admin', opts.seed);
@@ -251,7 +252,7 @@ export async function openSignedIn(browser: Browser, server: Pick<E2EServer, 'ur
   await opened.page.goto(server.url + route);
   const ready = opts.ready === undefined ? '[data-testid=layout]' : opts.ready;
   if (ready) await opened.page.locator(ready).first().waitFor();
-  return opened;
+  return { ...opened, token };
 }
 
 /**

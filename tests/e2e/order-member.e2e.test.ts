@@ -315,10 +315,18 @@ describe('Member, Merchant, Order and Rent', () => {
     await page.context().close();
   }, 120_000);
 
-  test("switching the member detail from one member to another never shows the first member's wallet figures", async () => {
+  test("switching the member detail from one member to another never shows the first member's wallet figures; the list carries the watermark", async () => {
     // Richest first: the newest members (page 1 by default since ids follow creation time) hold no balance yet.
     const { page, errors } = await open('/member/index?sortField=balance&sortOrder=desc');
     const list = await rows(page);
+    // Members' personal data: the screen carries the watermark, which takes no pointer event (the
+    // rows' buttons below are clicked through it) and is printed with the page.
+    const mark = page.locator('[data-testid=watermark]').first();
+    await mark.waitFor();
+    expect(await mark.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
+    await page.emulateMedia({ media: 'print' });
+    expect(await mark.isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
     const [a, b] = [0, 1];
     // The first member's summary answers late: after the second member's modal is open and answered.
     let release!: () => void;

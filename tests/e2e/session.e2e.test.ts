@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { newPage, openSignedIn, resetMock, shot, signIn, type E2EServer, e2eLifecycle } from './harness.js';
+import type { Browser, Page } from 'playwright-core';
+import { apiCall, apiToken, newPage, openSignedIn, resetMock, shot, signIn, type E2EServer, e2eLifecycle } from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -11,6 +11,28 @@ e2eLifecycle({ TOKEN_TTL: '3600' }, (s, b) => {
 beforeEach(async () => {
   await resetMock(server);
 });
+
+/** Writes down every toast the page shows from now on (and after a navigation), for {@link toastSeen}. */
+async function recordToasts(page: Page) {
+  const record = () => {
+    const w = window as unknown as { __toasts?: string[] };
+    if (w.__toasts) return;
+    const seen: string[] = (w.__toasts = []);
+    const note = () => {
+      for (const el of document.querySelectorAll('.p-toast-message')) {
+        const text = el.textContent ?? '';
+        if (text && !seen.includes(text)) seen.push(text);
+      }
+    };
+    new MutationObserver(note).observe(document.documentElement, { childList: true, subtree: true, characterData: true });
+    note();
+  };
+  await page.addInitScript(record);
+  await page.evaluate(record);
+}
+
+/** Waits until a toast holding `text` has been shown (see {@link recordToasts}). */
+const toastSeen = (page: Page, text: string) => page.waitForFunction((t) => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).some((s) => s.includes(t)), text);
 
 describe('foundation flows in Chromium (issue: sign in and land on the home workbench)', () => {
   test('sign in with the captcha and land on the home workbench with its charts drawn; reload stays signed in', async () => {
@@ -87,21 +109,7 @@ describe('foundation flows in Chromium (issue: sign in and land on the home work
     // The toast lives 3 s. Every toast the page shows from here on is written down, so the check
     // below holds however late it runs: CI failed once when a background call signed out first and
     // the refresh click below waited its 5 s for a button that had gone with the screen.
-    const recordToasts = () => {
-      const w = window as unknown as { __toasts?: string[] };
-      if (w.__toasts) return;
-      const seen: string[] = (w.__toasts = []);
-      const note = () => {
-        for (const el of document.querySelectorAll('.p-toast-message')) {
-          const text = el.textContent ?? '';
-          if (text && !seen.includes(text)) seen.push(text);
-        }
-      };
-      new MutationObserver(note).observe(document.documentElement, { childList: true, subtree: true, characterData: true });
-      note();
-    };
-    await page.addInitScript(recordToasts);
-    await page.evaluate(recordToasts);
+    await recordToasts(page);
     server.clock.advance(3601_000);
     try {
       // Refreshing the screen asks again; a call of the console's own may sign out first, and then
@@ -109,11 +117,25 @@ describe('foundation flows in Chromium (issue: sign in and land on the home work
       const signedOut = page.waitForURL(/\/login\?redirect=%2Fdashboard%2Fanalysis$/);
       await Promise.race([signedOut, page.locator('[data-testid=tabs-refresh]').click().catch(() => undefined)]);
       await signedOut;
-      await page.waitForFunction(() => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).some((text) => text.includes('登录超时，请重新登录！')));
+      await toastSeen(page, '登录超时，请重新登录！');
       await shot(page, 'timeout-zh');
     } finally {
       server.clock.advance(-3601_000);
     }
+  });
+
+  test("an administrator ends the operator's session: the operator's next click lands on login, saying so", async () => {
+    const op = await openSignedIn(browser, server, '/home/work', { user: 'operator' });
+    await recordToasts(op.page);
+    const sessions = await apiCall<{ list: { id: number; current?: boolean }[] }>(server, '/console/session/list', { pageNum: 1, pageSize: 100 }, op.token);
+    const mine = sessions.list.find((s) => s.current)!;
+    await apiCall(server, '/console/session/revoke', { id: mine.id }, await apiToken(server, 'admin'));
+    // A call of the console's own may meet the revoked session first: whichever comes first signs out.
+    const signedOut = op.page.waitForURL((u) => u.pathname === '/login');
+    await Promise.race([signedOut, op.page.locator('[data-testid=tabs-refresh]').click().catch(() => undefined)]);
+    await signedOut;
+    await toastSeen(op.page, '您的会话已被管理员结束，请重新登录');
+    await op.context.close();
   });
 
   test('the operator sees fewer menus and lands on its own home path; unknown paths show the 404 page', async () => {

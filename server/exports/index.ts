@@ -77,10 +77,19 @@ export interface CellRule {
   cell: (v: unknown) => string | number | null;
 }
 
-/** The cell rule of a contract field: money in yuan (cents / 100) formatted `#,##0.00`, enumerations by their label, numbers as numbers, the rest as text. */
-export function ruleOf(schema: TSchema | undefined, lang: 'zh_CN' | 'en'): CellRule {
+/**
+ * The cell rule of a contract field: money in yuan (cents / 100) formatted `#,##0.00`, enumerations
+ * by their label, a reference (`x-ref`) by its record's label when `refs` (id → label of that
+ * entity) holds it (several joined by `, `; an id not there stays the id), numbers as numbers, the
+ * rest as text.
+ */
+export function ruleOf(schema: TSchema | undefined, lang: 'zh_CN' | 'en', refs?: ReadonlyMap<number, string>): CellRule {
   const s = (schema ?? {}) as Record<string, unknown>;
   const text = (v: unknown): string | number | null => (v === null || v === undefined ? null : Array.isArray(v) ? v.map(String).join(', ') : typeof v === 'object' ? JSON.stringify(v) : typeof v === 'number' ? v : String(v));
+  if (refs && typeof s['x-ref'] === 'string') {
+    const one = (v: unknown) => (typeof v === 'number' ? (refs.get(v) ?? String(v)) : String(v));
+    return { style: 'text', cell: (v) => (v === null || v === undefined ? null : Array.isArray(v) ? v.map(one).join(', ') : one(v)) };
+  }
   if (s['x-kind'] === 'money') return { style: 'money', cell: (v) => (typeof v === 'number' ? v / 100 : text(v)) };
   const enumName = typeof s['x-enum'] === 'string' ? s['x-enum'] : null;
   if (enumName && ENUMS[enumName]) {
@@ -213,11 +222,40 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
     return { code, data: env.data, refusal: refusalOf(env), message: String(env.message ?? `HTTP ${res.statusCode}`) };
   }
 
+  /**
+   * The labels of the records a referenced entity holds (id → its `label` field), asked once per job
+   * through its `listAll` with the owner's token; null when it has none (a large entity such as
+   * members: its ids are written) or the call is refused.
+   */
+  async function refLabels(entity: string, authorization: string, lang: string): Promise<Map<number, string> | null> {
+    const def = ENTITIES.find((e) => e.name === entity) as AnyEntity | undefined;
+    const listAll = def?.ops.listAll;
+    if (!def || typeof listAll !== 'string') return null;
+    const res = await root.inject({ method: 'POST', url: listAll, headers: { authorization, 'content-type': 'application/json', 'accept-language': lang === 'en' ? 'en' : 'zh-CN' }, payload: '{}' });
+    try {
+      const env = JSON.parse(res.body) as { code?: number; data?: Record<string, unknown>[] };
+      if (env.code !== ResultCode.success || !Array.isArray(env.data)) return null;
+      return new Map(env.data.map((o) => [Number(o.id), String(o[def.label] ?? o.id)]));
+    } catch {
+      return null;
+    }
+  }
+
   /** Runs one job to its end (see the module comment); never throws. */
   async function run(j: JobRow, authorization: string, first: { list: Record<string, unknown>[]; total: number } | null): Promise<void> {
     const list = LISTS.get(j.entity)!;
     const live = running.get(j.id)!;
-    const rules = j.columns.map((c) => ruleOf(list.entity.fields[c.field] as TSchema | undefined, j.lang));
+    const schemaOf = (field: string) => list.entity.fields[field] as (TSchema & { 'x-ref'?: string }) | undefined;
+    // A reference column is written as its records' labels, as the list shows it.
+    const refs = new Map<string, Map<number, string> | null>();
+    for (const c of j.columns) {
+      const target = schemaOf(c.field)?.['x-ref'];
+      if (typeof target === 'string' && !refs.has(target)) refs.set(target, await refLabels(target, authorization, j.lang).catch(() => null));
+    }
+    const rules = j.columns.map((c) => {
+      const target = schemaOf(c.field)?.['x-ref'];
+      return ruleOf(schemaOf(c.field), j.lang, (typeof target === 'string' ? refs.get(target) : null) ?? undefined);
+    });
     const columns: SheetColumn[] = j.columns.map((c, i) => ({ header: c.header, style: rules[i].style, width: Math.min(Math.max([...c.header].length * 2 + 2, 12), 40) }));
     const max = config.exportMaxRows;
     let writer: XlsxStreamWriter | null = null;

@@ -123,6 +123,21 @@ describe('export jobs in mock mode', () => {
     expect(sheet[1][0]).toBe(list[0].orderNo);
   });
 
+  test('a reference column is written as its records’ labels, as the list shows it', async () => {
+    const { a } = await app();
+    const admin = await signIn(a);
+    const games = (await post(a, '/v1/game/list', { pageNum: 1, pageSize: 5 }, admin)).json.data.list as { gameName: string; tagIds: number[] }[];
+    const tags = new Map(((await post(a, '/v1/gameTag/listAll', {}, admin)).json.data as { id: number; tagName: string }[]).map((t) => [t.id, t.tagName]));
+    const added = await post(a, '/console/exportJob/add', { path: '/games/index', entity: 'game', title: '游戏管理', body: {}, columns: [{ field: 'gameName', header: '游戏名称' }, { field: 'tagIds', header: '标签' }] }, admin);
+    expect(added.json.code).toBe(200);
+    expect(await settle(a, admin, added.json.data.id)).toMatchObject({ status: 'done' });
+    const file = await a.inject({ method: 'GET', url: `/console/exportJob/download?id=${added.json.data.id}`, headers: { authorization: admin } });
+    const sheet = await readSheet(file.rawPayload);
+    const tagged = games.find((g) => g.tagIds.length > 0)!;
+    const row = sheet.find((r) => r[0] === tagged.gameName)!;
+    expect(row[1]).toBe(tagged.tagIds.map((id) => tags.get(id)).join(', '));
+  });
+
   test('a user lists, reads, cancels and downloads only their own jobs; another user’s id is unknown (404)', async () => {
     const g = gate();
     const { a } = await app({}, { exportJobs: { pageSize: 50, beforePage: () => g.wait() } });

@@ -1,4 +1,4 @@
-import type { Migration } from '../console-db/index.js';
+import { serialIdColumn, type Migration } from '../console-db/index.js';
 import type { SqlDriver } from '../console-db/driver.js';
 import { wallClock } from '../audit/entries.js';
 import type { EntityRecord } from '../contract/entity.js';
@@ -17,7 +17,7 @@ export const APPROVAL_MIGRATIONS: readonly Migration[] = [
     version: 1,
     name: 'approvals',
     sql: (dialect) => `CREATE TABLE console_approval (
-      id ${dialect === 'sqlite' ? 'INTEGER PRIMARY KEY' : 'BIGSERIAL PRIMARY KEY'}, created_ms BIGINT NOT NULL, create_time TEXT NOT NULL, update_time TEXT NOT NULL,
+      ${serialIdColumn(dialect)}, created_ms BIGINT NOT NULL, create_time TEXT NOT NULL, update_time TEXT NOT NULL,
       operation TEXT NOT NULL, path TEXT NOT NULL, entity TEXT NOT NULL, target_ids TEXT NOT NULL,
       measure BIGINT NOT NULL, threshold BIGINT NOT NULL, threshold_kind TEXT NOT NULL,
       requester_id BIGINT NOT NULL, requester_name TEXT NOT NULL, requester_roles TEXT NOT NULL, reason TEXT NOT NULL,

@@ -22,6 +22,11 @@ export interface Migration {
   sql: (dialect: SqlDriver['dialect']) => string;
 }
 
+/** A table's own numeric id column in the dialect: the row id (SQLite), a 64-bit sequence (PostgreSQL). */
+export function serialIdColumn(dialect: SqlDriver['dialect']): string {
+  return `id ${dialect === 'sqlite' ? 'INTEGER PRIMARY KEY' : 'BIGSERIAL PRIMARY KEY'}`;
+}
+
 /** The advisory lock's key on PostgreSQL while migrating (replicas starting together): "consdb" in ASCII. */
 const MIGRATION_LOCK = 0x636f6e736462;
 

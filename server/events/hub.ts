@@ -1,5 +1,5 @@
 import type { LiveEvent, LiveEventOp } from '../contract/events.js';
-import type { Migration } from '../console-db/index.js';
+import { serialIdColumn, type Migration } from '../console-db/index.js';
 import type { SqlDriver } from '../console-db/driver.js';
 
 /**
@@ -59,7 +59,7 @@ export const EVENT_MIGRATIONS: readonly Migration[] = [
     version: 1,
     name: 'live events window and stream tickets',
     sql: (dialect) => `CREATE TABLE console_events (
-      id ${dialect === 'sqlite' ? 'INTEGER PRIMARY KEY' : 'BIGSERIAL PRIMARY KEY'}, at_ms BIGINT NOT NULL, entity TEXT NOT NULL, record_id BIGINT NOT NULL,
+      ${serialIdColumn(dialect)}, at_ms BIGINT NOT NULL, entity TEXT NOT NULL, record_id BIGINT NOT NULL,
       op TEXT NOT NULL, user_id BIGINT, username TEXT, fields TEXT NOT NULL
     );
     CREATE TABLE console_event_tickets (id TEXT PRIMARY KEY, sealed TEXT NOT NULL, expires_ms BIGINT NOT NULL);`,

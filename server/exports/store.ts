@@ -1,4 +1,4 @@
-import type { Migration } from '../console-db/index.js';
+import { serialIdColumn, type Migration } from '../console-db/index.js';
 import type { SqlDriver } from '../console-db/driver.js';
 import type { ExportColumn, ExportJobStatus } from '../contract/exports.js';
 import type { Refusal } from '../contract/messages.js';
@@ -17,7 +17,7 @@ export const EXPORT_MIGRATIONS: readonly Migration[] = [
     version: 1,
     name: 'export jobs',
     sql: (dialect) => `CREATE TABLE console_export_job (
-      id ${dialect === 'sqlite' ? 'INTEGER PRIMARY KEY' : 'BIGSERIAL PRIMARY KEY'}, owner TEXT NOT NULL, username TEXT NOT NULL,
+      ${serialIdColumn(dialect)}, owner TEXT NOT NULL, username TEXT NOT NULL,
       path TEXT NOT NULL, entity TEXT NOT NULL, title TEXT NOT NULL, body TEXT NOT NULL, columns TEXT NOT NULL, lang TEXT NOT NULL,
       status TEXT NOT NULL, rows_written BIGINT NOT NULL, total BIGINT NOT NULL, bytes BIGINT NOT NULL,
       file TEXT NOT NULL, file_name TEXT NOT NULL, reason TEXT NOT NULL, create_ms BIGINT NOT NULL, finish_ms BIGINT, beat_ms BIGINT NOT NULL

@@ -1,4 +1,4 @@
-import type { Migration } from '../console-db/index.js';
+import { serialIdColumn, type Migration } from '../console-db/index.js';
 import type { SqlDriver } from '../console-db/driver.js';
 import { wallClock } from '../audit/entries.js';
 import type { SavedView } from '../contract/saved-views.js';
@@ -14,7 +14,7 @@ export const SAVED_VIEW_MIGRATIONS: readonly Migration[] = [
     version: 1,
     name: 'saved views and default views',
     sql: (dialect) => `CREATE TABLE console_saved_view (
-      id ${dialect === 'sqlite' ? 'INTEGER PRIMARY KEY' : 'BIGSERIAL PRIMARY KEY'}, owner TEXT NOT NULL, owner_name TEXT NOT NULL,
+      ${serialIdColumn(dialect)}, owner TEXT NOT NULL, owner_name TEXT NOT NULL,
       path TEXT NOT NULL, name TEXT NOT NULL, query TEXT NOT NULL, columns TEXT, shared INTEGER NOT NULL, role_ids TEXT NOT NULL,
       create_ms BIGINT NOT NULL, update_ms BIGINT NOT NULL
     );

@@ -1,4 +1,4 @@
-import type { Migration } from '../console-db/index.js';
+import { serialIdColumn, type Migration } from '../console-db/index.js';
 import type { SqlDriver } from '../console-db/driver.js';
 import { wallClock } from '../audit/entries.js';
 import type { EntityQuery, EntityRecord } from '../contract/entity.js';
@@ -16,7 +16,7 @@ export const SIGN_IN_MIGRATIONS: readonly Migration[] = [
     version: 1,
     name: 'sign-in log',
     sql: (dialect) => `CREATE TABLE console_sign_in_log (
-      id ${dialect === 'sqlite' ? 'INTEGER PRIMARY KEY' : 'BIGSERIAL PRIMARY KEY'}, at_ms BIGINT NOT NULL, create_time TEXT NOT NULL,
+      ${serialIdColumn(dialect)}, at_ms BIGINT NOT NULL, create_time TEXT NOT NULL,
       username TEXT NOT NULL, result INTEGER NOT NULL, ip TEXT NOT NULL, client TEXT NOT NULL, message TEXT NOT NULL
     );
     CREATE INDEX console_sign_in_log_at ON console_sign_in_log (at_ms);`,

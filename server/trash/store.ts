@@ -1,4 +1,4 @@
-import type { Migration } from '../console-db/index.js';
+import { serialIdColumn, type Migration } from '../console-db/index.js';
 import type { SqlDriver } from '../console-db/driver.js';
 import { wallClock } from '../audit/entries.js';
 import type { EntityQuery, EntityRecord } from '../contract/entity.js';
@@ -17,7 +17,7 @@ export const TRASH_MIGRATIONS: readonly Migration[] = [
     version: 1,
     name: 'trash',
     sql: (dialect) => `CREATE TABLE console_trash (
-      id ${dialect === 'sqlite' ? 'INTEGER PRIMARY KEY' : 'BIGSERIAL PRIMARY KEY'}, at_ms BIGINT NOT NULL, create_time TEXT NOT NULL,
+      ${serialIdColumn(dialect)}, at_ms BIGINT NOT NULL, create_time TEXT NOT NULL,
       expire_ms BIGINT NOT NULL, entity TEXT NOT NULL, record_id BIGINT NOT NULL, label TEXT NOT NULL,
       user_id BIGINT NOT NULL, username TEXT NOT NULL, record TEXT NOT NULL, related TEXT NOT NULL, related_count INTEGER NOT NULL
     );

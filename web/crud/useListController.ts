@@ -163,8 +163,8 @@ export interface ListController {
   setStatus: (row: Row, on: boolean) => Promise<void>;
   /**
    * Switches the status of several rows on or off (`updateStatus` of each row not there yet, one
-   * after another on the version the list shows), then offers one Undo for the rows it changed and
-   * reloads. A refusal stops the batch where it is (the HTTP client shows why); the rows changed
+   * after another on the version the list shows), then offers one Undo for the rows it changed (the
+   * writes refetch the list). A refusal stops the batch where it is (the HTTP client shows why); the rows changed
    * before it stay changed and are the ones Undo sets back. Null when the status is no switch.
    */
   setStatusMany: ((rows: Row[], on: boolean) => Promise<void>) | null;
@@ -434,7 +434,9 @@ export function useListController(resource: Resource, opts: ListControllerOption
         changes.push({ row, old: row[field], saved: await writeStatus(row, value) });
       }
     } catch {
-      // Shown by the HTTP client; the rows changed before the refusal stay changed.
+      // Shown by the HTTP client; the rows changed before the refusal stay changed, and the list
+      // reads the server's rows again (each write's own invalidation refetches it otherwise).
+      reload();
     }
     if (changes.length) {
       const message = t('crud.statusChangedMany', { count: changes.length });
@@ -442,7 +444,6 @@ export function useListController(resource: Resource, opts: ListControllerOption
       else offerUndo(entity, message, undoStatus(entity, changes), t);
     }
     setSelection([]);
-    reload();
   };
 
   const exportAbort = useRef<AbortController | null>(null);

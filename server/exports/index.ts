@@ -6,7 +6,7 @@ import type { TSchema } from 'typebox';
 import type { Config } from '../config.js';
 import type { SqlDriver } from '../console-db/driver.js';
 import { wallClock } from '../audit/entries.js';
-import { ENTITIES, type AnyEntity } from '../contract/index.js';
+import { ENTITIES, ENTITY, type AnyEntity } from '../contract/index.js';
 import { ResultCode } from '../contract/envelope.js';
 import { ENUMS } from '../contract/fields.js';
 import { EXPORT_REQUEST_LIMITS, exportJobAdd, exportJobCancel, exportJobDownload, exportJobInfo, exportJobList, exportJobRetry, type ExportColumn, type ExportJob } from '../contract/exports.js';
@@ -228,7 +228,7 @@ export function registerExportJobs(root: FastifyInstance, config: Config, db: Sq
    * members: its ids are written) or the call is refused.
    */
   async function refLabels(entity: string, authorization: string, lang: string): Promise<Map<number, string> | null> {
-    const def = ENTITIES.find((e) => e.name === entity) as AnyEntity | undefined;
+    const def = (ENTITY as Record<string, AnyEntity | undefined>)[entity];
     const listAll = def?.ops.listAll;
     if (!def || typeof listAll !== 'string') return null;
     const res = await root.inject({ method: 'POST', url: listAll, headers: { authorization, 'content-type': 'application/json', 'accept-language': lang === 'en' ? 'en' : 'zh-CN' }, payload: '{}' });

@@ -6,6 +6,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { AutoComplete } from 'primereact/autocomplete';
 import { SelectButton } from 'primereact/selectbutton';
 import { ENDPOINTS } from '../../../server/contract/index';
+import { order } from '../../../server/contract/order';
 import type { FaultRule } from '../../api/mock';
 import {
   DEFAULT_FAULT_FORM,
@@ -62,7 +63,7 @@ export function FaultRules() {
   return (
     <>
       <Section title={t('mock.target.title')} testId="mock-target">
-        <Field label={t('mock.target.path')} name="path" hint={t('mock.target.pathHint')} error={tr(errors.path)}>
+        <Field label={t('mock.target.path')} name="path" hint={t('mock.target.pathHint', { example: order.ops.list!.replace(/[^/]+$/, '*') })} error={tr(errors.path)}>
           {(id, errorId) => (
             <AutoComplete
               inputId={id}

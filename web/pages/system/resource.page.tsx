@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 import { localizeSystemName } from '../../../server/contract/resources';
 import { F } from '../../../server/contract/fields';
 import { resource } from '../../../server/contract/system';
+import { order } from '../../../server/contract/order';
 import { api, apiQuery } from '../../api/client';
 import { ActionDialog, editId, invalidateRefs, recordPath, ResourceListPage, saveBlob, useConfirmAction, type ActionField, type InputProps, type ListContext } from '../../crud';
 import { usePermission } from '../../services/permission';
@@ -127,7 +128,7 @@ export default function SystemResourcePage() {
           action={(p: { categoryId: number; lines: string }) => api.resource.batchAdd({ list: parseBatchLines(p.lines, p.categoryId) })}
           fields={[
             field('categoryId', { render: categoryInput, id: 'batch-category' }),
-            { name: 'lines', label: t('system.resource.batchLines'), kind: 'textarea', id: 'batch-lines', hint: t('system.resource.batchHint'), placeholder: '订单·列表, /v1/order/list\n订单·详情, /v1/order/info, …' },
+            { name: 'lines', label: t('system.resource.batchLines'), kind: 'textarea', id: 'batch-lines', hint: t('system.resource.batchHint'), placeholder: `订单·列表, ${order.ops.list}\n订单·详情, ${order.ops.info}, …` },
           ]}
           submitLabel={t('crud.save')}
           onHide={() => setBatch(null)}

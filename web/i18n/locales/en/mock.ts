@@ -42,7 +42,7 @@ export default {
   target: {
     title: 'Where',
     path: 'Endpoint path',
-    pathHint: 'exact path, or a prefix ending in *, e.g. /v1/order/*',
+    pathHint: 'exact path, or a prefix ending in *, e.g. {{example}}',
     method: 'Method',
     methods: { ANY: 'Any', POST: 'POST', GET: 'GET' },
     times: 'Times',

@@ -42,7 +42,7 @@ export default {
   target: {
     title: '作用范围',
     path: '接口路径',
-    pathHint: '完整路径，或以 * 结尾的前缀，如 /v1/order/*',
+    pathHint: '完整路径，或以 * 结尾的前缀，如 {{example}}',
     method: '请求方法',
     methods: { ANY: '任意', POST: 'POST', GET: 'GET' },
     times: '作用次数',

@@ -91,9 +91,19 @@ describe('an operator\'s daily edits', () => {
     // The "added" toast sits over the form's header (where delete is) until it goes, as for a user.
     // Every toast must be gone, not only the first: in a clean-clone run a toast still covered the
     // button through the click's 30 s of retries (PrimeReact pauses a toast's life while hovered).
+    // A toast shown later (after the count reached 0) once covered it again: as a user would, any
+    // toast in the way is closed, and the click is tried again until it lands.
     await expect.poll(() => page.locator('.p-toast-message').count()).toBe(0);
     await page.locator('.p-dialog-mask').first().waitFor({ state: 'detached' });
-    await form.locator('[data-testid=seo-delete]').click();
+    await expect
+      .poll(
+        async () => {
+          for (const close of await page.locator('.p-toast-message .p-toast-icon-close').all()) await close.click({ timeout: 1000 }).catch(() => undefined);
+          return form.locator('[data-testid=seo-delete]').click({ timeout: 2000 }).then(() => true, () => false);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await page.locator('.p-confirm-dialog-accept').click();
     await page.locator('[data-testid=seo-pages]').getByText('活动落地页').waitFor({ state: 'detached' });
     const token = await apiToken(server, 'admin');
